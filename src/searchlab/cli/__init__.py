@@ -1,0 +1,1 @@
+"""The ``searchlab`` command-line interface."""

@@ -1,0 +1,164 @@
+"""Helpers shared by the CLI commands: errors, input files, progress, statistics, JSON."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+from typing import Any, NoReturn, TypeVar
+
+import click
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from searchlab.errors import InputError
+from searchlab.search.result import SearchResult, SearchStats
+from searchlab.search.solve import ALGORITHMS
+
+T = TypeVar("T")
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def algorithm_option(
+    default: str, choices: tuple[str, ...] | None = None, exclude: tuple[str, ...] = ()
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A ``--algorithm/-a`` option restricted to engine algorithm names."""
+    names = [n for n in (choices or tuple(ALGORITHMS)) if n not in exclude]
+    return click.option(
+        "--algorithm", "-a", type=click.Choice(names), default=default, show_default=True,
+        help="Search algorithm.",
+    )
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the command with a one-line error message (exit status 2)."""
+    raise InputError(message)
+
+
+def read_input(path: str | Path, *, max_bytes: int = 10_000_000) -> str:
+    """The text of a user-supplied file ('-' for standard input), or a one-line error."""
+    if str(path) == "-":
+        return sys.stdin.read(max_bytes)
+    p = Path(path)
+    try:
+        if p.is_dir():
+            fail(f"{p}: is a directory, not a file")
+        if p.stat().st_size > max_bytes:
+            fail(f"{p}: file too large (over {max_bytes:,} bytes)")
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        fail(f"{p}: no such file")
+    except UnicodeDecodeError:
+        fail(f"{p}: not a text file")
+    except OSError as exc:
+        fail(f"{p}: cannot read ({exc.strerror or exc})")
+
+
+@contextmanager
+def cancel_on_interrupt() -> Iterator[threading.Event]:
+    """A cancel token set by Ctrl-C (SIGINT) for the duration of the block.
+
+    Searches given this token stop at their next checkpoint with status
+    ``"limit"`` and limit ``"cancelled"``, so the statistics so far can be shown.
+    A second Ctrl-C interrupts at once.
+    """
+    event = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield event
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if event.is_set():
+            raise KeyboardInterrupt
+        event.set()
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield event
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def run_with_progress(
+    run: Callable[[threading.Event, Callable[[SearchStats], None] | None], T],
+    *,
+    label: str = "searching",
+    show: bool | None = None,
+) -> T:
+    """Run ``run(cancel, progress)`` with Ctrl-C cancellation and a live progress line.
+
+    The progress line (nodes expanded, rate, elapsed time) is drawn on stderr,
+    and only when stderr is a terminal unless ``show`` says otherwise.
+    """
+    if show is None:
+        show = err_console.is_terminal
+    with cancel_on_interrupt() as cancel:
+        if not show:
+            return run(cancel, None)
+        with Progress(
+            SpinnerColumn(),
+            TextColumn("[bold]{task.description}"),
+            TextColumn("{task.fields[info]}"),
+            TimeElapsedColumn(),
+            console=err_console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task(label, info="")
+
+            def progress(stats: SearchStats) -> None:
+                rate = stats.expanded / stats.seconds if stats.seconds else 0.0
+                bar.update(task, info=f"{stats.expanded:,} expanded ({rate:,.0f}/s)")
+
+            return run(cancel, progress)
+
+
+def stats_table(stats: SearchStats, title: str = "Statistics") -> Table:
+    """A two-column rich table of search statistics."""
+    table = Table(title=title, show_header=False, title_justify="left")
+    table.add_column("stat", style="bold")
+    table.add_column("value", justify="right")
+    for name, value in stats.as_dict().items():
+        if value is None:
+            continue
+        if name == "seconds":
+            shown = f"{value:.3f}"
+        elif name == "peak_memory_mb":
+            shown = f"{value:,.1f}"
+        else:
+            shown = f"{value:,}"
+        table.add_row(name.replace("_", " "), shown)
+    return table
+
+
+def describe_outcome(result: SearchResult) -> str:
+    """A one-line description of why a search ended."""
+    if result.solved:
+        return f"solved: cost {result.cost:g}, {result.length} moves"
+    if result.status == "limit":
+        if result.limit == "cancelled":
+            return "interrupted (Ctrl-C): statistics so far below"
+        return f"stopped by the {result.limit.replace('_', ' ') if result.limit else 'a'} limit"
+    return "no solution exists (the whole reachable space was searched)"
+
+
+def print_json(obj: Any) -> None:
+    """Print ``obj`` as JSON on standard output."""
+    sys.stdout.write(json.dumps(obj, indent=2, default=_json_default) + "\n")
+
+
+def _json_default(obj: Any) -> Any:
+    if hasattr(obj, "as_dict"):
+        return obj.as_dict()
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    if hasattr(obj, "tolist"):
+        return obj.tolist()
+    raise TypeError(f"cannot serialise {type(obj).__name__}")

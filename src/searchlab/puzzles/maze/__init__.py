@@ -1,0 +1,13 @@
+"""Grid mazes: the smallest puzzle family, for teaching and for engine benchmarks.
+
+>>> from searchlab.puzzles.maze import parse_maze, MazeProblem
+>>> maze = parse_maze("S.#\\n..G")
+>>> from searchlab.search import solve
+>>> solve(MazeProblem(maze), "astar").cost
+3
+"""
+
+from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_maze
+from searchlab.puzzles.maze.problem import MazeProblem
+
+__all__ = ["Maze", "MazeProblem", "parse_maze", "random_maze", "render_maze"]

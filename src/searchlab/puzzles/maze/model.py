@@ -1,0 +1,106 @@
+"""Maze model: a rectangular grid of open cells and walls, a start and a goal."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from searchlab.errors import InputError
+
+MAX_CELLS = 25_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Maze:
+    """A grid maze. Cells are numbered row-major: ``cell = row * width + col``.
+
+    ``open`` holds 1 for an open cell and 0 for a wall.
+    """
+
+    width: int
+    height: int
+    open: bytes
+    start: int
+    goal: int
+
+    def cell(self, row: int, col: int) -> int:
+        return row * self.width + col
+
+    def coords(self, cell: int) -> tuple[int, int]:
+        return divmod(cell, self.width)
+
+
+def parse_maze(text: str) -> Maze:
+    """Read a maze from text: ``#`` wall, ``.`` or space open, ``S`` start, ``G`` goal.
+
+    Rows may differ in length (short rows are padded with walls). Raises
+    :class:`~searchlab.errors.InputError` for unknown characters or a missing
+    or repeated start or goal.
+    """
+    rows = [line.rstrip("\n\r") for line in text.splitlines()]
+    while rows and not rows[-1].strip():
+        rows.pop()
+    if not rows:
+        raise InputError("empty maze")
+    width, height = max(len(r) for r in rows), len(rows)
+    if width * height > MAX_CELLS:
+        raise InputError(f"maze too large ({width}x{height}); at most {MAX_CELLS:,} cells")
+    cells = bytearray(width * height)
+    start = goal = -1
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            i = r * width + c
+            if ch == "#":
+                continue
+            if ch not in ".SG ":
+                raise InputError(f"unknown character {ch!r} at row {r + 1}, column {c + 1}")
+            cells[i] = 1
+            if ch == "S":
+                if start >= 0:
+                    raise InputError("more than one start 'S'")
+                start = i
+            elif ch == "G":
+                if goal >= 0:
+                    raise InputError("more than one goal 'G'")
+                goal = i
+    if start < 0 or goal < 0:
+        raise InputError("the maze needs one start 'S' and one goal 'G'")
+    return Maze(width, height, bytes(cells), start, goal)
+
+
+def random_maze(width: int, height: int, *, walls: float = 0.3, seed: int | None = None) -> Maze:
+    """A random maze: each cell is a wall with probability ``walls``; start at
+    the top-left corner, goal at the bottom-right (both kept open). The goal
+    may be unreachable; that is part of the fun."""
+    if width < 1 or height < 1 or width * height < 2:
+        raise InputError("a maze needs at least two cells")
+    if width * height > MAX_CELLS:
+        raise InputError(f"maze too large; at most {MAX_CELLS:,} cells")
+    if not 0 <= walls < 1:
+        raise InputError("walls must be a fraction in [0, 1)")
+    rng = random.Random(seed)
+    cells = bytearray(1 if rng.random() >= walls else 0 for _ in range(width * height))
+    start, goal = 0, width * height - 1
+    cells[start] = cells[goal] = 1
+    return Maze(width, height, bytes(cells), start, goal)
+
+
+def render_maze(maze: Maze, path: Iterable[int] = ()) -> str:
+    """The maze as text, with ``*`` on the cells of ``path``."""
+    on_path = set(path)
+    lines = []
+    for r in range(maze.height):
+        row = []
+        for c in range(maze.width):
+            i = r * maze.width + c
+            if i == maze.start:
+                row.append("S")
+            elif i == maze.goal:
+                row.append("G")
+            elif not maze.open[i]:
+                row.append("#")
+            else:
+                row.append("*" if i in on_path else ".")
+        lines.append("".join(row))
+    return "\n".join(lines)

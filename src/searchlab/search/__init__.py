@@ -1,0 +1,62 @@
+"""The generic search engine: one :class:`Problem` interface, many algorithms.
+
+>>> from searchlab.search import Problem, solve
+
+Every algorithm is a plain function in its own module, returns a
+:class:`SearchResult` with :class:`SearchStats`, honours the limits
+``max_expansions``, ``time_limit`` and ``max_nodes`` (status ``"limit"``), a
+``cancel`` token and a ``progress`` callback, and reports to an optional
+``observer``. See ``docs/engine.md`` for the guide.
+"""
+
+from searchlab.search.astar import astar
+from searchlab.search.audit import HeuristicAudit, SpaceTooLargeError, audit_heuristic
+from searchlab.search.backtrack import backtracking_search
+from searchlab.search.best_first import TIE_BREAKS, best_first_search
+from searchlab.search.bfs import breadth_first_search
+from searchlab.search.bibfs import bidirectional_search
+from searchlab.search.dfs import depth_first_search
+from searchlab.search.dls import depth_limited_search
+from searchlab.search.events import Observer, SearchEvent
+from searchlab.search.greedy import greedy_best_first_search
+from searchlab.search.idastar import ida_star
+from searchlab.search.iddfs import iterative_deepening_search
+from searchlab.search.limits import Budget, CancelToken
+from searchlab.search.options import SearchOptions
+from searchlab.search.problem import Problem, UnhashableStateError
+from searchlab.search.result import SearchResult, SearchStats
+from searchlab.search.solve import ALGORITHMS, OPTIMAL, SHORTEST, solve
+from searchlab.search.ucs import uniform_cost_search
+from searchlab.search.wastar import weighted_astar
+
+__all__ = [
+    "ALGORITHMS",
+    "OPTIMAL",
+    "SHORTEST",
+    "TIE_BREAKS",
+    "Budget",
+    "CancelToken",
+    "HeuristicAudit",
+    "Observer",
+    "Problem",
+    "SearchEvent",
+    "SearchOptions",
+    "SearchResult",
+    "SearchStats",
+    "SpaceTooLargeError",
+    "UnhashableStateError",
+    "astar",
+    "audit_heuristic",
+    "backtracking_search",
+    "best_first_search",
+    "bidirectional_search",
+    "breadth_first_search",
+    "depth_first_search",
+    "depth_limited_search",
+    "greedy_best_first_search",
+    "ida_star",
+    "iterative_deepening_search",
+    "solve",
+    "uniform_cost_search",
+    "weighted_astar",
+]

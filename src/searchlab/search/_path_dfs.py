@@ -1,0 +1,129 @@
+"""Depth-first tree search with a cycle check on the current path.
+
+The shared core of tree DFS, depth-limited search, iterative deepening and
+ordered backtracking. It keeps only the current path (states, keys, costs,
+actions) and one iterator of untried children per level, so memory is
+``O(b*d)`` and no recursion limit applies. A child already on the path is
+pruned (it would close a cycle); states on other branches may be revisited.
+
+Pseudocode followed: RECURSIVE-DLS / DEPTH-LIMITED-SEARCH, Russell & Norvig,
+AIMA 4th ed., Fig. 3.12, written iteratively, with the goal test applied when
+a node is generated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from searchlab.search.events import Observer, SearchEvent
+from searchlab.search.limits import Budget
+from searchlab.search.problem import Problem, Successor, checked_key
+from searchlab.search.result import LimitName, SearchStats
+
+ChildOrder = Callable[[Any, list[Successor[Any, Any]]], list[Successor[Any, Any]]]
+"""``order(state, children)`` returns the children in the order to try them."""
+
+
+@dataclass(slots=True)
+class PathOutcome:
+    """What one depth-first pass found."""
+
+    found: bool = False
+    actions: list[Any] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)
+    cost: float = 0
+    cutoff: bool = False  # some node was not expanded because of the depth limit
+    limit: LimitName | None = None
+
+
+def path_dfs(
+    problem: Problem[Any, Any],
+    budget: Budget,
+    stats: SearchStats,
+    *,
+    depth_limit: int | None = None,
+    order: ChildOrder | None = None,
+    observer: Observer | None = None,
+) -> PathOutcome:
+    """One depth-first pass from the start, updating ``stats`` in place."""
+    key = problem.key
+    is_goal = problem.is_goal
+    successors = problem.successors
+    start = problem.initial_state()
+    k0 = checked_key(problem, start)
+    stats.generated += 1
+    if is_goal(start):
+        return PathOutcome(True, [], [start], 0)
+    if depth_limit is not None and depth_limit <= 0:
+        return PathOutcome(cutoff=True)
+
+    def children(state: Any) -> Iterator[Successor[Any, Any]]:
+        if order is None:
+            return iter(successors(state))
+        return iter(order(state, list(successors(state))))
+
+    states: list[Any] = [start]
+    keys: list[Hashable] = [k0]
+    costs: list[float] = [0]
+    actions: list[Any] = []
+    on_path: set[Hashable] = {k0}
+    if stats.expanded >= budget.next_check:
+        reason = budget.check(stats)
+        if reason is not None:
+            return PathOutcome(limit=reason)
+    stats.expanded += 1
+    if observer is not None:
+        observer(SearchEvent("expand", start, 0, 0))
+    stack: list[Iterator[Successor[Any, Any]]] = [children(start)]
+    cutoff = False
+    while stack:
+        nxt = next(stack[-1], None)
+        if nxt is None:  # all children tried: backtrack
+            stack.pop()
+            on_path.discard(keys.pop())
+            states.pop()
+            costs.pop()
+            if actions:
+                actions.pop()
+            continue
+        action, child, cost = nxt
+        stats.generated += 1
+        depth = len(states)  # the child's depth
+        g = costs[-1] + cost
+        ck = key(child)
+        if ck in on_path:
+            stats.duplicates += 1
+            if observer is not None:
+                observer(SearchEvent("prune", child, g, depth, None, action, states[-1]))
+            continue
+        if depth > stats.max_depth:
+            stats.max_depth = depth
+        if observer is not None:
+            observer(SearchEvent("generate", child, g, depth, None, action, states[-1]))
+        if is_goal(child):
+            if observer is not None:
+                observer(SearchEvent("solution", child, g, depth))
+            return PathOutcome(True, [*actions, action], [*states, child], g)
+        if depth_limit is not None and depth >= depth_limit:
+            cutoff = True
+            continue
+        if stats.expanded >= budget.next_check:
+            reason = budget.check(stats)
+            if reason is not None:
+                return PathOutcome(limit=reason)
+        if len(states) >= budget.max_nodes:
+            return PathOutcome(limit="max_nodes")
+        stats.expanded += 1
+        if observer is not None:
+            observer(SearchEvent("expand", child, g, depth))
+        states.append(child)
+        keys.append(ck)
+        costs.append(g)
+        actions.append(action)
+        on_path.add(ck)
+        stack.append(children(child))
+        if len(stack) > stats.max_frontier:
+            stats.max_frontier = len(stack)
+    return PathOutcome(cutoff=cutoff)

@@ -1,0 +1,186 @@
+"""``audit_heuristic``: compare a heuristic with exact distances on a small space."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from heapq import heappop, heappush
+from typing import Any
+
+from searchlab.search.problem import Problem, checked_key
+
+
+class SpaceTooLargeError(ValueError):
+    """The reachable space has more states than the audit was allowed to enumerate."""
+
+
+@dataclass(frozen=True, slots=True)
+class Overestimate:
+    """A state where ``h`` exceeds the exact distance to the nearest goal."""
+
+    state: Any
+    h: float
+    distance: float
+
+    @property
+    def excess(self) -> float:
+        return self.h - self.distance
+
+
+@dataclass(frozen=True, slots=True)
+class Inconsistency:
+    """An edge ``state -> successor`` with ``h(state) > cost + h(successor)``."""
+
+    state: Any
+    successor: Any
+    cost: float
+    h_state: float
+    h_successor: float
+
+    @property
+    def excess(self) -> float:
+        return self.h_state - self.cost - self.h_successor
+
+
+@dataclass(slots=True)
+class HeuristicAudit:
+    """The verdict of :func:`audit_heuristic`.
+
+    ``admissible``: ``h(s) <= d(s)`` on every state that can reach a goal and
+    ``h(goal) == 0``. ``consistent``: ``h(s) <= c(s, s') + h(s')`` on every edge
+    and ``h(goal) == 0``. ``overestimates`` and ``inconsistencies`` hold the
+    worst counterexamples, largest excess first. ``mean_ratio`` is the mean of
+    ``h/d`` over states with ``d > 0`` (1.0 would be a perfect heuristic).
+    """
+
+    states: int
+    edges: int
+    goals: int
+    dead_ends: int
+    admissible: bool
+    consistent: bool
+    max_distance: float
+    mean_ratio: float
+    overestimates: list[Overestimate] = field(default_factory=list)
+    inconsistencies: list[Inconsistency] = field(default_factory=list)
+
+    def summary(self) -> str:
+        verdict = "admissible" if self.admissible else "NOT admissible"
+        verdict += ", consistent" if self.consistent else ", NOT consistent"
+        text = (
+            f"{verdict} over {self.states:,} states ({self.goals:,} goals, "
+            f"{self.dead_ends:,} cannot reach a goal); mean h/d = {self.mean_ratio:.3f}"
+        )
+        if self.overestimates:
+            worst = self.overestimates[0]
+            text += f"; worst overestimate h={worst.h:g} where d={worst.distance:g}"
+        return text
+
+
+def audit_heuristic(
+    problem: Problem[Any, Any],
+    heuristic: Callable[[Any], float] | None = None,
+    *,
+    max_states: int = 2_000_000,
+    worst: int = 5,
+) -> HeuristicAudit:
+    """Check a heuristic against exact goal distances on every reachable state.
+
+    Enumerates every state reachable from ``problem.initial_state()`` (at most
+    ``max_states``, else :class:`SpaceTooLargeError`), records the edges, then
+    runs Dijkstra's algorithm backwards from all goal states over the reversed
+    edges to get the exact distance ``d(s)`` of each state. Requires a finite
+    space and non-negative costs; does not need ``predecessors()``.
+
+    Parameters
+    ----------
+    problem : Problem
+    heuristic : callable, optional
+        The heuristic to audit; ``problem.heuristic`` by default.
+    max_states : int
+        Refuse spaces larger than this.
+    worst : int
+        How many counterexamples of each kind to keep.
+
+    Complexity: ``O(E log V)`` time and ``O(V + E)`` memory.
+
+    Examples
+    --------
+    >>> report = audit_heuristic(EightPuzzle(start), manhattan)  # doctest: +SKIP
+    >>> report.admissible, report.consistent  # doctest: +SKIP
+    (True, True)
+    """
+    h = problem.heuristic if heuristic is None else heuristic
+    key = problem.key
+    start = problem.initial_state()
+    k0 = checked_key(problem, start)
+    index: dict[Hashable, int] = {k0: 0}
+    states: list[Any] = [start]
+    reverse: list[list[tuple[int, float]]] = [[]]  # reverse[j]: (i, cost) for edges i -> j
+    forward_edges: list[tuple[int, int, float]] = []
+    goals: list[int] = []
+    i = 0
+    while i < len(states):  # breadth-first enumeration
+        state = states[i]
+        if problem.is_goal(state):
+            goals.append(i)
+        for _, child, cost in problem.successors(state):
+            ck = key(child)
+            j = index.get(ck)
+            if j is None:
+                if len(states) >= max_states:
+                    raise SpaceTooLargeError(
+                        f"more than {max_states:,} reachable states; raise max_states "
+                        "or audit a smaller problem"
+                    )
+                j = index[ck] = len(states)
+                states.append(child)
+                reverse.append([])
+            reverse[j].append((i, cost))
+            forward_edges.append((i, j, cost))
+        i += 1
+
+    dist = [math.inf] * len(states)
+    heap: list[tuple[float, int]] = []
+    for gi in goals:
+        dist[gi] = 0
+        heap.append((0, gi))
+    while heap:  # Dijkstra on the reversed graph, from every goal at once
+        d, j = heappop(heap)
+        if d > dist[j]:
+            continue
+        for i2, cost in reverse[j]:
+            nd = d + cost
+            if nd < dist[i2]:
+                dist[i2] = nd
+                heappush(heap, (nd, i2))
+
+    hv = [h(s) for s in states]
+    over = [
+        Overestimate(states[n], hv[n], dist[n])
+        for n in range(len(states))
+        if dist[n] < math.inf and hv[n] > dist[n]
+    ]
+    over.sort(key=lambda o: o.excess, reverse=True)
+    bad_edges = [
+        Inconsistency(states[a], states[b], c, hv[a], hv[b])
+        for a, b, c in forward_edges
+        if hv[a] > c + hv[b]
+    ]
+    bad_edges.sort(key=lambda e: e.excess, reverse=True)
+    goal_nonzero = any(hv[g] != 0 for g in goals)
+    ratios = [hv[n] / dist[n] for n in range(len(states)) if 0 < dist[n] < math.inf]
+    finite = [d for d in dist if d < math.inf]
+    return HeuristicAudit(
+        states=len(states),
+        edges=len(forward_edges),
+        goals=len(goals),
+        dead_ends=sum(1 for d in dist if d == math.inf),
+        admissible=not over and not goal_nonzero,
+        consistent=not bad_edges and not goal_nonzero,
+        max_distance=max(finite) if finite else math.inf,
+        mean_ratio=sum(ratios) / len(ratios) if ratios else 1.0,
+        overestimates=over[:worst],
+        inconsistencies=bad_edges[:worst],
+    )

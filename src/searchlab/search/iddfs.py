@@ -1,0 +1,50 @@
+"""Iterative deepening depth-first search."""
+
+from __future__ import annotations
+
+from typing import Any, Unpack
+
+from searchlab.search._path_dfs import path_dfs
+from searchlab.search._paths import solved, unsolved
+from searchlab.search.limits import Budget
+from searchlab.search.options import SearchOptions
+from searchlab.search.problem import Problem
+from searchlab.search.result import SearchResult, SearchStats
+
+
+def iterative_deepening_search(
+    problem: Problem[Any, Any],
+    *,
+    max_depth: int | None = None,
+    **options: Unpack[SearchOptions],
+) -> SearchResult:
+    """Depth-limited search with limits 0, 1, 2, ... until a solution appears.
+
+    Guarantees a solution with the fewest actions, in ``O(b*d)`` memory. Unlike
+    the textbook loop it **terminates on a finite unsolvable space**: when a
+    pass ends without cutting off any node, deeper passes cannot find more,
+    and the result is ``no_solution``. ``max_depth`` optionally caps the limit
+    (status ``"limit"``, limit ``"depth_limit"``). Statistics accumulate over
+    all passes; ``stats.iterations`` counts them.
+
+    Notes
+    -----
+    ITERATIVE-DEEPENING-SEARCH, Russell & Norvig, AIMA 4th ed., Fig. 3.12;
+    Korf (1985).
+    """
+    observer = options.pop("observer", None)
+    budget = Budget(**options)
+    stats = SearchStats()
+    limit = 0
+    while True:
+        stats.iterations += 1
+        out = path_dfs(problem, budget, stats, depth_limit=limit, observer=observer)
+        if out.found:
+            return solved("iddfs", out.actions, out.states, out.cost, stats, budget)
+        if out.limit is not None:
+            return unsolved("iddfs", stats, budget, out.limit)
+        if not out.cutoff:
+            return unsolved("iddfs", stats, budget)
+        if max_depth is not None and limit >= max_depth:
+            return unsolved("iddfs", stats, budget, "depth_limit")
+        limit += 1

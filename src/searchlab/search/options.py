@@ -1,0 +1,25 @@
+"""The keyword options every algorithm accepts (limits, cancellation, observers)."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from searchlab.search.events import Observer
+from searchlab.search.limits import CancelToken, ProgressCallback
+
+
+class SearchOptions(TypedDict, total=False):
+    """Options shared by every algorithm.
+
+    ``max_expansions``, ``time_limit`` (seconds) and ``max_nodes`` (stored
+    nodes) stop the search with status ``"limit"``; ``cancel`` stops it when
+    set; ``progress`` receives the statistics periodically; ``observer``
+    receives every :class:`~searchlab.search.events.SearchEvent`.
+    """
+
+    max_expansions: int | None
+    time_limit: float | None
+    max_nodes: int | None
+    cancel: CancelToken | None
+    progress: ProgressCallback | None
+    observer: Observer | None

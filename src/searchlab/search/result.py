@@ -1,0 +1,92 @@
+"""What every search returns: :class:`SearchResult` with :class:`SearchStats`."""
+
+from __future__ import annotations
+
+import resource
+import sys
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Status = Literal["solved", "no_solution", "limit"]
+LimitName = Literal["max_expansions", "time_limit", "max_nodes", "depth_limit", "cancelled"]
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """Counters kept by every algorithm.
+
+    Conventions: ``generated`` counts the start node and every child produced
+    by ``successors()``; ``expanded`` counts nodes whose successors were
+    generated (a goal is tested when selected and is not expanded);
+    ``duplicates`` counts children discarded because their state was already
+    known at no greater cost; ``reopened`` counts states expanded again after
+    a cheaper path to them was found; ``max_frontier`` is the largest size of
+    the open list (or stack); ``max_depth`` the deepest node generated;
+    ``seconds`` the wall-clock time; ``peak_memory_mb`` the process's peak
+    resident memory when the search ended (a process-wide figure).
+    """
+
+    expanded: int = 0
+    generated: int = 0
+    duplicates: int = 0
+    reopened: int = 0
+    max_frontier: int = 0
+    max_depth: int = 0
+    iterations: int = 0
+    seconds: float = 0.0
+    peak_memory_mb: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def peak_memory_mb() -> float | None:
+    """Peak resident set size of this process in MiB, where the OS reports it."""
+    try:
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    except (AttributeError, OSError):  # pragma: no cover - non-POSIX
+        return None
+    # Linux reports KiB, macOS bytes.
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+@dataclass(slots=True)
+class SearchResult:
+    """The outcome of a search.
+
+    ``status`` is ``"solved"``, ``"no_solution"`` (the reachable space was
+    exhausted: no solution exists) or ``"limit"`` (a limit stopped the search;
+    ``limit`` names it). ``states`` starts with the start state and has one
+    more element than ``actions``; both are empty unless solved.
+    """
+
+    algorithm: str
+    status: Status
+    actions: list[Any] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)
+    cost: float | None = None
+    stats: SearchStats = field(default_factory=SearchStats)
+    limit: LimitName | None = None
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    @property
+    def length(self) -> int:
+        """Number of actions in the solution (0 when unsolved)."""
+        return len(self.actions)
+
+    def summary(self) -> str:
+        """A one-line human-readable summary."""
+        s = self.stats
+        if self.solved:
+            head = f"{self.algorithm}: solved, cost {self.cost:g}, {self.length} actions"
+        elif self.status == "limit":
+            head = f"{self.algorithm}: stopped by {self.limit}"
+        else:
+            head = f"{self.algorithm}: no solution exists"
+        return (
+            f"{head}; {s.expanded:,} expanded, {s.generated:,} generated "
+            f"in {s.seconds:.3f} s"
+        )
