@@ -107,6 +107,7 @@ def solve_board(
     cancel: CancelToken | None = None,
     progress: ProgressFn | None = None,
     pdb_progress: Progress | None = None,
+    pdb_build: bool = True,
 ) -> SearchResult:
     """Solve ``board`` optimally (goal: blank last by default) with the fastest fitting method.
 
@@ -120,7 +121,8 @@ def solve_board(
     of :mod:`.fast`; anything else runs the generic engine. Limits:
     ``time_limit`` seconds, ``max_nodes`` (stored states for A*, generated
     nodes for IDA*) and a ``cancel`` token; ``pdb_progress(done, total)``
-    reports a pattern-database build.
+    reports a pattern-database build; with ``pdb_build=False`` a missing
+    database raises ``FileNotFoundError`` instead of being built.
 
     >>> from searchlab.puzzles.npuzzle.board import parse_tiles
     >>> solve_board(parse_tiles("1 2 3 4 5 6 0 7 8")).actions
@@ -147,7 +149,7 @@ def solve_board(
             raise InputError("the pdb heuristic needs --algorithm idastar on a 4x4 board")
         t = _corner_transform(4, goal.blank) or (lambda c: c)
         g2, b2 = _apply(goal, t), _apply(board, t)
-        pdbs = pattern_databases(g2, progress=pdb_progress)
+        pdbs = pattern_databases(g2, progress=pdb_progress, build=pdb_build)
         result = ida_star(
             b2,
             g2,
@@ -198,19 +200,11 @@ def optimal_length(board: Board, goal: Board | None = None) -> int:
     if board.size == 4:
         try:
             return solve_board(
-                board, goal, algorithm="idastar", heuristic="pdb", pdb_progress=_no_build
+                board, goal, algorithm="idastar", heuristic="pdb", pdb_build=False
             ).length
-        except _NoBuild:
+        except FileNotFoundError:
             pass
     return solve_board(board, goal).length
-
-
-class _NoBuild(Exception):
-    pass
-
-
-def _no_build(done: int, total: int) -> None:
-    raise _NoBuild
 
 
 def hint(board: Board, goal: Board | None = None, time_limit: float | None = 10.0) -> str | None:
