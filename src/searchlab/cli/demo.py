@@ -11,6 +11,7 @@ from rich.table import Table
 
 from searchlab.cli.common import console
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
+from searchlab.puzzles.npuzzle.demo import demo as npuzzle_demo
 from searchlab.search import audit_heuristic, solve
 
 DEMO_MAZE = """\
@@ -47,6 +48,7 @@ def maze_demo(out: Console) -> None:
 
 DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Search engine: grid maze", maze_demo),
+    ("Sliding-tile puzzles: 8- and 15-puzzle", npuzzle_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""
 
