@@ -9,6 +9,12 @@ from searchlab.cli.main import main
 from searchlab.puzzles.npuzzle import apply_moves, exact_distance, goal_board, parse_tiles
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never read or write the user's pattern-database cache (and never build big ones)."""
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path / "cache"))
+
+
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(list(args))
     out, err = capsys.readouterr()

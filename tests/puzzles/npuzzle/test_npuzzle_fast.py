@@ -13,6 +13,7 @@ from searchlab.puzzles.npuzzle import (
     instances_at_depth,
     is_solvable,
     parse_tiles,
+    random_instance,
 )
 from searchlab.puzzles.npuzzle.fast import astar, ida_star
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
@@ -130,3 +131,40 @@ def test_pdb_ida_on_8_puzzle_and_cache(tmp_path: Path) -> None:
             for reflect in (True, False):
                 r = ida_star(board, goal, pdbs=tables, reflect=reflect)
                 _check(board, goal, r.actions, r.states, depth)
+
+
+def test_hint_and_optimal_length_never_build(tmp_path: Path) -> None:
+    from searchlab.puzzles.npuzzle import hint, optimal_length
+    from searchlab.puzzles.npuzzle.pdb import cache_dir
+
+    board = parse_tiles("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15")
+    assert hint(board) == "R"
+    assert optimal_length(board) == 1
+    assert hint(goal_board(4)) is None
+    assert not cache_dir().exists()
+
+
+def test_pdb_ida_on_easy_korf_instances() -> None:
+    from searchlab.puzzles.npuzzle.solvers import pattern_databases
+
+    pdbs = pattern_databases(KORF_GOAL, "3-3-3-3-3")
+    for inst in korf_instances():
+        if inst.id in (9, 12):
+            for reflect in (True, False):
+                r = ida_star(inst.board, KORF_GOAL, pdbs=pdbs, reflect=reflect)
+                assert r.stats.generated < inst.ida_md_nodes
+                _check(inst.board, KORF_GOAL, r.actions, r.states, inst.optimal_length)
+
+
+@pytest.mark.parametrize("blank", ["last", "first"])
+def test_solve_board_4x4_pdb_any_corner(blank: str) -> None:
+    goal = goal_board(4, blank)
+    corner = Board(4, tuple(reversed(goal.tiles)))  # the blank's goal in the opposite corner
+    inner = list(goal.tiles)
+    b = inner.index(0)
+    inner[b], inner[6] = inner[6], 0  # the blank's goal off the corners and the diagonal
+    for g in (goal, corner, Board(4, tuple(inner))):
+        for seed in (1, 2):
+            board = random_instance(4, 14, seed=seed, goal=g)
+            r = solve_board(board, g, heuristic="pdb", algorithm="idastar", partition="3-3-3-3-3")
+            _check(board, g, r.actions, r.states, 14)

@@ -108,6 +108,7 @@ def solve_board(
     progress: ProgressFn | None = None,
     pdb_progress: Progress | None = None,
     pdb_build: bool = True,
+    partition: str = DEFAULT_PARTITION,
 ) -> SearchResult:
     """Solve ``board`` optimally (goal: blank last by default) with the fastest fitting method.
 
@@ -122,7 +123,8 @@ def solve_board(
     ``time_limit`` seconds, ``max_nodes`` (stored states for A*, generated
     nodes for IDA*) and a ``cancel`` token; ``pdb_progress(done, total)``
     reports a pattern-database build; with ``pdb_build=False`` a missing
-    database raises ``FileNotFoundError`` instead of being built.
+    database raises ``FileNotFoundError`` instead of being built; ``partition``
+    names the 4x4 pattern partition (:data:`~.pdb.PARTITIONS`).
 
     >>> from searchlab.puzzles.npuzzle.board import parse_tiles
     >>> solve_board(parse_tiles("1 2 3 4 5 6 0 7 8")).actions
@@ -149,7 +151,7 @@ def solve_board(
             raise InputError("the pdb heuristic needs --algorithm idastar on a 4x4 board")
         t = _corner_transform(4, goal.blank) or (lambda c: c)
         g2, b2 = _apply(goal, t), _apply(board, t)
-        pdbs = pattern_databases(g2, progress=pdb_progress, build=pdb_build)
+        pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
         result = ida_star(
             b2,
             g2,
@@ -192,27 +194,33 @@ def _auto_name(size: int, heuristic: str) -> str:
 def optimal_length(board: Board, goal: Board | None = None) -> int:
     """The optimal number of moves from ``board`` to ``goal``; ``InputError`` if unsolvable.
 
-    Uses the cached 4x4 databases when present, never builds them.
+    Uses the cached 4x4 databases when present and never builds them
+    (IDA* with Manhattan distance otherwise).
     """
     goal = goal if goal is not None else goal_board(board.size)
     if not is_solvable(board, goal):
         raise InputError("this board cannot reach the goal (wrong permutation parity)")
-    if board.size == 4:
-        try:
-            return solve_board(
-                board, goal, algorithm="idastar", heuristic="pdb", pdb_build=False
-            ).length
-        except FileNotFoundError:
-            pass
-    return solve_board(board, goal).length
+    return _solve_no_build(board, goal, None).length
+
+
+def _solve_no_build(board: Board, goal: Board, time_limit: float | None) -> SearchResult:
+    """``solve_board`` without ever building databases (Manhattan when they are missing)."""
+    try:
+        return solve_board(board, goal, time_limit=time_limit, pdb_build=False)
+    except FileNotFoundError:
+        return solve_board(board, goal, heuristic="manhattan", time_limit=time_limit)
 
 
 def hint(board: Board, goal: Board | None = None, time_limit: float | None = 10.0) -> str | None:
     """The first blank move of an optimal solution, ``None`` at the goal.
 
-    Raises ``InputError`` if the board is unsolvable or no solution is found in time.
+    Never builds pattern databases (uses them when cached). Raises
+    ``InputError`` if the board is unsolvable or no solution is found in time.
     """
-    result = solve_board(board, goal, time_limit=time_limit)
+    goal = goal if goal is not None else goal_board(board.size)
+    if goal.size != board.size:
+        raise InputError(f"start is {board.size}x{board.size} but goal is {goal.size}x{goal.size}")
+    result = _solve_no_build(board, goal, time_limit)
     if result.status == "no_solution":
         raise InputError("this board cannot reach the goal (wrong permutation parity)")
     if not result.solved:
