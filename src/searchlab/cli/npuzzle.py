@@ -27,8 +27,8 @@ from searchlab.puzzles.npuzzle import (
     random_instance,
     render_svg,
 )
-from searchlab.puzzles.npuzzle.pdb import PARTITIONS, cache_dir, load_pdb
-from searchlab.puzzles.npuzzle.solvers import partition_for, solve_board
+from searchlab.puzzles.npuzzle.pdb import PARTITIONS, cache_dir
+from searchlab.puzzles.npuzzle.solvers import prepare_databases, solve_board
 from searchlab.search import ALGORITHMS
 
 
@@ -206,15 +206,11 @@ def random_cmd(size: int, depth: int, seed: int | None, goal: str | None, as_jso
 def pdb_cmd(partition: str, goal: str | None) -> None:
     """Build (once) and cache the 15-puzzle pattern databases; print where they live."""
     goal_ = _goal(goal, 4)
-    from searchlab.puzzles.npuzzle.solvers import _apply, _corner_transform
-
-    t = _corner_transform(4, goal_.blank)
-    frame = _apply(goal_, t) if t else goal_
-    for pattern in partition_for(frame, partition):
-        pdb_bar = _PdbBar()
-        try:
-            load_pdb(4, pattern, pdb_bar.update)
-        finally:
-            pdb_bar.close()
+    pdb_bar = _PdbBar()
+    try:
+        patterns = prepare_databases(goal_, partition, pdb_bar.update)
+    finally:
+        pdb_bar.close()
+    for pattern in patterns:
         click.echo(f"pattern {' '.join(map(str, pattern))}: ready")
     click.echo(f"cache: {cache_dir()}")

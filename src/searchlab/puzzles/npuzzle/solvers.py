@@ -92,6 +92,18 @@ def pattern_databases(
     ]
 
 
+def prepare_databases(
+    goal: Board, partition: str = DEFAULT_PARTITION, progress: Progress | None = None
+) -> list[tuple[int, ...]]:
+    """Build (once) and cache the databases :func:`solve_board` uses for a 4x4 ``goal``;
+    returns their patterns (goal cells, in the frame where a corner blank is at cell 0)."""
+    if goal.size != 4:
+        raise InputError("pattern databases are provided for the 4x4 puzzle only")
+    t = _corner_transform(4, goal.blank)
+    frame = _apply(goal, t) if t else goal
+    return [p for p, _ in pattern_databases(frame, partition, progress)]
+
+
 def _actions(size: int, states: list[tuple[int, ...]]) -> list[str]:
     return [_move_name(size, a.index(0), b.index(0)) for a, b in itertools.pairwise(states)]
 
