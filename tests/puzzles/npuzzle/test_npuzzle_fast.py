@@ -168,3 +168,22 @@ def test_solve_board_4x4_pdb_any_corner(blank: str) -> None:
             board = random_instance(4, 14, seed=seed, goal=g)
             r = solve_board(board, g, heuristic="pdb", algorithm="idastar", partition="3-3-3-3-3")
             _check(board, g, r.actions, r.states, 14)
+
+
+def test_pdb_with_blank_dominates_and_stays_optimal(tmp_path: Path) -> None:
+    goal = goal_board(3, "first")
+    parts = [(1, 2, 3, 4), (5, 6, 7, 8)]
+    plain = [(p, load_pdb(3, p, directory=tmp_path).tobytes()) for p in parts]
+    full = [(p, load_pdb(3, p, directory=tmp_path, with_blank=True).tobytes()) for p in parts]
+    for (_, a), (_, b) in zip(plain, full, strict=True):
+        table, table_b = np.frombuffer(a, np.uint8), np.frombuffer(b, np.uint8)
+        assert np.array_equal(table_b.reshape(9, -1).min(axis=0), table)
+    nodes_plain = nodes_full = 0
+    for depth in (12, 25, 31):
+        for board in instances_at_depth(depth, 2, seed=2, goal=goal):
+            r_plain = ida_star(board, goal, pdbs=plain)
+            r_full = ida_star(board, goal, pdbs=full)
+            _check(board, goal, r_full.actions, r_full.states, depth)
+            nodes_plain += r_plain.stats.generated
+            nodes_full += r_full.stats.generated
+    assert nodes_full < nodes_plain

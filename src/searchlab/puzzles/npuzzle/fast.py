@@ -277,10 +277,9 @@ def ida_star(
         search, best = _manhattan_search(moves, board, delta, counter, path, check)
         args: tuple[int, ...] = (h_start,)
     else:
-        search, best, args = _pdb_search(
+        search, best, args, h_start = _pdb_search(
             n, gb, labels, moves, board, pdbs, reflect, counter, path, check
         )
-        h_start = max(args)
     bound = h_start
     limit: LimitName | None = None
     solved = False
@@ -303,6 +302,31 @@ def ida_star(
 
 
 _INF = 1 << 30
+
+
+def _mirror(n: int) -> Callable[[int], int]:
+    return lambda c: (c % n) * n + c // n
+
+
+def _groups(
+    n: int, gb: int, pdbs: Sequence[tuple[Sequence[int], bytes]], reflect: bool
+) -> tuple[list[int], list[int], Callable[[int], int]]:
+    """Group and radix weight of each label, and the reflection to use (identity if none)."""
+    cells = n * n
+    grp = [-1] * cells
+    weight = [0] * cells
+    for k, (pattern, _) in enumerate(pdbs):
+        for i, c in enumerate(pattern):
+            if grp[c] != -1:
+                raise ValueError(f"goal cell {c} is in two patterns")
+            grp[c], weight[c] = k, cells**i
+    missing = [c for c in range(cells) if c != gb and grp[c] == -1]
+    if missing or grp[gb] != -1:
+        raise ValueError("the patterns must partition the goal cells other than the blank's")
+    mirror = _mirror(n)
+    m = mirror if reflect and mirror(gb) == gb else (lambda c: c)
+    return grp, weight, m
+
 
 Search = Callable[..., bool]
 
@@ -353,7 +377,7 @@ def _manhattan_search(
     return search, best
 
 
-def _pdb_search(
+def _pdb_search_any(
     n: int,
     gb: int,
     labels: list[int],
@@ -364,25 +388,11 @@ def _pdb_search(
     counter: list[int],
     path: list[int],
     check: Callable[[], None],
-) -> tuple[Search, list[int], tuple[int, int]]:
-    """The recursive bounded DFS with additive pattern databases (and their reflection)."""
+) -> tuple[Search, list[int], tuple[int, ...], int]:
+    """The bounded DFS for any number of databases (indices kept in lists, updated in place)."""
     cells = n * n
     c2 = cells * cells
-    grp = [-1] * cells
-    weight = [0] * cells
-    for k, (pattern, _) in enumerate(pdbs):
-        for i, c in enumerate(pattern):
-            if grp[c] != -1:
-                raise ValueError(f"goal cell {c} is in two patterns")
-            grp[c], weight[c] = k, cells**i
-    missing = [c for c in range(cells) if c != gb and grp[c] == -1]
-    if missing or grp[gb] != -1:
-        raise ValueError("the patterns must partition the goal cells other than the blank's")
-
-    def mirror(c: int) -> int:
-        return (c % n) * n + c // n
-
-    m = mirror if reflect and mirror(gb) == gb else (lambda c: c)
+    grp, weight, m = _groups(n, gb, pdbs, reflect)
     tabs = [table for _, table in pdbs]
     grp_l = [0] * (cells * c2)
     grpm_l = [0] * (cells * c2)
@@ -456,4 +466,125 @@ def _pdb_search(
         counter[0] += cnt
         return False
 
-    return search, best, (sum(vals), sum(valsm))
+    return search, best, (sum(vals), sum(valsm)), max(sum(vals), sum(valsm))
+
+
+def _pdb_search(
+    n: int,
+    gb: int,
+    labels: list[int],
+    moves: list[tuple[tuple[int, int], ...]],
+    board: list[int],
+    pdbs: Sequence[tuple[Sequence[int], bytes]],
+    reflect: bool,
+    counter: list[int],
+    path: list[int],
+    check: Callable[[], None],
+) -> tuple[Search, list[int], tuple[int, ...], int]:
+    """The bounded DFS with up to three databases, each index passed down the recursion.
+
+    Every database index (and its mirror's) changes by a precomputed
+    ``delta[tile + nb * C + b]`` per move, so a child costs three additions
+    and three table reads per orientation, with no list updates to undo.
+    Databases built ``with_blank`` (indexed by the blank cell too) are
+    detected by their length and get the blank's digit in the same deltas.
+    """
+    if len(pdbs) > 3:
+        return _pdb_search_any(n, gb, labels, moves, board, pdbs, reflect, counter, path, check)
+    cells = n * n
+    c2 = cells * cells
+    grp, weight, m = _groups(n, gb, pdbs, reflect)
+    tabs = [t for _, t in pdbs] + [b"\x00"] * (3 - len(pdbs))
+    blank_w = [0, 0, 0]
+    for k, (pattern, table) in enumerate(pdbs):
+        if len(table) == cells ** (len(pattern) + 1):
+            blank_w[k] = cells ** len(pattern)
+        elif len(table) != cells ** len(pattern):
+            raise ValueError(f"database {k} has {len(table)} entries: not built for this board")
+    d = [[0] * (cells * c2) for _ in range(3)]
+    e = [[0] * (cells * c2) for _ in range(3)]
+    for lab in range(cells):
+        if lab == gb:
+            continue
+        big = lab * c2
+        for nb in range(cells):
+            for b in range(cells):
+                o = big + nb * cells + b
+                for k in range(3):
+                    d[k][o] = (nb - b) * blank_w[k]
+                    e[k][o] = (m(nb) - m(b)) * blank_w[k]
+                d[grp[lab]][o] += (b - nb) * weight[lab]
+                e[grp[m(lab)]][o] += (m(b) - m(nb)) * weight[m(lab)]
+    start = [0, 0, 0]
+    startm = [0, 0, 0]
+    for c, lab in enumerate(labels):
+        if lab == gb:
+            for k in range(3):
+                start[k] += c * blank_w[k]
+                startm[k] += m(c) * blank_w[k]
+        else:
+            start[grp[lab]] += c * weight[lab]
+            startm[grp[m(lab)]] += m(c) * weight[m(lab)]
+    t0, t1, t2 = tabs
+    d0, d1, d2 = d
+    e0, e1, e2 = e
+    best = [_INF]
+
+    def search(
+        b: int,
+        prev: int,
+        g: int,
+        bound: int,
+        j0: int,
+        j1: int,
+        j2: int,
+        k0: int,
+        k1: int,
+        k2: int,
+    ) -> bool:
+        counter[2] += 1
+        g1 = g + 1
+        cnt = 0
+        for nb, off in moves[b]:
+            if nb == prev:
+                continue
+            cnt += 1
+            tile = board[nb]
+            o = tile + off
+            a0 = j0 + d0[o]
+            a1 = j1 + d1[o]
+            a2 = j2 + d2[o]
+            h = t0[a0] + t1[a1] + t2[a2]
+            if h == 0:
+                counter[0] += cnt
+                path.append(nb)
+                return True
+            f = g1 + h
+            if f > bound:
+                if f < best[0]:
+                    best[0] = f
+                continue
+            c0 = k0 + e0[o]
+            c1 = k1 + e1[o]
+            c2_ = k2 + e2[o]
+            f = g1 + t0[c0] + t1[c1] + t2[c2_]
+            if f > bound:
+                if f < best[0]:
+                    best[0] = f
+                continue
+            board[b] = tile
+            path.append(nb)
+            counter[0] += cnt
+            cnt = 0
+            if counter[0] > counter[1]:
+                check()
+            if search(nb, b, g1, bound, a0, a1, a2, c0, c1, c2_):
+                return True
+            path.pop()
+            board[nb] = tile
+        counter[0] += cnt
+        return False
+
+    h1 = t0[start[0]] + t1[start[1]] + t2[start[2]]
+    h2 = t0[startm[0]] + t1[startm[1]] + t2[startm[2]]
+    return search, best, (*start, *startm), max(h1, h2)

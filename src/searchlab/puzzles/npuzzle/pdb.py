@@ -58,17 +58,30 @@ def cache_dir() -> Path:
     return base / "npuzzle"
 
 
-def pdb_path(size: int, pattern: Sequence[int], directory: Path | None = None) -> Path:
+def pdb_path(
+    size: int, pattern: Sequence[int], directory: Path | None = None, with_blank: bool = False
+) -> Path:
     """The cache file of the database of ``pattern`` (goal cells) on a ``size x size`` board."""
-    name = f"pdb-{size}x{size}-" + "_".join(str(c) for c in pattern) + ".npy"
+    name = f"pdb-{size}x{size}-" + "_".join(str(c) for c in pattern)
+    name += "-blank.npy" if with_blank else ".npy"
     return (directory or cache_dir()) / name
 
 
-def build_pdb(size: int, pattern: Sequence[int], progress: Progress | None = None) -> np.ndarray:
+def build_pdb(
+    size: int,
+    pattern: Sequence[int],
+    progress: Progress | None = None,
+    with_blank: bool = False,
+) -> np.ndarray:
     """Build the additive database of ``pattern`` (goal cells of its tiles).
 
     Returns a ``uint8`` array of length ``cells**k`` (``k = len(pattern)``),
     indexed by ``sum(pos[i] * cells**i)``; 255 marks impossible placements.
+    With ``with_blank`` the array keeps the blank's cell as a last digit
+    (length ``cells**(k+1)``, index ``+ blank * cells**k``): the fewest
+    pattern-tile moves given where the blank is, never smaller than the
+    minimum over blank cells and still additive across disjoint patterns
+    (each move still moves one tile of one pattern).
     Time and memory are O(cells**(k+1)) (a 6-tile pattern on 4x4: 268 MB of
     work array and about a minute).
     """
@@ -124,6 +137,8 @@ def build_pdb(size: int, pattern: Sequence[int], progress: Progress | None = Non
         frontier = kids
     if progress is not None:
         progress(total, total)
+    if with_blank:
+        return dist
     table: np.ndarray = dist.reshape(cells, cells**k).min(axis=0)
     return table
 
@@ -179,22 +194,23 @@ def load_pdb(
     progress: Progress | None = None,
     directory: Path | None = None,
     build: bool = True,
+    with_blank: bool = False,
 ) -> np.ndarray:
     """The database of ``pattern`` from the cache, building and caching it if missing.
 
     With ``build=False`` a missing database raises ``FileNotFoundError``.
     """
-    path = pdb_path(size, pattern, directory)
+    path = pdb_path(size, pattern, directory, with_blank)
     if path.exists():
         try:
             table: np.ndarray = np.load(path)
-            if table.shape == ((size * size) ** len(pattern),):
+            if table.shape == ((size * size) ** (len(pattern) + with_blank),):
                 return table
         except (OSError, ValueError):
             pass
     if not build:
         raise FileNotFoundError(path)
-    table = build_pdb(size, pattern, progress)
+    table = build_pdb(size, pattern, progress, with_blank)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
     np.save(tmp, table)

@@ -76,18 +76,20 @@ def pattern_databases(
     partition: str = DEFAULT_PARTITION,
     progress: Progress | None = None,
     build: bool = True,
+    with_blank: bool = False,
 ) -> list[tuple[tuple[int, ...], bytes]]:
     """The ``(pattern, table)`` pairs for a 4x4 ``goal`` (loaded from the cache or built).
 
     ``goal`` must already be in the frame where its blank is at cell 0 when it
     sits in a corner (see :func:`solve_board`). ``progress(done, total)`` is
     called while building; with ``build=False`` a missing database raises
-    ``FileNotFoundError``.
+    ``FileNotFoundError``. ``with_blank`` selects the databases indexed by the
+    blank's cell too (see :func:`~.pdb.build_pdb`).
     """
     if goal.size != 4:
         raise InputError("pattern databases are provided for the 4x4 puzzle only")
     return [
-        (pattern, load_pdb(4, pattern, progress, build=build).tobytes())
+        (pattern, load_pdb(4, pattern, progress, build=build, with_blank=with_blank).tobytes())
         for pattern in partition_for(goal, partition)
     ]
 
