@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -69,6 +71,16 @@ class _PdbBar:
             self.bar.start()
             self.task = self.bar.add_task("pdb", total=total)
         self.bar.update(self.task, completed=done, total=total)  # type: ignore[arg-type]
+
+    def watch(self, cancel: threading.Event) -> Callable[[int, int], None]:
+        """``update`` that stops the build (nothing is cached) once ``cancel`` is set."""
+
+        def update(done: int, total: int) -> None:
+            if cancel.is_set():
+                raise InputError("interrupted while building a pattern database (nothing cached)")
+            self.update(done, total)
+
+        return update
 
     def close(self) -> None:
         if self.bar is not None:
@@ -138,7 +150,7 @@ def solve_cmd(
                 max_nodes=max_nodes,
                 cancel=cancel,
                 progress=progress,
-                pdb_progress=pdb_bar.update,
+                pdb_progress=pdb_bar.watch(cancel),
             ),
             show=False if as_json else None,
         )
