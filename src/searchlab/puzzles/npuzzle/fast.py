@@ -377,6 +377,53 @@ def _manhattan_search(
     return search, best
 
 
+def _delta_tables(
+    n: int,
+    gb: int,
+    labels: list[int],
+    pdbs: Sequence[tuple[Sequence[int], bytes]],
+    reflect: bool,
+    slots: int,
+) -> tuple[list[list[int]], list[list[int]], list[int], list[int], list[bytes]]:
+    """Per-slot index deltas ``d[k][tile + nb*C + b]`` (and ``e`` for the mirror), the start
+    indices, and the tables, padded with an all-zero database up to ``slots`` entries."""
+    cells = n * n
+    c2 = cells * cells
+    grp, weight, m = _groups(n, gb, pdbs, reflect)
+    tabs = [t for _, t in pdbs] + [b"\x00"] * (slots - len(pdbs))
+    blank_w = [0] * slots
+    for k, (pattern, table) in enumerate(pdbs):
+        if len(table) == cells ** (len(pattern) + 1):
+            blank_w[k] = cells ** len(pattern)
+        elif len(table) != cells ** len(pattern):
+            raise ValueError(f"database {k} has {len(table)} entries: not built for this board")
+    d = [[0] * (cells * c2) for _ in range(slots)]
+    e = [[0] * (cells * c2) for _ in range(slots)]
+    for lab in range(cells):
+        if lab == gb:
+            continue
+        big = lab * c2
+        for nb in range(cells):
+            for b in range(cells):
+                o = big + nb * cells + b
+                for k in range(slots):
+                    d[k][o] = (nb - b) * blank_w[k]
+                    e[k][o] = (m(nb) - m(b)) * blank_w[k]
+                d[grp[lab]][o] += (b - nb) * weight[lab]
+                e[grp[m(lab)]][o] += (m(b) - m(nb)) * weight[m(lab)]
+    start = [0] * slots
+    startm = [0] * slots
+    for c, lab in enumerate(labels):
+        if lab == gb:
+            for k in range(slots):
+                start[k] += c * blank_w[k]
+                startm[k] += m(c) * blank_w[k]
+        else:
+            start[grp[lab]] += c * weight[lab]
+            startm[grp[m(lab)]] += m(c) * weight[m(lab)]
+    return d, e, start, startm, tabs
+
+
 def _pdb_search_any(
     n: int,
     gb: int,
@@ -389,35 +436,12 @@ def _pdb_search_any(
     path: list[int],
     check: Callable[[], None],
 ) -> tuple[Search, list[int], tuple[int, ...], int]:
-    """The bounded DFS for any number of databases (indices kept in lists, updated in place)."""
-    cells = n * n
-    c2 = cells * cells
-    grp, weight, m = _groups(n, gb, pdbs, reflect)
-    tabs = [table for _, table in pdbs]
-    grp_l = [0] * (cells * c2)
-    grpm_l = [0] * (cells * c2)
-    di = [0] * (cells * c2)
-    dm = [0] * (cells * c2)
-    for lab in range(cells):
-        if lab == gb:
-            continue
-        big = lab * c2
-        grp_l[big], grpm_l[big] = grp[lab], grp[m(lab)]
-        for nb in range(cells):
-            for b in range(cells):
-                di[big + nb * cells + b] = (b - nb) * weight[lab]
-                dm[big + nb * cells + b] = (m(b) - m(nb)) * weight[m(lab)]
-    idx = [0] * len(pdbs)
-    idxm = [0] * len(pdbs)
-    for c, lab in enumerate(labels):
-        if lab != gb:
-            idx[grp[lab]] += c * weight[lab]
-            idxm[grp[m(lab)]] += m(c) * weight[m(lab)]
-    vals = [tabs[k][i] for k, i in enumerate(idx)]
-    valsm = [tabs[k][i] for k, i in enumerate(idxm)]
+    """The bounded DFS for any number of databases (index lists rebuilt per child: slower)."""
+    d, e, start, startm, tabs = _delta_tables(n, gb, labels, pdbs, reflect, len(pdbs))
+    slots = list(zip(tabs, d, e, strict=True))
     best = [_INF]
 
-    def search(b: int, prev: int, g: int, bound: int, h1: int, h2: int) -> bool:
+    def search(b: int, prev: int, g: int, bound: int, js: list[int], ks: list[int]) -> bool:
         counter[2] += 1
         g1 = g + 1
         cnt = 0
@@ -427,46 +451,36 @@ def _pdb_search_any(
             cnt += 1
             tile = board[nb]
             o = tile + off
-            k = grp_l[tile]
-            ni = idx[k] + di[o]
-            v = tabs[k][ni]
-            n1 = h1 + v - vals[k]
-            if n1 == 0:
+            nj = [j + dk[o] for j, (_, dk, _) in zip(js, slots, strict=True)]
+            h = sum(t[x] for x, (t, _, _) in zip(nj, slots, strict=True))
+            if h == 0:
                 counter[0] += cnt
                 path.append(nb)
                 return True
-            f = g1 + n1
+            nk = [k + ek[o] for k, (_, _, ek) in zip(ks, slots, strict=True)]
+            f = g1 + h
+            if f <= bound:
+                f = g1 + max(h, sum(t[x] for x, (t, _, _) in zip(nk, slots, strict=True)))
             if f > bound:
                 if f < best[0]:
                     best[0] = f
                 continue
-            k2 = grpm_l[tile]
-            nm = idxm[k2] + dm[o]
-            v2 = tabs[k2][nm]
-            n2 = h2 + v2 - valsm[k2]
-            if n2 > n1:
-                f = g1 + n2
-                if f > bound:
-                    if f < best[0]:
-                        best[0] = f
-                    continue
-            oi, ov, omi, omv = idx[k], vals[k], idxm[k2], valsm[k2]
-            idx[k], vals[k], idxm[k2], valsm[k2] = ni, v, nm, v2
             board[b] = tile
             path.append(nb)
             counter[0] += cnt
             cnt = 0
             if counter[0] > counter[1]:
                 check()
-            if search(nb, b, g1, bound, n1, n2):
+            if search(nb, b, g1, bound, nj, nk):
                 return True
             path.pop()
             board[nb] = tile
-            idx[k], vals[k], idxm[k2], valsm[k2] = oi, ov, omi, omv
         counter[0] += cnt
         return False
 
-    return search, best, (sum(vals), sum(valsm)), max(sum(vals), sum(valsm))
+    h1 = sum(t[x] for t, x in zip(tabs, start, strict=True))
+    h2 = sum(t[x] for t, x in zip(tabs, startm, strict=True))
+    return search, best, (start, startm), max(h1, h2)  # type: ignore[return-value]
 
 
 def _pdb_search(
@@ -491,40 +505,7 @@ def _pdb_search(
     """
     if len(pdbs) > 3:
         return _pdb_search_any(n, gb, labels, moves, board, pdbs, reflect, counter, path, check)
-    cells = n * n
-    c2 = cells * cells
-    grp, weight, m = _groups(n, gb, pdbs, reflect)
-    tabs = [t for _, t in pdbs] + [b"\x00"] * (3 - len(pdbs))
-    blank_w = [0, 0, 0]
-    for k, (pattern, table) in enumerate(pdbs):
-        if len(table) == cells ** (len(pattern) + 1):
-            blank_w[k] = cells ** len(pattern)
-        elif len(table) != cells ** len(pattern):
-            raise ValueError(f"database {k} has {len(table)} entries: not built for this board")
-    d = [[0] * (cells * c2) for _ in range(3)]
-    e = [[0] * (cells * c2) for _ in range(3)]
-    for lab in range(cells):
-        if lab == gb:
-            continue
-        big = lab * c2
-        for nb in range(cells):
-            for b in range(cells):
-                o = big + nb * cells + b
-                for k in range(3):
-                    d[k][o] = (nb - b) * blank_w[k]
-                    e[k][o] = (m(nb) - m(b)) * blank_w[k]
-                d[grp[lab]][o] += (b - nb) * weight[lab]
-                e[grp[m(lab)]][o] += (m(b) - m(nb)) * weight[m(lab)]
-    start = [0, 0, 0]
-    startm = [0, 0, 0]
-    for c, lab in enumerate(labels):
-        if lab == gb:
-            for k in range(3):
-                start[k] += c * blank_w[k]
-                startm[k] += m(c) * blank_w[k]
-        else:
-            start[grp[lab]] += c * weight[lab]
-            startm[grp[m(lab)]] += m(c) * weight[m(lab)]
+    d, e, start, startm, tabs = _delta_tables(n, gb, labels, pdbs, reflect, 3)
     t0, t1, t2 = tabs
     d0, d1, d2 = d
     e0, e1, e2 = e

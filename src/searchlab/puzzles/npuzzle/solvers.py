@@ -76,15 +76,16 @@ def pattern_databases(
     partition: str = DEFAULT_PARTITION,
     progress: Progress | None = None,
     build: bool = True,
-    with_blank: bool = False,
+    with_blank: bool = True,
 ) -> list[tuple[tuple[int, ...], bytes]]:
     """The ``(pattern, table)`` pairs for a 4x4 ``goal`` (loaded from the cache or built).
 
     ``goal`` must already be in the frame where its blank is at cell 0 when it
     sits in a corner (see :func:`solve_board`). ``progress(done, total)`` is
     called while building; with ``build=False`` a missing database raises
-    ``FileNotFoundError``. ``with_blank`` selects the databases indexed by the
-    blank's cell too (see :func:`~.pdb.build_pdb`).
+    ``FileNotFoundError``. ``with_blank`` (default) selects the databases
+    indexed by the blank's cell too (see :func:`~.pdb.build_pdb`): 268 MB
+    each for 6 tiles instead of 16 MB, about 30% fewer nodes.
     """
     if goal.size != 4:
         raise InputError("pattern databases are provided for the 4x4 puzzle only")
