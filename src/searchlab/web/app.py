@@ -45,10 +45,6 @@ MAX_BOARD = 200_000
 STATIC = files("searchlab.web") / "static"
 
 
-class BodyTooLargeError(Exception):
-    """Raised inside ``receive`` when a streamed body passes the limit."""
-
-
 class BodyLimit:
     """ASGI middleware: refuse request bodies larger than ``limit`` bytes (413),
     whether announced by Content-Length or streamed in chunks."""
@@ -65,29 +61,33 @@ class BodyLimit:
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
                 await _too_large(send, self.limit)
                 return
+        # Read the whole body first (it is small by construction), counting bytes,
+        # then hand it to the app in one message.
+        chunks: list[bytes] = []
         seen = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise BodyTooLargeError
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except BodyTooLargeError:
-            if not started:
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
                 await _too_large(send, self.limit)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Send, limit: int) -> None:

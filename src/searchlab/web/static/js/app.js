@@ -143,7 +143,7 @@ function renderPlay() {
   const marks = { grab: new Set(), to: new Set(), selected: new Set(), hint: new Set() };
   for (const m of pos.moves) {
     m.grab.forEach((g) => marks.grab.add(key(g)));
-    if (m.grab.length === 0) marks.to.add(key(m.to));
+    if (m.grab.length === 0 || !app.selected) marks.to.add(key(m.to));
   }
   if (app.selected) {
     marks.selected.add(app.selected);

@@ -25,7 +25,7 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   stage.appendChild(svg);
   const controls = document.createElement("div");
   controls.className = "controls";
-  const restart = button(controls, "\u23ee", "Restart", "restart");
+  const restart = button(controls, "\u00ab", "Restart", "restart");
   const back = button(controls, "\u25c0", "Step back", "back");
   const play = button(controls, "\u25b6", "Play / pause", "play");
   const fwd = button(controls, "\u25b6|", "Step forward", "forward");
