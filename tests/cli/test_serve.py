@@ -1,0 +1,69 @@
+"""``searchlab serve`` and ``searchlab teach``: loopback default, one-line errors, SVG export."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from searchlab.cli.main import main
+from searchlab.cli.serve import is_loopback
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [("127.0.0.1", True), ("127.1.2.3", True), ("::1", True), ("localhost", True),
+     ("0.0.0.0", False), ("::", False), ("192.168.1.5", False), ("example.org", False)],
+)
+def test_is_loopback(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
+
+
+def test_serve_defaults_to_loopback(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--help"]) == 0
+    assert "127.0.0.1" in capsys.readouterr().out
+
+
+def test_serve_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot listen" in err and "Traceback" not in err
+
+
+def test_teach_prints_order_and_writes_graph(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "graph.svg"
+    assert main(["teach", "maze", "--example", "small", "-a", "bfs", "--svg", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "expansion" in text and "solved" in text
+    svg = out.read_text()
+    assert svg.startswith("<svg") and "#d62828" in svg
+
+
+def test_teach_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "m.txt"
+    board.write_text("S..\n.#.\n..G\n")
+    assert main(["teach", "maze", str(board), "-a", "astar", "--rows", "3"]) == 0
+    assert "astar (manhattan)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["teach", "chess", "--example", "x"], "unknown puzzle family"),
+        (["teach", "maze"], "give a board FILE or --example"),
+        (["teach", "maze", "--example", "nope"], "no example"),
+        (["teach", "maze", "--example", "small", "-a", "quantum"], "not offered"),
+        (["teach", "maze", "--example", "small", "--heuristic", "x"], "heuristic"),
+    ],
+)
+def test_teach_errors(args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and "Traceback" not in err
