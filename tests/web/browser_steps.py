@@ -45,7 +45,8 @@ def play_animation(page: Any) -> tuple[int, int]:
     page.fill("[data-testid=speed]", "20")
     page.click("[data-testid=play]")
     page.wait_for_function(
-        f"() => document.querySelector('[data-testid=counter]').textContent === 'move {last} / {last}'",
+        "(t) => document.querySelector('[data-testid=counter]').textContent === t",
+        arg=f"move {last} / {last}",
         timeout=max(15_000, last * 200),
     )
     items = page.locator("ol.moves li").count()

@@ -93,9 +93,11 @@ def page(browser: Any, server_url: str) -> Iterator[Any]:
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.on(
         "request",
-        lambda req: outside.append(req.url)
-        if not req.url.startswith((server_url, "data:", "blob:", "file:", "about:"))
-        else None,
+        lambda req: (
+            outside.append(req.url)
+            if not req.url.startswith((server_url, "data:", "blob:", "file:", "about:"))
+            else None
+        ),
     )
     pg.set_default_timeout(15_000)
     yield pg

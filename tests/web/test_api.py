@@ -169,7 +169,9 @@ def test_body_size_limit(client: TestClient) -> None:
             yield b"." * (MAX_BODY // 10)
         yield b'"}'
 
-    r = client.post("/api/maze/validate", content=chunks(), headers={"content-type": "application/json"})
+    r = client.post(
+        "/api/maze/validate", content=chunks(), headers={"content-type": "application/json"}
+    )
     assert r.status_code == 413
 
 
