@@ -12,7 +12,7 @@ import threading
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.search import SearchStats, solve
+from searchlab.search import ALGORITHMS, SearchStats, solve
 from searchlab.web.families import FAMILIES, Family
 from searchlab.web.families.base import Progress, Solution, SolveRequest
 from searchlab.web.teach import GRAPH_MAX_NODES, TEACH_MAX_EXPANSIONS, Recorder, graph_svg
@@ -107,6 +107,11 @@ def teach(fam: Family, instance: Any, req: SolveRequest) -> tuple[Solution, Reco
     """Run the engine algorithm on the family's engine problem with a recorder."""
     if fam.problem is None:
         raise InputError(f"the teaching view is not available for {fam.name}")
+    if req.algorithm not in ALGORITHMS:
+        raise InputError(
+            f"the teaching view follows the engine's algorithms; {req.algorithm!r} is not one "
+            f"(choose one of {', '.join(a for a in fam.algorithms if a in ALGORITHMS)})"
+        )
     problem = fam.problem(instance, req.heuristic)
     rec = Recorder(problem, max_nodes=GRAPH_MAX_NODES)
     r = solve(
