@@ -31,8 +31,6 @@ export function viewSize(view, cell = CELL) {
   return [2 * MARGIN + view.cols * cell + extra, 2 * MARGIN + view.rows * cell];
 }
 
-const key = (rc) => `${rc[0]},${rc[1]}`;
-
 // Render `view` into the <svg> element `svg`. `marks` may hold sets of "r,c"
 // keys to highlight: grab (movable pieces), to (targets), selected, hint.
 // `onCell(r, c, kind)` is called on pointerdown/pointerup over a cell.
@@ -41,7 +39,16 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.setAttribute("width", w);
   svg.setAttribute("height", h);
-  svg.replaceChildren();
+  // Three layers: the board (redrawn), the pieces (kept by id, so a piece that
+  // moves slides there through a CSS transition), the click/highlight layer.
+  let [bg, pieceLayer, layer] = ["bg", "pieces", "cells"].map((n) => svg.querySelector(`:scope > g.${n}`));
+  if (!bg || svg.dataset.cell !== String(cell)) {
+    svg.replaceChildren();
+    [bg, pieceLayer, layer] = ["bg", "pieces", "cells"].map((n) => el("g", { class: n }, svg));
+    svg.dataset.cell = String(cell);
+  }
+  bg.replaceChildren();
+  layer.replaceChildren();
   const xy = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
   const cells = view.cells || [];
   for (let r = 0; r < cells.length; r++) {
@@ -50,9 +57,9 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
       if (ch === " ") continue;
       const [x, y] = xy(r, c);
       el("rect", { x, y, width: cell, height: cell, fill: CELL_FILL[ch] || CELL_FILL["."],
-                   stroke: "#c9c2b4", "stroke-width": 0.5 }, svg);
+                   stroke: "#c9c2b4", "stroke-width": 0.5 }, bg);
       if (ch === "o") {
-        el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.12, fill: "#8a7a60" }, svg);
+        el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.12, fill: "#8a7a60" }, bg);
       }
     }
   }
@@ -60,7 +67,7 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
     const [x, y] = xy(view.exit.r, view.cols);
     const m = cell / 2;
     el("path", { d: `M${x + 2},${y + m * 0.5} L${x + m - 2},${y + m} L${x + 2},${y + m * 1.5} Z`,
-                 fill: "#d62828" }, svg);
+                 fill: "#d62828" }, bg);
   }
   const path = view.path || [];
   const n = view.path_len ?? path.length;
@@ -68,17 +75,32 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
     const pts = path.slice(0, n)
       .map(([r, c]) => `${MARGIN + (c + 0.5) * cell},${MARGIN + (r + 0.5) * cell}`).join(" ");
     el("polyline", { points: pts, fill: "none", stroke: "#1d70b8", "stroke-opacity": 0.7,
-                     "stroke-width": Math.max(1.5, cell / 12), "stroke-linejoin": "round" }, svg);
+                     "stroke-width": Math.max(1.5, cell / 12), "stroke-linejoin": "round" }, bg);
   }
   for (const m of view.marks || []) {
     const [x, y] = xy(m.r, m.c);
     const t = el("text", { x: x + 3, y: y + cell * 0.3, "font-size": cell * 0.26,
-                           "font-family": "sans-serif", fill: "#333" }, svg);
+                           "font-family": "sans-serif", fill: "#333" }, bg);
     t.textContent = m.text;
   }
-  for (const p of view.pieces || []) drawPiece(svg, p, cell, xy);
+  const old = new Map([...pieceLayer.children].map((g) => [g.dataset.piece, g]));
+  const keep = new Set();
+  for (const [i, p] of (view.pieces || []).entries()) {
+    const id = p.id !== undefined ? String(p.id) : `#${i}`;
+    const sig = `${p.kind}|${p.w || 1}|${p.h || 1}|${p.label ?? ""}`;
+    let g = old.get(id);
+    if (!g || g.dataset.sig !== sig || keep.has(id)) {
+      if (g && !keep.has(id)) g.remove();
+      g = drawPiece(pieceLayer, p, cell);
+      g.dataset.piece = id;
+      g.dataset.sig = sig;
+    }
+    keep.add(id);
+    const [x, y] = xy(p.r, p.c);
+    g.style.transform = `translate(${x}px, ${y}px)`;
+  }
+  for (const [id, g] of old) if (!keep.has(id)) g.remove();
   // Highlights and the click layer: one transparent rect per cell.
-  const layer = el("g", { class: "cells" }, svg);
   const rows = view.rows, cols = view.cols;
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
@@ -98,24 +120,24 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
   }
 }
 
-function drawPiece(svg, p, cell, xy) {
+function drawPiece(parent, p, cell) {
+  // Drawn at the origin; renderView places it with a CSS transform.
   const kind = p.kind || "tile";
-  const [x, y] = xy(p.r, p.c);
   const w = (p.w || 1) * cell, h = (p.h || 1) * cell;
-  const cx = x + w / 2, cy = y + h / 2;
-  const g = el("g", { class: `piece ${kind}`, "data-piece": p.id ?? "" }, svg);
+  const cx = w / 2, cy = h / 2;
+  const g = el("g", { class: `piece ${kind}` }, parent);
   if (kind === "peg" || kind === "walker") {
     el("circle", { cx, cy, r: cell * 0.32, fill: PIECE_FILL[kind] }, g);
-    return;
+    return g;
   }
   if (kind === "knight") {
     const t = el("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central",
                            "font-size": cell * 0.8, fill: "#111" }, g);
     t.textContent = "\u265e";
-    return;
+    return g;
   }
   const inset = cell * 0.06;
-  el("rect", { x: x + inset, y: y + inset, width: w - 2 * inset, height: h - 2 * inset,
+  el("rect", { x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset,
                rx: cell * 0.12, fill: PIECE_FILL[kind] || carColour(p.label ?? ""),
                stroke: "#00000040" }, g);
   if (p.label !== undefined && p.label !== "") {
@@ -124,8 +146,5 @@ function drawPiece(svg, p, cell, xy) {
                            "font-weight": "bold", fill: kind === "tile" ? "#222" : "#fff" }, g);
     t.textContent = p.label;
   }
-}
-
-export function cellSet(list) {
-  return new Set((list || []).map(key));
+  return g;
 }
