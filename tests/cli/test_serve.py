@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import signal
 import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -75,3 +80,30 @@ def test_teach_errors(args: list[str], fragment: str, capsys: pytest.CaptureFixt
     assert main(args) == 2
     err = capsys.readouterr().err
     assert fragment in err and "Traceback" not in err
+
+
+def test_serve_runs_on_a_free_loopback_port() -> None:
+    """The real command: it prints its URL, answers, and stops on SIGINT."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "searchlab", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "http://127.0.0.1:" in line, line
+        url = line.split()[3]
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(url + "api/families", timeout=2) as r:
+                    assert b"maze" in r.read()
+                    break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not answer")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)

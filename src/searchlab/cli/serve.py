@@ -52,16 +52,24 @@ def serve(host: str, port: int, open_browser: bool) -> None:
             f"searchlab: warning: listening on {host}: other machines can reach this server",
             markup=False,
         )
-    try:  # fail early, with one line, if the port is taken
-        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
-            s.bind((host, port))
+    # Bind here, so a taken port fails with one line and --port 0 shows the port picked.
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
     except OSError as exc:
+        sock.close()
         fail(f"cannot listen on {host}:{port} ({exc.strerror or exc})")
+    port = sock.getsockname()[1]
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     console.print(f"searchlab player on {url} (Ctrl-C to stop)", markup=False)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
 
 
 @click.command()
