@@ -63,3 +63,35 @@ def test_console_script_is_installed() -> None:
         check=False,
     )
     assert proc.returncode == 0 and __version__ in proc.stdout
+
+
+def test_ctrl_c_prints_partial_statistics() -> None:
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "searchlab",
+            "maze",
+            "solve",
+            "--random",
+            "1500x1500",
+            "--walls",
+            "0",
+            "-a",
+            "iddfs",
+            "--time-limit",
+            "60",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "interrupted" in out and "expanded" in out
+    assert "Traceback" not in err
