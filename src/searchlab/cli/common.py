@@ -153,6 +153,12 @@ def describe_outcome(result: SearchResult) -> str:
     return "no solution exists (the whole reachable space was searched)"
 
 
+def finish(result: SearchResult) -> None:
+    """End the command: exit status 130 when Ctrl-C interrupted the search, else 0."""
+    if result.status == "limit" and result.limit == "cancelled":
+        raise click.exceptions.Exit(130)
+
+
 def print_json(obj: Any) -> None:
     """Print ``obj`` as JSON on standard output."""
     sys.stdout.write(json.dumps(obj, indent=2, default=_json_default) + "\n")

@@ -11,6 +11,7 @@ from searchlab.cli.common import (
     console,
     describe_outcome,
     fail,
+    finish,
     print_json,
     read_input,
     run_with_progress,
@@ -91,6 +92,7 @@ def solve_cmd(
                 "stats": result.stats.as_dict(),
             }
         )
+        finish(result)
         return
     if maze_.width * maze_.height <= 10_000:
         console.print(render_maze(maze_, result.states), markup=False)
@@ -98,3 +100,4 @@ def solve_cmd(
     if result.solved:
         console.print("moves: " + "".join(result.actions))
     console.print(stats_table(result.stats))
+    finish(result)
