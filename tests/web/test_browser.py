@@ -12,7 +12,14 @@ from typing import Any
 import pytest
 
 from searchlab.web.families import FAMILIES
-from tests.web.browser_steps import hint_and_follow, open_family, play_animation, solve
+from tests.web.browser_steps import (
+    click_cell,
+    hint_and_follow,
+    load_board,
+    open_family,
+    play_animation,
+    solve,
+)
 from tests.web.conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -97,3 +104,30 @@ def test_offline_replay_page(page: Any, tmp_path: Path) -> None:
     last, listed = play_animation(page)
     assert last == listed == r.length
     screenshot(page, "maze-replay")
+
+
+def test_npuzzle_slide_a_tile_with_the_mouse(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "npuzzle")
+    load_board(page, "1 2 3\n4 5 6\n7 0 8\n")
+    click_cell(page, 2, 2)  # tile 8 slides left into the blank: solved
+    page.wait_for_selector("[data-testid=play-message].good")
+    assert page.inner_text("[data-testid=play-moves]") == "R"
+    page.click("[data-testid=undo]")
+    click_cell(page, 0, 0)  # not next to the blank: nothing happens
+    assert page.inner_text("[data-testid=play-moves]") == "none"
+
+
+def test_npuzzle_unsolvable_is_reported(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "npuzzle")
+    page.select_option("[data-testid=examples]", "unsolvable")
+    page.wait_for_selector("[data-testid=load-message]:has-text('unsolvable')")
+    assert solve(page).startswith("Impossible")
+
+
+def test_npuzzle_teaching_bfs_graph(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "npuzzle")
+    page.select_option("[data-testid=examples]", "seed001")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
+    assert solve(page, "bfs", teaching=True).startswith("Solved: 4 moves")
+    page.wait_for_selector("[data-testid=graph] svg")
+    screenshot(page, "npuzzle-teaching")

@@ -115,7 +115,7 @@ def teach(
         text = read_input(file)
     h = heuristic or (fam.heuristics[0] if fam.heuristics else "")
     service.check_choice(fam, algorithm, h)
-    instance = fam.parse(text)
+    instance = fam.read(text)
 
     sol, rec, path = run_with_progress(
         lambda cancel, progress: service.teach(

@@ -185,7 +185,7 @@ def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
         heuristic = body.heuristic or (fam.heuristics[0] if fam.heuristics else "")
         service.check_choice(fam, body.algorithm, heuristic)
         service.clamp_limits(body.time_limit, body.max_nodes)
-        await asyncio.to_thread(fam.parse, body.board)  # bad boards fail here, with a 422
+        await asyncio.to_thread(fam.read, body.board)  # bad boards fail here, with a 422
         job = jobs.submit(
             fam.name,
             lambda cancel, progress: service.run_solve(
@@ -221,7 +221,7 @@ def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
         fam = _family(family)
 
         def run() -> dict[str, Any]:
-            instance = fam.parse(body.board)
+            instance = fam.read(body.board)
             state = (
                 fam.initial(instance)
                 if body.state is None

@@ -70,7 +70,7 @@ def position(fam: Family, instance: Any, state: Any) -> dict[str, Any]:
 
 def validate(fam: Family, board: str) -> dict[str, Any]:
     """Parse ``board``; answer its description, base view and start position."""
-    instance = fam.parse(board)
+    instance = fam.read(board)
     start = fam.initial(instance)
     return {
         "family": fam.name,
@@ -190,7 +190,7 @@ def run_solve(
     progress: Progress,
 ) -> dict[str, Any]:
     """Parse, solve (or teach) and serialise: the body of a solve job."""
-    instance = fam.parse(board)
+    instance = fam.read(board)
     t, n = clamp_limits(time_limit, max_nodes)
     req = SolveRequest(algorithm, heuristic, t, n, cancel, progress)
     if teaching:
@@ -205,7 +205,7 @@ def run_solve(
 
 def hint(fam: Family, board: str, token: Any, cancel: threading.Event) -> dict[str, Any]:
     """The next move of an optimal solution from the position ``token``."""
-    instance = fam.parse(board)
+    instance = fam.read(board)
     state = fam.decode_state(instance, token)
     if fam.is_goal(instance, state):
         return {"move": None, "message": "already solved"}

@@ -149,6 +149,16 @@ class Family:
     frames: Callable[[Any, list[Any]], list[View]] | None = None
     notes: str = ""
 
+    def read(self, text: str) -> Any:
+        """``parse(text)``, with any ValueError the family lets escape turned into an
+        InputError, so a malformed board never becomes a server error."""
+        try:
+            return self.parse(text)
+        except InputError:
+            raise
+        except (ValueError, OverflowError) as exc:
+            raise InputError(f"cannot read this board: {exc}") from None
+
     def frame_views(self, instance: Any, states: list[Any]) -> list[View]:
         """One view per state of a solution (the family may share work across them)."""
         if self.frames is not None:
