@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -31,7 +33,9 @@ from searchlab.puzzles.peg import (
     render_text,
     solve_fast,
 )
-from searchlab.search import ALGORITHMS, solve
+from searchlab.search import ALGORITHMS, SearchStats, solve
+
+Progress = Callable[[SearchStats], None]
 
 
 @click.group(no_args_is_help=True)
@@ -43,18 +47,41 @@ def board_options(f: click.decorators.FC) -> click.decorators.FC:
     """The options shared by solve and compare: board, start and finish."""
     for option in reversed(
         [
-            click.option("--board", "-b", "board_name", default="english", show_default=True,
-                         help="A board name (see 'searchlab peg boards') or a board FILE; a "
-                         "file's pegs give the start."),
+            click.option(
+                "--board",
+                "-b",
+                "board_name",
+                default="english",
+                show_default=True,
+                help="A board name (see 'searchlab peg boards') or a board FILE; a "
+                "file's pegs give the start.",
+            ),
             click.option("--diagonal", is_flag=True, help="Allow diagonal jumps too."),
-            click.option("--vacancy", "-v", multiple=True, metavar="HOLE",
-                         help="Empty this hole at the start (repeatable; default the centre)."),
-            click.option("--start", "start_file", metavar="FILE",
-                         help="An explicit start position drawn in FILE."),
-            click.option("--finish", "-f", metavar="HOLE",
-                         help="End with one peg on this hole (default: one peg anywhere)."),
-            click.option("--target", "target_file", metavar="FILE",
-                         help="End at the explicit position drawn in FILE."),
+            click.option(
+                "--vacancy",
+                "-v",
+                multiple=True,
+                metavar="HOLE",
+                help="Empty this hole at the start (repeatable; default the centre).",
+            ),
+            click.option(
+                "--start",
+                "start_file",
+                metavar="FILE",
+                help="An explicit start position drawn in FILE.",
+            ),
+            click.option(
+                "--finish",
+                "-f",
+                metavar="HOLE",
+                help="End with one peg on this hole (default: one peg anywhere).",
+            ),
+            click.option(
+                "--target",
+                "target_file",
+                metavar="FILE",
+                help="End at the explicit position drawn in FILE.",
+            ),
         ]
     ):
         f = option(f)
@@ -76,13 +103,16 @@ def load_problem(
     ):
         board = get_board(board_name, diagonal=diagonal)
     elif Path(board_name).exists() or board_name == "-":
-        board, drawn = parse_board(read_input(board_name), name=Path(board_name).stem,
-                                   diagonal=diagonal)
+        board, drawn = parse_board(
+            read_input(board_name), name=Path(board_name).stem, diagonal=diagonal
+        )
         if drawn != board.full:
             start = drawn
     else:
-        fail(f"unknown board {board_name!r}: not a built-in name nor a file "
-             f"(built-in: {', '.join(BOARD_DESCRIPTIONS)})")
+        fail(
+            f"unknown board {board_name!r}: not a built-in name nor a file "
+            f"(built-in: {', '.join(BOARD_DESCRIPTIONS)})"
+        )
     if start_file is not None:
         if vacancy:
             fail("give --vacancy or --start, not both")
@@ -99,44 +129,96 @@ def load_problem(
     return board, start, target
 
 
-def _engine_result(board: Board, start: int, target: int | None, algorithm: str,
-                   heuristic: str, time_limit: float, max_expansions: int | None) -> PegResult:
+def _engine_result(
+    board: Board,
+    start: int,
+    target: int | None,
+    algorithm: str,
+    heuristic: str,
+    time_limit: float,
+    max_expansions: int | None,
+) -> PegResult:
     reason = impossibility_reason(board, start, target)
     if reason is not None:
         return PegResult(board, start, target, "impossible", reason=reason)
     problem = PegProblem(board, start, target, heuristic=heuristic)
     r = run_with_progress(
-        lambda cancel, progress: solve(problem, algorithm, time_limit=time_limit,
-                                       max_expansions=max_expansions, cancel=cancel,
-                                       progress=progress)
+        lambda cancel, progress: solve(
+            problem,
+            algorithm,
+            time_limit=time_limit,
+            max_expansions=max_expansions,
+            cancel=cancel,
+            progress=progress,
+        )
     )
-    return PegResult(board, start, target, r.status, limit=r.limit, jumps=list(r.actions),
-                     positions=list(r.states), stats=r.stats)
+    return PegResult(
+        board,
+        start,
+        target,
+        r.status,
+        limit=r.limit,
+        jumps=list(r.actions),
+        positions=list(r.states),
+        stats=r.stats,
+    )
 
 
 @peg.command("solve")
 @board_options
-@click.option("--algorithm", "-a", type=click.Choice(["fast", *ALGORITHMS]), default="fast",
-              show_default=True, help="The fast solver, or an engine algorithm.")
-@click.option("--heuristic", type=click.Choice(HEURISTICS), default="pagoda", show_default=True,
-              help="Heuristic for the engine's informed algorithms.")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True,
-              help="Seconds before giving up.")
+@click.option(
+    "--algorithm",
+    "-a",
+    type=click.Choice(["fast", *ALGORITHMS]),
+    default="fast",
+    show_default=True,
+    help="The fast solver, or an engine algorithm.",
+)
+@click.option(
+    "--heuristic",
+    type=click.Choice(HEURISTICS),
+    default="pagoda",
+    show_default=True,
+    help="Heuristic for the engine's informed algorithms.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Seconds before giving up.",
+)
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
-@click.option("--max-memo", type=click.IntRange(min=0), default=4_000_000, show_default=True,
-              help="Dead positions the fast solver may remember.")
+@click.option(
+    "--max-memo",
+    type=click.IntRange(min=0),
+    default=4_000_000,
+    show_default=True,
+    help="Dead positions the fast solver may remember.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--svg", "svg_file", metavar="FILE", help="Write the start board as SVG to FILE.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the jumps, not every board.")
 def solve_cmd(
-    board_name: str, diagonal: bool, vacancy: tuple[str, ...], start_file: str | None,
-    finish: str | None, target_file: str | None, algorithm: str, heuristic: str,
-    time_limit: float, max_expansions: int | None, max_memo: int, as_json: bool,
-    svg_file: str | None, quiet: bool,
+    board_name: str,
+    diagonal: bool,
+    vacancy: tuple[str, ...],
+    start_file: str | None,
+    finish: str | None,
+    target_file: str | None,
+    algorithm: str,
+    heuristic: str,
+    time_limit: float,
+    max_expansions: int | None,
+    max_memo: int,
+    as_json: bool,
+    svg_file: str | None,
+    quiet: bool,
 ) -> None:
     """Solve a peg solitaire problem: print the jumps and the board after each one."""
-    board, start, target = load_problem(board_name, diagonal, vacancy, start_file, finish,
-                                        target_file)
+    board, start, target = load_problem(
+        board_name, diagonal, vacancy, start_file, finish, target_file
+    )
     if svg_file is not None:
         try:
             Path(svg_file).write_text(render_svg(board, start), encoding="utf-8")
@@ -144,15 +226,23 @@ def solve_cmd(
             fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
     if algorithm == "fast":
 
-        def run(cancel: object, progress: object) -> PegResult:
-            return solve_fast(board, start, target, time_limit=time_limit,
-                              max_expansions=max_expansions, max_memo=max_memo,
-                              cancel=cancel, progress=progress)  # type: ignore[arg-type]
+        def run(cancel: threading.Event, progress: Progress | None) -> PegResult:
+            return solve_fast(
+                board,
+                start,
+                target,
+                time_limit=time_limit,
+                max_expansions=max_expansions,
+                max_memo=max_memo,
+                cancel=cancel,
+                progress=progress,
+            )
 
         result = run_with_progress(run, show=False if as_json else None)
     else:
-        result = _engine_result(board, start, target, algorithm, heuristic, time_limit,
-                                max_expansions)
+        result = _engine_result(
+            board, start, target, algorithm, heuristic, time_limit, max_expansions
+        )
     if as_json:
         print_json(result.as_dict())
         if result.status == "impossible":
@@ -166,9 +256,15 @@ def solve_cmd(
 def print_result(result: PegResult, *, quiet: bool = False) -> None:
     """The human-readable answer: boards, jumps, move count, outcome and statistics."""
     board = result.board
-    where = "one peg anywhere" if result.target is None else (
-        f"one peg at {board.hole_name(board.pegs(result.target)[0])}"
-        if result.target.bit_count() == 1 else f"{result.target.bit_count()} pegs as drawn")
+    where = (
+        "one peg anywhere"
+        if result.target is None
+        else (
+            f"one peg at {board.hole_name(board.pegs(result.target)[0])}"
+            if result.target.bit_count() == 1
+            else f"{result.target.bit_count()} pegs as drawn"
+        )
+    )
     console.print(f"{board.name}: {result.start.bit_count()} pegs, finish: {where}")
     if not quiet or not result.solved:
         console.print(render_text(board, result.start), markup=False)
@@ -177,16 +273,22 @@ def print_result(result: PegResult, *, quiet: bool = False) -> None:
         return
     if result.solved:
         if not quiet:
-            for k, (jump, pos) in enumerate(zip(result.jumps, result.positions[1:],
-                                                strict=True), 1):
+            for k, (jump, pos) in enumerate(
+                zip(result.jumps, result.positions[1:], strict=True), 1
+            ):
                 console.print(f"\n{k}. {board.jump_name(jump)}")
                 console.print(render_text(board, pos), markup=False)
-        console.print(f"\nsolved: {result.length} jumps, {result.move_count} moves "
-                      "(consecutive jumps by one peg count as one move)")
+        console.print(
+            f"\nsolved: {result.length} jumps, {result.move_count} moves "
+            "(consecutive jumps by one peg count as one move)"
+        )
         console.print("jumps: " + " ".join(result.moves), markup=False)
     elif result.status == "limit":
-        label = "interrupted (Ctrl-C)" if result.limit == "cancelled" else (
-            f"stopped by the {(result.limit or 'a').replace('_', ' ')} limit")
+        label = (
+            "interrupted (Ctrl-C)"
+            if result.limit == "cancelled"
+            else (f"stopped by the {(result.limit or 'a').replace('_', ' ')} limit")
+        )
         console.print(f"{label}: statistics so far below")
     else:
         console.print("no solution: the whole reachable space was searched")
@@ -197,33 +299,62 @@ def print_result(result: PegResult, *, quiet: bool = False) -> None:
 
 @peg.command("compare")
 @board_options
-@click.option("--max-expansions", type=click.IntRange(min=1), default=50_000, show_default=True,
-              help="Expansion limit per engine algorithm (the seed's was 50,000).")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=15.0, show_default=True,
-              help="Seconds per algorithm (the seed's was 15).")
+@click.option(
+    "--max-expansions",
+    type=click.IntRange(min=1),
+    default=50_000,
+    show_default=True,
+    help="Expansion limit per engine algorithm (the seed's was 50,000).",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=15.0,
+    show_default=True,
+    help="Seconds per algorithm (the seed's was 15).",
+)
 def compare_cmd(
-    board_name: str, diagonal: bool, vacancy: tuple[str, ...], start_file: str | None,
-    finish: str | None, target_file: str | None, max_expansions: int, time_limit: float,
+    board_name: str,
+    diagonal: bool,
+    vacancy: tuple[str, ...],
+    start_file: str | None,
+    finish: str | None,
+    target_file: str | None,
+    max_expansions: int,
+    time_limit: float,
 ) -> None:
     """The seed's experiment: BFS, DFS, A* with its heuristics, better ones, and the fast solver."""
-    board, start, target = load_problem(board_name, diagonal, vacancy, start_file, finish,
-                                        target_file)
+    board, start, target = load_problem(
+        board_name, diagonal, vacancy, start_file, finish, target_file
+    )
     reason = impossibility_reason(board, start, target)
     if reason is not None:
         fail(f"impossible: {reason}")
-    table = Table(title=f"{board.name}, finish: {finish or 'one peg anywhere'}",
-                  title_justify="left")
+    table = Table(
+        title=f"{board.name}, finish: {finish or 'one peg anywhere'}", title_justify="left"
+    )
     for col in ("algorithm", "found?", "time (s)", "expanded", "length", "stop reason"):
-        table.add_column(col, justify="right" if col in ("time (s)", "expanded", "length")
-                         else "left")
+        table.add_column(
+            col, justify="right" if col in ("time (s)", "expanded", "length") else "left"
+        )
 
-    def go(cancel: object, progress: object) -> None:
-        compare(board, start, target, max_expansions=max_expansions, time_limit=time_limit,
-                cancel=cancel,  # type: ignore[arg-type]
-                on_row=lambda row: table.add_row(
-                    row.algorithm, "yes" if row.found else "no", f"{row.seconds:.3f}",
-                    f"{row.expanded:,}", "-" if row.length is None else str(row.length),
-                    row.stop))
+    def go(cancel: threading.Event, progress: Progress | None) -> None:
+        compare(
+            board,
+            start,
+            target,
+            max_expansions=max_expansions,
+            time_limit=time_limit,
+            cancel=cancel,
+            on_row=lambda row: table.add_row(
+                row.algorithm,
+                "yes" if row.found else "no",
+                f"{row.seconds:.3f}",
+                f"{row.expanded:,}",
+                "-" if row.length is None else str(row.length),
+                row.stop,
+            ),
+        )
 
     run_with_progress(go, label="comparing")
     console.print(table)
@@ -239,4 +370,3 @@ def boards_cmd() -> None:
         b = get_board(name)
         table.add_row(name, str(b.size), str(len(b.jumps)), str(len(b.symmetries)), text)
     console.print(table)
-

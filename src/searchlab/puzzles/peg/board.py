@@ -200,7 +200,9 @@ class Board:
     def with_diagonal(self) -> Board:
         """The same board with diagonal jumps too (Bell's diagonal peg solitaire)."""
         if self.kind == "triangle":
-            raise InputError("--diagonal applies to square-grid boards; triangles have 6 directions")
+            raise InputError(
+                "--diagonal applies to square-grid boards; triangles have 6 directions"
+            )
         return Board(f"{self.name}+diagonal", self.kind, self.coords, True, self.default_vacancy)
 
     def _repr_svg_(self) -> str:
@@ -279,9 +281,7 @@ def parse_board(text: str, *, name: str = "custom", diagonal: bool = False) -> t
         lines.pop()
     if not lines:
         raise InputError("empty board: draw one row per line with 'o' (peg), '.' (empty), '-'")
-    if any(len(ln) > 1 for ln in lines) and all(
-        ch == " " for ln in lines for ch in ln[1::2]
-    ):
+    if any(len(ln) > 1 for ln in lines) and all(ch == " " for ln in lines for ch in ln[1::2]):
         lines = [ln[0::2] for ln in lines]
     coords: list[Coord] = []
     pegs: list[int] = []
@@ -332,7 +332,9 @@ def parse_position(board: Board, text: str) -> int:
             if ln.strip() and not ln.lstrip().startswith("#")
         ]
         if [len(r) for r in rows] != list(range(1, board.height + 1)):
-            raise InputError(f"the drawn position does not have the shape of the {board.name} board")
+            raise InputError(
+                f"the drawn position does not have the shape of the {board.name} board"
+            )
         text = "\n".join("".join(r) for r in rows)
     drawn, pos = parse_board(text, name=board.name, diagonal=board.diagonal)
     if sorted(drawn.coords) != sorted(board.coords):

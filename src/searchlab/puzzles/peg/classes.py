@@ -56,7 +56,7 @@ class ClassSpace:
         return self.reduce(p ^ q) == 0
 
     def witness(self, p: int, q: int) -> int | None:
-        """A hole set whose peg-count parity differs between ``p`` and ``q`` (None if same class)."""
+        """A hole set whose peg-count parity differs in ``p`` and ``q`` (None: same class)."""
         diff = p ^ q
         found = [s for s in self.invariants if (s & diff).bit_count() % 2]
         if not found:

@@ -61,19 +61,44 @@ def compare(
 
     for label, algorithm, heuristic, options in SEED_RUNS:
         problem = PegProblem(board, start, target, heuristic=heuristic)
-        r = solve(problem, algorithm, max_expansions=max_expansions, time_limit=time_limit,
-                  cancel=cancel, **options)
+        r = solve(
+            problem,
+            algorithm,
+            max_expansions=max_expansions,
+            time_limit=time_limit,
+            cancel=cancel,
+            **options,
+        )
         stop = {"solved": "goal found", "no_solution": "space exhausted"}.get(
             r.status, f"limit: {r.limit}"
         )
-        add(CompareRow(label, r.solved, r.stats.seconds, r.stats.expanded,
-                       r.length if r.solved else None, stop))
+        add(
+            CompareRow(
+                label,
+                r.solved,
+                r.stats.seconds,
+                r.stats.expanded,
+                r.length if r.solved else None,
+                stop,
+            )
+        )
         if cancel is not None and cancel.is_set():
             return rows
     t0 = time.perf_counter()
     fast = solve_fast(board, start, target, time_limit=time_limit, cancel=cancel)
-    stop = {"solved": "goal found", "no_solution": "space exhausted",
-            "impossible": "impossible (position class)"}.get(fast.status, f"limit: {fast.limit}")
-    add(CompareRow("searchlab fast solver", fast.solved, time.perf_counter() - t0,
-                   fast.stats.expanded, fast.length if fast.solved else None, stop))
+    stop = {
+        "solved": "goal found",
+        "no_solution": "space exhausted",
+        "impossible": "impossible (position class)",
+    }.get(fast.status, f"limit: {fast.limit}")
+    add(
+        CompareRow(
+            "searchlab fast solver",
+            fast.solved,
+            time.perf_counter() - t0,
+            fast.stats.expanded,
+            fast.length if fast.solved else None,
+            stop,
+        )
+    )
     return rows

@@ -26,8 +26,9 @@ def apply_jump(board: Board, position: int, jump: Jump) -> int:
     return position ^ ((1 << a) | (1 << b) | (1 << c))
 
 
-def hint(board: Board, position: int, target: int | None = None, *,
-         time_limit: float = 2.0) -> Jump | None:
+def hint(
+    board: Board, position: int, target: int | None = None, *, time_limit: float = 2.0
+) -> Jump | None:
     """The first jump of a solution from ``position`` (None if there is none or time ran out)."""
     result = solve_fast(board, position, target, time_limit=time_limit)
     return result.jumps[0] if result.solved and result.jumps else None

@@ -54,14 +54,18 @@ class PegProblem(Problem[int, Jump]):
         symmetry: bool = False,
     ) -> None:
         if heuristic not in HEURISTICS:
-            raise InputError(f"unknown heuristic {heuristic!r}; choose one of {', '.join(HEURISTICS)}")
+            raise InputError(
+                f"unknown heuristic {heuristic!r}; choose one of {', '.join(HEURISTICS)}"
+            )
         self.board = board
         self.start = start
         self.target = target
         self.heuristic_name = heuristic
         self.goal_pegs = 1 if target is None else target.bit_count()
-        self._moves = [((1 << a) | (1 << b), 1 << c, (1 << a) | (1 << b) | (1 << c), (a, b, c))
-                       for a, b, c in board.jumps]
+        self._moves = [
+            ((1 << a) | (1 << b), 1 << c, (1 << a) | (1 << b) | (1 << c), (a, b, c))
+            for a, b, c in board.jumps
+        ]
         centre = board.coords[board.default_vacancy]
         self._centre_dist = [abs(r - centre[0]) + abs(c - centre[1]) for r, c in board.coords]
         self._pagoda: list[float] | None = None

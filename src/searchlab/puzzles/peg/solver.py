@@ -90,11 +90,13 @@ class PegResult:
         return move_count(self.jumps)
 
     def as_dict(self) -> dict[str, Any]:
-        """The ``--json`` object: solved, status, reason, length, moves, move_count, states, stats."""
+        """The ``--json`` object: solved, status, reason, length, moves, move_count, states..."""
         stats = self.stats.as_dict()
         stats.update(
-            memo_size=self.memo_size, memo_full=self.memo_full,
-            endgame_positions=self.endgame_positions, pruned=self.pruned,
+            memo_size=self.memo_size,
+            memo_full=self.memo_full,
+            endgame_positions=self.endgame_positions,
+            pruned=self.pruned,
         )
         out: dict[str, Any] = {
             "solved": self.solved,
@@ -102,8 +104,9 @@ class PegResult:
             "length": self.length,
             "moves": self.moves,
             "move_count": self.move_count,
-            "states": [[self.board.hole_name(i) for i in self.board.pegs(p)]
-                       for p in self.positions],
+            "states": [
+                [self.board.hole_name(i) for i in self.board.pegs(p)] for p in self.positions
+            ],
             "stats": stats,
         }
         if self.reason is not None:
@@ -114,7 +117,7 @@ class PegResult:
 
 
 def move_count(jumps: Sequence[Jump]) -> int:
-    """Moves in a jump sequence: a jump continuing with the peg that just landed is the same move."""
+    """Moves in a jump sequence: a jump by the peg that just landed continues the move."""
     count = 0
     last_to = -1
     for a, _, c in jumps:
@@ -185,7 +188,9 @@ def stabilizer(board: Board, target: int | None) -> list[tuple[int, ...]]:
     """The symmetries of ``board`` that map the finish to itself (all for "one peg anywhere")."""
     if target is None:
         return list(board.symmetries)
-    return [p for p in board.symmetries if board.position(p[i] for i in board.pegs(target)) == target]
+    return [
+        p for p in board.symmetries if board.position(p[i] for i in board.pegs(target)) == target
+    ]
 
 
 def endgame_levels(
@@ -200,7 +205,9 @@ def endgame_levels(
     """
     levels = [set(finals)]
     total = len(finals)
-    rev = [((1 << c), (1 << a) | (1 << b), (1 << a) | (1 << b) | (1 << c)) for a, b, c in board.jumps]
+    rev = [
+        ((1 << c), (1 << a) | (1 << b), (1 << a) | (1 << b) | (1 << c)) for a, b, c in board.jumps
+    ]
     pegs = min(p.bit_count() for p in finals) if finals else 0
     while pegs < max_pegs:
         nxt: set[int] = set()
@@ -218,23 +225,27 @@ def endgame_levels(
     return levels
 
 
-def _jump_table(board: Board, order: Sequence[Jump], weights: list[float]) -> list[
-    tuple[int, int, int, float, Jump]
-]:
+def _jump_table(
+    board: Board, order: Sequence[Jump], weights: list[float]
+) -> list[tuple[int, int, int, float, Jump]]:
     out = []
     for j in order:
         a, b, c = j
-        out.append(((1 << a) | (1 << b), 1 << c, (1 << a) | (1 << b) | (1 << c),
-                    weights[a] + weights[b] - weights[c], j))
+        out.append(
+            (
+                (1 << a) | (1 << b),
+                1 << c,
+                (1 << a) | (1 << b) | (1 << c),
+                weights[a] + weights[b] - weights[c],
+                j,
+            )
+        )
     return out
 
 
 def default_order(board: Board, target: int | None) -> list[Jump]:
     """Jumps sorted so that those starting farthest from the finish come first."""
-    if target is None or target == 0:
-        centre = board.default_vacancy
-    else:
-        centre = board.pegs(target)[0]
+    centre = board.default_vacancy if not target else board.pegs(target)[0]
     dist = hole_distances(board, centre)
     return sorted(board.jumps, key=lambda j: (-dist[j[0]], -dist[j[1]], j))
 
