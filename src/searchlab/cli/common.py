@@ -33,7 +33,11 @@ def algorithm_option(
     """A ``--algorithm/-a`` option restricted to engine algorithm names."""
     names = [n for n in (choices or tuple(ALGORITHMS)) if n not in exclude]
     return click.option(
-        "--algorithm", "-a", type=click.Choice(names), default=default, show_default=True,
+        "--algorithm",
+        "-a",
+        type=click.Choice(names),
+        default=default,
+        show_default=True,
         help="Search algorithm.",
     )
 

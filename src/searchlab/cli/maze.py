@@ -29,11 +29,21 @@ def maze() -> None:
 @click.argument("file", required=False)
 @click.option("--random", "random_size", metavar="WxH", help="Generate a random WxH maze instead.")
 @click.option("--seed", type=int, help="Seed for --random.")
-@click.option("--walls", type=click.FloatRange(0, 1, max_open=True), default=0.3,
-              show_default=True, help="Wall density for --random.")
+@click.option(
+    "--walls",
+    type=click.FloatRange(0, 1, max_open=True),
+    default=0.3,
+    show_default=True,
+    help="Wall density for --random.",
+)
 @algorithm_option(default="astar", exclude=("dls",))
-@click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True,
-              help="Seconds before giving up.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Seconds before giving up.",
+)
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def solve_cmd(
@@ -60,8 +70,12 @@ def solve_cmd(
     problem = MazeProblem(maze_)
     result = run_with_progress(
         lambda cancel, progress: solve(
-            problem, algorithm, time_limit=time_limit, max_expansions=max_expansions,
-            cancel=cancel, progress=progress,
+            problem,
+            algorithm,
+            time_limit=time_limit,
+            max_expansions=max_expansions,
+            cancel=cancel,
+            progress=progress,
         ),
         show=False if as_json else None,
     )
