@@ -14,6 +14,7 @@ from searchlab import __version__
 from searchlab.cli.common import err_console
 from searchlab.cli.demo import demo
 from searchlab.cli.maze import maze
+from searchlab.cli.peg import peg
 from searchlab.cli.serve import serve, teach
 from searchlab.errors import InputError
 
@@ -28,6 +29,7 @@ def cli() -> None:
 
 cli.add_command(demo)
 cli.add_command(maze)
+cli.add_command(peg)
 cli.add_command(serve)
 cli.add_command(teach)
 
