@@ -131,3 +131,25 @@ def test_npuzzle_teaching_bfs_graph(page: Any, server_url: str) -> None:
     assert solve(page, "bfs", teaching=True).startswith("Solved: 4 moves")
     page.wait_for_selector("[data-testid=graph] svg")
     screenshot(page, "npuzzle-teaching")
+
+
+def test_peg_click_a_jump(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "peg")  # triangle of side 5, apex a1 empty
+    click_cell(page, 2, 2)  # the peg on a3: its one jump a3-a1 is played
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=play-moves]').textContent === 'a3-a1'"
+    )
+    page.click("[data-testid=undo]")
+    # A custom board drawn in the text format.
+    load_board(page, "-o-\no.o\n-o-\n-o-\n")
+    click_cell(page, 3, 1)  # the bottom peg has one jump (b4-b2)
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=play-moves]').textContent === 'b4-b2'"
+    )
+
+
+def test_peg_impossible_answer(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "peg")
+    page.select_option("[data-testid=examples]", "french")
+    page.wait_for_selector("[data-testid=load-message]:has-text('french')")
+    assert solve(page).startswith("Impossible")

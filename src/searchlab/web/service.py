@@ -125,9 +125,10 @@ def teach(fam: Family, instance: Any, req: SolveRequest) -> tuple[Solution, Reco
         observer=rec,
     )
     to_family = fam.state_of or (lambda _i, s: s)
+    label = fam.action_label or (lambda _i, a: str(a))
     sol = Solution(
         status=r.status,
-        moves=[str(a) for a in r.actions],
+        moves=[label(instance, a) for a in r.actions],
         states=[to_family(instance, s) for s in r.states],
         stats=r.stats.as_dict(),
         cost=r.cost,

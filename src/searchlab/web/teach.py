@@ -142,8 +142,15 @@ def graph_svg(
     numbered dots beyond that. Expanded nodes have a solid frame, nodes only
     generated a dashed one; the number under a node is its expansion order.
     """
-    pos = _layout(rec)
     sol_keys = [rec.problem.key(s) for s in solution]
+    # The solution path is always drawn, even past the node cap.
+    for i, (key, state) in enumerate(zip(sol_keys, solution, strict=True)):
+        if key not in rec.nodes:
+            parent = sol_keys[i - 1] if i else None
+            rec.nodes[key] = Node(key, state, i, parent)
+        if i:
+            rec.edges.add((sol_keys[i - 1], key))
+    pos = _layout(rec)
     on_path = set(sol_keys)
     sol_edges = set(itertools.pairwise(sol_keys))
     thumbs = len(rec.nodes) <= THUMB_MAX_NODES

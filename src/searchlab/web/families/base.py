@@ -119,9 +119,10 @@ class Family:
     """A puzzle family as the web player sees it. All callables are plain
     functions of the family package's public API; see the module docstring.
 
-    ``problem`` (an engine :class:`Problem` for the teaching view) and
-    ``state_of`` (an engine state to a family state, when they differ) may be
-    ``None`` when the family has no engine formulation worth teaching.
+    ``problem`` (an engine :class:`Problem` for the teaching view),
+    ``state_of`` (an engine state to a family state, when they differ) and
+    ``action_label`` (an engine action as the family prints it, default ``str``)
+    may be ``None``.
     """
 
     name: str
@@ -147,6 +148,7 @@ class Family:
     problem: Callable[[Any, str], Problem[Any, Any]] | None = None
     state_of: Callable[[Any, Any], Any] | None = None
     frames: Callable[[Any, list[Any]], list[View]] | None = None
+    action_label: Callable[[Any, Any], str] | None = None
     notes: str = ""
 
     def read(self, text: str) -> Any:
