@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.search import Problem, SearchEvent, SearchStats
+from searchlab.search import Problem, SearchEvent, SearchStats, solve
 
 Cell = tuple[int, int]
 View = dict[str, Any]
@@ -222,25 +222,53 @@ class WithHeuristic(Problem[Any, Any]):
         return self.inner.predecessors(state)
 
 
-def int_param(params: dict[str, float], name: str, default: int, lo: int, hi: int) -> int:
-    """An integer form parameter, clamped to [lo, hi]; a bad value is an InputError."""
-    raw = params.get(name, default)
-    try:
-        value = int(raw)
-    except (TypeError, ValueError):
-        raise InputError(f"{name} must be an integer, got {raw!r}") from None
-    if not lo <= value <= hi:
-        raise InputError(f"{name} must be between {lo} and {hi}, got {value}")
-    return value
-
-
 def float_param(params: dict[str, float], name: str, default: float, lo: float, hi: float) -> float:
-    """A float form parameter in [lo, hi]; a bad value is an InputError."""
+    """A numeric form parameter in [lo, hi]; a bad value is an InputError."""
     raw = params.get(name, default)
     try:
         value = float(raw)
     except (TypeError, ValueError):
         raise InputError(f"{name} must be a number, got {raw!r}") from None
     if not lo <= value <= hi:
-        raise InputError(f"{name} must be between {lo} and {hi}, got {value}")
+        raise InputError(f"{name} must be between {lo:g} and {hi:g}, got {value:g}")
     return value
+
+
+def int_param(params: dict[str, float], name: str, default: int, lo: int, hi: int) -> int:
+    """An integer form parameter in [lo, hi]; a bad value is an InputError."""
+    value = float_param(params, name, default, lo, hi)
+    if value != int(value):
+        raise InputError(f"{name} must be an integer, got {value:g}")
+    return int(value)
+
+
+def engine_search(
+    problem: Problem[Any, Any],
+    req: SolveRequest,
+    *,
+    algorithm: str | None = None,
+    label: Callable[[Any], str] = str,
+    state: Callable[[Any], Any] = lambda s: s,
+    method: str | None = None,
+) -> Solution:
+    """Run an engine algorithm with the request's limits; the answer as a :class:`Solution`
+    (actions through ``label``, engine states through ``state``)."""
+    name = algorithm or req.algorithm
+    r = solve(
+        problem,
+        name,
+        time_limit=req.time_limit,
+        max_nodes=req.max_nodes,
+        cancel=req.cancel,
+        progress=req.progress,
+        observer=req.observer,
+    )
+    return Solution(
+        status=r.status,
+        moves=[label(a) for a in r.actions],
+        states=[state(s) for s in r.states],
+        stats=r.stats.as_dict(),
+        cost=r.cost,
+        limit=r.limit,
+        method=method or f"{name} ({req.heuristic})",
+    )

@@ -7,7 +7,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.puzzles.maze import Maze, MazeProblem, parse_maze, random_maze, render_maze
-from searchlab.search import Problem, solve
+from searchlab.search import Problem
 from searchlab.web.families.base import (
     Example,
     Family,
@@ -17,6 +17,7 @@ from searchlab.web.families.base import (
     SolveRequest,
     View,
     WithHeuristic,
+    engine_search,
     float_param,
     int_param,
 )
@@ -62,24 +63,7 @@ def problem(maze: Maze, heuristic: str) -> Problem[Any, Any]:
 
 
 def solve_maze(maze: Maze, req: SolveRequest) -> Solution:
-    r = solve(
-        problem(maze, req.heuristic),
-        req.algorithm,
-        time_limit=req.time_limit,
-        max_nodes=req.max_nodes,
-        cancel=req.cancel,
-        progress=req.progress,
-        observer=req.observer,
-    )
-    return Solution(
-        status=r.status,
-        moves=[str(a) for a in r.actions],
-        states=list(r.states),
-        stats=r.stats.as_dict(),
-        cost=r.cost,
-        limit=r.limit,
-        method=f"{r.algorithm} ({req.heuristic})",
-    )
+    return engine_search(problem(maze, req.heuristic), req)
 
 
 def decode(maze: Maze, token: Any) -> int:

@@ -39,6 +39,7 @@ from searchlab.web.families.base import (
     Solution,
     SolveRequest,
     View,
+    engine_search,
     int_param,
 )
 
@@ -103,22 +104,9 @@ def solve_npuzzle(inst: Instance, req: SolveRequest) -> Solution:
     algorithm = req.algorithm
     if algorithm == "auto":  # the fastest optimal engine method for the size
         algorithm = "astar" if inst.start.size == 3 else "idastar"
-    r = solve(
-        problem(inst, req.heuristic),
-        algorithm,
-        time_limit=req.time_limit,
-        max_nodes=req.max_nodes,
-        cancel=req.cancel,
-        progress=req.progress,
-    )
-    return Solution(
-        status=r.status,
-        moves=[str(a) for a in r.actions],
-        states=[Board(inst.start.size, s) for s in r.states],
-        stats=r.stats.as_dict(),
-        cost=r.cost,
-        limit=r.limit,
-        method=f"{algorithm} ({req.heuristic})",
+    n = inst.start.size
+    return engine_search(
+        problem(inst, req.heuristic), req, algorithm=algorithm, state=lambda t: Board(n, t)
     )
 
 

@@ -40,7 +40,7 @@ from searchlab.puzzles.peg import (
     parse_position,
     solve_fast,
 )
-from searchlab.search import Problem, solve
+from searchlab.search import Problem
 from searchlab.web.families.base import (
     Example,
     Family,
@@ -49,6 +49,7 @@ from searchlab.web.families.base import (
     Solution,
     SolveRequest,
     View,
+    engine_search,
     int_param,
 )
 
@@ -148,23 +149,7 @@ def solve_peg(inst: Instance, req: SolveRequest) -> Solution:
             reason=r.reason,
             method="fast solver (bitboards, symmetry memo, pagoda pruning)",
         )
-    e = solve(
-        problem(inst, req.heuristic),
-        req.algorithm,
-        time_limit=req.time_limit,
-        max_nodes=req.max_nodes,
-        cancel=req.cancel,
-        progress=req.progress,
-    )
-    return Solution(
-        status=e.status,
-        moves=[board.jump_name(j) for j in e.actions],
-        states=list(e.states),
-        stats=e.stats.as_dict(),
-        cost=e.cost,
-        limit=e.limit,
-        method=f"{req.algorithm} ({req.heuristic})",
-    )
+    return engine_search(problem(inst, req.heuristic), req, label=board.jump_name)
 
 
 def decode(inst: Instance, token: Any) -> int:
