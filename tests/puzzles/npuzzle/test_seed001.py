@@ -156,3 +156,12 @@ def test_malformed_instances(text: str) -> None:
 def test_unknown_heuristic() -> None:
     with pytest.raises(InputError):
         solve_puzzle8(parse_instance(DATOS2), "x")
+
+
+def test_cancel_stops_the_search() -> None:
+    import threading
+
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(InputError, match="cancelled"):
+        solve_puzzle8(parse_instance("8 6 7 2 5 4 3 0 1"), "z", cancel=cancel)

@@ -7,10 +7,10 @@ board followed by a blank line, then ``Numero de estados abiertos: N`` and
 search. The heuristic letters are the seed's:
 
 ====  =============================================  ================================
- z    Zero                                           :func:`~..heuristics.zero`
- d    Número de cuadros desordenados (misplaced)     :func:`~..heuristics.misplaced`
- m    Distancia Manhattan                            :func:`~..heuristics.manhattan`
- b    Blanco (taxicab distance of the blank)         :func:`~..heuristics.blank_distance`
+ z    Zero                                           ``zero``
+ d    Número de cuadros desordenados (misplaced)     ``misplaced``
+ m    Distancia Manhattan                            ``manhattan``
+ b    Blanco (taxicab distance of the blank)         ``blank_distance``
 ====  =============================================  ================================
 
 All four are consistent (each move changes them by at most one), so A* graph
@@ -36,7 +36,7 @@ from searchlab.errors import InputError
 from searchlab.puzzles.npuzzle.board import Board, format_board, goal_board, parse_tiles
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem, State
 from searchlab.puzzles.npuzzle.solvability import is_solvable
-from searchlab.search import SearchResult, astar
+from searchlab.search import CancelToken, SearchResult, astar
 
 PUZZLE8_HEURISTICS: dict[str, str] = {
     "z": "zero",
@@ -96,7 +96,11 @@ def parse_instance(text: str) -> Board:
 
 
 def solve_puzzle8(
-    board: Board, heuristic: str = "m", *, time_limit: float | None = None
+    board: Board,
+    heuristic: str = "m",
+    *,
+    time_limit: float | None = None,
+    cancel: CancelToken | None = None,
 ) -> Puzzle8Answer:
     """Solve ``board`` to ``1..8, blank last`` with A* and the seed's ``heuristic`` letter.
 
@@ -106,7 +110,9 @@ def solve_puzzle8(
         A 3x3 board.
     heuristic : {"z", "d", "m", "b"}
     time_limit : float, optional
-        Seconds; ``InputError`` if A* does not finish in time (never with 3x3).
+        Seconds; ``InputError`` if A* does not finish in time.
+    cancel : CancelToken, optional
+        E.g. a ``threading.Event``; setting it stops A* (``InputError``).
 
     Returns a :class:`Puzzle8Answer`. Solvability is decided first (permutation
     parity, O(9²)); only a solvable board is searched. A* (graph search,
@@ -129,7 +135,7 @@ def solve_puzzle8(
         return Puzzle8Answer(False, [], 0, 0, None)
     problem = _CountingProblem(board, goal, PUZZLE8_HEURISTICS[heuristic])
     t0 = time.perf_counter()
-    result = astar(problem, time_limit=time_limit)
+    result = astar(problem, time_limit=time_limit, cancel=cancel)
     millis = round((time.perf_counter() - t0) * 1000)
     if not result.solved:
         raise InputError(f"A* stopped before the goal ({result.limit or result.status})")
