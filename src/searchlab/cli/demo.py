@@ -11,6 +11,7 @@ from rich.table import Table
 
 from searchlab.cli.common import console
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
+from searchlab.puzzles.npuzzle.assignments.demo import demo as npuzzle_assignments_demo
 from searchlab.puzzles.peg.demo import demo as peg_demo
 from searchlab.search import audit_heuristic, solve
 
@@ -55,6 +56,7 @@ def maze_demo(out: Console) -> None:
 DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Search engine: grid maze", maze_demo),
     ("Peg solitaire", peg_demo),
+    ("8-puzzle assignment programs: puzzle8, puzzle3x3heuristics", npuzzle_assignments_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""
 
