@@ -14,7 +14,7 @@ def open_family(page: Any, server_url: str, family: str) -> None:
 
 def load_board(page: Any, text: str) -> None:
     page.fill("[data-testid=board-text]", text)
-    page.click("[data-testid=load]")
+    page.click("[data-testid=load]")  # the message reads "loading…" until the board is in
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
 
 

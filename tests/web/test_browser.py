@@ -127,7 +127,7 @@ def test_npuzzle_unsolvable_is_reported(page: Any, server_url: str) -> None:
 def test_npuzzle_teaching_bfs_graph(page: Any, server_url: str) -> None:
     open_family(page, server_url, "npuzzle")
     page.select_option("[data-testid=examples]", "seed001")
-    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")  # after "loading…"
     assert solve(page, "bfs", teaching=True).startswith("Solved: 4 moves")
     page.wait_for_selector("[data-testid=graph] svg")
     screenshot(page, "npuzzle-teaching")

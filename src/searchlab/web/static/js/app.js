@@ -101,6 +101,7 @@ function selectFamily(fam) {
 
 async function loadBoard() {
   const text = $("board").value;
+  say("load-message", "loading…");
   try {
     const data = await api(`/api/${app.fam.name}/validate`, { board: text });
     app.board = text;
