@@ -84,6 +84,12 @@ def test_solution_replays_through_play_moves(client: TestClient, family: str) ->
     assert pos["goal"]
 
 
+def test_maze_solution_shares_its_path(client: TestClient) -> None:
+    result = solve(client, "maze", first_example("maze"))["result"]
+    assert len(result["shared"]["path"]) == result["length"] + 1
+    assert [f["path_len"] for f in result["frames"]] == list(range(1, result["length"] + 2))
+
+
 @pytest.mark.parametrize("family", NAMES)
 def test_hint_is_legal_and_leads_on(client: TestClient, family: str) -> None:
     board = first_example(family)

@@ -35,7 +35,8 @@ def replay_html(
         raise ValueError("states must have one more element than moves (the start first)")
     base = fam.base_view(instance)
     frames = fam.frame_views(instance, states)
-    data = {"base": base, "frames": frames, "moves": [str(m) for m in moves]}
+    shared = fam.solution_shared(instance, states)
+    data = {"base": base, "shared": shared, "frames": frames, "moves": [str(m) for m in moves]}
     imports = {
         f"searchlab/{name}": "data:text/javascript;base64,"
         + base64.b64encode((STATIC / "js" / name).read_bytes()).decode()
@@ -49,7 +50,7 @@ def replay_html(
     )
     css = (STATIC / "style.css").read_text(encoding="utf-8")
     # The start board as a static picture, shown until (or without) JavaScript.
-    fallback = view_svg({**base, **frames[0]})
+    fallback = view_svg({**base, **shared, **frames[0]})
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -94,6 +94,7 @@ def solution_json(fam: Family, instance: Any, sol: Solution) -> dict[str, Any]:
         "stats": sol.stats,
         "base": fam.base_view(instance),
         "frames": fam.frame_views(instance, sol.states) if sol.states else [],
+        "shared": fam.solution_shared(instance, sol.states),
         "states": [fam.encode_state(instance, s) for s in sol.states],
     }
     return out

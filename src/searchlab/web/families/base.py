@@ -149,6 +149,7 @@ class Family:
     state_of: Callable[[Any, Any], Any] | None = None
     frames: Callable[[Any, list[Any]], list[View]] | None = None
     action_label: Callable[[Any, Any], str] | None = None
+    shared_view: Callable[[Any, list[Any]], View] | None = None
     notes: str = ""
 
     def read(self, text: str) -> Any:
@@ -166,6 +167,11 @@ class Family:
         if self.frames is not None:
             return self.frames(instance, states)
         return [self.state_view(instance, s) for s in states]
+
+    def solution_shared(self, instance: Any, states: list[Any]) -> View:
+        """What every frame of a solution shares (e.g. a whole tour, each frame
+        then giving only ``path_len``); empty unless the family says otherwise."""
+        return self.shared_view(instance, states) if self.shared_view and states else {}
 
     def summary(self) -> dict[str, Any]:
         """The family as the front end's form needs it."""

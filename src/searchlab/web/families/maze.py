@@ -115,9 +115,13 @@ def state_view(maze: Maze, cell: int) -> View:
     return {"pieces": [{"id": "me", "r": r, "c": c, "kind": "walker"}]}
 
 
+def shared_view(maze: Maze, states: list[int]) -> View:
+    """The whole path, sent once; each frame draws its first ``path_len`` cells."""
+    return {"path": [list(maze.coords(s)) for s in states]}
+
+
 def frames(maze: Maze, states: list[int]) -> list[View]:
-    trail = [list(maze.coords(s)) for s in states]
-    return [{**state_view(maze, s), "path": trail[: i + 1]} for i, s in enumerate(states)]
+    return [{**state_view(maze, s), "path_len": i + 1} for i, s in enumerate(states)]
 
 
 FAMILY = Family(
@@ -147,4 +151,5 @@ FAMILY = Family(
     state_view=state_view,
     problem=problem,
     frames=frames,
+    shared_view=shared_view,
 )

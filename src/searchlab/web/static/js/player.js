@@ -15,6 +15,7 @@ function button(parent, text, title, testid) {
 // root: an element to fill. solution: {base, frames, moves}.
 export function createPlayer(root, solution, { onFrame = null } = {}) {
   const { base, frames, moves } = solution;
+  const shared = solution.shared || {};
   root.replaceChildren();
   root.classList.add("player");
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -60,7 +61,7 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   const last = frames.length - 1;
   function go(i) {
     step = Math.max(0, Math.min(last, i));
-    renderView(svg, { ...base, ...frames[step] });
+    renderView(svg, { ...base, ...shared, ...frames[step] });
     counter.textContent = `move ${step} / ${last}`;
     items.forEach((li, j) => li.classList.toggle("current", j === step));
     items[step]?.scrollIntoView?.({ block: "nearest" });
