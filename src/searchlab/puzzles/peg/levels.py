@@ -273,8 +273,8 @@ def count_levels(
     deadline = None if time_limit is None else t0 + time_limit
 
     def stop(done: float) -> str | None:
+        counts.seconds = time.perf_counter() - t0
         if progress is not None:
-            counts.seconds = time.perf_counter() - t0
             progress(counts, done)
         if cancel is not None and cancel.is_set():
             return "cancelled"
