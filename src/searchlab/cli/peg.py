@@ -8,7 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
+from rich.progress import Progress as Bar
 from rich.table import Table
 
 from searchlab.cli.common import (
@@ -37,6 +38,7 @@ from searchlab.puzzles.peg import (
     solve_fast,
 )
 from searchlab.puzzles.peg.levels import LevelCount, count_levels
+from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.search import ALGORITHMS, SearchStats, solve
 
 Progress = Callable[[SearchStats], None]
@@ -200,6 +202,12 @@ def _engine_result(
     show_default=True,
     help="Dead positions the fast solver may remember.",
 )
+@click.option(
+    "--min-moves",
+    is_flag=True,
+    help="Find a solution with the fewest moves (consecutive jumps by one peg = one "
+    "move), by IDA*; exact, practical on small boards (see docs/peg.md).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--svg", "svg_file", metavar="FILE", help="Write the start board as SVG to FILE.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the jumps, not every board.")
@@ -215,6 +223,7 @@ def solve_cmd(
     time_limit: float,
     max_expansions: int | None,
     max_memo: int,
+    min_moves: bool,
     as_json: bool,
     svg_file: str | None,
     quiet: bool,
@@ -228,7 +237,24 @@ def solve_cmd(
             Path(svg_file).write_text(render_svg(board, start), encoding="utf-8")
         except OSError as exc:
             fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
-    if algorithm == "fast":
+    if min_moves:
+        if algorithm != "fast":
+            fail("--min-moves uses its own search: do not combine it with --algorithm")
+
+        def run_min(cancel: threading.Event, progress: Progress | None) -> PegResult:
+            return solve_min_moves(
+                board,
+                start,
+                target,
+                time_limit=time_limit,
+                max_expansions=max_expansions,
+                max_table=max_memo,
+                cancel=cancel,
+                progress=progress,
+            )
+
+        result = run_with_progress(run_min, show=False if as_json else None)
+    elif algorithm == "fast":
 
         def run(cancel: threading.Event, progress: Progress | None) -> PegResult:
             return solve_fast(
@@ -248,13 +274,22 @@ def solve_cmd(
             board, start, target, algorithm, heuristic, time_limit, max_expansions
         )
     if as_json:
-        print_json(result.as_dict())
+        data = result.as_dict()
+        if min_moves:
+            data["min_moves"] = result.move_count if result.solved else None
+            data["moves_proved_too_few"] = result.stats.max_depth
+        print_json(data)
         if result.status == "impossible":
             raise click.exceptions.Exit(1)
         return
     if result.status == "impossible":
         fail(f"impossible: {result.reason}")
     print_result(result, quiet=quiet)
+    if min_moves:
+        if result.solved:
+            console.print(f"fewest moves: {result.move_count} (proved minimal)")
+        else:
+            console.print(f"proved: more than {result.stats.max_depth} moves are needed")
 
 
 def print_result(result: PegResult, *, quiet: bool = False) -> None:
@@ -432,7 +467,7 @@ def count_cmd(
                 cancel=cancel,
             )
         else:
-            with Progress(
+            with Bar(
                 TextColumn("[bold]level {task.fields[level]}"),
                 BarColumn(),
                 TextColumn("{task.percentage:>3.0f}%"),

@@ -98,7 +98,8 @@ def test_vectorised_jumps_and_symmetry() -> None:
     board = get_board("wiegleb")
     start = board.start(["a4", "e1"])
     nxt = successors(np.array([start], dtype=np.uint64), JumpMasks.of(board))
-    assert sorted(nxt.tolist()) == sorted(apply_jump(board, start, j) for j in legal_jumps(board, start))
+    expected = sorted(apply_jump(board, start, j) for j in legal_jumps(board, start))
+    assert sorted(nxt.tolist()) == expected
     back = successors(nxt, JumpMasks.of(board, reverse=True))
     assert start in back.tolist()
     sym = SymmetryTables(board, board.symmetries)

@@ -102,8 +102,15 @@ def solve_min_moves(
         weights = [0.0] * board.size
         threshold = -1.0
     jumps = [
-        ((1 << a) | (1 << b), 1 << c, (1 << a) | (1 << b) | (1 << c), a, c, (a, b, c),
-         weights[a] + weights[b] - weights[c])
+        (
+            (1 << a) | (1 << b),
+            1 << c,
+            (1 << a) | (1 << b) | (1 << c),
+            a,
+            c,
+            (a, b, c),
+            weights[a] + weights[b] - weights[c],
+        )
         for a, b, c in board.jumps
     ]
     goal_pegs = 1 if target is None else target.bit_count()
