@@ -237,27 +237,13 @@ def solve_cmd(
             Path(svg_file).write_text(render_svg(board, start), encoding="utf-8")
         except OSError as exc:
             fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
-    if min_moves:
-        if algorithm != "fast":
-            fail("--min-moves uses its own search: do not combine it with --algorithm")
-
-        def run_min(cancel: threading.Event, progress: Progress | None) -> PegResult:
-            return solve_min_moves(
-                board,
-                start,
-                target,
-                time_limit=time_limit,
-                max_expansions=max_expansions,
-                max_table=max_memo,
-                cancel=cancel,
-                progress=progress,
-            )
-
-        result = run_with_progress(run_min, show=False if as_json else None)
-    elif algorithm == "fast":
+    if min_moves and algorithm != "fast":
+        fail("--min-moves uses its own search: do not combine it with --algorithm")
+    if algorithm == "fast":
+        search = solve_min_moves if min_moves else solve_fast
 
         def run(cancel: threading.Event, progress: Progress | None) -> PegResult:
-            return solve_fast(
+            return search(
                 board,
                 start,
                 target,

@@ -11,7 +11,7 @@ continue, or one resting on the finishing hole, needs a move of its own.
 
 Performance tricks, where they live: a **transposition table** keyed by
 (position, last hole) remembering the largest move budget proven too small
-(bounded by ``max_table`` entries), **pagoda pruning** as in the fast solver,
+(bounded by ``max_memo`` entries), **pagoda pruning** as in the fast solver,
 the **position-class** check before any search, and free continuations tried
 first.
 
@@ -29,15 +29,14 @@ Intelligence 27 (1985); J. D. Beasley, *The Ins and Outs of Peg Solitaire*
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable
 
 from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.puzzles.peg.classes import impossibility_reason
 from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
-from searchlab.puzzles.peg.solver import PegResult, _replay, _Stop
+from searchlab.puzzles.peg.solver import PegResult, Stop, replay, start_run
 from searchlab.search.limits import CancelToken
-from searchlab.search.result import SearchStats, peak_memory_mb
+from searchlab.search.result import SearchStats
 
 DEFAULT_MAX_TABLE = 4_000_000
 
@@ -57,7 +56,7 @@ def solve_min_moves(
     *,
     time_limit: float | None = None,
     max_expansions: int | None = None,
-    max_table: int = DEFAULT_MAX_TABLE,
+    max_memo: int = DEFAULT_MAX_TABLE,
     cancel: CancelToken | None = None,
     progress: Callable[[SearchStats], None] | None = None,
 ) -> PegResult:
@@ -78,16 +77,10 @@ def solve_min_moves(
     >>> solve_min_moves(b, b.start()).move_count
     10
     """
-    t0 = time.perf_counter()
-    stats = SearchStats()
-    result = PegResult(board, start, target, "no_solution", stats=stats)
-
-    def finish(status: str) -> PegResult:
-        result.status = status
-        stats.seconds = time.perf_counter() - t0
-        stats.peak_memory_mb = peak_memory_mb()
-        return result
-
+    result, finish, checkpoint = start_run(
+        board, start, target, time_limit, max_expansions, cancel, progress
+    )
+    stats = result.stats
     reason = impossibility_reason(board, start, target)
     if reason is not None:
         result.reason = reason
@@ -116,7 +109,6 @@ def solve_min_moves(
     goal_pegs = 1 if target is None else target.bit_count()
     table: dict[tuple[int, int], int] = {}
     path: list[Jump] = []
-    deadline = None if time_limit is None else t0 + time_limit
     cut = [False]
 
     def is_goal(pos: int) -> bool:
@@ -128,17 +120,6 @@ def solve_min_moves(
         if target is None and need and not (pos & free & corners):
             need -= 1  # the final peg may rest on such a hole
         return need
-
-    def checkpoint() -> None:
-        if cancel is not None and cancel.is_set():
-            raise _Stop("cancelled")
-        if deadline is not None and time.perf_counter() > deadline:
-            raise _Stop("time_limit")
-        if max_expansions is not None and stats.expanded >= max_expansions:
-            raise _Stop("max_expansions")
-        if progress is not None:
-            stats.seconds = time.perf_counter() - t0
-            progress(stats)
 
     def search(pos: int, last: int, budget: int, pval: float) -> bool:
         if is_goal(pos):
@@ -172,7 +153,7 @@ def solve_min_moves(
                 if search(pos ^ flip, c, budget - cost, value):
                     return True
                 path.pop()
-        if len(table) < max_table or key in table:
+        if len(table) < max_memo or key in table:
             table[key] = budget
         else:
             result.memo_full = True
@@ -195,11 +176,11 @@ def solve_min_moves(
                 return finish("no_solution")
             stats.max_depth = budget  # proved: no solution within ``budget`` moves
             budget += 1
-    except _Stop as stop:
+    except Stop as stop:
         result.limit = stop.limit
         result.memo_size = len(table)
         return finish("limit")
     finally:
         sys.setrecursionlimit(limit)
     result.memo_size = len(table)
-    return _replay(result, list(path), finish)
+    return replay(result, list(path), finish)

@@ -143,7 +143,9 @@ def move_count(jumps: Sequence[Jump]) -> int:
     return count
 
 
-class _Stop(Exception):
+class Stop(Exception):
+    """Raised inside a search when a limit (or a restart) stops it."""
+
     def __init__(self, limit: str) -> None:
         self.limit = limit
 
@@ -198,6 +200,45 @@ def make_canonical(board: Board, perms: Sequence[Sequence[int]]) -> Canonical:
 
 def _identity(pos: int) -> int:
     return pos
+
+
+def start_run(
+    board: Board,
+    start: int,
+    target: int | None,
+    time_limit: float | None,
+    max_expansions: int | None,
+    cancel: CancelToken | None,
+    progress: Callable[[SearchStats], None] | None,
+) -> tuple[PegResult, Callable[[str], PegResult], Callable[[], None]]:
+    """A fresh result, its ``finish(status)`` and the ``checkpoint()`` of the limits.
+
+    ``checkpoint`` raises :class:`Stop` naming the limit hit (cancel, time,
+    expansions) and reports progress; ``finish`` stamps time and memory.
+    """
+    t0 = time.perf_counter()
+    stats = SearchStats()
+    result = PegResult(board, start, target, "no_solution", stats=stats)
+    deadline = None if time_limit is None else t0 + time_limit
+
+    def finish(status: str) -> PegResult:
+        result.status = status
+        stats.seconds = time.perf_counter() - t0
+        stats.peak_memory_mb = peak_memory_mb()
+        return result
+
+    def checkpoint() -> None:
+        if cancel is not None and cancel.is_set():
+            raise Stop("cancelled")
+        if deadline is not None and time.perf_counter() > deadline:
+            raise Stop("time_limit")
+        if max_expansions is not None and stats.expanded >= max_expansions:
+            raise Stop("max_expansions")
+        if progress is not None:
+            stats.seconds = time.perf_counter() - t0
+            progress(stats)
+
+    return result, finish, checkpoint
 
 
 def stabilizer(board: Board, target: int | None) -> list[tuple[int, ...]]:
@@ -384,16 +425,10 @@ def solve_fast(
     >>> r.status, r.length
     ('solved', 31)
     """
-    t0 = time.perf_counter()
-    stats = SearchStats()
-    result = PegResult(board, start, target, "no_solution", stats=stats)
-
-    def finish(status: str) -> PegResult:
-        result.status = status
-        stats.seconds = time.perf_counter() - t0
-        stats.peak_memory_mb = peak_memory_mb()
-        return result
-
+    result, finish, checkpoint = start_run(
+        board, start, target, time_limit, max_expansions, cancel, progress
+    )
+    stats = result.stats
     reason = impossibility_reason(board, start, target)
     if reason is not None:
         result.reason = reason
@@ -403,13 +438,12 @@ def solve_fast(
     start_pegs = start.bit_count()
     perms = stabilizer(board, target)
     canonical = make_canonical(board, perms)
-    deadline = None if time_limit is None else t0 + time_limit
 
     def level_stop(_done: float) -> str | None:
-        if cancel is not None and cancel.is_set():
-            return "cancelled"
-        if deadline is not None and time.perf_counter() > deadline:
-            return "time_limit"
+        try:
+            checkpoint()
+        except Stop as stop:
+            return stop.limit
         return None
 
     endgame = Endgame(board, finals, start_pegs, canonical, perms)
@@ -441,7 +475,7 @@ def solve_fast(
         if canonical(start) not in levels[start_pegs - goal_pegs]:
             return finish("no_solution")
         descend(start)
-        return _replay(result, path, finish)
+        return replay(result, path, finish)
 
     if target is not None:
         weights = distance_pagoda(board, board.pegs(target)[0])
@@ -456,17 +490,6 @@ def solve_fast(
     top_set = levels[endgame.top]
     check_every = 4095
 
-    def checkpoint() -> None:
-        if cancel is not None and cancel.is_set():
-            raise _Stop("cancelled")
-        if deadline is not None and time.perf_counter() > deadline:
-            raise _Stop("time_limit")
-        if max_expansions is not None and stats.expanded >= max_expansions:
-            raise _Stop("max_expansions")
-        if progress is not None:
-            stats.seconds = time.perf_counter() - t0
-            progress(stats)
-
     def dfs(pos: int, pegs: int, pval: float) -> bool:
         # ``pegs`` > top_pegs here: the endgame level is tested by the caller
         key = canonical(pos)
@@ -477,7 +500,7 @@ def solve_fast(
         if not stats.expanded & check_every:
             checkpoint()
         if stats.expanded == run_budget[0]:
-            raise _Stop("restart")
+            raise Stop("restart")
         depth = start_pegs - pegs + 1
         if depth > stats.max_depth:
             stats.max_depth = depth
@@ -520,7 +543,7 @@ def solve_fast(
                 try:
                     endgame.grow(endgame_budget, level_stop)
                 except LevelStopped as stopped:
-                    raise _Stop(stopped.limit) from None
+                    raise Stop(stopped.limit) from None
                 result.endgame_positions = endgame.total
                 top_pegs = goal_pegs + endgame.top
                 top_set = levels[endgame.top]
@@ -533,13 +556,13 @@ def solve_fast(
             path.clear()
             try:
                 found = dfs(start, start_pegs, pval)
-            except _Stop as stop:
+            except Stop as stop:
                 if stop.limit != "restart":
                     raise
                 stats.iterations += 1
                 continue
             break
-    except _Stop as stop:
+    except Stop as stop:
         result.limit = stop.limit
         result.memo_size = len(dead)
         return finish("limit")
@@ -548,10 +571,10 @@ def solve_fast(
     result.memo_size = len(dead)
     if not found:
         return finish("no_solution")
-    return _replay(result, path, finish)
+    return replay(result, path, finish)
 
 
-def _replay(result: PegResult, path: list[Jump], finish: Callable[[str], PegResult]) -> PegResult:
+def replay(result: PegResult, path: list[Jump], finish: Callable[[str], PegResult]) -> PegResult:
     pos = result.start
     positions = [pos]
     for a, b, c in path:
