@@ -12,6 +12,8 @@ from rich.table import Table
 from searchlab.cli.common import console
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
 from searchlab.puzzles.npuzzle.demo import demo as npuzzle_demo
+from searchlab.puzzles.npuzzle.assignments.demo import demo as npuzzle_assignments_demo
+from searchlab.puzzles.peg.demo import demo as peg_demo
 from searchlab.search import audit_heuristic, solve
 
 DEMO_MAZE = """\
@@ -37,8 +39,14 @@ def maze_demo(out: Console) -> None:
         r = solve(problem, name)
         if name == "astar":
             best = r
-        table.add_row(name, r.status, str(r.length), f"{r.stats.expanded:,}",
-                      f"{r.stats.generated:,}", f"{r.stats.seconds * 1000:.1f}")
+        table.add_row(
+            name,
+            r.status,
+            str(r.length),
+            f"{r.stats.expanded:,}",
+            f"{r.stats.generated:,}",
+            f"{r.stats.seconds * 1000:.1f}",
+        )
     out.print(table)
     if best is not None:
         out.print(render_maze(maze, best.states), markup=False)
@@ -49,6 +57,8 @@ def maze_demo(out: Console) -> None:
 DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Search engine: grid maze", maze_demo),
     ("Sliding-tile puzzles: 8- and 15-puzzle", npuzzle_demo),
+    ("Peg solitaire", peg_demo),
+    ("8-puzzle assignment programs: puzzle8, puzzle3x3heuristics", npuzzle_assignments_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""
 
