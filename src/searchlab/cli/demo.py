@@ -11,8 +11,8 @@ from rich.table import Table
 
 from searchlab.cli.common import console
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
-from searchlab.puzzles.npuzzle.demo import demo as npuzzle_demo
 from searchlab.puzzles.npuzzle.assignments.demo import demo as npuzzle_assignments_demo
+from searchlab.puzzles.npuzzle.demo import demo as npuzzle_demo
 from searchlab.puzzles.peg.demo import demo as peg_demo
 from searchlab.search import audit_heuristic, solve
 
