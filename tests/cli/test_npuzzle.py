@@ -57,20 +57,12 @@ def test_solve_file_goal_algorithm_heuristic(
     assert data["length"] == exact_distance(goal_board(3), goal_board(3, "first"))
 
 
+IDA_MD = ("npuzzle", "solve", "-a", "idastar", "--heuristic", "manhattan", "--json")
+
+
 def test_solve_15_puzzle_manhattan_ida(capsys: pytest.CaptureFixture[str]) -> None:
     tiles = "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15"
-    code, out, _ = run(
-        capsys,
-        "npuzzle",
-        "solve",
-        "--tiles",
-        tiles,
-        "-a",
-        "idastar",
-        "--heuristic",
-        "manhattan",
-        "--json",
-    )
+    code, out, _ = run(capsys, *IDA_MD, "--tiles", tiles)
     assert code == 0 and json.loads(out)["moves"] == ["R", "R"]
 
 
@@ -85,22 +77,7 @@ def test_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_limit(capsys: pytest.CaptureFixture[str]) -> None:
     tiles = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
-    code, out, _ = run(
-        capsys,
-        "npuzzle",
-        "solve",
-        "--tiles",
-        tiles,
-        "-a",
-        "idastar",
-        "--heuristic",
-        "manhattan",
-        "--max-nodes",
-        "50000",
-        "--json",
-        "--goal",
-        "first",
-    )
+    code, out, _ = run(capsys, *IDA_MD, "--tiles", tiles, "--max-nodes", "50000", "--goal", "first")
     assert code == 0 and json.loads(out)["status"] == "limit"
 
 
