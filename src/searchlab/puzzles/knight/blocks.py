@@ -106,11 +106,15 @@ def generate_block_tours() -> dict[str, list[int]]:
 
 
 @cache
-def block_tours() -> dict[tuple[int, int], IntArray]:
-    """The stored structured block tours, keyed by (rows, cols), transposes included."""
+def block_tours(kind: str = "tours") -> dict[tuple[int, int], IntArray]:
+    """The stored block tours, keyed by (rows, cols), transposes included.
+
+    ``kind="tours"``: structured tours (usable as blocks); ``"plain"``: closed
+    tours of shapes that have no structured one, usable only as a whole board.
+    """
     text = resources.files("searchlab.puzzles.knight").joinpath("block_tours.json").read_text()
     table: dict[tuple[int, int], IntArray] = {}
-    for key, tour in json.loads(text)["tours"].items():
+    for key, tour in json.loads(text)[kind].items():
         rows, cols = (int(x) for x in key.split("x"))
         arr = np.asarray(tour, dtype=np.int64)
         table[rows, cols] = arr
@@ -126,7 +130,7 @@ def can_construct(board: Board) -> bool:
         return False
     rows_p, cols_p = _cut(m, n)
     if len(rows_p) == 1 and len(cols_p) == 1:
-        return (m, n) in block_tours()
+        return (m, n) in block_tours() or (m, n) in block_tours("plain")
     shapes = block_tours()
     return all((h, w) in shapes for h in set(rows_p) for w in set(cols_p))
 
@@ -150,7 +154,7 @@ def construct_closed_tour(board: Board, start: tuple[int, int] = (0, 0)) -> IntA
     m, n = board.rows, board.cols
     if not can_construct(board):
         raise ValueError(f"no block construction for {board}")
-    shapes = block_tours()
+    shapes = {**block_tours("plain"), **block_tours()}
     rows_p, cols_p = _cut(m, n)
     r0 = np.concatenate([[0], np.cumsum(rows_p)[:-1]]).astype(np.int64)
     c0 = np.concatenate([[0], np.cumsum(cols_p)[:-1]]).astype(np.int64)

@@ -138,7 +138,7 @@ def _attempt(
     path = array("i", [s])
     vis[s] = 1
     cur = s
-    budget = 50 * total + 1000  # rotations allowed in this attempt, counted in squares
+    budget = 10 * total + 1000  # rotations allowed in this attempt, counted in squares
     moves = 0
     while True:
         # Warnsdorff walk from the end of the path.
@@ -191,11 +191,7 @@ def _attempt(
         stats["rotations"] += 1
         if budget < 0:
             return None
-        cur = path[-1]
-        if length < total:
-            # The new end's unvisited neighbours lost cur as a neighbour long ago;
-            # degrees of unvisited squares are unaffected by a rotation.
-            pass
+        cur = path[-1]  # rotations leave the visited set, hence the degrees, unchanged
 
 
 def _adjacent(a: int, b: int, offs: tuple[int, ...]) -> bool:
