@@ -10,6 +10,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from searchlab.cli.common import console
+from searchlab.puzzles.knight.demo import demo as knight_demo
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
 from searchlab.search import audit_heuristic, solve
 
@@ -47,6 +48,7 @@ def maze_demo(out: Console) -> None:
 
 DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Search engine: grid maze", maze_demo),
+    ("Knight's tours (searchlab knight)", knight_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""
 

@@ -82,8 +82,15 @@ def find_structured_tour(rows: int, cols: int, *, max_nodes: int = 400_000) -> l
     board = Board(rows, cols)
     for seed in (None, *range(8)):
         try:
-            path = find_path(board, (1, 1), first=(0, 3), last=(3, 0), closed=True,
-                             max_nodes=max_nodes, seed=seed)
+            path = find_path(
+                board,
+                (1, 1),
+                first=(0, 3),
+                last=(3, 0),
+                closed=True,
+                max_nodes=max_nodes,
+                seed=seed,
+            )
         except NodeLimit:
             continue
         if path is not None:
@@ -198,6 +205,7 @@ def construct_closed_tour(board: Board, start: tuple[int, int] = (0, 0)) -> IntA
                 continue
             g = base[sel][:, None] + (glob if o == 0 else glob[::-1])[None, :]
             nxt[g] = np.roll(g, -1, axis=1)
+
     # Joints.
     def sq(bi_: int, bj_: int, r: int, c: int) -> int:
         return int((r0[bi_] + r) * n + c0[bj_] + c)

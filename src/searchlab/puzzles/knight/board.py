@@ -20,7 +20,14 @@ MAX_SIDE = 2000
 """Largest board side the CLI and the public API accept."""
 
 KNIGHT_MOVES: tuple[tuple[int, int], ...] = (
-    (-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1),
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
 )
 """The eight (d_row, d_col) knight moves."""
 
@@ -131,7 +138,8 @@ def tour_error(
         bad = np.flatnonzero(dr * dc != 2)
         if len(bad):
             i = int(bad[0])
-            return f"step {i + 1} ({int(r[i])},{int(c[i])} -> {int(r[i + 1])},{int(c[i + 1])}) is not a knight move"
+            a, b = f"{int(r[i])},{int(c[i])}", f"{int(r[i + 1])},{int(c[i + 1])}"
+            return f"step {i + 1} ({a} -> {b}) is not a knight move"
     if closed and (n < 2 or not is_knight_move((int(r[-1]), int(c[-1])), (int(r[0]), int(c[0])))):
         return "the last square is not a knight move from the first"
     return None

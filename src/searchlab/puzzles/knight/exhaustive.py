@@ -15,7 +15,7 @@ Exponential in the worst case; meant for boards of up to about 40 squares
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from searchlab.puzzles.knight.board import Board
 
@@ -46,6 +46,7 @@ def _search(
     on_path: Callable[[list[int]], bool],
     rank: list[int] | None,
     max_nodes: int | None,
+    avoid: int = 0,
 ) -> None:
     """Depth-first enumeration of Hamiltonian paths from ``start``.
 
@@ -84,8 +85,10 @@ def _search(
             cand ^= low
             kids.append(low.bit_length() - 1)
         if rank is not None and len(kids) > 1:
-            kids.sort(key=lambda v: ((nb[v] & free).bit_count() * 4096 + rank[v]))
+            kids.sort(key=lambda v: (nb[v] & free).bit_count() * 4096 + rank[v])
         around = nb[cur] & free
+        # The knight's graph is bipartite: the squares around cur are never next to v,
+        # so v cannot serve them and the prune below is exact.
         for v in kids:
             after = free & ~(1 << v)
             # Dead-end prune: a square that loses cur as its last way in/out.
@@ -110,7 +113,7 @@ def _search(
             path.pop()
         return False
 
-    rec(start, 1 << start)
+    rec(start, (1 << start) | avoid)
 
 
 def find_path(
@@ -122,6 +125,7 @@ def find_path(
     closed: bool = False,
     max_nodes: int | None = None,
     seed: int | None = None,
+    avoid: Iterable[tuple[int, int]] = (),
 ) -> list[tuple[int, int]] | None:
     """One knight's path covering ``board`` from ``start``, or ``None`` if none exists.
 
@@ -144,10 +148,15 @@ def find_path(
         return True
 
     _search(
-        nb, start[0] * n + start[1],
+        nb,
+        start[0] * n + start[1],
         last=None if last is None else last[0] * n + last[1],
         first=None if first is None else first[0] * n + first[1],
-        closed=closed, on_path=keep, rank=rank, max_nodes=max_nodes,
+        closed=closed,
+        on_path=keep,
+        rank=rank,
+        max_nodes=max_nodes,
+        avoid=sum(1 << (r * n + c) for r, c in set(avoid)),
     )
     if not found:
         return None
@@ -178,10 +187,9 @@ def count_tours(board: Board, start: tuple[int, int] | None = None) -> int:
 
     if board.size == 1:
         return 1
-    starts = (
-        [start[0] * board.cols + start[1]] if start is not None else range(board.size)
-    )
+    starts = [start[0] * board.cols + start[1]] if start is not None else range(board.size)
     for s in starts:
-        _search(nb, s, last=None, first=None, closed=False, on_path=tally, rank=None,
-                max_nodes=None)
+        _search(
+            nb, s, last=None, first=None, closed=False, on_path=tally, rank=None, max_nodes=None
+        )
     return total

@@ -57,7 +57,9 @@ class KnightTourProblem(Problem[KnightState, tuple[int, int]]):
             return False
         return not self.closed or self.board.size == 1 or bool((self.nb[self.s] >> sq) & 1)
 
-    def successors(self, state: KnightState) -> Iterator[tuple[tuple[int, int], KnightState, float]]:
+    def successors(
+        self, state: KnightState
+    ) -> Iterator[tuple[tuple[int, int], KnightState, float]]:
         sq, visited = state
         free = self.nb[sq] & ~visited
         n = self.board.cols

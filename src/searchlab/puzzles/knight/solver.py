@@ -131,8 +131,15 @@ def solve_tour(
     t0 = time.perf_counter()
     verdict = tour_verdict(board, start, closed=closed)
     if not verdict.exists:
-        return TourResult(board, start, closed, "impossible", verdict.reason, method="theorem",
-                          stats={"seconds": time.perf_counter() - t0})
+        return TourResult(
+            board,
+            start,
+            closed,
+            "impossible",
+            verdict.reason,
+            method="theorem",
+            stats={"seconds": time.perf_counter() - t0},
+        )
     if algorithm == "backtrack":
         result = _backtrack(board, start, closed, time_limit, max_expansions, cancel, progress)
     else:
@@ -153,19 +160,23 @@ def _fast(
     cancel: CancelToken | None,
 ) -> TourResult:
     if board.size == 1:
-        return TourResult(board, start, closed, "solved", path=np.zeros((1, 2), dtype=np.int64),
-                          method="trivial")
+        return TourResult(
+            board, start, closed, "solved", path=np.zeros((1, 2), dtype=np.int64), method="trivial"
+        )
     if can_construct(board):
         path = construct_closed_tour(board, start)
-        return TourResult(board, start, closed, "solved", path=path, method="blocks",
-                          stats={"blocks": True})
+        return TourResult(
+            board, start, closed, "solved", path=path, method="blocks", stats={"blocks": True}
+        )
     is_cancelled = None if cancel is None else cancel.is_set
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    path2, stats = warnsdorff_tour(board, start, closed=closed, max_attempts=4,
-                                   time_limit=time_limit, cancel=is_cancelled)
+    path2, stats = warnsdorff_tour(
+        board, start, closed=closed, max_attempts=4, time_limit=time_limit, cancel=is_cancelled
+    )
     if path2 is not None:
-        return TourResult(board, start, closed, "solved", path=path2, method="warnsdorff",
-                          stats=dict(stats))
+        return TourResult(
+            board, start, closed, "solved", path=path2, method="warnsdorff", stats=dict(stats)
+        )
     if board.size <= EXHAUSTIVE_MAX_SQUARES:
         # Depth-first search with Warnsdorff order, restarted with random tie-breaks and
         # growing node budgets (heavy-tailed run times make restarts pay off).
@@ -182,11 +193,25 @@ def _fast(
             if found is None:  # pragma: no cover - the verdict says a tour exists
                 break
             stats["restarts"] = seed
-            return TourResult(board, start, closed, "solved", path=np.asarray(found, dtype=np.int64),
-                              method="dfs-restarts", stats=dict(stats))
+            return TourResult(
+                board,
+                start,
+                closed,
+                "solved",
+                path=np.asarray(found, dtype=np.int64),
+                method="dfs-restarts",
+                stats=dict(stats),
+            )
     limit = "cancelled" if is_cancelled and is_cancelled() else "time_limit"
-    return TourResult(board, start, closed, "limit", f"no tour found before the {limit} "
-                      "(one exists)", method="warnsdorff", stats={**stats, "limit": limit})
+    return TourResult(
+        board,
+        start,
+        closed,
+        "limit",
+        f"no tour found before the {limit} (one exists)",
+        method="warnsdorff",
+        stats={**stats, "limit": limit},
+    )
 
 
 def _backtrack(
@@ -200,17 +225,31 @@ def _backtrack(
 ) -> TourResult:
     problem = KnightTourProblem(board, start, closed=closed)
     res = backtracking_search(
-        problem, order=warnsdorff_order(problem), time_limit=time_limit,
-        max_expansions=max_expansions, cancel=cancel, progress=progress,
+        problem,
+        order=warnsdorff_order(problem),
+        time_limit=time_limit,
+        max_expansions=max_expansions,
+        cancel=cancel,
+        progress=progress,
     )
     stats = res.stats.as_dict()
     if res.solved:
         n = board.cols
         path = np.asarray([divmod(s[0], n) for s in res.states], dtype=np.int64)
-        return TourResult(board, start, closed, "solved", path=path, method="backtrack",
-                          stats=stats)
+        return TourResult(
+            board, start, closed, "solved", path=path, method="backtrack", stats=stats
+        )
     if res.status == "limit":
-        return TourResult(board, start, closed, "limit", f"stopped by the {res.limit} limit",
-                          method="backtrack", stats={**stats, "limit": res.limit})
+        return TourResult(
+            board,
+            start,
+            closed,
+            "limit",
+            f"stopped by the {res.limit} limit",
+            method="backtrack",
+            stats={**stats, "limit": res.limit},
+        )
     # Exhausted without a tour although the verdict says one exists: cannot happen.
-    raise RuntimeError(f"internal error: backtracking exhausted {board} from {start}")  # pragma: no cover
+    raise RuntimeError(
+        f"internal error: backtracking exhausted {board} from {start}"
+    )  # pragma: no cover
