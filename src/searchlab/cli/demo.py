@@ -10,6 +10,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from searchlab.cli.common import console
+from searchlab.puzzles.knight.demo import demo as knight_demo
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
 from searchlab.puzzles.npuzzle.assignments.demo import demo as npuzzle_assignments_demo
 from searchlab.puzzles.npuzzle.demo import demo as npuzzle_demo
@@ -59,6 +60,7 @@ DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Sliding-tile puzzles: 8- and 15-puzzle", npuzzle_demo),
     ("Peg solitaire", peg_demo),
     ("8-puzzle assignment programs: puzzle8, puzzle3x3heuristics", npuzzle_assignments_demo),
+    ("Knight's tours (searchlab knight)", knight_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""
 

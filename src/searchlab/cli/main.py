@@ -13,6 +13,7 @@ import click
 from searchlab import __version__
 from searchlab.cli.common import run_command
 from searchlab.cli.demo import demo
+from searchlab.cli.knight import knight
 from searchlab.cli.maze import maze
 from searchlab.cli.npuzzle import npuzzle
 from searchlab.cli.peg import peg
@@ -33,6 +34,7 @@ cli.add_command(npuzzle)
 cli.add_command(peg)
 cli.add_command(serve)
 cli.add_command(teach)
+cli.add_command(knight)
 
 
 def main(argv: list[str] | None = None) -> int:
