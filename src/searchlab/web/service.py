@@ -14,7 +14,7 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.search import ALGORITHMS, SearchStats, solve
 from searchlab.web.families import FAMILIES, Family
-from searchlab.web.families.base import Progress, Solution, SolveRequest
+from searchlab.web.families.base import NoHint, Progress, Solution, SolveRequest
 from searchlab.web.teach import GRAPH_MAX_NODES, TEACH_MAX_EXPANSIONS, Recorder, graph_svg
 
 DEFAULT_TIME_LIMIT = 30.0
@@ -77,6 +77,7 @@ def validate(fam: Family, board: str) -> dict[str, Any]:
         "description": fam.describe(instance),
         "base": fam.base_view(instance),
         "start": position(fam, instance, start),
+        "no_hint": fam.no_hint(instance),
     }
 
 
@@ -95,13 +96,18 @@ def solution_json(fam: Family, instance: Any, sol: Solution) -> dict[str, Any]:
         "base": fam.base_view(instance),
         "frames": fam.frame_views(instance, sol.states) if sol.states else [],
         "shared": fam.solution_shared(instance, sol.states),
-        "states": [fam.encode_state(instance, s) for s in sol.states],
+        "states": [fam.encode_state(instance, s) for s in sol.states]
+        if fam.sends_tokens(instance, sol.states)
+        else [],
     }
     return out
 
 
 def state_label(fam: Family, instance: Any, state: Any) -> str:
-    return json.dumps(fam.encode_state(instance, state), separators=(",", ":"))[:80]
+    """A state's token as short text: its last 80 characters, where paths differ
+    (app.js shortens the solution's tokens alike to mark the rows on the path)."""
+    text = json.dumps(fam.encode_state(instance, state), separators=(",", ":"))
+    return text if len(text) <= 80 else "\u2026" + text[-79:]
 
 
 def teach(fam: Family, instance: Any, req: SolveRequest) -> tuple[Solution, Recorder, list[Any]]:
@@ -211,8 +217,14 @@ def hint(fam: Family, board: str, token: Any, cancel: threading.Event) -> dict[s
     state = fam.decode_state(instance, token)
     if fam.is_goal(instance, state):
         return {"move": None, "message": "already solved"}
+    off = fam.no_hint(instance)
+    if off:
+        return {"move": None, "message": off}
     req = SolveRequest("", "", HINT_TIME_LIMIT, DEFAULT_MAX_NODES, cancel, _ignore)
-    move = fam.hint(instance, state, req)
+    try:
+        move = fam.hint(instance, state, req)
+    except NoHint as exc:
+        return {"move": None, "message": str(exc)}
     if move is None:
         return {"move": None, "message": "no solution from this position"}
     return {

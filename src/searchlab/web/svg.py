@@ -95,15 +95,25 @@ def _body(view: View, cell: int) -> list[str]:
             f'fill="#d62828"/>'
         )
     path = view.get("path") or []
-    n = view.get("path_len", len(path))
-    if n and path:
+    n = min(view.get("path_len", len(path)), len(path))
+    if n:
         pts = " ".join(
             f"{MARGIN + (c + 0.5) * cell:g},{MARGIN + (r + 0.5) * cell:g}" for r, c in path[:n]
         )
+        shape = "polygon" if view.get("closed") and n == len(path) else "polyline"
         out.append(
-            f'<polyline points="{pts}" fill="none" stroke="#1d70b8" stroke-opacity="0.7" '
+            f'<{shape} points="{pts}" fill="none" stroke="#1d70b8" stroke-opacity="0.7" '
             f'stroke-width="{max(1.5, cell / 12):g}" stroke-linejoin="round"/>'
         )
+    if view.get("numbers"):
+        for i, (r, c) in enumerate(path[:n]):
+            x, y = _xy(r, c, cell)
+            colour, weight = ("#2e7d32", "bold") if i == 0 else ("#222", "normal")
+            out.append(
+                f'<text x="{x + cell / 2:g}" y="{y + cell / 2:g}" text-anchor="middle" '
+                f'dominant-baseline="central" font-size="{cell * 0.36:g}" '
+                f'font-family="sans-serif" fill="{colour}" font-weight="{weight}">{i + 1}</text>'
+            )
     for m in view.get("marks") or []:
         x, y = _xy(m["r"], m["c"], cell)
         out.append(

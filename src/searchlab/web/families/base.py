@@ -21,6 +21,8 @@ View format (every key optional except ``rows`` and ``cols``)::
                      tile, car, red, peg, knight, walker
     path             [[r, c], ...] a polyline through cell centres
     path_len         draw only the first ``path_len`` points of ``path``
+    numbers          true: number the drawn points of ``path`` 1, 2, ... (a tour)
+    closed           true: a complete ``path`` also joins its last point to its first
     marks            [{r, c, text}] small numbers in cells
     exit             {r, side: "right"} an exit arrow (Rush Hour)
 
@@ -83,6 +85,11 @@ class Move:
         }
 
 
+class NoHint(InputError):
+    """Raised by a family's ``hint`` when it has no move to suggest and can say why
+    better than "no solution from this position" (the API answers the message)."""
+
+
 @dataclass(slots=True)
 class SolveRequest:
     """What the user asked for, with the limits the server imposes."""
@@ -122,7 +129,10 @@ class Family:
     ``problem`` (an engine :class:`Problem` for the teaching view),
     ``state_of`` (an engine state to a family state, when they differ) and
     ``action_label`` (an engine action as the family prints it, default ``str``)
-    may be ``None``.
+    may be ``None``. ``hint_unavailable(instance)`` says why hints are off for a
+    board (``None`` when they work); ``solution_tokens(instance, states)`` says
+    whether a solution is sent with its state tokens (default yes; no when they
+    would be too heavy, e.g. the prefixes of a long tour).
     """
 
     name: str
@@ -150,6 +160,8 @@ class Family:
     frames: Callable[[Any, list[Any]], list[View]] | None = None
     action_label: Callable[[Any, Any], str] | None = None
     shared_view: Callable[[Any, list[Any]], View] | None = None
+    hint_unavailable: Callable[[Any], str | None] | None = None
+    solution_tokens: Callable[[Any, list[Any]], bool] | None = None
     notes: str = ""
 
     def read(self, text: str) -> Any:
@@ -172,6 +184,14 @@ class Family:
         """What every frame of a solution shares (e.g. a whole tour, each frame
         then giving only ``path_len``); empty unless the family says otherwise."""
         return self.shared_view(instance, states) if self.shared_view and states else {}
+
+    def no_hint(self, instance: Any) -> str | None:
+        """Why hints are off for ``instance`` (``None`` when they work)."""
+        return self.hint_unavailable(instance) if self.hint_unavailable else None
+
+    def sends_tokens(self, instance: Any, states: list[Any]) -> bool:
+        """Whether a solution's state tokens go out with it."""
+        return self.solution_tokens(instance, states) if self.solution_tokens else True
 
     def summary(self) -> dict[str, Any]:
         """The family as the front end's form needs it."""

@@ -25,7 +25,7 @@ function say(id, text, cls = "") {
 
 const app = {
   families: [], fam: null, board: "", base: null,
-  position: null, history: [], played: [], selected: null, hint: null, down: null,
+  position: null, history: [], played: [], selected: null, hint: null, down: null, noHint: null,
   job: null, solution: null,
 };
 
@@ -111,6 +111,10 @@ async function loadBoard() {
     app.hint = null;
     app.selected = null;
     app.position = data.start;
+    app.noHint = data.no_hint || null;
+    $("hint").title = app.noHint || "The next move of an optimal solution";
+    $("hint-note").textContent = app.noHint ? `Hint is off: ${app.noHint}.` : "";
+    $("hint-note").hidden = !app.noHint;
     say("load-message", `Loaded: ${data.description}`);
     say("play-message", "");
     clearSolution();
@@ -157,7 +161,7 @@ function renderPlay() {
   renderView($("play-board"), { ...app.base, ...pos.view }, { marks, onCell });
   $("undo").disabled = app.history.length === 0;
   $("reset").disabled = app.history.length === 0;
-  $("hint").disabled = pos.goal || pos.moves.length === 0;
+  $("hint").disabled = pos.goal || pos.moves.length === 0 || Boolean(app.noHint);
   $("play-moves").textContent = app.played.join(" ") || "none";
   if (pos.goal) say("play-message", `Solved in ${app.played.length} moves!`, "good");
   else if (pos.moves.length === 0) say("play-message", "No legal move left: undo or reset.", "error");
@@ -340,7 +344,8 @@ function showResult(r) {
 function showTeaching(r) {
   const t = r.teaching;
   $("teach").hidden = false;
-  const onPath = new Set(r.states.map((s) => JSON.stringify(s).slice(0, 80)));
+  const short = (t) => (t.length <= 80 ? t : `\u2026${t.slice(-79)}`);  // service.state_label
+  const onPath = new Set(r.states.map((s) => short(JSON.stringify(s))));
   const table = $("expansions");
   table.replaceChildren();
   const head = table.createTHead().insertRow();

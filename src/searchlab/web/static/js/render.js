@@ -34,53 +34,83 @@ export function viewSize(view, cell = CELL) {
 // Render `view` into the <svg> element `svg`. `marks` may hold sets of "r,c"
 // keys to highlight: grab (movable pieces), to (targets), selected, hint.
 // `onCell(r, c, kind)` is called on pointerdown/pointerup over a cell.
+// View keys beyond base.py's: `numbers` numbers the path's squares,
+// `closed` closes a complete path.
 export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null } = {}) {
   const [w, h] = viewSize(view, cell);
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.setAttribute("width", w);
   svg.setAttribute("height", h);
-  // Three layers: the board (redrawn), the pieces (kept by id, so a piece that
-  // moves slides there through a CSS transition), the click/highlight layer.
-  let [bg, pieceLayer, layer] = ["bg", "pieces", "cells"].map((n) => svg.querySelector(`:scope > g.${n}`));
+  // Four layers: the board (redrawn only when it changes), the overlay (path and
+  // marks, redrawn), the pieces (kept by id, so a piece that moves slides there
+  // through a CSS transition), the click/highlight layer (kept, classes updated).
+  const names = ["bg", "over", "pieces", "cells"];
+  let [bg, over, pieceLayer, layer] = names.map((n) => svg.querySelector(`:scope > g.${n}`));
   if (!bg || svg.dataset.cell !== String(cell)) {
     svg.replaceChildren();
-    [bg, pieceLayer, layer] = ["bg", "pieces", "cells"].map((n) => el("g", { class: n }, svg));
+    [bg, over, pieceLayer, layer] = names.map((n) => el("g", { class: n }, svg));
     svg.dataset.cell = String(cell);
+    const handler = (kind) => (ev) => {
+      const k = ev.target.dataset && ev.target.dataset.cell;
+      if (!k || !layer.onCell) return;
+      ev.preventDefault();
+      const [r, c] = k.split(",").map(Number);
+      layer.onCell(r, c, kind);
+    };
+    layer.addEventListener("pointerdown", handler("down"));
+    layer.addEventListener("pointerup", handler("up"));
   }
-  bg.replaceChildren();
-  layer.replaceChildren();
   const xy = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
   const cells = view.cells || [];
-  for (let r = 0; r < cells.length; r++) {
-    for (let c = 0; c < cells[r].length; c++) {
-      const ch = cells[r][c];
-      if (ch === " ") continue;
-      const [x, y] = xy(r, c);
-      el("rect", { x, y, width: cell, height: cell, fill: CELL_FILL[ch] || CELL_FILL["."],
-                   stroke: "#c9c2b4", "stroke-width": 0.5 }, bg);
-      if (ch === "o") {
-        el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.12, fill: "#8a7a60" }, bg);
+  const boardSig = JSON.stringify([view.rows, view.cols, cells, view.exit || null]);
+  if (bg.dataset.sig !== boardSig) {
+    bg.replaceChildren();
+    bg.dataset.sig = boardSig;
+    for (let r = 0; r < cells.length; r++) {
+      for (let c = 0; c < cells[r].length; c++) {
+        const ch = cells[r][c];
+        if (ch === " ") continue;
+        const [x, y] = xy(r, c);
+        el("rect", { x, y, width: cell, height: cell, fill: CELL_FILL[ch] || CELL_FILL["."],
+                     stroke: "#c9c2b4", "stroke-width": 0.5 }, bg);
+        if (ch === "o") {
+          el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.12, fill: "#8a7a60" }, bg);
+        }
       }
     }
+    if (view.exit) {
+      const [x, y] = xy(view.exit.r, view.cols);
+      const m = cell / 2;
+      el("path", { d: `M${x + 2},${y + m * 0.5} L${x + m - 2},${y + m} L${x + 2},${y + m * 1.5} Z`,
+                   fill: "#d62828" }, bg);
+    }
   }
-  if (view.exit) {
-    const [x, y] = xy(view.exit.r, view.cols);
-    const m = cell / 2;
-    el("path", { d: `M${x + 2},${y + m * 0.5} L${x + m - 2},${y + m} L${x + 2},${y + m * 1.5} Z`,
-                 fill: "#d62828" }, bg);
-  }
+  over.replaceChildren();
   const path = view.path || [];
-  const n = view.path_len ?? path.length;
-  if (n && path.length) {
+  const n = Math.min(view.path_len ?? path.length, path.length);
+  if (n) {
     const pts = path.slice(0, n)
       .map(([r, c]) => `${MARGIN + (c + 0.5) * cell},${MARGIN + (r + 0.5) * cell}`).join(" ");
-    el("polyline", { points: pts, fill: "none", stroke: "#1d70b8", "stroke-opacity": 0.7,
-                     "stroke-width": Math.max(1.5, cell / 12), "stroke-linejoin": "round" }, bg);
+    // A closed tour, once complete, also draws its last move back to the start.
+    el(view.closed && n === path.length ? "polygon" : "polyline",
+       { points: pts, fill: "none", stroke: "#1d70b8", "stroke-opacity": 0.7,
+         "stroke-width": Math.max(1.5, cell / 12), "stroke-linejoin": "round" }, over);
+  }
+  if (view.numbers) {  // number the path's squares 1, 2, ... (a knight's tour)
+    for (let i = 0; i < n; i++) {
+      const [r, c] = path[i];
+      const [x, y] = xy(r, c);
+      const t = el("text", { x: x + cell / 2, y: y + cell / 2, "text-anchor": "middle",
+                             "dominant-baseline": "central", "font-size": cell * 0.36,
+                             "font-family": "sans-serif", fill: i === 0 ? "#2e7d32" : "#222",
+                             "font-weight": i === 0 ? "bold" : "normal" }, over);
+      t.textContent = i + 1;
+    }
   }
   for (const m of view.marks || []) {
     const [x, y] = xy(m.r, m.c);
     const t = el("text", { x: x + 3, y: y + cell * 0.3, "font-size": cell * 0.26,
-                           "font-family": "sans-serif", fill: "#333" }, bg);
+                           "font-family": "sans-serif", fill: "#333" }, over);
     t.textContent = m.text;
   }
   const old = new Map([...pieceLayer.children].map((g) => [g.dataset.piece, g]));
@@ -100,23 +130,31 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
     g.style.transform = `translate(${x}px, ${y}px)`;
   }
   for (const [id, g] of old) if (!keep.has(id)) g.remove();
-  // Highlights and the click layer: one transparent rect per cell.
+  // Highlights and the click layer: one transparent rect per cell, created once
+  // per grid size; clicks are delegated to the layer.
   const rows = view.rows, cols = view.cols;
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const k = `${r},${c}`;
-      const cls = ["cell"];
-      for (const name of ["grab", "to", "selected", "hint"]) {
-        if (marks[name] && marks[name].has(k)) cls.push(name);
-      }
-      const [x, y] = xy(r, c);
-      const rect = el("rect", { x, y, width: cell, height: cell, class: cls.join(" "),
-                                "data-cell": k, fill: "transparent" }, layer);
-      if (onCell) {
-        rect.addEventListener("pointerdown", (ev) => { ev.preventDefault(); onCell(r, c, "down"); });
-        rect.addEventListener("pointerup", (ev) => { ev.preventDefault(); onCell(r, c, "up"); });
+  if (layer.dataset.size !== `${rows}x${cols}`) {
+    layer.replaceChildren();
+    layer.dataset.size = `${rows}x${cols}`;
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const [x, y] = xy(r, c);
+        el("rect", { x, y, width: cell, height: cell, class: "cell", "data-cell": `${r},${c}`,
+                     fill: "transparent" }, layer);
       }
     }
+  }
+  layer.onCell = onCell;
+  const marked = new Map();
+  for (const name of ["grab", "to", "selected", "hint"]) {
+    for (const k of marks[name] || []) marked.set(k, `${marked.get(k) || "cell"} ${name}`);
+  }
+  for (const rect of layer.querySelectorAll("rect.cell:not([class='cell'])")) {
+    if (!marked.has(rect.dataset.cell)) rect.setAttribute("class", "cell");
+  }
+  for (const [k, cls] of marked) {
+    const rect = layer.querySelector(`[data-cell='${k}']`);
+    if (rect) rect.setAttribute("class", cls);
   }
 }
 
