@@ -42,7 +42,8 @@ def play_animation(page: Any) -> tuple[int, int]:
     assert counter.inner_text() == f"move 1 / {last}"
     page.click("[data-testid=back]")
     assert counter.inner_text() == f"move 0 / {last}"
-    page.fill("[data-testid=speed]", "20")
+    top = page.get_attribute("[data-testid=speed]", "max")
+    page.fill("[data-testid=speed]", top)
     page.click("[data-testid=play]")
     page.wait_for_function(
         "(t) => document.querySelector('[data-testid=counter]').textContent === t",

@@ -153,3 +153,42 @@ def test_peg_impossible_answer(page: Any, server_url: str) -> None:
     page.select_option("[data-testid=examples]", "french")
     page.wait_for_selector("[data-testid=load-message]:has-text('french')")
     assert solve(page).startswith("Impossible")
+
+
+def test_knight_click_the_next_square(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "knight")  # 8x8 from the corner
+    targets = page.locator("[data-testid=play-board] rect.cell.to")
+    assert sorted(targets.nth(i).get_attribute("data-cell") for i in range(2)) == ["1,2", "2,1"]
+    assert targets.count() == 2
+    click_cell(page, 3, 3)  # not a knight move: nothing happens
+    click_cell(page, 2, 1)
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=play-moves]').textContent === '2,1'"
+    )
+    page.wait_for_selector("[data-testid=play-board] .over text:has-text('2')")
+    page.wait_for_selector("[data-testid=play-board] rect.cell.to[data-cell='0,2']")
+    page.click("[data-testid=undo]")
+    assert page.inner_text("[data-testid=play-moves]") == "none"
+
+
+def test_knight_impossible_and_big_boards(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "knight")
+    page.select_option("[data-testid=examples]", "5x5-bad")
+    page.wait_for_selector("[data-testid=load-message]:has-text('impossible')")
+    outcome = solve(page)
+    assert outcome.startswith("Impossible") and "colour" in outcome
+    page.select_option("[data-testid=examples]", "40x40")
+    page.wait_for_selector("[data-testid=load-message]:has-text('40x40')")
+    assert page.is_disabled("[data-testid=hint]")
+    assert "400 squares" in page.inner_text("[data-testid=hint-note]")
+    assert solve(page).startswith("Solved: 1599 moves")
+    page.locator("ol.moves li").last.click()
+    assert page.inner_text("[data-testid=counter]") == "move 1599 / 1599"
+    points = page.get_attribute("[data-testid=player-board] .over :is(polyline, polygon)", "points")
+    assert len(points.split()) == 1600
+    assert page.locator("[data-testid=player-board] .over text").count() == 0  # no numbers
+    screenshot(page, "knight-40x40")
+    page.fill("[data-testid=board-text]", "41x41")  # too large: a clear message
+    page.click("[data-testid=load]")
+    page.wait_for_selector("[data-testid=load-message].error")
+    assert "at most 40x40" in page.inner_text("[data-testid=load-message]")

@@ -140,8 +140,10 @@ def _piece(p: dict[str, Any], cell: int) -> str:
         return f'<circle cx="{cx:g}" cy="{cy:g}" r="{cell * 0.32:g}" fill="{PIECE_FILL[kind]}"/>'
     if kind == "knight":
         return (
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="{cell * 0.45:g}" fill="#fffc" stroke="#111" '
+            f'stroke-width="{cell / 20:g}"/>'
             f'<text x="{cx:g}" y="{cy:g}" text-anchor="middle" dominant-baseline="central" '
-            f'font-size="{cell * 0.8:g}" fill="#111">\u265e</text>'
+            f'font-size="{cell * 0.7:g}" fill="#111">\u265e</text>'
         )
     fill = PIECE_FILL.get(kind) or car_colour(str(p.get("label", "")))
     inset = cell * 0.06

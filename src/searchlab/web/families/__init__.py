@@ -9,7 +9,9 @@ from __future__ import annotations
 from searchlab.web.families import knight, maze, npuzzle, peg
 from searchlab.web.families.base import Family
 
-FAMILIES: dict[str, Family] = {f.name: f for f in (npuzzle.FAMILY, peg.FAMILY, knight.FAMILY, maze.FAMILY)}
+FAMILIES: dict[str, Family] = {
+    f.name: f for f in (npuzzle.FAMILY, peg.FAMILY, knight.FAMILY, maze.FAMILY)
+}
 """Every family by name, in the order the index page lists them."""
 
 __all__ = ["FAMILIES", "Family"]

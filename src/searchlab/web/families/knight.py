@@ -55,6 +55,8 @@ MAX_WEB_SIDE = 40
 """Largest board side the web player accepts (1,600 squares)."""
 HINT_MAX_SQUARES = 400
 """The package's hint searches boards up to this many squares."""
+NUMBERS_MAX_SIDE = 24
+"""Squares are numbered on boards up to this side (beyond, the numbers are unreadable)."""
 STATES_MAX_SQUARES = 144
 """Solutions of larger boards are sent without their (quadratic) list of state tokens."""
 
@@ -263,9 +265,18 @@ def give_hint(inst: Instance, path: Sequence[Square], req: SolveRequest) -> Move
 
 
 def base_view(inst: Instance) -> View:
+    """The chequered board, the start square in blue; squares numbered up to 24x24."""
     b = inst.board
-    cells = ["".join("ld"[(r + c) % 2] for c in range(b.cols)) for r in range(b.rows)]
-    return {"rows": b.rows, "cols": b.cols, "cells": cells, "numbers": True}
+    cells = [
+        "".join("s" if (r, c) == inst.start else "ld"[(r + c) % 2] for c in range(b.cols))
+        for r in range(b.rows)
+    ]
+    return {
+        "rows": b.rows,
+        "cols": b.cols,
+        "cells": cells,
+        "numbers": max(b.rows, b.cols) <= NUMBERS_MAX_SIDE,
+    }
 
 
 def closes(inst: Instance, path: Sequence[Square]) -> bool:
@@ -335,7 +346,9 @@ class TeachingProblem(Problem[TeachState, Square]):
 
 def teaching_problem(inst: Instance, heuristic: str) -> Problem[Any, Any]:
     if inst.board.size > HINT_MAX_SQUARES:
-        raise InputError(f"the teaching view is for small boards (up to {HINT_MAX_SQUARES} squares)")
+        raise InputError(
+            f"the teaching view is for small boards (up to {HINT_MAX_SQUARES} squares)"
+        )
     return TeachingProblem(inst)
 
 

@@ -90,6 +90,7 @@ function selectFamily(fam) {
   heur.replaceChildren();
   fam.heuristics.forEach((h) => option(heur, h));
   heur.disabled = fam.heuristics.length === 0;
+  heur.parentElement.hidden = fam.heuristics.length === 0;
   $("teaching").disabled = !fam.teaching;
   if (fam.notes) $("board-help").textContent += ` ${fam.notes}`;
   if (fam.examples.length) {

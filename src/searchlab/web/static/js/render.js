@@ -168,9 +168,10 @@ function drawPiece(parent, p, cell) {
     el("circle", { cx, cy, r: cell * 0.32, fill: PIECE_FILL[kind] }, g);
     return g;
   }
-  if (kind === "knight") {
+  if (kind === "knight") {  // on a disc, so it shows on dark squares and small cells
+    el("circle", { cx, cy, r: cell * 0.45, fill: "#fffc", stroke: "#111", "stroke-width": cell / 20 }, g);
     const t = el("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central",
-                           "font-size": cell * 0.8, fill: "#111" }, g);
+                           "font-size": cell * 0.7, fill: "#111" }, g);
     t.textContent = "\u265e";
     return g;
   }
