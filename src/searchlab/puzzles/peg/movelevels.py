@@ -246,6 +246,12 @@ def bidirectional_min_moves(
     ``on_bound(moves)`` each new proof that ``moves`` moves are too few. Returns
     ``(jumps, moves)``, or ``(None, moves_proved_too_few)`` when no solution
     exists.
+
+    >>> from searchlab.puzzles.peg.board import get_board
+    >>> b = get_board("triangle5")
+    >>> jumps, moves = bidirectional_min_moves(b, b.start(), [1 << 0], [])
+    >>> moves, len(jumps)
+    (10, 13)
     """
     check_size(board)
     symmetry = SymmetryTables(board, perms)

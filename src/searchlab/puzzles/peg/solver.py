@@ -63,9 +63,9 @@ FIRST_ENDGAME_BUDGET = 50_000
 GROW_AFTER = 20_000
 """Expansions after which the endgame table grows to its full budget."""
 BEAM_FIRST_WIDTH = 1_000
-"""Width of the first vectorised beam tried on a hard problem (then doubled)."""
-BEAM_ROUNDS = 8
-"""Beams tried at most (widths 1,000 to 128,000), one per round of the portfolio."""
+"""Width of the first vectorised beam tried on a hard problem (then quadrupled)."""
+BEAM_ROUNDS = 5
+"""Beams tried at most (widths 1,000 to 256,000), one per round of the portfolio."""
 
 Canonical = Callable[[int], int]
 
@@ -439,7 +439,7 @@ def solve_fast(
         restart (a portfolio of restarts, as in Gomes et al. 2000).
     beam : once the problem proves hard (``grow_after`` expansions), try a
         vectorised beam search towards the endgame table before each round
-        of the portfolio, widths :data:`BEAM_FIRST_WIDTH` doubling up to
+        of the portfolio, widths :data:`BEAM_FIRST_WIDTH` quadrupling up to
         :data:`BEAM_ROUNDS` times (:mod:`~searchlab.puzzles.peg.beam`); it
         finds the classic boards' solutions in seconds, while the depth-first
         search keeps the proofs of impossibility.
@@ -563,7 +563,9 @@ def solve_fast(
         return False
 
     beam_widths = (
-        [BEAM_FIRST_WIDTH << k for k in range(BEAM_ROUNDS)] if endgame.vectorised and beam else []
+        [BEAM_FIRST_WIDTH << 2 * k for k in range(BEAM_ROUNDS)]
+        if endgame.vectorised and beam
+        else []
     )
     pagodas = (
         [(weights, threshold)]
@@ -614,7 +616,7 @@ def solve_fast(
                 top_pegs = goal_pegs + endgame.top
                 top_set = levels[endgame.top]
             if grown and beam_widths and run % len(tables) == 0:
-                # between rounds of the portfolio: a vectorised beam, twice as wide each time
+                # between rounds of the portfolio: a vectorised beam, 4 times as wide each time
                 found = try_beam(beam_widths.pop(0), run)
                 if found:
                     break
