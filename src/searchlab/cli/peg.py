@@ -206,7 +206,8 @@ def _engine_result(
     "--min-moves",
     is_flag=True,
     help="Find a solution with the fewest moves (consecutive jumps by one peg = one "
-    "move), by IDA*; exact, practical on small boards (see docs/peg.md).",
+    "move): exact, by a bidirectional breadth-first search over moves (NumPy); the "
+    "English central game (18 moves) takes seconds (see docs/peg.md).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--svg", "svg_file", metavar="FILE", help="Write the start board as SVG to FILE.")
