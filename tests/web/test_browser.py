@@ -192,3 +192,21 @@ def test_knight_impossible_and_big_boards(page: Any, server_url: str) -> None:
     page.click("[data-testid=load]")
     page.wait_for_selector("[data-testid=load-message].error")
     assert "at most 40x40" in page.inner_text("[data-testid=load-message]")
+
+
+def test_knight_tour_html_from_the_cli(page: Any, tmp_path: Path) -> None:
+    from searchlab.cli.main import main
+
+    out = tmp_path / "tour.html"
+    assert (
+        main(["knight", "tour", "--size", "6x6", "--start", "2,3", "--closed", "--html", str(out)])
+        == 0
+    )
+    page.goto(out.as_uri())
+    page.wait_for_selector("[data-testid=counter]")
+    last, listed = play_animation(page)
+    assert last == listed == 35
+    page.locator("ol.moves li").last.click()
+    page.wait_for_selector("[data-testid=player-board] .over polygon")  # the tour closes
+    assert page.locator("[data-testid=player-board] .over text").count() == 36
+    screenshot(page, "knight-replay")

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from searchlab.cli.common import console, fail, print_json, run_with_progress
+from searchlab.cli.replay import html_option, save_replay
 from searchlab.puzzles.knight import (
     ALGORITHMS,
     count_tours,
@@ -18,6 +19,8 @@ from searchlab.puzzles.knight import (
     solve_tour,
 )
 from searchlab.puzzles.knight.render import TEXT_MAX_SQUARES
+from searchlab.web.families.knight import Instance as WebTour
+from searchlab.web.families.knight import tour_moves
 
 COUNT_MAX_SQUARES = 30
 
@@ -67,6 +70,7 @@ def knight() -> None:
     type=click.Path(dir_okay=False, writable=True),
     help="Also draw the tour into this SVG file.",
 )
+@html_option
 def tour_cmd(
     size_text: str,
     start_text: str | None,
@@ -78,6 +82,7 @@ def tour_cmd(
     max_expansions: int | None,
     as_json: bool,
     svg_file: str | None,
+    html_path: str | None,
 ) -> int:
     """Find an open (or --closed) knight's tour of an MxN board from a start square.
 
@@ -117,6 +122,11 @@ def tour_cmd(
             )
         except OSError as exc:
             fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
+    if html_path:
+        moves, states = tour_moves(result.squares())
+        save_replay(
+            html_path, "knight", WebTour(board, start, closed), moves, states, stats=result.stats
+        )
     if as_json:
         print_json(result.as_dict())
         return 0 if result.solved else 1

@@ -17,6 +17,7 @@ from searchlab.cli.common import (
     run_with_progress,
     stats_table,
 )
+from searchlab.cli.replay import html_option, save_replay
 from searchlab.puzzles.maze import MazeProblem, parse_maze, random_maze, render_maze
 from searchlab.search import solve
 
@@ -47,6 +48,7 @@ def maze() -> None:
 )
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@html_option
 def solve_cmd(
     file: str | None,
     random_size: str | None,
@@ -56,6 +58,7 @@ def solve_cmd(
     time_limit: float,
     max_expansions: int | None,
     as_json: bool,
+    html_path: str | None,
 ) -> None:
     """Find a path from S to G in FILE ('-' for stdin), A* with Manhattan distance by default."""
     if (file is None) == (random_size is None):
@@ -80,6 +83,10 @@ def solve_cmd(
         ),
         show=False if as_json else None,
     )
+    if html_path:
+        save_replay(
+            html_path, "maze", maze_, result.actions, result.states, stats=result.stats.as_dict()
+        )
     if as_json:
         print_json(
             {

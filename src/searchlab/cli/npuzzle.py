@@ -20,6 +20,7 @@ from searchlab.cli.common import (
     run_with_progress,
     stats_table,
 )
+from searchlab.cli.replay import html_option, save_replay
 from searchlab.errors import InputError
 from searchlab.puzzles.npuzzle import (
     HEURISTICS,
@@ -33,6 +34,7 @@ from searchlab.puzzles.npuzzle import (
 from searchlab.puzzles.npuzzle.pdb import PARTITIONS, cache_dir
 from searchlab.puzzles.npuzzle.solvers import prepare_databases, solve_board
 from searchlab.search import ALGORITHMS
+from searchlab.web.families.npuzzle import Instance as WebPuzzle
 
 
 @click.group(no_args_is_help=True)
@@ -121,6 +123,7 @@ class _PdbBar:
     type=click.Path(dir_okay=False, writable=True),
     help="Also write the start board as SVG to this file.",
 )
+@html_option
 def solve_cmd(
     file: str | None,
     tiles: str | None,
@@ -131,6 +134,7 @@ def solve_cmd(
     max_nodes: int | None,
     as_json: bool,
     svg_path: str | None,
+    html_path: str | None,
 ) -> None:
     """Solve the board in FILE ('-' for stdin) or --tiles optimally, printing every board."""
     if (file is None) == (tiles is None):
@@ -157,6 +161,15 @@ def solve_cmd(
         )
     finally:
         pdb_bar.close()
+    if html_path:
+        save_replay(
+            html_path,
+            "npuzzle",
+            WebPuzzle(board, goal_),
+            result.actions,
+            [Board(board.size, t) for t in result.states],
+            stats=result.stats.as_dict(),
+        )
     status = {"solved": "solved", "no_solution": "unsolvable"}.get(result.status, "limit")
     if as_json:
         s = result.stats

@@ -22,6 +22,7 @@ from searchlab.cli.common import (
     run_with_progress,
     stats_table,
 )
+from searchlab.cli.replay import html_option, save_replay
 from searchlab.puzzles.peg import (
     BOARD_DESCRIPTIONS,
     HEURISTICS,
@@ -40,6 +41,7 @@ from searchlab.puzzles.peg import (
 from searchlab.puzzles.peg.levels import LevelCount, count_levels
 from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.search import ALGORITHMS, SearchStats, solve
+from searchlab.web.families.peg import Instance as WebPeg
 
 Progress = Callable[[SearchStats], None]
 
@@ -212,6 +214,7 @@ def _engine_result(
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--svg", "svg_file", metavar="FILE", help="Write the start board as SVG to FILE.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the jumps, not every board.")
+@html_option
 def solve_cmd(
     board_name: str,
     diagonal: bool,
@@ -228,6 +231,7 @@ def solve_cmd(
     as_json: bool,
     svg_file: str | None,
     quiet: bool,
+    html_path: str | None,
 ) -> None:
     """Solve a peg solitaire problem: print the jumps and the board after each one."""
     board, start, target = load_problem(
@@ -259,6 +263,12 @@ def solve_cmd(
     else:
         result = _engine_result(
             board, start, target, algorithm, heuristic, time_limit, max_expansions
+        )
+    if html_path:
+        moves = [board.jump_name(j) for j in result.jumps]
+        stats = result.stats.as_dict()
+        save_replay(
+            html_path, "peg", WebPeg(board, start, target), moves, result.positions, stats=stats
         )
     if as_json:
         data = result.as_dict()

@@ -5,8 +5,10 @@ Two lines in a family's solve command::
     @html_option
     def solve_cmd(..., html_path: str | None, ...):
         ...
-        if html_path and result.solved:
+        if html_path:
             save_replay(html_path, "npuzzle", board, moves, states, stats=stats)
+
+With no solution (``states`` empty) nothing is written and a note says so.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any, TypeVar
 
 import click
 
-from searchlab.cli.common import fail
+from searchlab.cli.common import err_console, fail
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -42,9 +44,13 @@ def save_replay(
     stats: dict[str, Any] | None = None,
 ) -> None:
     """Write the replay page (see :func:`searchlab.web.replay.write_replay_html`);
-    an unwritable path is a one-line error."""
+    an unwritable path or a board too large for a page is a one-line error, and
+    without a solution (no ``states``) nothing is written."""
     from searchlab.web.replay import write_replay_html
 
+    if not states:
+        err_console.print(f"no solution to replay: {path} not written", markup=False)
+        return
     try:
         write_replay_html(path, family, instance, moves, states, title=title, stats=stats)
     except OSError as exc:

@@ -13,10 +13,13 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from searchlab.errors import InputError
 from searchlab.web.families import FAMILIES
 from searchlab.web.svg import view_svg
 
 JS_MODULES = ("render.js", "player.js")
+MAX_CELLS = 10_000
+"""Largest board (rows x columns of its view) a replay page draws (e.g. a 100x100 tour)."""
 STATIC = Path(__file__).parent / "static"
 
 
@@ -34,6 +37,11 @@ def replay_html(
     if len(states) != len(moves) + 1:
         raise ValueError("states must have one more element than moves (the start first)")
     base = fam.base_view(instance)
+    if base["rows"] * base["cols"] > MAX_CELLS:
+        raise InputError(
+            f"the board is too large for a replay page ({base['rows']}x{base['cols']}; "
+            f"at most {MAX_CELLS:,} cells)"
+        )
     frames = fam.frame_views(instance, states)
     shared = fam.solution_shared(instance, states)
     data = {"base": base, "shared": shared, "frames": frames, "moves": [str(m) for m in moves]}
@@ -103,6 +111,8 @@ def write_replay_html(
 
 
 def _fmt(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
     if isinstance(v, float):
         return f"{v:.3f}"
     if isinstance(v, int):

@@ -141,7 +141,7 @@ def teach(fam: Family, instance: Any, req: SolveRequest) -> tuple[Solution, Reco
         stats=r.stats.as_dict(),
         cost=r.cost,
         limit=r.limit,
-        method=f"{r.algorithm} ({req.heuristic}){TEACH_SUFFIX}",
+        method=f"{r.algorithm}{f' ({req.heuristic})' if req.heuristic else ''}{TEACH_SUFFIX}",
     )
     return sol, rec, list(r.states)
 

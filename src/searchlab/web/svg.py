@@ -112,7 +112,8 @@ def _body(view: View, cell: int) -> list[str]:
             out.append(
                 f'<text x="{x + cell / 2:g}" y="{y + cell / 2:g}" text-anchor="middle" '
                 f'dominant-baseline="central" font-size="{cell * 0.36:g}" '
-                f'font-family="sans-serif" fill="{colour}" font-weight="{weight}">{i + 1}</text>'
+                f'font-family="sans-serif" fill="{colour}" font-weight="{weight}" '
+                f'stroke="#fffc" stroke-width="{cell * 0.1:g}" paint-order="stroke">{i + 1}</text>'
             )
     for m in view.get("marks") or []:
         x, y = _xy(m["r"], m["c"], cell)

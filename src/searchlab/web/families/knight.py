@@ -179,18 +179,25 @@ def solve_knight(inst: Instance, req: SolveRequest) -> Solution:
         cancel=req.cancel,
         progress=req.progress,
     )
-    tour = tuple(r.squares())
+    moves_, states = tour_moves(r.squares())
     stats = {k: v for k, v in r.stats.items() if isinstance(v, (int, float, str, bool))}
     return Solution(
         status=r.status,
-        moves=[label(sq) for sq in tour[1:]],
-        states=[Prefix(tour, i) for i in range(1, len(tour) + 1)],
+        moves=moves_,
+        states=states,
         stats=stats,
-        cost=float(len(tour) - 1) if r.solved else None,
+        cost=float(len(moves_)) if r.solved else None,
         limit=str(r.stats.get("limit")) if r.status == "limit" else None,
         reason=r.reason or None,
         method=r.method,
     )
+
+
+def tour_moves(squares: Sequence[Square]) -> tuple[list[str], list[Sequence[Square]]]:
+    """A (partial) tour as moves (``"row,col"`` of each square after the start) and
+    states (its prefixes, sharing the tour); what ``knight tour --html`` replays."""
+    tour = tuple(squares)
+    return [label(sq) for sq in tour[1:]], [Prefix(tour, i) for i in range(1, len(tour) + 1)]
 
 
 def label(sq: Square) -> str:
@@ -339,6 +346,11 @@ class TeachingProblem(Problem[TeachState, Square]):
         children = self.order(state.inner, list(self.inner.successors(state.inner)))
         for sq, child, cost in children:
             yield sq, TeachState(child, (*state.path, sq)), cost
+
+    def heuristic(self, state: TeachState) -> float:
+        """The unvisited squares: exact whenever the tour can be completed, so A*
+        (which the teaching view runs for "fast") goes depth first like the seed."""
+        return float(self.inner.board.size - len(state.path))
 
     def key(self, state: TeachState) -> Any:
         return state.inner

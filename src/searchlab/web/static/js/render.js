@@ -103,7 +103,8 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
       const t = el("text", { x: x + cell / 2, y: y + cell / 2, "text-anchor": "middle",
                              "dominant-baseline": "central", "font-size": cell * 0.36,
                              "font-family": "sans-serif", fill: i === 0 ? "#2e7d32" : "#222",
-                             "font-weight": i === 0 ? "bold" : "normal" }, over);
+                             "font-weight": i === 0 ? "bold" : "normal",
+                             stroke: "#fffc", "stroke-width": cell * 0.1, "paint-order": "stroke" }, over);
       t.textContent = i + 1;
     }
   }
