@@ -67,7 +67,10 @@ def hint_and_follow(page: Any) -> str:
     page.wait_for_selector("[data-testid=play-board] .cells rect.hint")
     to = f"[data-testid=play-board] [data-cell='{move['to'][0]},{move['to'][1]}']"
     if move["grab"]:
-        g = move["grab"][0]
+        # Drag by the piece's leading cell: a drag shifts the piece by the pointer's
+        # displacement (a car grabbed by its rear would overshoot the target).
+        first, last, target = move["grab"][0], move["grab"][-1], move["to"]
+        g = last if target[0] > last[0] or target[1] > last[1] else first
         grab = f"[data-testid=play-board] [data-cell='{g[0]},{g[1]}']"
         page.dispatch_event(grab, "pointerdown")
         page.dispatch_event(to, "pointerup")
@@ -85,3 +88,9 @@ def click_cell(page: Any, r: int, c: int) -> None:
     sel = f"[data-testid=play-board] [data-cell='{r},{c}']"
     page.dispatch_event(sel, "pointerdown")
     page.dispatch_event(sel, "pointerup")
+
+
+def drag(page: Any, src: tuple[int, int], dst: tuple[int, int]) -> None:
+    """Press on cell ``src`` and release on cell ``dst`` of the play board."""
+    page.dispatch_event(f"[data-testid=play-board] [data-cell='{src[0]},{src[1]}']", "pointerdown")
+    page.dispatch_event(f"[data-testid=play-board] [data-cell='{dst[0]},{dst[1]}']", "pointerup")

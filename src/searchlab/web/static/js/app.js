@@ -149,7 +149,7 @@ function renderPlay() {
   const marks = { grab: new Set(), to: new Set(), selected: new Set(), hint: new Set() };
   for (const m of pos.moves) {
     m.grab.forEach((g) => marks.grab.add(key(g)));
-    if (m.grab.length === 0 || !app.selected) marks.to.add(key(m.to));
+    if (m.grab.length === 0) marks.to.add(key(m.to));  // a piece's targets show once it is selected
   }
   if (app.selected) {
     marks.selected.add(app.selected);
@@ -174,10 +174,30 @@ function onCell(r, c, kind) {
   const from = app.down;
   app.down = null;
   if (from && from !== k) {  // a drag from one cell to another
-    const m = movesOf(from).find((mv) => key(mv.to) === k);
+    const m = dragMove(from, k);
     if (m) { applyMove(m); return; }
   }
   click(k);
+}
+
+// How far a move shifts its piece: from the grabbed cell at its front (in the
+// direction it moves) to its target. A tile, a peg or a walker has one cell; a
+// car moving right or down leads with its last cell, left or up with its first.
+function shift(m) {
+  const first = m.grab[0], last = m.grab[m.grab.length - 1];
+  const lead = m.to[0] > last[0] || m.to[1] > last[1] ? last : first;
+  return [m.to[0] - lead[0], m.to[1] - lead[1]];
+}
+
+// A drag from cell `from` to cell `k` plays the move of the piece under `from`
+// that shifts it by as much (a car dragged along its axis by any of its cells),
+// else a move of that piece whose target is `k`.
+function dragMove(from, k) {
+  const [fr, fc] = from.split(",").map(Number);
+  const [kr, kc] = k.split(",").map(Number);
+  const candidates = movesOf(from);
+  return candidates.find((m) => { const [dr, dc] = shift(m); return dr === kr - fr && dc === kc - fc; })
+    || candidates.find((m) => key(m.to) === k);
 }
 
 function click(k) {
