@@ -184,31 +184,50 @@ def _fast(
         return TourResult(
             board, start, closed, "solved", path=path2, method="warnsdorff", stats=dict(stats)
         )
-    if board.size <= EXHAUSTIVE_MAX_SQUARES:
-        # Depth-first search with Warnsdorff order, restarted with random tie-breaks and
-        # growing node budgets (heavy-tailed run times make restarts pay off).
-        budget, seed = 20_000, 0
-        while deadline is None or time.monotonic() < deadline:
-            if is_cancelled and is_cancelled():
-                break
-            try:
-                found = find_path(board, start, closed=closed, max_nodes=budget, seed=seed)
-            except NodeLimit:
-                seed += 1
-                budget = int(budget * 1.3)
-                continue
-            if found is None:  # pragma: no cover - the verdict says a tour exists
-                break
-            stats["restarts"] = seed
+    # Fallback until the deadline: more Warnsdorff/Pósa attempts with other random
+    # tie-breaks (thin odd boards such as 5×n need up to hundreds of attempts from some squares),
+    # interleaved on small boards with depth-first search under growing node budgets
+    # (heavy-tailed run times make restarts pay off).
+    budget, seed = 20_000, 0
+    while deadline is None or time.monotonic() < deadline:
+        if is_cancelled and is_cancelled():
+            break
+        seed += 1
+        remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+        path2, more = warnsdorff_tour(
+            board,
+            start,
+            closed=closed,
+            seed=seed,
+            max_attempts=400,
+            time_limit=remaining,
+            cancel=is_cancelled,
+        )
+        stats["attempts"] += more["attempts"]
+        stats["rotations"] += more["rotations"]
+        if path2 is not None:
             return TourResult(
-                board,
-                start,
-                closed,
-                "solved",
-                path=np.asarray(found, dtype=np.int64),
-                method="dfs-restarts",
-                stats=dict(stats),
+                board, start, closed, "solved", path=path2, method="warnsdorff", stats=dict(stats)
             )
+        if board.size > EXHAUSTIVE_MAX_SQUARES:
+            continue
+        try:
+            found = find_path(board, start, closed=closed, max_nodes=budget, seed=seed)
+        except NodeLimit:
+            budget = int(budget * 1.3)
+            continue
+        if found is None:  # pragma: no cover - the verdict says a tour exists
+            break
+        stats["restarts"] = seed
+        return TourResult(
+            board,
+            start,
+            closed,
+            "solved",
+            path=np.asarray(found, dtype=np.int64),
+            method="dfs-restarts",
+            stats=dict(stats),
+        )
     limit = "cancelled" if is_cancelled and is_cancelled() else "time_limit"
     return TourResult(
         board,

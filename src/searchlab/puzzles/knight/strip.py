@@ -13,16 +13,19 @@ departing column must have degree 2 (or 1 as a path end), fragments never
 close a cycle, and a fragment may finish (both ends final) only when it is the
 whole board.
 
-The states reachable for k = 3 and k = 4 form a small finite automaton
-(:func:`automaton`, built once in well under a second and cached). Two uses:
+The states reachable for k = 3 and k = 4 form a finite automaton
+(:func:`explore`: 7,017 and 57,649 states); the ones that can still finish a
+tour (3,302 and 6,464; 160 for 3-row cycles) are stored as edge arrays in
+``strip_automata.json`` (:func:`generate_strip_data`; run this module to
+regenerate) and loaded once by :func:`automaton`. Two uses:
 
 * **exact existence for every n** (:func:`strip_start_exists`): a tour from
   (r, j) on k×n exists iff the word ``T^j S_r T^(n-j-1)`` leads from the
   initial state to an accepting one. The subset sequence ``T^a({init})`` is
   eventually periodic, and so is ``T^b`` applied to each of the finitely many
   sets after the start column, so a finite computation decides all n
-  (:func:`strip_pattern`; the tests compare it with exhaustive search and with
-  :mod:`~searchlab.puzzles.knight.existence`).
+  (:func:`eventual_period`; the tests compare it with exhaustive search and with
+  :mod:`~searchlab.puzzles.knight.existence` for every n).
 * **construction** (:func:`strip_tour`): forward subset sets column by column
   (memoised on the subset, so O(1) per column once the sequence cycles), then a
   walk back through the reverse transitions, then the chosen edges are joined
@@ -156,9 +159,9 @@ def transitions(
     edges = _edges(k)
     seen: set[State] = set()
 
-    def rec(idx: int, deg: list[int], lab: list[int], term: dict[int, int], mask: int) -> Iterator[
-        tuple[State, int]
-    ]:
+    def rec(
+        idx: int, deg: list[int], lab: list[int], term: dict[int, int], mask: int
+    ) -> Iterator[tuple[State, int]]:
         if idx == len(edges):
             # Every new square must be reachable later or now: nothing to check here.
             d2, l2, t2 = deg[:], lab[:], dict(term)
@@ -241,9 +244,7 @@ def explore(
     return states, succ, [accepts(k, st, closed) for st in states]
 
 
-def prune(
-    succ: list[list[list[tuple[int, int]]]], accepting: list[bool]
-) -> dict[str, list[int]]:
+def prune(succ: list[list[list[tuple[int, int]]]], accepting: list[bool]) -> dict[str, list[int]]:
     """Keep the states that can still reach an accepting one (exact: the others never
     complete a tour), renumbered with the initial state 0, as flat edge lists."""
     n = len(accepting)
@@ -377,9 +378,7 @@ def automaton(k: int, closed: bool = False) -> Automaton:
     return aut
 
 
-def _layers(
-    aut: Automaton, n: int, start: tuple[int, int] | None
-) -> tuple[list[int], list[int]]:
+def _layers(aut: Automaton, n: int, start: tuple[int, int] | None) -> tuple[list[int], list[int]]:
     """Column kinds and the subset after each column (index 0: before column 0)."""
     kinds = [0] * n
     if start is not None:
@@ -444,9 +443,7 @@ def _walk(
     return _join_edges(k, n, masks, start)
 
 
-def _join_edges(
-    k: int, n: int, masks: list[int], start: tuple[int, int]
-) -> list[tuple[int, int]]:
+def _join_edges(k: int, n: int, masks: list[int], start: tuple[int, int]) -> list[tuple[int, int]]:
     """Follow the chosen edges (column masks) from ``start`` into the path."""
     edges = _edges(k)
     adj: list[list[int]] = [[] for _ in range(k * n)]
@@ -506,6 +503,6 @@ def eventual_period(k: int, sid: int = 0, kind: int = 0, limit: int = 500) -> tu
 
 
 if __name__ == "__main__":  # pragma: no cover - regenerates the stored data (minutes)
-    generate_strip_data(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).with_name(
-        "strip_automata.json"
-    ))
+    generate_strip_data(
+        Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).with_name("strip_automata.json")
+    )
