@@ -36,7 +36,7 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   // Long solutions (a 40x40 tour) get faster speeds: the whole of it in about 30 s
   // by default, in 10 s at the top speed.
   const steps = Math.max(0, frames.length - 1);
-  const top = Math.max(20, Math.ceil(steps / 10));
+  const top = Math.max(50, Math.ceil(steps / 10));
   const initial = Math.max(3, Math.round(steps / 30));
   Object.assign(speed, { type: "range", min: "0.5", max: String(top), step: "0.5",
                          value: String(initial) });
