@@ -147,9 +147,12 @@ function movesOf(k) { return app.position.moves.filter((m) => m.grab.some((g) =>
 function renderPlay() {
   const pos = app.position;
   const marks = { grab: new Set(), to: new Set(), selected: new Set(), hint: new Set() };
+  const onePiece = new Set(pos.moves.map((m) => (m.grab.length ? key(m.grab[0]) : ""))).size === 1;
   for (const m of pos.moves) {
     m.grab.forEach((g) => marks.grab.add(key(g)));
-    if (m.grab.length === 0) marks.to.add(key(m.to));  // a piece's targets show once it is selected
+    // Targets show for "click a square" moves and when one piece moves (the maze
+    // walker); with several movable pieces, a piece's targets once it is selected.
+    if (m.grab.length === 0 || onePiece) marks.to.add(key(m.to));
   }
   if (app.selected) {
     marks.selected.add(app.selected);
