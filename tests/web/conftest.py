@@ -48,6 +48,17 @@ def wait_job(client: TestClient, job: str, timeout: float = 30.0) -> dict[str, A
     raise AssertionError(f"job {job} still running after {timeout} s")
 
 
+def solve_done(client: TestClient, family: str, board: str, **body: Any) -> dict[str, Any]:
+    """Solve ``board`` through the API (``algorithm`` "fast" unless given); the result."""
+    body.setdefault("algorithm", "fast")
+    r = client.post(f"/api/{family}/solve", json={"board": board, **body})
+    assert r.status_code == 202, r.text
+    snap = wait_job(client, r.json()["job"])
+    assert snap["state"] == "done", snap
+    result: dict[str, Any] = snap["result"]
+    return result
+
+
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
     """The app served by uvicorn on 127.0.0.1 at a free port, in a thread."""

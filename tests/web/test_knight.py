@@ -9,17 +9,11 @@ from fastapi.testclient import TestClient
 
 from searchlab.puzzles.knight import Board, tour_error
 from searchlab.web.families.knight import HINT_MAX_SQUARES, MAX_WEB_SIDE
-from tests.web.conftest import wait_job
+from tests.web.conftest import solve_done
 
 
 def solve(client: TestClient, board: str, **body: Any) -> dict[str, Any]:
-    body.setdefault("algorithm", "fast")
-    r = client.post("/api/knight/solve", json={"board": board, **body})
-    assert r.status_code == 202, r.text
-    snap = wait_job(client, r.json()["job"])
-    assert snap["state"] == "done", snap
-    result: dict[str, Any] = snap["result"]
-    return result
+    return solve_done(client, "knight", board, **body)
 
 
 @pytest.mark.parametrize(
