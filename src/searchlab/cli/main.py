@@ -14,6 +14,7 @@ from searchlab import __version__
 from searchlab.cli.common import err_console
 from searchlab.cli.demo import demo
 from searchlab.cli.maze import maze
+from searchlab.cli.rushhour import rushhour
 from searchlab.errors import InputError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -27,6 +28,7 @@ def cli() -> None:
 
 cli.add_command(demo)
 cli.add_command(maze)
+cli.add_command(rushhour)
 
 
 def main(argv: list[str] | None = None) -> int:
