@@ -11,6 +11,7 @@ from rich.table import Table
 
 from searchlab.cli.common import console
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
+from searchlab.puzzles.rushhour.demo import demo as rushhour_demo
 from searchlab.search import audit_heuristic, solve
 
 DEMO_MAZE = """\
@@ -36,8 +37,14 @@ def maze_demo(out: Console) -> None:
         r = solve(problem, name)
         if name == "astar":
             best = r
-        table.add_row(name, r.status, str(r.length), f"{r.stats.expanded:,}",
-                      f"{r.stats.generated:,}", f"{r.stats.seconds * 1000:.1f}")
+        table.add_row(
+            name,
+            r.status,
+            str(r.length),
+            f"{r.stats.expanded:,}",
+            f"{r.stats.generated:,}",
+            f"{r.stats.seconds * 1000:.1f}",
+        )
     out.print(table)
     if best is not None:
         out.print(render_maze(maze, best.states), markup=False)
@@ -47,6 +54,7 @@ def maze_demo(out: Console) -> None:
 
 DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Search engine: grid maze", maze_demo),
+    ("Rush Hour: optimal solver and heuristics", rushhour_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""
 

@@ -55,8 +55,13 @@ def _load(board: str | None, red: str | None, card_no: int | None) -> Board:
 
 board_arg = click.argument("board", required=False)
 red_opt = click.option("--red", metavar="LETTER", help="The red car's letter (default: detected).")
-card_opt = click.option("--card", "card_no", type=int, metavar="N",
-                        help="Use built-in challenge card N (1-40) instead of BOARD.")
+card_opt = click.option(
+    "--card",
+    "card_no",
+    type=int,
+    metavar="N",
+    help="Use built-in challenge card N (1-40) instead of BOARD.",
+)
 
 
 @click.group(no_args_is_help=True)
@@ -68,18 +73,43 @@ def rushhour() -> None:
 @board_arg
 @red_opt
 @card_opt
-@click.option("--metric", type=click.Choice(["moves", "steps"]), default="moves",
-              show_default=True, help="moves: a slide of any length costs 1; steps: each cell.")
-@click.option("--algorithm", "-a", type=click.Choice(ALGORITHM_CHOICES), default="fast",
-              show_default=True, help="fast = packed BFS; others run the generic engine.")
-@click.option("--heuristic", type=click.Choice(HEURISTICS), default="blocking",
-              show_default=True, help="Heuristic for the engine's informed algorithms.")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True,
-              help="Seconds before giving up.")
+@click.option(
+    "--metric",
+    type=click.Choice(["moves", "steps"]),
+    default="moves",
+    show_default=True,
+    help="moves: a slide of any length costs 1; steps: each cell.",
+)
+@click.option(
+    "--algorithm",
+    "-a",
+    type=click.Choice(ALGORITHM_CHOICES),
+    default="fast",
+    show_default=True,
+    help="fast = packed BFS; others run the generic engine.",
+)
+@click.option(
+    "--heuristic",
+    type=click.Choice(HEURISTICS),
+    default="blocking",
+    show_default=True,
+    help="Heuristic for the engine's informed algorithms.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Seconds before giving up.",
+)
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, writable=True),
-              help="Write an SVG of the solution (or the start board) to this file.")
+@click.option(
+    "--svg",
+    "svg_file",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write an SVG of the solution (or the start board) to this file.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Only the move list, no boards.")
 def solve_cmd(
     board: str | None,
@@ -101,8 +131,13 @@ def solve_cmd(
     start = _load(board, red, card_no)
     result = run_with_progress(
         lambda cancel, progress: solve_board(
-            start, metric=metric, algorithm=algorithm, heuristic=heuristic,  # type: ignore[arg-type]
-            time_limit=time_limit, max_expansions=max_expansions, cancel=cancel,
+            start,
+            metric=metric,  # type: ignore[arg-type]
+            algorithm=algorithm,
+            heuristic=heuristic,
+            time_limit=time_limit,
+            max_expansions=max_expansions,
+            cancel=cancel,
             progress=progress,
         ),
         show=False if as_json else None,
@@ -191,18 +226,37 @@ def _size(text: str) -> tuple[int, int]:
 
 
 @rushhour.command("generate")
-@click.option("--min-moves", type=click.IntRange(min=1), required=True,
-              help="Each puzzle needs at least this many moves.")
+@click.option(
+    "--min-moves",
+    type=click.IntRange(min=1),
+    required=True,
+    help="Each puzzle needs at least this many moves.",
+)
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--seed", type=int, help="Random seed (same seed, same puzzles).")
-@click.option("--walls", type=click.IntRange(min=0, max=12), default=0, show_default=True,
-              help="Number of wall cells.")
+@click.option(
+    "--walls",
+    type=click.IntRange(min=0, max=12),
+    default=0,
+    show_default=True,
+    help="Number of wall cells.",
+)
 @click.option("--size", default="6x6", show_default=True, help="Board size WxH.")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=600.0, show_default=True,
-              help="Seconds; the puzzles found by then are printed.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=600.0,
+    show_default=True,
+    help="Seconds; the puzzles found by then are printed.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def generate_cmd(
-    min_moves: int, count: int, seed: int | None, walls: int, size: str, time_limit: float,
+    min_moves: int,
+    count: int,
+    seed: int | None,
+    walls: int,
+    size: str,
+    time_limit: float,
     as_json: bool,
 ) -> None:
     """Generate distinct minimal puzzles needing at least --min-moves moves."""
@@ -214,26 +268,54 @@ def generate_cmd(
             with err_console.status("generating") as status:
 
                 def progress(found: int, best: int, evaluated: int) -> None:
-                    status.update(f"generating: {found}/{count} found, best cluster depth "
-                                  f"{best}, {evaluated:,} boards evaluated")
+                    status.update(
+                        f"generating: {found}/{count} found, best cluster depth "
+                        f"{best}, {evaluated:,} boards evaluated"
+                    )
 
-                found = generate(min_moves, count, seed=seed, walls=walls, width=width,
-                                 height=height, time_limit=time_limit, cancel=cancel,
-                                 progress=progress)
+                found = generate(
+                    min_moves,
+                    count,
+                    seed=seed,
+                    walls=walls,
+                    width=width,
+                    height=height,
+                    time_limit=time_limit,
+                    cancel=cancel,
+                    progress=progress,
+                )
         else:
-            found = generate(min_moves, count, seed=seed, walls=walls, width=width,
-                             height=height, time_limit=time_limit, cancel=cancel)
+            found = generate(
+                min_moves,
+                count,
+                seed=seed,
+                walls=walls,
+                width=width,
+                height=height,
+                time_limit=time_limit,
+                cancel=cancel,
+            )
     if as_json:
-        print_json([
-            {"board": g.board.to_database(), "moves": g.moves, "cluster_size": g.cluster_size,
-             "seconds": round(g.seconds, 3)}
-            for g in found
-        ])
+        print_json(
+            [
+                {
+                    "board": g.board.to_database(),
+                    "moves": g.moves,
+                    "cluster_size": g.cluster_size,
+                    "seconds": round(g.seconds, 3),
+                }
+                for g in found
+            ]
+        )
     else:
         for k, g in enumerate(found, 1):
-            console.print(f"{k}. {g.board.to_database()}  {g.moves} moves  "
-                          f"(cluster {g.cluster_size:,}, {g.seconds:.1f} s)", markup=False)
+            console.print(
+                f"{k}. {g.board.to_database()}  {g.moves} moves  "
+                f"(cluster {g.cluster_size:,}, {g.seconds:.1f} s)",
+                markup=False,
+            )
             console.print(render_text(g.board), markup=False)
     if len(found) < count:
-        err_console.print(f"found {len(found)} of {count} puzzles within the time limit",
-                          markup=False)
+        err_console.print(
+            f"found {len(found)} of {count} puzzles within the time limit", markup=False
+        )

@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rushhour_helpers import reference_distance, replay
 
 from searchlab.puzzles.rushhour import (
     Board,
@@ -21,8 +22,6 @@ from searchlab.puzzles.rushhour import (
 from searchlab.puzzles.rushhour.generate import random_board
 from searchlab.puzzles.rushhour.packed import Packed
 from searchlab.search import audit_heuristic
-
-from rushhour_helpers import reference_distance, replay
 
 
 def test_all_cards_solve_in_published_moves_and_replay() -> None:
@@ -79,10 +78,14 @@ def test_bidirectional_engine_search_agrees() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**6), size=st.sampled_from([(4, 4), (5, 5), (5, 4), (4, 5)]),
-       walls=st.integers(0, 2))
-def test_random_small_boards_against_reference(seed: int, size: tuple[int, int],
-                                               walls: int) -> None:
+@given(
+    seed=st.integers(0, 10**6),
+    size=st.sampled_from([(4, 4), (5, 5), (5, 4), (4, 5)]),
+    walls=st.integers(0, 2),
+)
+def test_random_small_boards_against_reference(
+    seed: int, size: tuple[int, int], walls: int
+) -> None:
     w, h = size
     board = random_board(random.Random(seed), w, h, walls, vehicles=6)
     for metric in ("moves", "steps"):

@@ -77,7 +77,9 @@ def _relabel(board: Board) -> Board:
     """Red car 'A', other vehicles B, C, ... in reading order of their first cell."""
     rest = sorted(board.vehicles[1:], key=lambda v: (v.row, v.col))
     vs = [board.vehicles[0], *rest]
-    named = tuple(Vehicle(LETTERS[i], v.row, v.col, v.length, v.horizontal) for i, v in enumerate(vs))
+    named = tuple(
+        Vehicle(LETTERS[i], v.row, v.col, v.length, v.horizontal) for i, v in enumerate(vs)
+    )
     return Board(board.width, board.height, named, board.walls)
 
 
@@ -174,8 +176,8 @@ def generate(
     width: int = 6,
     height: int = 6,
     time_limit: float | None = None,
-    max_cluster: int = 40_000,
-    patience: int = 400,
+    max_cluster: int = 12_000,
+    patience: int = 1000,
     cancel: CancelToken | None = None,
     progress: Callable[[int, int, int], None] | None = None,
 ) -> list[Generated]:
@@ -240,7 +242,9 @@ def generate(
                 if moves >= min_moves and _key(pos) not in keys:
                     keys.add(_key(pos))
                     now = time.perf_counter()
-                    found.append(Generated(pos, moves, size, evaluated - attempts_last, now - t_last))
+                    found.append(
+                        Generated(pos, moves, size, evaluated - attempts_last, now - t_last)
+                    )
                     t_last, attempts_last = now, evaluated
                 break
     return found

@@ -49,12 +49,15 @@ def make_heuristic(pk: Packed, name: str, steps: bool = False) -> Callable[[int]
     verticals = [i for i in range(1, n) if not vehicles[i].horizontal]
     same_row = [i for i in range(1, n) if vehicles[i].horizontal and vehicles[i].row == row]
 
-    def owner_map(pos: tuple[int, ...]) -> dict[tuple[int, int], int]:
-        cells: dict[tuple[int, int], int] = {}
-        for i, p in enumerate(pos):
-            for cell in vehicles[i].at(p).cells():
-                cells[cell] = i
-        return cells
+    masks = pk.masks
+    cell_bit = pk.cell_bit
+    wall_bits = pk.base
+
+    def column_bits(col: int, rows: range) -> int:
+        m = 0
+        for r in rows:
+            m |= cell_bit(r, col)
+        return m
 
     def h_fn(s: int) -> int:
         red_col = s & FIELD
@@ -77,22 +80,26 @@ def make_heuristic(pk: Packed, name: str, steps: bool = False) -> Callable[[int]
             return total
         if not strong:
             return total + len(blockers)
-        owners = owner_map(pos)
+        occ = pk.occupancy(s)
         certain: set[int] = set()
         extra_needed = False
         for i, col in blockers:
             top, length = pos[i], vehicles[i].length
             options: list[tuple[int, set[int]]] = []
             up_to = row - length  # new top row when moved up just off the exit row
-            if up_to >= 0:
-                cells = [(r, col) for r in range(up_to, top)]
-                if not any(c in board.walls for c in cells):
-                    options.append((top - up_to, {owners[c] for c in cells if c in owners}))
             down_to = row + 1  # new top row when moved down just off the exit row
-            if down_to + length <= h:
-                cells = [(r, col) for r in range(top + length, down_to + length)]
-                if not any(c in board.walls for c in cells):
-                    options.append((down_to - top, {owners[c] for c in cells if c in owners}))
+            for ok, dist, rows in (
+                (up_to >= 0, top - up_to, range(max(up_to, 0), top)),
+                (down_to + length <= h, down_to - top, range(top + length, down_to + length)),
+            ):
+                if not ok:
+                    continue
+                need = column_bits(col, rows)
+                if need & wall_bits:
+                    continue
+                hit = need & occ
+                owners = {j for j in range(1, n) if masks[j][pos[j]] & hit} if hit else set()
+                options.append((dist, owners))
             if not options:
                 return UNSOLVABLE
             total += min(d for d, _ in options) if steps else 1

@@ -64,8 +64,9 @@ def parse_move(text: str) -> Move:
     """Parse ``"A+2"`` / ``"C-1"`` into a :class:`Move` (raises :class:`InputError`)."""
     m = _MOVE_RE.fullmatch(text)
     if not m or int(m[2]) == 0:
-        raise InputError(f"bad move {text!r}: expected a vehicle letter and a signed distance, "
-                         "e.g. A+2 or C-1")
+        raise InputError(
+            f"bad move {text!r}: expected a vehicle letter and a signed distance, e.g. A+2 or C-1"
+        )
     return Move(m[1], int(m[2]))
 
 

@@ -81,7 +81,7 @@ class Packed:
         self.goal = board.goal_pos
         base = 0
         for r, c in board.walls:
-            base |= self._cell(r, c)
+            base |= self.cell_bit(r, c)
         self.base = base
         masks: list[list[int]] = []
         for v in board.vehicles:
@@ -91,7 +91,7 @@ class Packed:
                 m = 0
                 if p + v.length <= limit:
                     for r, c in v.at(p).cells():
-                        m |= self._cell(r, c)
+                        m |= self.cell_bit(r, c)
                 ms.append(m)
             masks.append(ms)
         self.masks = masks
@@ -100,9 +100,9 @@ class Packed:
             group = masks[start : start + CHUNK]
             while len(group) < CHUNK:
                 group = [*group, [0] * (1 << BITS)]
-            a, b, c = group
+            ma, mb, mc = group
             tab = [
-                a[x & FIELD] | b[(x >> BITS) & FIELD] | c[x >> (2 * BITS)]
+                ma[x & FIELD] | mb[(x >> BITS) & FIELD] | mc[x >> (2 * BITS)]
                 for x in range(1 << (CHUNK * BITS))
             ]
             chunks.append((start * BITS, tab))
@@ -110,7 +110,8 @@ class Packed:
         self.move_rows = self._rows(steps=False)
         self.step_rows = self._rows(steps=True)
 
-    def _cell(self, r: int, c: int) -> int:
+    def cell_bit(self, r: int, c: int) -> int:
+        """The occupancy bits (row-major and column-major) of cell ``(r, c)``."""
         return (1 << (r * self.width + c)) | (1 << (self.offset + c * self.height + r))
 
     def _rows(self, steps: bool) -> list[VehicleRow]:

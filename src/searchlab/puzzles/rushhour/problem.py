@@ -1,4 +1,4 @@
-"""Rush Hour as an engine :class:`~searchlab.search.Problem`, to compare algorithms and heuristics."""
+"""Rush Hour as an engine :class:`~searchlab.search.Problem` (compare algorithms, heuristics)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ class RushHourProblem(Problem[int, Move]):
 
         found = explore_cluster(self.board)
         assert found is not None
-        pk, states, _ = found
+        _, states, _ = found
         return [s for s in states if s & FIELD == self._goal]
 
     def heuristic(self, state: int) -> float:

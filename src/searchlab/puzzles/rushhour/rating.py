@@ -32,8 +32,9 @@ LEVELS: tuple[tuple[str, float], ...] = (
     ("advanced", 64.1),
     ("expert", 100.0),
 )
-"""(level, lowest score) pairs, calibrated on the 40 cards by ``benchmarks/rushhour_calibrate.py``:
-37 of the 40 cards get their published level (cards 3 and 10 rate intermediate, card 20 beginner)."""
+"""(level, lowest score) pairs, calibrated on the 40 cards (``benchmarks/rushhour_calibrate.py``):
+37 of the 40 cards get their published level (card 10 rates intermediate, card 20
+beginner and card 21 intermediate)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +58,10 @@ def symmetry(board: Board) -> int:
     footprints = {frozenset(v.cells()): v.length for v in board.vehicles}
     best = 0
     w, h = board.width, board.height
-    for mirror in (lambda r, c: (r, w - 1 - c), lambda r, c: (h - 1 - r, c)):
+    for flip_cols in (True, False):
         count = 0
         for v in board.vehicles:
-            image = frozenset(mirror(r, c) for r, c in v.cells())
+            image = frozenset((r, w - 1 - c) if flip_cols else (h - 1 - r, c) for r, c in v.cells())
             if footprints.get(image) == v.length:
                 count += 1
         best = max(best, count)
@@ -69,7 +70,7 @@ def symmetry(board: Board) -> int:
 
 def seed_score(moves: int, moved: int, sym: int) -> float:
     """``0.7·moves^1.4 + 0.2·√moved + 0.1·symmetry`` (the seed's formula)."""
-    return 0.7 * moves**1.4 + 0.2 * math.sqrt(moved) + 0.1 * sym
+    return float(0.7 * moves**1.4 + 0.2 * math.sqrt(moved) + 0.1 * sym)
 
 
 def level_of(score: float) -> str:
@@ -89,7 +90,8 @@ def rate(board: Board, *, time_limit: float | None = 60.0) -> Rating:
     by_moves = fast_bfs(board, "moves", time_limit=time_limit)
     if not by_moves.solved:
         raise InputError(
-            "this board has no solution" if by_moves.status == "no_solution"
+            "this board has no solution"
+            if by_moves.status == "no_solution"
             else "rating stopped by the time limit"
         )
     by_steps = fast_bfs(board, "steps", time_limit=time_limit)
@@ -99,5 +101,6 @@ def rate(board: Board, *, time_limit: float | None = 60.0) -> Rating:
     moved = len({m.name for m in by_moves.actions})
     sym = symmetry(board)
     score = seed_score(by_moves.length, moved, sym)
-    return Rating(by_moves.length, steps, moved, len(found[1]), sym, round(score, 3),
-                  level_of(score))
+    return Rating(
+        by_moves.length, steps, moved, len(found[1]), sym, round(score, 3), level_of(score)
+    )

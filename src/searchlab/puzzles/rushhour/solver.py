@@ -10,6 +10,7 @@ last layer.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Literal
 
 from searchlab.puzzles.rushhour.model import Board, Move
@@ -132,7 +133,7 @@ def _finish(
     while parent[path[-1]] != path[-1]:
         path.append(parent[path[-1]])
     path.reverse()
-    actions = [pk.move_between(a, b) for a, b in zip(path, path[1:], strict=False)]
+    actions = [pk.move_between(a, b) for a, b in pairwise(path)]
     budget.finish(stats)
     return SearchResult(name, "solved", actions, path, len(actions), stats)
 
@@ -245,7 +246,7 @@ def solve_board(
         pk = Packed(board)
     elif algorithm in ALGORITHM_CHOICES:
         problem = RushHourProblem(board, metric=metric, heuristic=heuristic)
-        result = solve(problem, algorithm, **limits)  # type: ignore[arg-type]
+        result = solve(problem, algorithm, **limits)
         pk = problem.packed
     else:
         raise InputError(
