@@ -138,7 +138,10 @@ def _optimal(board: Board) -> int:
 
 
 def make_minimal(board: Board, max_cluster: int) -> tuple[int, Board, int]:
-    """Remove unneeded vehicles (see the module docstring) and return the hardest position."""
+    """Remove unneeded vehicles (see the module docstring) and return the hardest position.
+
+    ``moves`` is -1 when a cluster on the way has more than ``max_cluster`` positions.
+    """
     moves, pos, size = hardest(board, max_cluster)
     changed = True
     while changed and moves > 0:
@@ -148,8 +151,8 @@ def make_minimal(board: Board, max_cluster: int) -> tuple[int, Board, int]:
             smaller = Board(pos.width, pos.height, vs, pos.walls)
             if _optimal(smaller) >= moves:
                 m2, p2, s2 = hardest(_relabel(smaller), max_cluster)
-                if m2 < 0:
-                    continue
+                if m2 < 0:  # the cluster grew past the cap: give this candidate up
+                    return -1, pos, size
                 moves, pos, size = m2, p2, s2
                 changed = True
                 break
@@ -176,7 +179,7 @@ def generate(
     width: int = 6,
     height: int = 6,
     time_limit: float | None = None,
-    max_cluster: int = 12_000,
+    max_cluster: int = 8_000,
     patience: int = 1000,
     cancel: CancelToken | None = None,
     progress: Callable[[int, int, int], None] | None = None,
