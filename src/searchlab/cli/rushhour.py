@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -263,38 +265,28 @@ def generate_cmd(
     width, height = _size(size)
     if min_moves > 60:
         err_console.print("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)")
-    with cancel_on_interrupt() as cancel:
+    with cancel_on_interrupt() as cancel, ExitStack() as stack:
+        progress: Callable[[int, int, int], None] | None = None
         if err_console.is_terminal and not as_json:
-            with err_console.status("generating") as status:
+            status = stack.enter_context(err_console.status("generating"))
 
-                def progress(found: int, best: int, evaluated: int) -> None:
-                    status.update(
-                        f"generating: {found}/{count} found, best cluster depth "
-                        f"{best}, {evaluated:,} boards evaluated"
-                    )
-
-                found = generate(
-                    min_moves,
-                    count,
-                    seed=seed,
-                    walls=walls,
-                    width=width,
-                    height=height,
-                    time_limit=time_limit,
-                    cancel=cancel,
-                    progress=progress,
+            def progress(found: int, best: int, evaluated: int) -> None:
+                status.update(
+                    f"generating: {found}/{count} found, best cluster depth "
+                    f"{best}, {evaluated:,} boards evaluated"
                 )
-        else:
-            found = generate(
-                min_moves,
-                count,
-                seed=seed,
-                walls=walls,
-                width=width,
-                height=height,
-                time_limit=time_limit,
-                cancel=cancel,
-            )
+
+        found = generate(
+            min_moves,
+            count,
+            seed=seed,
+            walls=walls,
+            width=width,
+            height=height,
+            time_limit=time_limit,
+            cancel=cancel,
+            progress=progress,
+        )
     if as_json:
         print_json(
             [
