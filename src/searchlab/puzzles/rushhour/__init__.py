@@ -8,6 +8,7 @@ Public API (for the CLI, the web player and notebooks):
 * :func:`cards` / :func:`card` (the 40 built-in challenge cards);
 * :func:`solve_board` (optimal by default; ``states`` are boards), :func:`hint`;
 * :func:`rate` → :class:`Rating`; :func:`generate` → list of :class:`Generated`;
+  :func:`random_board` (random, possibly unsolvable; ``generate`` for good puzzles);
 * :func:`render_svg`, :func:`render_text`; :class:`RushHourProblem` for the engine.
 
 >>> from searchlab.puzzles.rushhour import parse_board, solve_board
@@ -16,6 +17,7 @@ Public API (for the CLI, the web player and notebooks):
 """
 
 from searchlab.puzzles.rushhour.cards import Card, card, cards
+from searchlab.puzzles.rushhour.generate import Generated, generate, random_board
 from searchlab.puzzles.rushhour.heuristics import HEURISTICS
 from searchlab.puzzles.rushhour.model import Board, Move, Vehicle, make_board, parse_move
 from searchlab.puzzles.rushhour.notation import detect_red, parse_board
@@ -36,6 +38,7 @@ __all__ = [
     "LEVELS",
     "Board",
     "Card",
+    "Generated",
     "Move",
     "Rating",
     "RushHourProblem",
@@ -45,10 +48,12 @@ __all__ = [
     "detect_red",
     "explore_cluster",
     "fast_bfs",
+    "generate",
     "hint",
     "make_board",
     "parse_board",
     "parse_move",
+    "random_board",
     "rate",
     "render_solution_text",
     "render_svg",

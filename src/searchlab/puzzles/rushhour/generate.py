@@ -179,8 +179,8 @@ def generate(
     width: int = 6,
     height: int = 6,
     time_limit: float | None = None,
-    max_cluster: int = 8_000,
-    patience: int = 1000,
+    max_cluster: int = 40_000,
+    patience: int = 400,
     cancel: CancelToken | None = None,
     progress: Callable[[int, int, int], None] | None = None,
 ) -> list[Generated]:
