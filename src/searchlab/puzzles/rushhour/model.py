@@ -170,9 +170,9 @@ class Board:
     def apply(self, move: Move | str) -> Board:
         """The board after ``move`` (raises :class:`InputError` if it is illegal)."""
         mv = parse_move(move) if isinstance(move, str) else move
+        i = self.index(mv.name)
         if mv not in self.legal_moves():
             raise InputError(f"illegal move {mv}: vehicle {mv.name!r} cannot slide {mv.delta:+d}")
-        i = self.index(mv.name)
         vs = list(self.vehicles)
         vs[i] = vs[i].at(vs[i].pos + mv.delta)
         return Board(self.width, self.height, tuple(vs), self.walls)
