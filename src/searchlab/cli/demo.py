@@ -11,6 +11,8 @@ from rich.table import Table
 
 from searchlab.cli.common import console
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
+from searchlab.puzzles.npuzzle.assignments.demo import demo as npuzzle_assignments_demo
+from searchlab.puzzles.peg.demo import demo as peg_demo
 from searchlab.puzzles.rushhour.demo import demo as rushhour_demo
 from searchlab.search import audit_heuristic, solve
 
@@ -54,6 +56,8 @@ def maze_demo(out: Console) -> None:
 
 DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Search engine: grid maze", maze_demo),
+    ("Peg solitaire", peg_demo),
+    ("8-puzzle assignment programs: puzzle8, puzzle3x3heuristics", npuzzle_assignments_demo),
     ("Rush Hour: optimal solver and heuristics", rushhour_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""
