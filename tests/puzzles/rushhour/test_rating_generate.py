@@ -41,7 +41,7 @@ def test_levels_calibrated_on_the_cards() -> None:
 
 
 def test_generate_small_puzzles_are_distinct_minimal_and_correct() -> None:
-    found = generate(8, count=2, seed=3, time_limit=30)
+    found = generate(8, count=2, seed=3, time_limit=30, max_cluster=3000)
     assert len(found) == 2
     assert len({g.board.to_database() for g in found}) == 2
     for g in found:

@@ -37,6 +37,10 @@ LEVELS: tuple[tuple[str, float], ...] = (
 beginner and card 21 intermediate)."""
 
 
+MAX_CLUSTER = 1_000_000
+"""Clusters are counted up to this many positions (bounds the time and memory of ``rate``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rating:
     """The difficulty figures of one board."""
@@ -85,6 +89,7 @@ def level_of(score: float) -> str:
 def rate(board: Board, *, time_limit: float | None = 60.0) -> Rating:
     """Rate ``board``: optimal moves and steps, vehicles moved, cluster size, score, level.
 
+    ``cluster_size`` is -1 when the cluster has more than :data:`MAX_CLUSTER` positions.
     Raises :class:`InputError` when the board has no solution or the time limit runs out.
     """
     by_moves = fast_bfs(board, "moves", time_limit=time_limit)
@@ -96,11 +101,16 @@ def rate(board: Board, *, time_limit: float | None = 60.0) -> Rating:
         )
     by_steps = fast_bfs(board, "steps", time_limit=time_limit)
     steps = by_steps.length if by_steps.solved else -1
-    found = explore_cluster(board)
-    assert found is not None
+    found = explore_cluster(board, max_states=MAX_CLUSTER)
     moved = len({m.name for m in by_moves.actions})
     sym = symmetry(board)
     score = seed_score(by_moves.length, moved, sym)
     return Rating(
-        by_moves.length, steps, moved, len(found[1]), sym, round(score, 3), level_of(score)
+        by_moves.length,
+        steps,
+        moved,
+        len(found[1]) if found else -1,
+        sym,
+        round(score, 3),
+        level_of(score),
     )
