@@ -9,8 +9,10 @@ random board, the generator applies random mutations (add a vehicle, remove
 one, move one elsewhere) and keeps a mutation when the cluster's hardest
 position is at least as hard as before; after ``patience`` mutations without
 progress it restarts from a fresh random board. Clusters larger than
-``max_cluster`` positions are rejected (hard puzzles live in small clusters,
-and this bounds the cost of one evaluation).
+``max_cluster`` positions are rejected, and so is a mutation whose cluster is
+more than ``GROWTH`` times the current one (at least ``MIN_CAP`` positions):
+hard puzzles live in small clusters, and the enumeration stops as soon as the
+cap is passed, which keeps most evaluations cheap.
 
 A candidate whose hardest position needs at least ``min_moves`` moves is then
 made *minimal*: at that position, a vehicle is **needed** when removing it
@@ -37,6 +39,8 @@ from searchlab.puzzles.rushhour.solver import distances_to_goal, explore_cluster
 from searchlab.search.limits import CancelToken
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+GROWTH = 3
+MIN_CAP = 4000
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,8 +224,8 @@ def generate(
     t_last = t0
     attempts_last = 0
     while len(found) < count:
-        board = random_board(rng, width, height, walls, vehicles=rng.randrange(8, 14))
-        value, _, _ = hardest(board, max_cluster)
+        board = random_board(rng, width, height, walls, vehicles=rng.randrange(10, 16))
+        value, _, size = hardest(board, max_cluster)
         evaluated += 1
         stale = 0
         while stale < patience:
@@ -230,7 +234,8 @@ def generate(
             ):
                 return found
             cand = _mutate(board, rng)
-            v2, _, _ = hardest(cand, max_cluster)
+            # cheap rejection: a candidate's cluster may grow at most GROWTH-fold
+            v2, _, s2 = hardest(cand, min(max_cluster, max(MIN_CAP, GROWTH * size)))
             evaluated += 1
             if progress is not None:
                 progress(len(found), max(value, v2), evaluated)
@@ -239,7 +244,7 @@ def generate(
             else:
                 stale += 1
             if v2 >= value:
-                board, value = cand, v2
+                board, value, size = cand, v2, s2
             if value >= min_moves:
                 moves, pos, size = make_minimal(board, max_cluster)
                 if moves >= min_moves and _key(pos) not in keys:
