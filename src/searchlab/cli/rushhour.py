@@ -11,11 +11,13 @@ from typing import Any
 import click
 
 from searchlab.cli.common import (
+    algorithm_option,
     cancel_on_interrupt,
     console,
     describe_outcome,
     err_console,
     fail,
+    finish,
     print_json,
     read_input,
     run_with_progress,
@@ -82,14 +84,7 @@ def rushhour() -> None:
     show_default=True,
     help="moves: a slide of any length costs 1; steps: each cell.",
 )
-@click.option(
-    "--algorithm",
-    "-a",
-    type=click.Choice(ALGORITHM_CHOICES),
-    default="fast",
-    show_default=True,
-    help="fast = packed BFS; others run the generic engine.",
-)
+@algorithm_option(default="fast", choices=ALGORITHM_CHOICES)
 @click.option(
     "--heuristic",
     type=click.Choice(HEURISTICS),
@@ -127,6 +122,9 @@ def solve_cmd(
     quiet: bool,
 ) -> None:
     """Solve BOARD optimally (a 36-character string such as BBoooC..., or a grid file).
+
+    --algorithm fast (default) is the packed breadth-first search; the others run the
+    generic engine with --heuristic.
 
     Moves are written A+2 (vehicle A two cells right or down) and C-1 (one cell left or up).
     """
@@ -168,6 +166,7 @@ def solve_cmd(
         if any(k != v for k, v in names.items()):
             out["names"] = names
         print_json(out)
+        finish(result)
         return
     if result.solved and not quiet:
         console.print(render_solution_text(result.states, result.actions), markup=False)
@@ -178,6 +177,7 @@ def solve_cmd(
         console.print("moves: " + " ".join(moves), markup=False)
     if not quiet:
         console.print(stats_table(result.stats))
+    finish(result)
 
 
 @rushhour.command("rate")
