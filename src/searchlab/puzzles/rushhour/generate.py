@@ -213,7 +213,8 @@ def generate(
 
     Complexity: each evaluation is O(N·b) for a cluster of N <= ``max_cluster``
     positions; the number of evaluations needed grows steeply with ``min_moves``
-    (about a thousand for 40 moves on 6x6, see ``benchmarks/rushhour_generate.py``).
+    (for 40 moves on 6x6, thousands to tens of thousands of boards, minutes of CPU time
+    per puzzle; see ``benchmarks/rushhour_generate.py`` and ``docs/rushhour.md``).
     """
     rng = random.Random(seed)
     t0 = time.perf_counter()
