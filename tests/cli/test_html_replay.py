@@ -18,6 +18,7 @@ CASES = {
     "npuzzle": (["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 0 7 8"], None, 2),
     "peg": (["peg", "solve", "--board", "triangle5", "--vacancy", "a1", "-q"], None, 13),
     "knight": (["knight", "tour", "--size", "5x6", "--start", "2,3", "--closed"], None, 29),
+    "rushhour": (["rushhour", "solve", "--card", "1", "-q"], None, 8),
 }
 
 

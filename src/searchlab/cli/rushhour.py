@@ -23,6 +23,7 @@ from searchlab.cli.common import (
     run_with_progress,
     stats_table,
 )
+from searchlab.cli.replay import html_option, save_replay
 from searchlab.errors import InputError
 from searchlab.puzzles.rushhour import (
     ALGORITHM_CHOICES,
@@ -108,6 +109,7 @@ def rushhour() -> None:
     help="Write an SVG of the solution (or the start board) to this file.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Only the move list, no boards.")
+@html_option
 def solve_cmd(
     board: str | None,
     red: str | None,
@@ -120,6 +122,7 @@ def solve_cmd(
     as_json: bool,
     svg_file: str | None,
     quiet: bool,
+    html_path: str | None,
 ) -> None:
     """Solve BOARD optimally (a 36-character string such as BBoooC..., or a grid file).
 
@@ -149,6 +152,10 @@ def solve_cmd(
             Path(svg_file).write_text(picture, encoding="utf-8")
         except OSError as exc:
             fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
+    if html_path:
+        save_replay(
+            html_path, "rushhour", start, moves, result.states, stats=result.stats.as_dict()
+        )
     if as_json:
         out: dict[str, Any] = {
             "solved": result.solved,

@@ -6,11 +6,11 @@ To add a family, write ``searchlab/web/families/<name>.py`` exposing
 
 from __future__ import annotations
 
-from searchlab.web.families import knight, maze, npuzzle, peg
+from searchlab.web.families import knight, maze, npuzzle, peg, rushhour
 from searchlab.web.families.base import Family
 
 FAMILIES: dict[str, Family] = {
-    f.name: f for f in (npuzzle.FAMILY, peg.FAMILY, knight.FAMILY, maze.FAMILY)
+    f.name: f for f in (npuzzle.FAMILY, peg.FAMILY, knight.FAMILY, rushhour.FAMILY, maze.FAMILY)
 }
 """Every family by name, in the order the index page lists them."""
 
