@@ -164,6 +164,7 @@ def graph_svg(
         tw = th = 18
     gap_x, gap_y = tw + 14, th + 46
     width = int(max((p[0] for p in pos.values()), default=0) * gap_x + tw + 40)
+    width = max(width, 40 + 8 * len(title))  # room for the title (about 8 px a character)
     height = int(max((p[1] for p in pos.values()), default=0) * gap_y + th + 60)
     top = 30 if title else 10
 
