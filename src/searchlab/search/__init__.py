@@ -28,7 +28,7 @@ from searchlab.search.greedy import greedy_best_first_search
 from searchlab.search.idastar import ida_star
 from searchlab.search.iddfs import iterative_deepening_search
 from searchlab.search.limits import Budget, CancelToken
-from searchlab.search.options import SearchOptions
+from searchlab.search.options import LimitOptions, SearchOptions
 from searchlab.search.problem import Problem, UnhashableStateError
 from searchlab.search.result import SearchResult, SearchStats
 from searchlab.search.solve import ALGORITHMS, OPTIMAL, SHORTEST, solve
@@ -43,6 +43,7 @@ __all__ = [
     "Budget",
     "CancelToken",
     "HeuristicAudit",
+    "LimitOptions",
     "Observer",
     "Problem",
     "SearchEvent",

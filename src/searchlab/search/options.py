@@ -8,13 +8,12 @@ from searchlab.search.events import Observer
 from searchlab.search.limits import Budget, CancelToken, ProgressCallback
 
 
-class SearchOptions(TypedDict, total=False):
-    """Options shared by every algorithm.
+class LimitOptions(TypedDict, total=False):
+    """The limits every algorithm honours, as a typed bundle a caller can pass on.
 
     ``max_expansions``, ``time_limit`` (seconds) and ``max_nodes`` (stored
     nodes) stop the search with status ``"limit"``; ``cancel`` stops it when
-    set; ``progress`` receives the statistics periodically; ``observer``
-    receives every :class:`~searchlab.search.events.SearchEvent`.
+    set; ``progress`` receives the statistics periodically.
     """
 
     max_expansions: int | None
@@ -22,6 +21,12 @@ class SearchOptions(TypedDict, total=False):
     max_nodes: int | None
     cancel: CancelToken | None
     progress: ProgressCallback | None
+
+
+class SearchOptions(LimitOptions, total=False):
+    """Options shared by every algorithm: the limits plus an ``observer`` that
+    receives every :class:`~searchlab.search.events.SearchEvent`."""
+
     observer: Observer | None
 
 
