@@ -12,6 +12,7 @@ import click
 
 from searchlab import __version__
 from searchlab.cli.common import err_console
+from searchlab.cli.compare import compare
 from searchlab.cli.demo import demo
 from searchlab.cli.maze import maze
 from searchlab.errors import InputError
@@ -27,6 +28,7 @@ def cli() -> None:
 
 cli.add_command(demo)
 cli.add_command(maze)
+cli.add_command(compare)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,131 @@
+"""``searchlab compare``: algorithms x heuristics x instances, aggregated by group."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from searchlab.cli.common import console, fail, print_json
+from searchlab.cli.runs import execute, execution_options, output_options, write_table
+from searchlab.experiments.aggregate import aggregate
+from searchlab.experiments.families import FAMILIES, get_family
+from searchlab.experiments.model import INFORMED, Configuration, Limits, configuration
+from searchlab.experiments.plot import plot_cost
+from searchlab.experiments.report import COMPARE_COLUMNS, group_rows, print_table, rich_table
+from searchlab.experiments.runner import Experiment
+from searchlab.experiments.sources import file_instances, generated_requests, parse_range
+from searchlab.search import ALGORITHMS, TIE_BREAKS
+
+BEST_FIRST = frozenset({"ucs", "greedy", "astar", "wastar"})
+"""Algorithms that accept ``tie_break``."""
+
+
+def build_configurations(
+    algorithms: tuple[str, ...],
+    heuristics: tuple[str, ...],
+    *,
+    tie_break: str | None = None,
+    weight: float | None = None,
+) -> tuple[Configuration, ...]:
+    """Informed algorithms once per heuristic, uninformed ones once, with their options."""
+    configs = []
+    for algorithm in dict.fromkeys(algorithms):
+        options: dict[str, Any] = {}
+        if tie_break is not None and algorithm in BEST_FIRST:
+            options["tie_break"] = tie_break
+        if weight is not None and algorithm == "wastar":
+            options["weight"] = weight
+        if algorithm in INFORMED:
+            configs.extend(configuration(algorithm, h, **options) for h in heuristics)
+        else:
+            configs.append(configuration(algorithm, None, **options))
+    return tuple(configs)
+
+
+@click.command()
+@click.argument("family", type=click.Choice(list(FAMILIES)))
+@click.argument("files", nargs=-1)
+@click.option("--depths", "--sizes", "params", metavar="RANGE",
+              help="Generator parameters: optimal depths (npuzzle) or sizes (maze), "
+                   "e.g. 2-24:2 or 4,8,12.")
+@click.option("--instances", "-n", type=click.IntRange(min=1), default=10, show_default=True,
+              help="Random instances per parameter value.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Base random seed.")
+@click.option("--algorithm", "-a", "algorithms", multiple=True, default=("astar",),
+              show_default=True,
+              type=click.Choice([a for a in ALGORITHMS if a != "dls"]),
+              help="Algorithm (repeat for several).")
+@click.option("--heuristic", "-H", "heuristics", multiple=True,
+              help="Heuristic for informed algorithms (repeat; default: the family's first).")
+@click.option("--tie-break", type=click.Choice(list(TIE_BREAKS)),
+              help="Order among equal f for best-first algorithms (engine default otherwise).")
+@click.option("--weight", type=click.FloatRange(min=1), help="Weight of h for wastar.")
+@click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True,
+              help="Seconds per run.")
+@click.option("--max-expansions", type=click.IntRange(min=0), help="Expansions per run.")
+@click.option("--max-nodes", type=click.IntRange(min=0), help="Stored nodes per run.")
+@click.option("--name", help="Experiment name in the database (default compare/FAMILY).")
+@execution_options
+@output_options
+def compare(
+    family: str,
+    files: tuple[str, ...],
+    params: str | None,
+    instances: int,
+    seed: int,
+    algorithms: tuple[str, ...],
+    heuristics: tuple[str, ...],
+    tie_break: str | None,
+    weight: float | None,
+    time_limit: float,
+    max_expansions: int | None,
+    max_nodes: int | None,
+    name: str | None,
+    workers: int,
+    scheduler: str | None,
+    db: str,
+    fresh: bool,
+    show_progress: bool | None,
+    as_json: bool,
+    csv_path: str | None,
+    md_path: str | None,
+    plot_path: str | None,
+) -> None:
+    """Compare algorithms and heuristics on FAMILY instances: random ones at
+    --depths/--sizes, or FILES. Prints solved counts, mean and median nodes
+    generated and expanded, time, solution length and b* per group."""
+    fam = get_family(family)
+    if (params is None) == (not files):
+        fail(f"give --{fam.parameter}s RANGE or instance FILES (one of them)")
+    for h in heuristics:
+        if h not in fam.heuristics:
+            fail(f"unknown heuristic {h!r} for {family}; choose one of {', '.join(fam.heuristics)}")
+    configs = build_configurations(
+        algorithms, heuristics or fam.heuristics[:1], tie_break=tie_break, weight=weight
+    )
+    experiment = Experiment(
+        name=name or f"compare/{family}",
+        family=family,
+        configurations=configs,
+        requests=tuple(
+            generated_requests(family, parse_range(params, name=f"--{fam.parameter}s"),
+                               instances, seed)
+        ) if params is not None else (),
+        instances=tuple(file_instances(family, list(files))),
+        limits=Limits(time_limit, max_expansions, max_nodes),
+    )
+    summary = execute(experiment, db=db, workers=workers, scheduler=scheduler, fresh=fresh,
+                      show_progress=show_progress)
+    rows = aggregate(summary.records, [c.label for c in configs])
+    dict_rows = group_rows(rows)
+    if csv_path:
+        write_table(csv_path, COMPARE_COLUMNS, dict_rows, "csv")
+    if md_path:
+        write_table(md_path, COMPARE_COLUMNS, dict_rows, "markdown")
+    if plot_path:
+        plot_cost(rows, plot_path, title=f"{family}: search cost", xlabel=fam.parameter)
+    if as_json:
+        print_json(dict_rows)
+    elif "-" not in (csv_path, md_path):
+        print_table(console, rich_table(COMPARE_COLUMNS, dict_rows, title=experiment.name))

@@ -1,0 +1,137 @@
+"""Options and helpers shared by ``searchlab compare`` and ``searchlab experiment``:
+execution backend, database, progress bar, Ctrl-C, and the output writers."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from searchlab.cli.common import cancel_on_interrupt, err_console, fail
+from searchlab.experiments.report import Column, to_csv, to_markdown
+from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
+from searchlab.experiments.store import DEFAULT_DB, ResultStore
+
+F = Callable[..., Any]
+
+
+def default_workers() -> int:
+    """The default size of the local process pool: the number of usable CPUs."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def execution_options(fn: F) -> F:
+    """``--workers``, ``--scheduler``, ``--db``, ``--fresh``, ``--progress/--no-progress``."""
+    options = [
+        click.option("--workers", "-w", type=click.IntRange(min=1), default=default_workers,
+                     show_default="number of CPUs", help="Local worker processes."),
+        click.option("--scheduler", metavar="ADDRESS",
+                     help="Run on a Dask distributed cluster (e.g. tcp://host:8786)."),
+        click.option("--db", type=click.Path(dir_okay=False), default=DEFAULT_DB,
+                     show_default=True, help="SQLite results database (resumes from it)."),
+        click.option("--fresh", is_flag=True, help="Discard this experiment's stored results."),
+        click.option("--progress/--no-progress", "show_progress", default=None,
+                     help="Progress bar on stderr (default: when stderr is a terminal)."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def output_options(fn: F) -> F:
+    """``--json``, ``--csv FILE``, ``--markdown FILE``, ``--plot FILE``."""
+    options = [
+        click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON."),
+        click.option("--csv", "csv_path", metavar="FILE", help="Write the table as CSV ('-': stdout)."),
+        click.option("--markdown", "md_path", metavar="FILE",
+                     help="Write the table as Markdown ('-': stdout)."),
+        click.option("--plot", "plot_path", metavar="FILE",
+                     help="Plot search cost on a log scale (.png, .svg or .pdf)."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def execute(
+    experiment: Experiment,
+    *,
+    db: str,
+    workers: int,
+    scheduler: str | None,
+    fresh: bool,
+    show_progress: bool | None,
+) -> RunSummary:
+    """Run ``experiment`` with a progress bar and Ctrl-C handling; report resumes
+    and interruptions on stderr."""
+    show = err_console.is_terminal if show_progress is None else show_progress
+    with ResultStore(db) as store, cancel_on_interrupt() as cancel:
+        if fresh:
+            store.forget(experiment.name)
+        if not show:
+            summary = run_experiment(
+                experiment, store, workers=workers, scheduler=scheduler, cancel=cancel
+            )
+        else:
+            with Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=err_console,
+                transient=True,
+            ) as bar:
+                tasks: dict[str, TaskID] = {}
+
+                def progress(phase: str, done: int, total: int) -> None:
+                    if phase not in tasks:
+                        tasks[phase] = bar.add_task(phase, total=total)
+                    bar.update(tasks[phase], completed=done, total=total)
+
+                summary = run_experiment(
+                    experiment, store, workers=workers, scheduler=scheduler, cancel=cancel,
+                    progress=progress,
+                )
+    if summary.reused:
+        err_console.print(
+            f"{summary.reused:,} of {len(summary.planned):,} runs reused from {db}", markup=False
+        )
+    if summary.errors:
+        err_console.print(f"warning: {summary.errors} runs failed (status 'error')", markup=False)
+    if summary.interrupted:
+        done = summary.reused + summary.ran
+        err_console.print(
+            f"interrupted: {done:,} of {len(summary.planned):,} runs stored in {db}; "
+            "run the same command again to resume",
+            markup=False,
+        )
+    return summary
+
+
+def write_table(path: str, columns: Sequence[Column], rows: Sequence[dict[str, Any]],
+                fmt: str) -> None:
+    """Write ``rows`` as CSV or Markdown to ``path`` ('-' for standard output)."""
+    text = to_csv(columns, rows) if fmt == "csv" else to_markdown(columns, rows)
+    if path == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"{path}: cannot write ({exc.strerror or exc})")
