@@ -27,8 +27,12 @@ lint: install
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
+# Benchmarks run in their own environment, with the peer libraries they compare against.
+BENCH := .bench-venv
 bench: install
-	$(BIN)/python benchmarks/engine_astar.py
+	test -x $(BENCH)/bin/python || $(PYTHON) -m venv $(BENCH)
+	$(BENCH)/bin/python -m pip install --quiet -e . simpleai aima3
+	$(BENCH)/bin/python benchmarks/engine_astar.py
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -33,7 +33,11 @@ def algorithm_option(
     """A ``--algorithm/-a`` option restricted to engine algorithm names."""
     names = [n for n in (choices or tuple(ALGORITHMS)) if n not in exclude]
     return click.option(
-        "--algorithm", "-a", type=click.Choice(names), default=default, show_default=True,
+        "--algorithm",
+        "-a",
+        type=click.Choice(names),
+        default=default,
+        show_default=True,
         help="Search algorithm.",
     )
 
@@ -147,6 +151,12 @@ def describe_outcome(result: SearchResult) -> str:
             return "interrupted (Ctrl-C): statistics so far below"
         return f"stopped by the {result.limit.replace('_', ' ') if result.limit else 'a'} limit"
     return "no solution exists (the whole reachable space was searched)"
+
+
+def finish(result: SearchResult) -> None:
+    """End the command: exit status 130 when Ctrl-C interrupted the search, else 0."""
+    if result.status == "limit" and result.limit == "cancelled":
+        raise click.exceptions.Exit(130)
 
 
 def print_json(obj: Any) -> None:

@@ -36,8 +36,14 @@ def maze_demo(out: Console) -> None:
         r = solve(problem, name)
         if name == "astar":
             best = r
-        table.add_row(name, r.status, str(r.length), f"{r.stats.expanded:,}",
-                      f"{r.stats.generated:,}", f"{r.stats.seconds * 1000:.1f}")
+        table.add_row(
+            name,
+            r.status,
+            str(r.length),
+            f"{r.stats.expanded:,}",
+            f"{r.stats.generated:,}",
+            f"{r.stats.seconds * 1000:.1f}",
+        )
     out.print(table)
     if best is not None:
         out.print(render_maze(maze, best.states), markup=False)

@@ -11,6 +11,7 @@ from searchlab.cli.common import (
     console,
     describe_outcome,
     fail,
+    finish,
     print_json,
     read_input,
     run_with_progress,
@@ -29,11 +30,21 @@ def maze() -> None:
 @click.argument("file", required=False)
 @click.option("--random", "random_size", metavar="WxH", help="Generate a random WxH maze instead.")
 @click.option("--seed", type=int, help="Seed for --random.")
-@click.option("--walls", type=click.FloatRange(0, 1, max_open=True), default=0.3,
-              show_default=True, help="Wall density for --random.")
+@click.option(
+    "--walls",
+    type=click.FloatRange(0, 1, max_open=True),
+    default=0.3,
+    show_default=True,
+    help="Wall density for --random.",
+)
 @algorithm_option(default="astar", exclude=("dls",))
-@click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True,
-              help="Seconds before giving up.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Seconds before giving up.",
+)
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def solve_cmd(
@@ -60,8 +71,12 @@ def solve_cmd(
     problem = MazeProblem(maze_)
     result = run_with_progress(
         lambda cancel, progress: solve(
-            problem, algorithm, time_limit=time_limit, max_expansions=max_expansions,
-            cancel=cancel, progress=progress,
+            problem,
+            algorithm,
+            time_limit=time_limit,
+            max_expansions=max_expansions,
+            cancel=cancel,
+            progress=progress,
         ),
         show=False if as_json else None,
     )
@@ -77,6 +92,7 @@ def solve_cmd(
                 "stats": result.stats.as_dict(),
             }
         )
+        finish(result)
         return
     if maze_.width * maze_.height <= 10_000:
         console.print(render_maze(maze_, result.states), markup=False)
@@ -84,3 +100,4 @@ def solve_cmd(
     if result.solved:
         console.print("moves: " + "".join(result.actions))
     console.print(stats_table(result.stats))
+    finish(result)

@@ -6,7 +6,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from searchlab.search.limits import Budget
-from searchlab.search.result import LimitName, SearchResult, SearchStats
+from searchlab.search.result import LimitName, SearchResult, SearchStats, Status
 
 # key -> (parent key or None, action that led here, state, depth)
 ParentTable = dict[Hashable, tuple[Hashable | None, Any, Any, int]]
@@ -43,5 +43,5 @@ def unsolved(
     name: str, stats: SearchStats, budget: Budget, limit: LimitName | None = None
 ) -> SearchResult:
     """``no_solution`` when ``limit`` is None, else ``limit`` with its name."""
-    status = "no_solution" if limit is None else "limit"
+    status: Status = "no_solution" if limit is None else "limit"
     return SearchResult(name, status, stats=budget.finish(stats), limit=limit)

@@ -8,8 +8,7 @@ from typing import Any, Literal, Unpack
 from searchlab.search._path_dfs import ChildOrder, path_dfs
 from searchlab.search._paths import ParentTable, solved, unsolved, walk_back
 from searchlab.search.events import SearchEvent
-from searchlab.search.limits import Budget
-from searchlab.search.options import SearchOptions
+from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem, checked_key
 from searchlab.search.result import SearchResult, SearchStats
 
@@ -48,8 +47,7 @@ def backtracking_search(
     (depth-first, one successor at a time, with value ordering supplied by the
     caller); Warnsdorff (1823) for the knight's tour ordering.
     """
-    observer = options.pop("observer", None)
-    budget = Budget(**options)
+    budget, observer = budget_and_observer(options)
     stats = SearchStats()
     if memory == "path":
         out = path_dfs(

@@ -139,7 +139,8 @@ def best_first_search(
                 stats.max_depth = child_depth
             if observer is not None:
                 observer(
-                    SearchEvent("generate", child, g2, child_depth, h if use_h else None,
-                                action, state)
+                    SearchEvent(
+                        "generate", child, g2, child_depth, h if use_h else None, action, state
+                    )
                 )
     return unsolved(name, stats, budget)

@@ -7,8 +7,7 @@ from typing import Any, Unpack
 
 from searchlab.search._paths import ParentTable, solved, unsolved, walk_back
 from searchlab.search.events import SearchEvent
-from searchlab.search.limits import Budget
-from searchlab.search.options import SearchOptions
+from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem, checked_key
 from searchlab.search.result import SearchResult, SearchStats
 
@@ -28,8 +27,7 @@ def breadth_first_search(
     BREADTH-FIRST-SEARCH, Russell & Norvig, AIMA 4th ed., Fig. 3.9 (FIFO queue,
     early goal test). Time and memory ``O(b^d)``.
     """
-    observer = options.pop("observer", None)
-    budget = Budget(**options)
+    budget, observer = budget_and_observer(options)
     stats = SearchStats(generated=1)
     key = problem.key
     is_goal = problem.is_goal
@@ -58,7 +56,9 @@ def breadth_first_search(
             if ck in parents:
                 stats.duplicates += 1
                 if observer is not None:
-                    observer(SearchEvent("prune", child, g + cost, child_depth, None, action, state))
+                    observer(
+                        SearchEvent("prune", child, g + cost, child_depth, None, action, state)
+                    )
                 continue
             if len(parents) >= budget.max_nodes:
                 return unsolved("bfs", stats, budget, "max_nodes")

@@ -9,8 +9,7 @@ from typing import Any, Unpack
 
 from searchlab.search._paths import ParentTable, solved, unsolved, walk_back
 from searchlab.search.events import SearchEvent
-from searchlab.search.limits import Budget
-from searchlab.search.options import SearchOptions
+from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem, Successor, checked_key
 from searchlab.search.result import SearchResult, SearchStats
 
@@ -44,8 +43,7 @@ def bidirectional_search(
     (BIBF-SEARCH with ``f = g``); stopping rule of bidirectional Dijkstra
     (Goldberg & Harrelson 2005).
     """
-    observer = options.pop("observer", None)
-    budget = Budget(**options)
+    budget, observer = budget_and_observer(options)
     stats = SearchStats()
     key = problem.key
     start = problem.initial_state()

@@ -8,8 +8,7 @@ from typing import Any, Unpack
 from searchlab.search._path_dfs import path_dfs
 from searchlab.search._paths import ParentTable, solved, unsolved, walk_back
 from searchlab.search.events import SearchEvent
-from searchlab.search.limits import Budget
-from searchlab.search.options import SearchOptions
+from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem, checked_key
 from searchlab.search.result import SearchResult, SearchStats
 
@@ -38,16 +37,14 @@ def depth_first_search(
     the true depth-first order; the goal test is applied when popped.
     """
     if not graph:
-        observer = options.pop("observer", None)
-        budget = Budget(**options)
+        budget, observer = budget_and_observer(options)
         stats = SearchStats()
         out = path_dfs(problem, budget, stats, observer=observer)
         if out.found:
             return solved("dfs", out.actions, out.states, out.cost, stats, budget)
         return unsolved("dfs", stats, budget, out.limit)
 
-    observer = options.pop("observer", None)
-    budget = Budget(**options)
+    budget, observer = budget_and_observer(options)
     stats = SearchStats(generated=1)
     key = problem.key
     is_goal = problem.is_goal
@@ -88,13 +85,15 @@ def depth_first_search(
             if ck in parents:
                 stats.duplicates += 1
                 if observer is not None:
-                    observer(SearchEvent("prune", child, g + cost, depth + 1, None,
-                                         child_action, state))
+                    observer(
+                        SearchEvent("prune", child, g + cost, depth + 1, None, child_action, state)
+                    )
                 continue
             if depth + 1 > stats.max_depth:
                 stats.max_depth = depth + 1
             if observer is not None:
-                observer(SearchEvent("generate", child, g + cost, depth + 1, None,
-                                     child_action, state))
+                observer(
+                    SearchEvent("generate", child, g + cost, depth + 1, None, child_action, state)
+                )
             stack.append((child, ck, k, child_action, g + cost, depth + 1))
     return unsolved("dfs", stats, budget)

@@ -6,8 +6,7 @@ from typing import Any, Unpack
 
 from searchlab.search._path_dfs import path_dfs
 from searchlab.search._paths import solved, unsolved
-from searchlab.search.limits import Budget
-from searchlab.search.options import SearchOptions
+from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
 
@@ -33,8 +32,7 @@ def depth_limited_search(
     """
     if depth_limit < 0:
         raise ValueError(f"depth_limit must be non-negative, got {depth_limit}")
-    observer = options.pop("observer", None)
-    budget = Budget(**options)
+    budget, observer = budget_and_observer(options)
     stats = SearchStats()
     out = path_dfs(problem, budget, stats, depth_limit=depth_limit, observer=observer)
     if out.found:

@@ -8,8 +8,7 @@ from typing import Any, Unpack
 
 from searchlab.search._paths import solved, unsolved
 from searchlab.search.events import SearchEvent
-from searchlab.search.limits import Budget
-from searchlab.search.options import SearchOptions
+from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem, Successor, checked_key
 from searchlab.search.result import SearchResult, SearchStats
 
@@ -34,8 +33,7 @@ def ida_star(problem: Problem[Any, Any], **options: Unpack[SearchOptions]) -> Se
     Dedicated domain solvers (e.g. the 15-puzzle's) use the same scheme with
     incremental heuristics; this generic version calls ``heuristic`` per node.
     """
-    observer = options.pop("observer", None)
-    budget = Budget(**options)
+    budget, observer = budget_and_observer(options)
     stats = SearchStats()
     key = problem.key
     is_goal = problem.is_goal
@@ -56,7 +54,13 @@ def ida_star(problem: Problem[Any, Any], **options: Unpack[SearchOptions]) -> Se
         costs: list[float] = [0]
         actions: list[Any] = []
         on_path: set[Hashable] = {k0}
+        if stats.expanded >= budget.next_check:
+            reason = budget.check(stats)
+            if reason is not None:
+                return unsolved("idastar", stats, budget, reason)
         stats.expanded += 1
+        if observer is not None:
+            observer(SearchEvent("expand", start, 0, 0, h0))
         stack: list[Iterator[Successor[Any, Any]]] = [iter(successors(start))]
         while stack:
             nxt = next(stack[-1], None)

@@ -6,8 +6,7 @@ from typing import Any, Unpack
 
 from searchlab.search._path_dfs import path_dfs
 from searchlab.search._paths import solved, unsolved
-from searchlab.search.limits import Budget
-from searchlab.search.options import SearchOptions
+from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
 
@@ -32,8 +31,7 @@ def iterative_deepening_search(
     ITERATIVE-DEEPENING-SEARCH, Russell & Norvig, AIMA 4th ed., Fig. 3.12;
     Korf (1985).
     """
-    observer = options.pop("observer", None)
-    budget = Budget(**options)
+    budget, observer = budget_and_observer(options)
     stats = SearchStats()
     limit = 0
     while True:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from searchlab.search.events import Observer
-from searchlab.search.limits import CancelToken, ProgressCallback
+from searchlab.search.limits import Budget, CancelToken, ProgressCallback
 
 
 class SearchOptions(TypedDict, total=False):
@@ -23,3 +23,15 @@ class SearchOptions(TypedDict, total=False):
     cancel: CancelToken | None
     progress: ProgressCallback | None
     observer: Observer | None
+
+
+def budget_and_observer(options: SearchOptions) -> tuple[Budget, Observer | None]:
+    """Split the shared options into a :class:`Budget` and the observer."""
+    budget = Budget(
+        max_expansions=options.get("max_expansions"),
+        time_limit=options.get("time_limit"),
+        max_nodes=options.get("max_nodes"),
+        cancel=options.get("cancel"),
+        progress=options.get("progress"),
+    )
+    return budget, options.get("observer")

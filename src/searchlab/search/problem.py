@@ -63,7 +63,7 @@ class Problem(Generic[S, A]):
         The default is the state itself. Override it to wrap unhashable states
         (``return tuple(map(tuple, grid))``) or to merge symmetric states.
         """
-        return state  # type: ignore[return-value]
+        return state
 
     def goal_states(self) -> Iterable[S]:
         """The goal states, for searches that work backwards from the goal."""

@@ -86,7 +86,4 @@ class SearchResult:
             head = f"{self.algorithm}: stopped by {self.limit}"
         else:
             head = f"{self.algorithm}: no solution exists"
-        return (
-            f"{head}; {s.expanded:,} expanded, {s.generated:,} generated "
-            f"in {s.seconds:.3f} s"
-        )
+        return f"{head}; {s.expanded:,} expanded, {s.generated:,} generated in {s.seconds:.3f} s"
