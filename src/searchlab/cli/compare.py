@@ -11,7 +11,7 @@ from searchlab.cli.runs import execute, execution_options, output_options, write
 from searchlab.experiments.aggregate import aggregate
 from searchlab.experiments.families import FAMILIES, get_family
 from searchlab.experiments.model import INFORMED, Configuration, Limits, configuration
-from searchlab.experiments.plot import plot_cost
+from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.report import COMPARE_COLUMNS, group_rows, print_table, rich_table
 from searchlab.experiments.runner import Experiment
 from searchlab.experiments.sources import file_instances, generated_requests, parse_range
@@ -29,7 +29,7 @@ def build_configurations(
     weight: float | None = None,
 ) -> tuple[Configuration, ...]:
     """Informed algorithms once per heuristic, uninformed ones once, with their options."""
-    configs = []
+    configs: list[Configuration] = []
     for algorithm in dict.fromkeys(algorithms):
         options: dict[str, Any] = {}
         if tie_break is not None and algorithm in BEST_FIRST:
@@ -46,23 +46,52 @@ def build_configurations(
 @click.command()
 @click.argument("family", type=click.Choice(list(FAMILIES)))
 @click.argument("files", nargs=-1)
-@click.option("--depths", "--sizes", "params", metavar="RANGE",
-              help="Generator parameters: optimal depths (npuzzle) or sizes (maze), "
-                   "e.g. 2-24:2 or 4,8,12.")
-@click.option("--instances", "-n", type=click.IntRange(min=1), default=10, show_default=True,
-              help="Random instances per parameter value.")
+@click.option(
+    "--depths",
+    "--sizes",
+    "params",
+    metavar="RANGE",
+    help="Generator parameters: optimal depths (npuzzle) or sizes (maze), e.g. 2-24:2 or 4,8,12.",
+)
+@click.option(
+    "--instances",
+    "-n",
+    type=click.IntRange(min=1),
+    default=10,
+    show_default=True,
+    help="Random instances per parameter value.",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Base random seed.")
-@click.option("--algorithm", "-a", "algorithms", multiple=True, default=("astar",),
-              show_default=True,
-              type=click.Choice([a for a in ALGORITHMS if a != "dls"]),
-              help="Algorithm (repeat for several).")
-@click.option("--heuristic", "-H", "heuristics", multiple=True,
-              help="Heuristic for informed algorithms (repeat; default: the family's first).")
-@click.option("--tie-break", type=click.Choice(list(TIE_BREAKS)),
-              help="Order among equal f for best-first algorithms (engine default otherwise).")
+@click.option(
+    "--algorithm",
+    "-a",
+    "algorithms",
+    multiple=True,
+    default=("astar",),
+    show_default=True,
+    type=click.Choice([a for a in ALGORITHMS if a != "dls"]),
+    help="Algorithm (repeat for several).",
+)
+@click.option(
+    "--heuristic",
+    "-H",
+    "heuristics",
+    multiple=True,
+    help="Heuristic for informed algorithms (repeat; default: the family's first).",
+)
+@click.option(
+    "--tie-break",
+    type=click.Choice(list(TIE_BREAKS)),
+    help="Order among equal f for best-first algorithms (engine default otherwise).",
+)
 @click.option("--weight", type=click.FloatRange(min=1), help="Weight of h for wastar.")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True,
-              help="Seconds per run.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Seconds per run.",
+)
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansions per run.")
 @click.option("--max-nodes", type=click.IntRange(min=0), help="Stored nodes per run.")
 @click.option("--name", help="Experiment name in the database (default compare/FAMILY).")
@@ -96,6 +125,8 @@ def compare(
     --depths/--sizes, or FILES. Prints solved counts, mean and median nodes
     generated and expanded, time, solution length and b* per group."""
     fam = get_family(family)
+    if plot_path:
+        check_plot_path(plot_path)
     if (params is None) == (not files):
         fail(f"give --{fam.parameter}s RANGE or instance FILES (one of them)")
     for h in heuristics:
@@ -109,14 +140,23 @@ def compare(
         family=family,
         configurations=configs,
         requests=tuple(
-            generated_requests(family, parse_range(params, name=f"--{fam.parameter}s"),
-                               instances, seed)
-        ) if params is not None else (),
+            generated_requests(
+                family, parse_range(params, name=f"--{fam.parameter}s"), instances, seed
+            )
+        )
+        if params is not None
+        else (),
         instances=tuple(file_instances(family, list(files))),
         limits=Limits(time_limit, max_expansions, max_nodes),
     )
-    summary = execute(experiment, db=db, workers=workers, scheduler=scheduler, fresh=fresh,
-                      show_progress=show_progress)
+    summary = execute(
+        experiment,
+        db=db,
+        workers=workers,
+        scheduler=scheduler,
+        fresh=fresh,
+        show_progress=show_progress,
+    )
     rows = aggregate(summary.records, [c.label for c in configs])
     dict_rows = group_rows(rows)
     if csv_path:

@@ -14,6 +14,7 @@ from searchlab import __version__
 from searchlab.cli.common import err_console
 from searchlab.cli.compare import compare
 from searchlab.cli.demo import demo
+from searchlab.cli.experiment import experiment
 from searchlab.cli.maze import maze
 from searchlab.errors import InputError
 
@@ -29,6 +30,7 @@ def cli() -> None:
 cli.add_command(demo)
 cli.add_command(maze)
 cli.add_command(compare)
+cli.add_command(experiment)
 
 
 def main(argv: list[str] | None = None) -> int:

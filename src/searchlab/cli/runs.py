@@ -38,15 +38,33 @@ def default_workers() -> int:
 def execution_options(fn: F) -> F:
     """``--workers``, ``--scheduler``, ``--db``, ``--fresh``, ``--progress/--no-progress``."""
     options = [
-        click.option("--workers", "-w", type=click.IntRange(min=1), default=default_workers,
-                     show_default="number of CPUs", help="Local worker processes."),
-        click.option("--scheduler", metavar="ADDRESS",
-                     help="Run on a Dask distributed cluster (e.g. tcp://host:8786)."),
-        click.option("--db", type=click.Path(dir_okay=False), default=DEFAULT_DB,
-                     show_default=True, help="SQLite results database (resumes from it)."),
+        click.option(
+            "--workers",
+            "-w",
+            type=click.IntRange(min=1),
+            default=default_workers,
+            show_default="number of CPUs",
+            help="Local worker processes.",
+        ),
+        click.option(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="Run on a Dask distributed cluster (e.g. tcp://host:8786).",
+        ),
+        click.option(
+            "--db",
+            type=click.Path(dir_okay=False),
+            default=DEFAULT_DB,
+            show_default=True,
+            help="SQLite results database (resumes from it).",
+        ),
         click.option("--fresh", is_flag=True, help="Discard this experiment's stored results."),
-        click.option("--progress/--no-progress", "show_progress", default=None,
-                     help="Progress bar on stderr (default: when stderr is a terminal)."),
+        click.option(
+            "--progress/--no-progress",
+            "show_progress",
+            default=None,
+            help="Progress bar on stderr (default: when stderr is a terminal).",
+        ),
     ]
     for option in reversed(options):
         fn = option(fn)
@@ -57,11 +75,21 @@ def output_options(fn: F) -> F:
     """``--json``, ``--csv FILE``, ``--markdown FILE``, ``--plot FILE``."""
     options = [
         click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON."),
-        click.option("--csv", "csv_path", metavar="FILE", help="Write the table as CSV ('-': stdout)."),
-        click.option("--markdown", "md_path", metavar="FILE",
-                     help="Write the table as Markdown ('-': stdout)."),
-        click.option("--plot", "plot_path", metavar="FILE",
-                     help="Plot search cost on a log scale (.png, .svg or .pdf)."),
+        click.option(
+            "--csv", "csv_path", metavar="FILE", help="Write the table as CSV ('-': stdout)."
+        ),
+        click.option(
+            "--markdown",
+            "md_path",
+            metavar="FILE",
+            help="Write the table as Markdown ('-': stdout).",
+        ),
+        click.option(
+            "--plot",
+            "plot_path",
+            metavar="FILE",
+            help="Plot search cost on a log scale (.png, .svg or .pdf).",
+        ),
     ]
     for option in reversed(options):
         fn = option(fn)
@@ -105,7 +133,11 @@ def execute(
                     bar.update(tasks[phase], completed=done, total=total)
 
                 summary = run_experiment(
-                    experiment, store, workers=workers, scheduler=scheduler, cancel=cancel,
+                    experiment,
+                    store,
+                    workers=workers,
+                    scheduler=scheduler,
+                    cancel=cancel,
                     progress=progress,
                 )
     if summary.reused:
@@ -124,8 +156,9 @@ def execute(
     return summary
 
 
-def write_table(path: str, columns: Sequence[Column], rows: Sequence[dict[str, Any]],
-                fmt: str) -> None:
+def write_table(
+    path: str, columns: Sequence[Column], rows: Sequence[dict[str, Any]], fmt: str
+) -> None:
     """Write ``rows`` as CSV or Markdown to ``path`` ('-' for standard output)."""
     text = to_csv(columns, rows) if fmt == "csv" else to_markdown(columns, rows)
     if path == "-":

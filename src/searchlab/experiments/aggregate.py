@@ -69,9 +69,7 @@ def aggregate(records: Sequence[RunRecord], labels: Sequence[str] = ()) -> list[
     for r in records:
         buckets.setdefault((r.group, r.label), []).append(r)
     rank = {label: i for i, label in enumerate(labels)}
-    keys = sorted(
-        buckets, key=lambda k: (_group_order(k[0]), rank.get(k[1], len(rank)), k[1])
-    )
+    keys = sorted(buckets, key=lambda k: (_group_order(k[0]), rank.get(k[1], len(rank)), k[1]))
     rows = []
     for group, label in keys:
         runs = buckets[(group, label)]
@@ -79,7 +77,8 @@ def aggregate(records: Sequence[RunRecord], labels: Sequence[str] = ()) -> list[
         generated = [r.generated for r in solved]
         lengths = [r.length for r in solved if r.length is not None]
         per_run = [
-            b for r in solved
+            b
+            for r in solved
             if r.length is not None
             and (b := effective_branching_factor(r.generated, r.length)) is not None
         ]

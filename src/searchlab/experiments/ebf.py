@@ -6,7 +6,7 @@ branching factor a uniform tree of depth d would need to contain N + 1 nodes:
     N + 1 = 1 + b* + (b*)^2 + ... + (b*)^d
 
 The left side grows strictly with b* on b* >= 0, so the root is unique; it is
-found by bisection on [0, N] (for N >= d >= 1 the root lies in [1, N]).
+found by bisection on [0, max(1, N^(1/d))]: for b* >= 1, N >= (b*)^d.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def effective_branching_factor(generated: float, depth: int, *, tol: float = 1e-
 
     Complexity
     ----------
-    ``O(log(N / tol))`` evaluations of the geometric sum.
+    ``O(log(N^(1/d) / tol))`` evaluations of the geometric sum.
 
     Examples
     --------
@@ -50,7 +50,7 @@ def effective_branching_factor(generated: float, depth: int, *, tol: float = 1e-
     if depth <= 0 or not math.isfinite(generated) or generated < 0:
         return None
     target = generated + 1.0
-    lo, hi = 0.0, max(1.0, float(generated))
+    lo, hi = 0.0, max(1.0, float(generated ** (1.0 / depth)))
     while hi - lo > tol:
         mid = (lo + hi) / 2
         if _tree_size(mid, depth) < target:

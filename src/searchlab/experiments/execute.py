@@ -10,6 +10,7 @@ limits (time, expansions, stored nodes), enforced by the engine.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from searchlab.experiments.families import get_family
 from searchlab.experiments.model import RunRecord, RunSpec
@@ -25,31 +26,36 @@ def execute_run(spec: RunSpec, cancel: CancelToken | None = None) -> RunRecord:
     ``"cancelled"`` (such records are not stored, so the run is redone on resume).
     """
     instance, config = spec.instance, spec.config
-    base = {
-        "experiment": spec.experiment,
-        "instance": instance.id,
-        "config": spec.config_key,
-        "family": instance.family,
-        "group": instance.group,
-        "label": config.label,
-        "algorithm": config.algorithm,
-        "heuristic": config.heuristic,
-    }
+    base = RunRecord(
+        experiment=spec.experiment,
+        instance=instance.id,
+        config=spec.config_key,
+        family=instance.family,
+        group=instance.group,
+        label=config.label,
+        algorithm=config.algorithm,
+        heuristic=config.heuristic,
+        status="error",
+    )
     started = time.perf_counter()
     try:
         problem = get_family(instance.family).problem(instance.data, config.heuristic)
         result = solve(
-            problem, config.algorithm, **spec.limits.options(), **dict(config.options),
+            problem,
+            config.algorithm,
+            **spec.limits.options(),
+            **dict(config.options),
             cancel=cancel,
         )
     except (Exception, MemoryError) as exc:  # a failing run is a result, not a crash
-        return RunRecord(
-            **base, status="error", error=f"{type(exc).__name__}: {exc}",
+        return replace(
+            base,
+            error=f"{type(exc).__name__}: {exc}",
             seconds=time.perf_counter() - started,
         )
     stats = result.stats
-    return RunRecord(
-        **base,
+    return replace(
+        base,
         status=result.status,
         limit=result.limit,
         length=result.length if result.solved else None,

@@ -23,6 +23,8 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 POLL_SECONDS = 0.2
+CONNECT_TIMEOUT = "10s"
+"""How long to try reaching a Dask scheduler before giving up."""
 
 
 def map_unordered(
@@ -96,18 +98,19 @@ def _dask(
     fn: Callable[[T], R], items: Sequence[T], address: str, cancel: CancelToken | None
 ) -> Iterator[R]:
     try:
-        from distributed import Client, as_completed
+        import distributed
     except ImportError:
         raise InputError(
             "--scheduler needs Dask distributed: pip install 'searchlab[cluster]'"
         ) from None
     try:
-        client: Any = Client(address, timeout="10s")
+        dist: Any = distributed  # untyped package
+        client = dist.Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:
         raise InputError(f"cannot connect to the Dask scheduler at {address}: {exc}") from None
     futures = client.map(fn, list(items), pure=False)
     try:
-        pending = as_completed(futures)
+        pending = dist.as_completed(futures)
         while not pending.is_empty():
             if cancel is not None and cancel.is_set():
                 return

@@ -15,6 +15,14 @@ from searchlab.experiments.aggregate import GroupRow
 FORMATS = (".png", ".svg", ".pdf")
 
 
+def check_plot_path(path: str | Path) -> Path:
+    """``path`` as a Path, or an ``InputError`` if its extension is not a plot format."""
+    out = Path(path)
+    if out.suffix.lower() not in FORMATS:
+        raise InputError(f"{out}: the plot file must end in {', '.join(FORMATS)}")
+    return out
+
+
 def plot_cost(
     rows: Sequence[GroupRow],
     path: str | Path,
@@ -37,9 +45,7 @@ def plot_cost(
     """
     from matplotlib.figure import Figure
 
-    out = Path(path)
-    if out.suffix.lower() not in FORMATS:
-        raise InputError(f"{out}: the plot file must end in {', '.join(FORMATS)}")
+    out = check_plot_path(path)
     fig = Figure(figsize=(7, 4.5), layout="constrained")
     ax = fig.add_subplot()
     labels = list(dict.fromkeys(r.label for r in rows))
@@ -47,8 +53,10 @@ def plot_cost(
         points = sorted(
             (float(r.group), float(v))
             for r in rows
-            if r.label == label and isinstance(r.group, int | float)
-            and (v := getattr(r, metric)) is not None and v > 0
+            if r.label == label
+            and isinstance(r.group, int | float)
+            and (v := getattr(r, metric)) is not None
+            and v > 0
         )
         if points:
             xs, ys = zip(*points, strict=True)
@@ -57,8 +65,16 @@ def plot_cost(
             ref = sorted(reference[label].items())
             if ref:
                 rx, ry = zip(*ref, strict=True)
-                ax.plot(rx, ry, linestyle="--", marker="o", markerfacecolor="none",
-                        color=f"C{i}", alpha=0.7, label=f"{label} (published)")
+                ax.plot(
+                    rx,
+                    ry,
+                    linestyle="--",
+                    marker="o",
+                    markerfacecolor="none",
+                    color=f"C{i}",
+                    alpha=0.7,
+                    label=f"{label} (published)",
+                )
     ax.set_yscale("log")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(metric.replace("_", " "))

@@ -143,5 +143,7 @@ def run_experiment(
                 progress("runs", summary.reused + summary.ran, len(planned))
     summary.interrupted = interrupted or summary.reused + summary.ran < len(planned)
     wanted = {(s.instance.id, s.config_key) for s in planned}
-    summary.records = [r for r in store.records(experiment.name) if (r.instance, r.config) in wanted]
+    summary.records = [
+        r for r in store.records(experiment.name) if (r.instance, r.config) in wanted
+    ]
     return summary

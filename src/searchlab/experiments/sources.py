@@ -82,13 +82,16 @@ def file_instances(family: str, paths: list[str]) -> list[Instance]:
         except InputError as exc:
             raise InputError(f"{path}: {exc}") from None
         digest = hashlib.sha256(text.encode()).hexdigest()[:12]
-        out.append(Instance(fam.name, f"file={Path(path).name}/{digest}", Path(path).name, data,
-                            index=index))
+        out.append(
+            Instance(
+                fam.name, f"file={Path(path).name}/{digest}", Path(path).name, data, index=index
+            )
+        )
     return out
 
 
-def parse_range(text: str, *, name: str = "range", minimum: int = 0) -> list[int]:
-    """Integers from ``"8"``, ``"2-24"`` (step 1), ``"2-24:2"`` or ``"2,4,10-12"``."""
+def parse_range(text: str, *, name: str = "range", minimum: int = 0, step: int = 1) -> list[int]:
+    """Integers from ``"8"``, ``"2-24"`` (default ``step``), ``"2-24:2"`` or ``"2,4,10-12"``."""
     values: list[int] = []
     for part in text.split(","):
         m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*(?::\s*(\d+)\s*)?)?", part)
@@ -96,10 +99,10 @@ def parse_range(text: str, *, name: str = "range", minimum: int = 0) -> list[int
             raise InputError(f"{name}: expected numbers such as 8, 2-24 or 2-24:2, got {text!r}")
         lo = int(m[1])
         hi = int(m[2]) if m[2] else lo
-        step = int(m[3]) if m[3] else 1
-        if hi < lo or step < 1:
+        by = int(m[3]) if m[3] else step
+        if hi < lo or by < 1:
             raise InputError(f"{name}: empty range {part.strip()!r}")
-        values.extend(range(lo, hi + 1, step))
+        values.extend(range(lo, hi + 1, by))
     if any(v < minimum for v in values):
         raise InputError(f"{name}: values must be at least {minimum}")
     return sorted(set(values))

@@ -42,8 +42,22 @@ CREATE TABLE IF NOT EXISTS runs (
 """
 
 _RUN_COLUMNS = (
-    "experiment", "instance", "config", "family", "grp", "label", "algorithm", "heuristic",
-    "status", "lim", "length", "cost", "expanded", "generated", "max_frontier", "seconds",
+    "experiment",
+    "instance",
+    "config",
+    "family",
+    "grp",
+    "label",
+    "algorithm",
+    "heuristic",
+    "status",
+    "lim",
+    "length",
+    "cost",
+    "expanded",
+    "generated",
+    "max_frontier",
+    "seconds",
     "error",
 )
 
@@ -87,8 +101,14 @@ class ResultStore:
     def save_instance(self, instance: Instance) -> None:
         self._db.execute(
             "INSERT OR REPLACE INTO instances VALUES (?, ?, ?, ?, ?, ?)",
-            (instance.family, instance.id, json.dumps(instance.group), json.dumps(instance.data),
-             instance.optimal, instance.index),
+            (
+                instance.family,
+                instance.id,
+                json.dumps(instance.group),
+                json.dumps(instance.data),
+                instance.optimal,
+                instance.index,
+            ),
         )
         self._db.commit()
 
