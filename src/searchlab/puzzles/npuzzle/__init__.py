@@ -1,0 +1,85 @@
+"""Sliding-tile puzzles (8-, 15-, 24-puzzle and any N x N): model, heuristics, solvers.
+
+Boards are :class:`Board` (``size``, row-major ``tiles``, 0 the blank); moves
+are the blank's direction ``U D L R``.
+
+>>> from searchlab.puzzles.npuzzle import parse_tiles, goal_board, is_solvable, NPuzzleProblem
+>>> start = parse_tiles("8 6 7 2 5 4 3 0 1")
+>>> is_solvable(start, goal_board(3))
+True
+>>> from searchlab.search import solve
+>>> solve(NPuzzleProblem(start, heuristic="manhattan"), "astar").length
+31
+
+Stable public API (used by the seed programs, the experiments and the web player):
+
+- model: :class:`Board`, :func:`goal_board`, :func:`board_from_tiles`,
+  :func:`parse_tiles` (alias :func:`parse_board`), :func:`format_board`,
+  :func:`legal_moves`, :func:`apply_move`, :func:`apply_moves`, :data:`MOVES`
+- :func:`is_solvable`
+- heuristics: :func:`zero`, :func:`misplaced`, :func:`manhattan`,
+  :func:`blank_distance`, :func:`linear_conflict` (each ``h(tiles, goal)``),
+  :func:`heuristic_function` (``name, goal -> h(tiles)``), :data:`HEURISTICS`
+- :class:`NPuzzleProblem` (``start, goal=None, heuristic="manhattan"``) for the engine
+- instances: :func:`instances_at_depth`, :func:`random_instance`,
+  :func:`exact_distance`, :func:`depth_counts`
+- :func:`render_svg`
+"""
+
+from searchlab.puzzles.npuzzle.board import (
+    MOVES,
+    Board,
+    apply_move,
+    apply_moves,
+    board_from_tiles,
+    format_board,
+    goal_board,
+    legal_moves,
+    parse_board,
+    parse_tiles,
+)
+from searchlab.puzzles.npuzzle.heuristics import (
+    HEURISTICS,
+    blank_distance,
+    heuristic_function,
+    linear_conflict,
+    manhattan,
+    misplaced,
+    zero,
+)
+from searchlab.puzzles.npuzzle.instances import (
+    depth_counts,
+    exact_distance,
+    instances_at_depth,
+    random_instance,
+)
+from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
+from searchlab.puzzles.npuzzle.render import render_svg
+from searchlab.puzzles.npuzzle.solvability import is_solvable
+
+__all__ = [
+    "HEURISTICS",
+    "MOVES",
+    "Board",
+    "NPuzzleProblem",
+    "apply_move",
+    "apply_moves",
+    "blank_distance",
+    "board_from_tiles",
+    "depth_counts",
+    "exact_distance",
+    "format_board",
+    "goal_board",
+    "heuristic_function",
+    "instances_at_depth",
+    "is_solvable",
+    "legal_moves",
+    "linear_conflict",
+    "manhattan",
+    "misplaced",
+    "parse_board",
+    "parse_tiles",
+    "random_instance",
+    "render_svg",
+    "zero",
+]

@@ -1,0 +1,195 @@
+"""The sliding-tile board: layouts, goal boards, parsing, moves and text rendering.
+
+A board of width ``n`` is stored as a row-major tuple of ``n*n`` ints, ``0``
+being the blank. Moves are named after the direction the **blank** moves:
+``"U"``, ``"D"``, ``"L"``, ``"R"`` (so ``"U"`` slides the tile above the blank
+down into it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from searchlab.errors import InputError
+
+MIN_SIZE = 2
+MAX_SIZE = 8
+
+MOVES: tuple[str, ...] = ("U", "D", "L", "R")
+"""Blank moves, in the default try order."""
+
+OPPOSITE: dict[str, str] = {"U": "D", "D": "U", "L": "R", "R": "L"}
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """An ``size x size`` sliding-tile position; ``tiles`` is row-major, 0 is the blank.
+
+    Build one with :func:`parse_board`, :func:`board_from_tiles` or :func:`goal_board`
+    (they validate); the constructor itself trusts its arguments.
+    """
+
+    size: int
+    tiles: tuple[int, ...]
+
+    @property
+    def blank(self) -> int:
+        """The cell index (row-major) of the blank."""
+        return self.tiles.index(0)
+
+    def rows(self) -> list[list[int]]:
+        """The board as a list of rows."""
+        n = self.size
+        return [list(self.tiles[r * n : (r + 1) * n]) for r in range(n)]
+
+    def __str__(self) -> str:
+        return format_board(self)
+
+    def _repr_svg_(self) -> str:
+        from searchlab.puzzles.npuzzle.render import render_svg
+
+        return render_svg(self)
+
+
+def goal_board(size: int, blank: str = "last") -> Board:
+    """The standard goal: tiles ``1..n²-1`` in row-major order, the blank ``"last"``
+    (default, as in seed 001) or ``"first"`` (as in Korf's benchmark and seed 002).
+
+    >>> goal_board(3).tiles
+    (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    >>> goal_board(2, blank="first").tiles
+    (0, 1, 2, 3)
+    """
+    _check_size(size)
+    cells = size * size
+    if blank == "last":
+        return Board(size, (*range(1, cells), 0))
+    if blank == "first":
+        return Board(size, tuple(range(cells)))
+    raise InputError(f"goal blank must be 'first' or 'last', got {blank!r}")
+
+
+def _check_size(size: int) -> None:
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise InputError(f"board width must be between {MIN_SIZE} and {MAX_SIZE}, got {size}")
+
+
+def board_from_tiles(tiles: list[int] | tuple[int, ...], size: int | None = None) -> Board:
+    """Validate a flat row-major list of tiles and return the :class:`Board`.
+
+    Raises :class:`~searchlab.errors.InputError` when the count is not a square
+    (or not ``size²``), or the values are not exactly ``0..n²-1`` each once.
+    """
+    count = len(tiles)
+    n = round(count**0.5)
+    if size is not None:
+        _check_size(size)
+        if count != size * size:
+            raise InputError(f"a {size}x{size} board needs {size * size} numbers, got {count}")
+        n = size
+    elif n * n != count or count == 0:
+        raise InputError(f"a board needs a square number of tiles (9, 16, 25, ...), got {count}")
+    _check_size(n)
+    seen: set[int] = set()
+    for t in tiles:
+        if not 0 <= t < count:
+            raise InputError(f"tile {t} is out of range: a {n}x{n} board uses 0..{count - 1}")
+        if t in seen:
+            raise InputError(f"tile {t} appears more than once")
+        seen.add(t)
+    return Board(n, tuple(tiles))
+
+
+_NUMBER = re.compile(r"^[+-]?\d+$")
+
+
+def parse_tiles(text: str, size: int | None = None) -> Board:
+    """Parse a board from text: numbers separated by any white space (or commas).
+
+    Rows may span lines or sit on one line; ``0`` (or ``_``, ``.``, ``*``) is the
+    blank. Lines that are empty or start with ``#`` are ignored.
+    Raises :class:`~searchlab.errors.InputError` with a one-line message for a
+    non-number, a wrong count, duplicates or a non-square board.
+
+    >>> parse_tiles("1 2 3\\n4 5 6\\n7 8 0").tiles
+    (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    """
+    words: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        words.extend(stripped.replace(",", " ").split())
+    if not words:
+        raise InputError("no tiles found: expected rows of numbers separated by spaces")
+    tiles: list[int] = []
+    for w in words:
+        if w in ("_", ".", "*"):
+            tiles.append(0)
+        elif _NUMBER.match(w):
+            tiles.append(int(w))
+        else:
+            raise InputError(f"not a number: {w!r}")
+    return board_from_tiles(tiles, size)
+
+
+parse_board = parse_tiles
+"""Alias of :func:`parse_tiles`."""
+
+
+def neighbours(size: int) -> list[tuple[tuple[str, int], ...]]:
+    """For each cell, the ``(move, cell)`` pairs the blank can move to, in ``MOVES`` order."""
+    out: list[tuple[tuple[str, int], ...]] = []
+    for i in range(size * size):
+        r, c = divmod(i, size)
+        lst: list[tuple[str, int]] = []
+        if r > 0:
+            lst.append(("U", i - size))
+        if r < size - 1:
+            lst.append(("D", i + size))
+        if c > 0:
+            lst.append(("L", i - 1))
+        if c < size - 1:
+            lst.append(("R", i + 1))
+        out.append(tuple(lst))
+    return out
+
+
+def legal_moves(board: Board) -> list[str]:
+    """The blank moves possible on ``board`` (in ``MOVES`` order)."""
+    return [m for m, _ in neighbours(board.size)[board.blank]]
+
+
+def apply_move(board: Board, move: str) -> Board:
+    """The board after moving the blank ``move`` (one of ``U D L R``).
+
+    Raises :class:`~searchlab.errors.InputError` for an unknown or illegal move.
+    """
+    b = board.blank
+    for m, cell in neighbours(board.size)[b]:
+        if m == move:
+            tiles = list(board.tiles)
+            tiles[b], tiles[cell] = tiles[cell], 0
+            return Board(board.size, tuple(tiles))
+    if move not in MOVES:
+        raise InputError(f"unknown move {move!r}: use U, D, L or R (the blank's direction)")
+    raise InputError(f"move {move} is not legal here: the blank is on the edge")
+
+
+def apply_moves(board: Board, moves: list[str] | tuple[str, ...] | str) -> list[Board]:
+    """Replay ``moves`` from ``board``; returns every board, ``board`` first."""
+    out = [board]
+    for m in moves:
+        out.append(apply_move(out[-1], m))
+    return out
+
+
+def format_board(board: Board, blank: str = "0") -> str:
+    """The board as right-aligned rows of numbers (the input format), no final newline."""
+    width = len(str(board.size * board.size - 1))
+    lines = []
+    for row in board.rows():
+        cells = [(blank if t == 0 else str(t)).rjust(width) for t in row]
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
