@@ -119,8 +119,16 @@ def aima_cmd(
                 columns,
                 lines,
                 title="AIMA Fig. 3.29: mean nodes generated (n: instances solved) and b*",
+                sections=False,
             ),
         )
+        worst = aima.worst_astar_ratio(rows)
+        if worst is not None:
+            ratio, depth, heuristic = worst
+            console.print(
+                f"A* against the book: largest ratio {ratio:.2f}x (d={depth}, {heuristic}).",
+                markup=False,
+            )
         console.print(
             "Nodes generated = the root plus every child produced (engine convention); "
             "b* = mean of each run's b*; A* ties broken by "

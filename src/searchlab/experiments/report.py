@@ -67,15 +67,21 @@ def group_rows(rows: Sequence[GroupRow]) -> list[dict[str, Any]]:
     return [r.as_dict() for r in rows]
 
 
-def rich_table(columns: Sequence[Column], rows: Sequence[dict[str, Any]], title: str = "") -> Table:
-    """A rich table; consecutive rows of the same ``group`` are separated by a line."""
+def rich_table(
+    columns: Sequence[Column],
+    rows: Sequence[dict[str, Any]],
+    title: str = "",
+    *,
+    sections: bool = True,
+) -> Table:
+    """A rich table; with ``sections``, a line separates rows of different ``group``."""
     table = Table(title=title or None, title_justify="left")
     for col in columns:
         table.add_column(col.header, justify="right" if col.numeric else "left")
     previous = object()
     for i, row in enumerate(rows):
         group = row.get("group", row.get("depth"))
-        if i and group != previous:
+        if sections and i and group != previous:
             table.add_section()
         previous = group
         table.add_row(*(col.text(row.get(col.key)) for col in columns))

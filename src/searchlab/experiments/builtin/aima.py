@@ -165,6 +165,21 @@ def side_by_side(rows: Sequence[GroupRow]) -> tuple[list[Column], list[dict[str,
     return columns, [lines[d] for d in sorted(lines)]
 
 
+def worst_astar_ratio(rows: Sequence[GroupRow]) -> tuple[float, int, str] | None:
+    """The A* row farthest from the book's figure, as (ratio >= 1, depth, heuristic),
+    the ratio being the larger of measured/book and book/measured."""
+    worst: tuple[float, int, str] | None = None
+    for r in rows:
+        book = BOOK.get(int(r.group))
+        if r.algorithm != "astar" or book is None or r.mean_generated is None:
+            continue
+        published = book[1] if r.heuristic == "misplaced" else book[2]
+        ratio = max(r.mean_generated / published, published / r.mean_generated)
+        if worst is None or ratio > worst[0]:
+            worst = (ratio, int(r.group), str(r.heuristic))
+    return worst
+
+
 def reference_series() -> dict[str, dict[int, float]]:
     """The book's figures per configuration label, for the plot."""
     out: dict[str, dict[int, float]] = {}

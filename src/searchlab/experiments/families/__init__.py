@@ -26,6 +26,7 @@ from searchlab.search.problem import Problem
 
 FAMILIES: dict[str, str] = {
     "maze": "searchlab.experiments.families.maze:family",
+    "npuzzle": "searchlab.experiments.families.npuzzle:family",
 }
 """Family name -> ``"module:function"`` returning its :class:`Family`."""
 

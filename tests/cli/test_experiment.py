@@ -1,0 +1,50 @@
+"""``searchlab experiment aima-3.29``: JSON rows, table, resume, plot, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from searchlab.cli.main import main
+
+pytest.importorskip("searchlab.puzzles.npuzzle")
+
+
+def test_aima_json_then_instant_reprint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "r.sqlite")
+    argv = ["experiment", "aima-3.29", "--instances", "2", "--depths", "2-6", "--db", db, "-w", "1"]
+    assert main([*argv, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["depth"] for r in rows} == {2, 4, 6}
+    for r in rows:
+        assert set(r) >= {"depth", "algorithm", "heuristic", "instances", "mean_generated", "ebf"}
+        assert r["algorithm"] in ("iddfs", "astar")
+        assert r["heuristic"] in (None, "misplaced", "manhattan")
+        assert r["instances"] == 2
+    plot = tmp_path / "cost.png"
+    assert main([*argv, "--plot", str(plot), "--markdown", str(tmp_path / "t.md")]) == 0
+    out, err = capsys.readouterr()
+    assert "runs reused" in err
+    assert "A*(h2) cost" in out and "680" in out
+    assert plot.read_bytes().startswith(b"\x89PNG")
+    assert "| d | IDS n |" in (tmp_path / "t.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--depths", "40"], "between 0 and 31"),
+        (["--depths", "a-b"], "expected numbers"),
+        (["--plot", "x.txt"], ".png"),
+    ],
+)
+def test_bad_input(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(
+        ["experiment", "aima-3.29", "-n", "1", "--db", str(tmp_path / "r.sqlite"), "-w", "1", *argv]
+    )
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and "Traceback" not in err
