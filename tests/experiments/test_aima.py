@@ -45,13 +45,13 @@ def test_small_table(store: ResultStore) -> None:
     assert (
         book[(2, None)] == 10 and book[(4, "manhattan")] == 12 and book[(14, "manhattan")] is None
     )
-    # Manhattan distance dominates misplaced tiles: A* with it never expands more
-    # nodes with f < C* (checked here on the means at depth 14).
+    # Manhattan distance dominates misplaced tiles, so A* with it should search
+    # less (the instances are seeded, so this check is deterministic).
     h1 = next(r for r in rows if r.group == 14 and r.heuristic == "misplaced")
     h2 = next(r for r in rows if r.group == 14 and r.heuristic == "manhattan")
     assert h2.mean_generated is not None and h1.mean_generated is not None
     assert h2.mean_generated <= h1.mean_generated
-    columns, lines = aima.side_by_side(rows)
+    _columns, lines = aima.side_by_side(rows)
     assert [line["depth"] for line in lines] == [2, 4, 14]
     assert lines[0]["iddfs/book"] == 10 and "iddfs/cost" not in lines[2]
 
