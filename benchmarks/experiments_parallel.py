@@ -26,7 +26,7 @@ from searchlab.experiments import (
 SETUPS = {
     # family: (parameter values, configurations)
     "maze": ([120], (configuration("bfs"), configuration("astar", "zero"))),
-    "npuzzle": ([18], (configuration("astar", "misplaced"),)),
+    "npuzzle": ([24], (configuration("astar", "misplaced"),)),
 }
 
 
