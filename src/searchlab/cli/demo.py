@@ -11,6 +11,7 @@ from rich.table import Table
 
 from searchlab.cli.common import console
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
+from searchlab.puzzles.peg.demo import demo as peg_demo
 from searchlab.search import audit_heuristic, solve
 
 DEMO_MAZE = """\
@@ -53,6 +54,7 @@ def maze_demo(out: Console) -> None:
 
 DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Search engine: grid maze", maze_demo),
+    ("Peg solitaire", peg_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""
 

@@ -16,6 +16,7 @@ from searchlab.cli.compare import compare
 from searchlab.cli.demo import demo
 from searchlab.cli.experiment import experiment
 from searchlab.cli.maze import maze
+from searchlab.cli.peg import peg
 from searchlab.errors import InputError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -29,6 +30,7 @@ def cli() -> None:
 
 cli.add_command(demo)
 cli.add_command(maze)
+cli.add_command(peg)
 cli.add_command(compare)
 cli.add_command(experiment)
 

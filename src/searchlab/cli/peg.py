@@ -1,0 +1,372 @@
+"""``searchlab peg``: peg solitaire on the classic boards (solve, compare, boards)."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from rich.table import Table
+
+from searchlab.cli.common import (
+    console,
+    fail,
+    print_json,
+    read_input,
+    run_with_progress,
+    stats_table,
+)
+from searchlab.puzzles.peg import (
+    BOARD_DESCRIPTIONS,
+    HEURISTICS,
+    Board,
+    PegProblem,
+    PegResult,
+    compare,
+    get_board,
+    impossibility_reason,
+    parse_board,
+    parse_position,
+    render_svg,
+    render_text,
+    solve_fast,
+)
+from searchlab.search import ALGORITHMS, SearchStats, solve
+
+Progress = Callable[[SearchStats], None]
+
+
+@click.group(no_args_is_help=True)
+def peg() -> None:
+    """Peg solitaire: English, French, Wiegleb, Diamond, triangles, custom boards."""
+
+
+def board_options(f: click.decorators.FC) -> click.decorators.FC:
+    """The options shared by solve and compare: board, start and finish."""
+    for option in reversed(
+        [
+            click.option(
+                "--board",
+                "-b",
+                "board_name",
+                default="english",
+                show_default=True,
+                help="A board name (see 'searchlab peg boards') or a board FILE; a "
+                "file's pegs give the start.",
+            ),
+            click.option("--diagonal", is_flag=True, help="Allow diagonal jumps too."),
+            click.option(
+                "--vacancy",
+                "-v",
+                multiple=True,
+                metavar="HOLE",
+                help="Empty this hole at the start (repeatable; default the centre).",
+            ),
+            click.option(
+                "--start",
+                "start_file",
+                metavar="FILE",
+                help="An explicit start position drawn in FILE.",
+            ),
+            click.option(
+                "--finish",
+                "-f",
+                metavar="HOLE",
+                help="End with one peg on this hole (default: one peg anywhere).",
+            ),
+            click.option(
+                "--target",
+                "target_file",
+                metavar="FILE",
+                help="End at the explicit position drawn in FILE.",
+            ),
+        ]
+    ):
+        f = option(f)
+    return f
+
+
+def load_problem(
+    board_name: str,
+    diagonal: bool,
+    vacancy: tuple[str, ...],
+    start_file: str | None,
+    finish: str | None,
+    target_file: str | None,
+) -> tuple[Board, int, int | None]:
+    """The board, start and target described by the shared options (InputError if bad)."""
+    start: int | None = None
+    if board_name.strip().lower() in BOARD_DESCRIPTIONS or re.fullmatch(
+        r"triangle\d+", board_name.strip().lower()
+    ):
+        board = get_board(board_name, diagonal=diagonal)
+    elif Path(board_name).exists() or board_name == "-":
+        board, drawn = parse_board(
+            read_input(board_name), name=Path(board_name).stem, diagonal=diagonal
+        )
+        if drawn != board.full:
+            start = drawn
+    else:
+        fail(
+            f"unknown board {board_name!r}: not a built-in name nor a file "
+            f"(built-in: {', '.join(BOARD_DESCRIPTIONS)})"
+        )
+    if start_file is not None:
+        if vacancy:
+            fail("give --vacancy or --start, not both")
+        start = parse_position(board, read_input(start_file))
+    elif vacancy or start is None:
+        start = board.start(vacancy)
+    if finish is not None and target_file is not None:
+        fail("give --finish or --target, not both")
+    target: int | None = None
+    if finish is not None:
+        target = 1 << board.hole(finish)
+    elif target_file is not None:
+        target = parse_position(board, read_input(target_file))
+    return board, start, target
+
+
+def _engine_result(
+    board: Board,
+    start: int,
+    target: int | None,
+    algorithm: str,
+    heuristic: str,
+    time_limit: float,
+    max_expansions: int | None,
+) -> PegResult:
+    reason = impossibility_reason(board, start, target)
+    if reason is not None:
+        return PegResult(board, start, target, "impossible", reason=reason)
+    problem = PegProblem(board, start, target, heuristic=heuristic)
+    r = run_with_progress(
+        lambda cancel, progress: solve(
+            problem,
+            algorithm,
+            time_limit=time_limit,
+            max_expansions=max_expansions,
+            cancel=cancel,
+            progress=progress,
+        )
+    )
+    return PegResult(
+        board,
+        start,
+        target,
+        r.status,
+        limit=r.limit,
+        jumps=list(r.actions),
+        positions=list(r.states),
+        stats=r.stats,
+    )
+
+
+@peg.command("solve")
+@board_options
+@click.option(
+    "--algorithm",
+    "-a",
+    type=click.Choice(["fast", *ALGORITHMS]),
+    default="fast",
+    show_default=True,
+    help="The fast solver, or an engine algorithm.",
+)
+@click.option(
+    "--heuristic",
+    type=click.Choice(HEURISTICS),
+    default="pagoda",
+    show_default=True,
+    help="Heuristic for the engine's informed algorithms.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Seconds before giving up.",
+)
+@click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
+@click.option(
+    "--max-memo",
+    type=click.IntRange(min=0),
+    default=4_000_000,
+    show_default=True,
+    help="Dead positions the fast solver may remember.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--svg", "svg_file", metavar="FILE", help="Write the start board as SVG to FILE.")
+@click.option("--quiet", "-q", is_flag=True, help="Print the jumps, not every board.")
+def solve_cmd(
+    board_name: str,
+    diagonal: bool,
+    vacancy: tuple[str, ...],
+    start_file: str | None,
+    finish: str | None,
+    target_file: str | None,
+    algorithm: str,
+    heuristic: str,
+    time_limit: float,
+    max_expansions: int | None,
+    max_memo: int,
+    as_json: bool,
+    svg_file: str | None,
+    quiet: bool,
+) -> None:
+    """Solve a peg solitaire problem: print the jumps and the board after each one."""
+    board, start, target = load_problem(
+        board_name, diagonal, vacancy, start_file, finish, target_file
+    )
+    if svg_file is not None:
+        try:
+            Path(svg_file).write_text(render_svg(board, start), encoding="utf-8")
+        except OSError as exc:
+            fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
+    if algorithm == "fast":
+
+        def run(cancel: threading.Event, progress: Progress | None) -> PegResult:
+            return solve_fast(
+                board,
+                start,
+                target,
+                time_limit=time_limit,
+                max_expansions=max_expansions,
+                max_memo=max_memo,
+                cancel=cancel,
+                progress=progress,
+            )
+
+        result = run_with_progress(run, show=False if as_json else None)
+    else:
+        result = _engine_result(
+            board, start, target, algorithm, heuristic, time_limit, max_expansions
+        )
+    if as_json:
+        print_json(result.as_dict())
+        if result.status == "impossible":
+            raise click.exceptions.Exit(1)
+        return
+    if result.status == "impossible":
+        fail(f"impossible: {result.reason}")
+    print_result(result, quiet=quiet)
+
+
+def print_result(result: PegResult, *, quiet: bool = False) -> None:
+    """The human-readable answer: boards, jumps, move count, outcome and statistics."""
+    board = result.board
+    where = (
+        "one peg anywhere"
+        if result.target is None
+        else (
+            f"one peg at {board.hole_name(board.pegs(result.target)[0])}"
+            if result.target.bit_count() == 1
+            else f"{result.target.bit_count()} pegs as drawn"
+        )
+    )
+    console.print(f"{board.name}: {result.start.bit_count()} pegs, finish: {where}")
+    if not quiet or not result.solved:
+        console.print(render_text(board, result.start), markup=False)
+    if result.status == "impossible":
+        console.print(f"impossible: {result.reason}", markup=False)
+        return
+    if result.solved:
+        if not quiet:
+            for k, (jump, pos) in enumerate(
+                zip(result.jumps, result.positions[1:], strict=True), 1
+            ):
+                console.print(f"\n{k}. {board.jump_name(jump)}")
+                console.print(render_text(board, pos), markup=False)
+        console.print(
+            f"\nsolved: {result.length} jumps, {result.move_count} moves "
+            "(consecutive jumps by one peg count as one move)"
+        )
+        console.print("jumps: " + " ".join(result.moves), markup=False)
+    elif result.status == "limit":
+        label = (
+            "interrupted (Ctrl-C)"
+            if result.limit == "cancelled"
+            else (f"stopped by the {(result.limit or 'a').replace('_', ' ')} limit")
+        )
+        console.print(f"{label}: statistics so far below")
+    else:
+        console.print("no solution: the whole reachable space was searched")
+    if result.memo_full:
+        console.print("note: the memo of dead positions was full (search went on without it)")
+    console.print(stats_table(result.stats))
+
+
+@peg.command("compare")
+@board_options
+@click.option(
+    "--max-expansions",
+    type=click.IntRange(min=1),
+    default=50_000,
+    show_default=True,
+    help="Expansion limit per engine algorithm (the seed's was 50,000).",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=15.0,
+    show_default=True,
+    help="Seconds per algorithm (the seed's was 15).",
+)
+def compare_cmd(
+    board_name: str,
+    diagonal: bool,
+    vacancy: tuple[str, ...],
+    start_file: str | None,
+    finish: str | None,
+    target_file: str | None,
+    max_expansions: int,
+    time_limit: float,
+) -> None:
+    """The seed's experiment: BFS, DFS, A* with its heuristics, better ones, and the fast solver."""
+    board, start, target = load_problem(
+        board_name, diagonal, vacancy, start_file, finish, target_file
+    )
+    reason = impossibility_reason(board, start, target)
+    if reason is not None:
+        fail(f"impossible: {reason}")
+    table = Table(
+        title=f"{board.name}, finish: {finish or 'one peg anywhere'}", title_justify="left"
+    )
+    for col in ("algorithm", "found?", "time (s)", "expanded", "length", "stop reason"):
+        table.add_column(
+            col, justify="right" if col in ("time (s)", "expanded", "length") else "left"
+        )
+
+    def go(cancel: threading.Event, progress: Progress | None) -> None:
+        compare(
+            board,
+            start,
+            target,
+            max_expansions=max_expansions,
+            time_limit=time_limit,
+            cancel=cancel,
+            on_row=lambda row: table.add_row(
+                row.algorithm,
+                "yes" if row.found else "no",
+                f"{row.seconds:.3f}",
+                f"{row.expanded:,}",
+                "-" if row.length is None else str(row.length),
+                row.stop,
+            ),
+        )
+
+    run_with_progress(go, label="comparing")
+    console.print(table)
+
+
+@peg.command("boards")
+def boards_cmd() -> None:
+    """List the built-in boards with their holes, jumps and symmetries."""
+    table = Table(title="Built-in boards (add --diagonal for diagonal jumps)", title_justify="left")
+    for col in ("name", "holes", "jumps", "symmetries", "description"):
+        table.add_column(col)
+    for name, text in BOARD_DESCRIPTIONS.items():
+        b = get_board(name)
+        table.add_row(name, str(b.size), str(len(b.jumps)), str(len(b.symmetries)), text)
+    console.print(table)

@@ -1,0 +1,57 @@
+"""Peg solitaire: the classic boards, the seed's search comparison, a fast solver.
+
+Positions are ``int`` bitboards over a :class:`Board`'s holes (bit ``i`` =
+hole ``i``); jumps are ``(from, over, to)`` hole indices, named ``f4-d4``.
+
+>>> from searchlab.puzzles.peg import get_board, solve_fast
+>>> board = get_board("english")
+>>> result = solve_fast(board, board.start(["d4"]), 1 << board.hole("d4"))
+>>> result.status, result.length, result.moves[-1][-2:]
+('solved', 31, 'd4')
+"""
+
+from searchlab.puzzles.peg.board import (
+    BOARD_DESCRIPTIONS,
+    BOARD_NAMES,
+    Board,
+    Jump,
+    get_board,
+    parse_board,
+    parse_position,
+    triangle_board,
+)
+from searchlab.puzzles.peg.classes import class_space, finishing_holes, impossibility_reason
+from searchlab.puzzles.peg.compare import CompareRow, compare
+from searchlab.puzzles.peg.pagoda import distance_pagoda, is_pagoda
+from searchlab.puzzles.peg.play import apply_jump, hint, legal_jumps
+from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
+from searchlab.puzzles.peg.render import render_svg, render_text
+from searchlab.puzzles.peg.solver import PegResult, move_count, solve_fast
+
+__all__ = [
+    "BOARD_DESCRIPTIONS",
+    "BOARD_NAMES",
+    "HEURISTICS",
+    "Board",
+    "CompareRow",
+    "Jump",
+    "PegProblem",
+    "PegResult",
+    "apply_jump",
+    "class_space",
+    "compare",
+    "distance_pagoda",
+    "finishing_holes",
+    "get_board",
+    "hint",
+    "impossibility_reason",
+    "is_pagoda",
+    "legal_jumps",
+    "move_count",
+    "parse_board",
+    "parse_position",
+    "render_svg",
+    "render_text",
+    "solve_fast",
+    "triangle_board",
+]

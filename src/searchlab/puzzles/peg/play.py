@@ -1,0 +1,34 @@
+"""Play-mode helpers: legal jumps, applying one, and a hint."""
+
+from __future__ import annotations
+
+from searchlab.errors import InputError
+from searchlab.puzzles.peg.board import Board, Jump
+from searchlab.puzzles.peg.solver import solve_fast
+
+
+def legal_jumps(board: Board, position: int) -> list[Jump]:
+    """The jumps playable from ``position``, in the board's jump order."""
+    out = []
+    for a, b, c in board.jumps:
+        if position >> a & 1 and position >> b & 1 and not position >> c & 1:
+            out.append((a, b, c))
+    return out
+
+
+def apply_jump(board: Board, position: int, jump: Jump) -> int:
+    """The position after ``jump``; :class:`InputError` if it is not legal there."""
+    a, b, c = jump
+    if jump not in board.jumps:
+        raise InputError("not a jump of this board")
+    if not (position >> a & 1 and position >> b & 1 and not position >> c & 1):
+        raise InputError(f"{board.jump_name(jump)} is not playable in this position")
+    return position ^ ((1 << a) | (1 << b) | (1 << c))
+
+
+def hint(
+    board: Board, position: int, target: int | None = None, *, time_limit: float = 2.0
+) -> Jump | None:
+    """The first jump of a solution from ``position`` (None if there is none or time ran out)."""
+    result = solve_fast(board, position, target, time_limit=time_limit)
+    return result.jumps[0] if result.solved and result.jumps else None

@@ -1,0 +1,103 @@
+"""``searchlab peg``: solve, compare, boards, JSON fields and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from searchlab.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["peg", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_central_game_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "--board", "english", "--finish", "d4")
+    assert code == 0
+    assert "solved: 31 jumps" in out and "moves" in out
+    assert "o o o . o o o" in out  # the start drawn as in the seed
+
+
+def test_solve_json_fields(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    svg = tmp_path / "b.svg"
+    code, out, _ = run(capsys, "solve", "--board", "triangle5", "--json", "--svg", str(svg))
+    assert code == 0
+    data = json.loads(out)
+    assert {"solved", "status", "length", "moves", "move_count", "states", "stats"} <= set(data)
+    assert data["status"] == "solved" and data["length"] == 13 == len(data["moves"])
+    assert len(data["states"]) == 14 and len(data["states"][-1]) == 1
+    assert svg.read_text().startswith("<svg")
+
+
+def test_impossible_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "--board", "french", "--finish", "d4", "--json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["status"] == "impossible" and "position class" in data["reason"]
+    code, _, err = run(capsys, "solve", "--board", "diamond")
+    assert code == 2 and "impossible" in err and len(err.strip().splitlines()) == 1
+
+
+def test_limit_status(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "solve", "--board", "wiegleb", "--finish", "e5", "--max-expansions", "5", "--json"
+    )
+    assert code == 0 and json.loads(out)["status"] == "limit"
+
+
+def test_engine_algorithm(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "-b", "triangle5", "-a", "astar", "-q")
+    assert code == 0 and "solved: 13 jumps" in out
+
+
+def test_custom_board_file_and_positions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    board = tmp_path / "plus.txt"
+    board.write_text("# a small cross\n-o-\nooo\n.oo\n-o-\n")
+    code, out, _ = run(capsys, "solve", "--board", str(board), "--diagonal", "--json")
+    assert code == 0 and json.loads(out)["status"] in ("solved", "no_solution")
+    target = tmp_path / "t.txt"
+    target.write_text(
+        "    . . .\n    . . .\n. . . . . . .\n. . . o . . .\n. . . . . . .\n    . . .\n    . . .\n"
+    )
+    code, out, _ = run(capsys, "solve", "--target", str(target), "--json")
+    assert code == 0 and json.loads(out)["length"] == 31
+
+
+def test_compare_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "compare", "--board", "triangle5", "--max-expansions", "200", "--time-limit", "5"
+    )
+    assert code == 0
+    assert "BFS" in out and "A*" in out and "searchlab" in out and "stop" in out
+
+
+def test_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "boards")
+    assert code == 0 and "wiegleb" in out and "108" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "--board", "hexagon"], "unknown board"),
+        (["solve", "--vacancy", "a1"], "no hole a1"),
+        (["solve", "--finish", "x"], "not a hole name"),
+        (["solve", "--vacancy", "d4", "--vacancy", "d4"], "twice"),
+        (["solve", "--finish", "d4", "--target", "nofile"], "not both"),
+        (["solve", "--start", "nofile"], "no such file"),
+        (["solve", "--board", "triangle5", "--diagonal"], "diagonal"),
+        (["compare", "--finish", "c4"], "impossible"),
+    ],
+)
+def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2
+    assert message in err and err.startswith("searchlab: error:")
+    assert "Traceback" not in err

@@ -1,0 +1,173 @@
+"""The fast solver: published results, replayed solutions, exact answers on small boards."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from searchlab.puzzles.peg import (
+    apply_jump,
+    finishing_holes,
+    get_board,
+    hint,
+    impossibility_reason,
+    legal_jumps,
+    move_count,
+    parse_board,
+    solve_fast,
+)
+from searchlab.puzzles.peg.board import Board
+from searchlab.puzzles.peg.solver import PegResult, make_canonical
+
+
+def replay(result: PegResult) -> None:
+    """Every jump legal, every listed position the result of the jumps, finish reached."""
+    board, pos = result.board, result.start
+    assert result.positions[0] == pos
+    for jump, after in zip(result.jumps, result.positions[1:], strict=True):
+        pos = apply_jump(board, pos, jump)
+        assert pos == after
+    if result.target is None:
+        assert pos.bit_count() == 1
+    else:
+        assert pos == result.target
+
+
+def reachable(board: Board, start: int) -> set[int]:
+    seen = {start}
+    stack = [start]
+    while stack:
+        p = stack.pop()
+        for j in legal_jumps(board, p):
+            q = apply_jump(board, p, j)
+            if q not in seen:
+                seen.add(q)
+                stack.append(q)
+    return seen
+
+
+def test_english_central_game() -> None:
+    board = get_board("english")
+    r = solve_fast(board, board.start(), 1 << board.hole("d4"))
+    assert r.status == "solved" and r.length == 31
+    assert r.moves[-1].endswith("-d4")
+    replay(r)
+    assert r.move_count == move_count(r.jumps) <= 31
+
+
+def test_move_count_merges_chains() -> None:
+    assert move_count([(0, 1, 2), (2, 3, 4), (5, 6, 7)]) == 2
+    assert move_count([]) == 0
+
+
+@pytest.mark.parametrize("name", ["french", "diamond"])
+def test_central_games_impossible(name: str) -> None:
+    board = get_board(name)
+    r = solve_fast(board, board.start(), 1 << board.default_vacancy)
+    assert r.status == "impossible" and r.reason
+    assert r.stats.expanded == 0
+
+
+def _english_pairs() -> list[tuple[int, int]]:
+    board = get_board("english")
+    pairs = set()
+    for v in range(board.size):
+        for f in finishing_holes(board, board.full & ~(1 << v)):
+            pairs.add(min((p[v], p[f]) for p in board.symmetries))
+    return sorted(pairs)
+
+
+@pytest.mark.slow
+def test_english_rule_of_three_is_exact() -> None:
+    """Vacate X, finish at Y: solvable exactly when the rule of three allows it.
+
+    Every allowed pair (21 up to symmetry) is actually solved and replayed; every
+    other pair is rejected by the class check (sound: see test_peg_classes).
+    """
+    board = get_board("english")
+    pairs = _english_pairs()
+    assert len(pairs) == 21
+    for v, f in pairs:
+        r = solve_fast(board, board.full & ~(1 << v), 1 << f, time_limit=60)
+        assert r.status == "solved", (board.hole_name(v), board.hole_name(f), r.status)
+        replay(r)
+    allowed = {
+        (v, f) for v in range(board.size) for f in finishing_holes(board, board.full & ~(1 << v))
+    }
+    for v in range(board.size):
+        for f in range(board.size):
+            reason = impossibility_reason(board, board.full & ~(1 << v), 1 << f)
+            assert (reason is not None) == ((v, f) not in allowed)
+
+
+@pytest.mark.parametrize("side", [4, 5])
+def test_triangles_against_exhaustive_search(side: int) -> None:
+    board = get_board(f"triangle{side}")
+    for v in range(board.size):
+        start = board.full & ~(1 << v)
+        singles = {q for q in reachable(board, start) if q.bit_count() == 1}
+        r = solve_fast(board, start, None)
+        assert r.solved == bool(singles), board.hole_name(v)
+        if r.solved:
+            replay(r)
+        for f in range(board.size):
+            rf = solve_fast(board, start, 1 << f)
+            assert rf.solved == ((1 << f) in singles)
+            assert rf.status in ("solved", "impossible", "no_solution")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=1, max_value=(1 << 15) - 1), st.data())
+def test_random_triangle5_positions(start: int, data: st.DataObject) -> None:
+    board = get_board("triangle5")
+    reach = reachable(board, start)
+    target = data.draw(st.sampled_from(sorted(reach)))
+    r = solve_fast(board, start, target)
+    assert r.status == "solved"
+    replay(r)
+
+
+def test_custom_board_with_diagonal_jumps() -> None:
+    board, start = parse_board("ooo\no.o\nooo", diagonal=True)
+    r = solve_fast(board, start, None)
+    singles = {q for q in reachable(board, start) if q.bit_count() == 1}
+    assert r.solved == bool(singles)
+    if r.solved:
+        replay(r)
+
+
+def test_canonical_is_minimum_over_symmetries() -> None:
+    board = get_board("wiegleb")
+    canon = make_canonical(board, board.symmetries)
+    pos = board.start(["a4", "e1", "e2"])
+    images = [board.position(p[i] for i in board.pegs(pos)) for p in board.symmetries]
+    assert canon(pos) == min(images)
+
+
+def test_limits_and_cancel() -> None:
+    board = get_board("wiegleb")
+    r = solve_fast(board, board.start(), 1 << board.default_vacancy, max_expansions=10)
+    assert r.status == "limit" and r.limit == "max_expansions"
+    token = threading.Event()
+    token.set()
+    r = solve_fast(board, board.start(), None, cancel=token, max_expansions=10**9)
+    assert r.status == "limit"
+
+
+def test_memo_bound_reported() -> None:
+    board = get_board("english")
+    r = solve_fast(
+        board, board.start(["c1"]), 1 << board.hole("f4"), max_memo=10, max_expansions=20_000
+    )
+    assert r.memo_size <= 10 and r.memo_full
+
+
+def test_hint_starts_a_solution() -> None:
+    board = get_board("triangle5")
+    j = hint(board, board.start())
+    assert j is not None and j in legal_jumps(board, board.start())
+    r = solve_fast(board, apply_jump(board, board.start(), j), None)
+    assert r.solved
