@@ -48,3 +48,27 @@ def test_bad_input(
     )
     err = capsys.readouterr().err
     assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_peg_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("searchlab.puzzles.peg")
+    code = main(
+        [
+            "experiment",
+            "peg-seed000",
+            "--only",
+            "triangle5",
+            "--db",
+            str(tmp_path / "r.sqlite"),
+            "-w",
+            "1",
+            "--json",
+        ]
+    )
+    assert code == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["found"] for r in rows} == {"yes"} and len(rows) == 7
+    code = main(
+        ["experiment", "peg-seed000", "--only", "nothing", "--db", str(tmp_path / "r.sqlite")]
+    )
+    assert code == 2 and "matches no problem" in capsys.readouterr().err

@@ -6,13 +6,13 @@ from typing import Any
 
 import click
 
-from searchlab.cli.common import console, fail, print_json
-from searchlab.cli.runs import execute, execution_options, output_options, write_table
+from searchlab.cli.common import fail
+from searchlab.cli.runs import emit, execute, execution_options, output_options
 from searchlab.experiments.aggregate import aggregate
 from searchlab.experiments.families import FAMILIES, get_family
 from searchlab.experiments.model import INFORMED, Configuration, Limits, configuration
 from searchlab.experiments.plot import check_plot_path, plot_cost
-from searchlab.experiments.report import COMPARE_COLUMNS, group_rows, print_table, rich_table
+from searchlab.experiments.report import COMPARE_COLUMNS, group_rows
 from searchlab.experiments.runner import Experiment
 from searchlab.experiments.sources import file_instances, generated_requests, parse_range
 from searchlab.search import ALGORITHMS, TIE_BREAKS
@@ -159,13 +159,13 @@ def compare(
     )
     rows = aggregate(summary.records, [c.label for c in configs])
     dict_rows = group_rows(rows)
-    if csv_path:
-        write_table(csv_path, COMPARE_COLUMNS, dict_rows, "csv")
-    if md_path:
-        write_table(md_path, COMPARE_COLUMNS, dict_rows, "markdown")
     if plot_path:
         plot_cost(rows, plot_path, title=f"{family}: search cost", xlabel=fam.parameter)
-    if as_json:
-        print_json(dict_rows)
-    elif "-" not in (csv_path, md_path):
-        print_table(console, rich_table(COMPARE_COLUMNS, dict_rows, title=experiment.name))
+    emit(
+        COMPARE_COLUMNS,
+        dict_rows,
+        title=experiment.name,
+        as_json=as_json,
+        csv_path=csv_path,
+        md_path=md_path,
+    )

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import click
 
-from searchlab.cli.common import console, print_json
-from searchlab.cli.runs import execute, execution_options, output_options, write_table
-from searchlab.experiments.builtin import aima
+from searchlab.cli.common import console, fail
+from searchlab.cli.runs import emit, execute, execution_options, output_options, table_options
+from searchlab.experiments.builtin import aima, peg
 from searchlab.experiments.plot import check_plot_path, plot_cost
-from searchlab.experiments.report import print_table, rich_table
 from searchlab.experiments.sources import parse_range
 from searchlab.search import TIE_BREAKS
 
@@ -98,10 +97,6 @@ def aima_cmd(
     )
     rows = aima.aima_rows(summary.records, [c.label for c in exp.configurations])
     columns, lines = aima.side_by_side(rows)
-    if csv_path:
-        write_table(csv_path, columns, lines, "csv")
-    if md_path:
-        write_table(md_path, columns, lines, "markdown")
     if plot_path:
         plot_cost(
             rows,
@@ -110,18 +105,17 @@ def aima_cmd(
             xlabel="solution depth d",
             reference=aima.reference_series(),
         )
-    if as_json:
-        print_json(aima.json_rows(rows))
-    elif "-" not in (csv_path, md_path):
-        print_table(
-            console,
-            rich_table(
-                columns,
-                lines,
-                title="AIMA Fig. 3.29: mean nodes generated (n: instances solved) and b*",
-                sections=False,
-            ),
-        )
+    shown = emit(
+        columns,
+        lines,
+        title="AIMA Fig. 3.29: mean nodes generated (n: instances solved) and b*",
+        as_json=as_json,
+        csv_path=csv_path,
+        md_path=md_path,
+        json_rows=aima.json_rows(rows),
+        sections=False,
+    )
+    if shown:
         worst = aima.worst_astar_ratio(rows)
         if worst is not None:
             ratio, depth, heuristic = worst
@@ -135,3 +129,59 @@ def aima_cmd(
             f"{tie_break or 'g_max'}; 'book' = Russell & Norvig, 3rd ed., Fig. 3.29.",
             markup=False,
         )
+
+
+@experiment.command("peg-seed000")
+@click.option(
+    "--max-expansions",
+    type=click.IntRange(min=1),
+    default=50_000,
+    show_default=True,
+    help="Expansions per run (the seed's limit).",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=15.0,
+    show_default=True,
+    help="Seconds per run (the seed's limit).",
+)
+@click.option(
+    "--only",
+    multiple=True,
+    metavar="TEXT",
+    help="Only the problems whose name contains TEXT (repeat), e.g. english.",
+)
+@execution_options
+@table_options
+def peg_cmd(
+    max_expansions: int,
+    time_limit: float,
+    only: tuple[str, ...],
+    workers: int,
+    scheduler: str | None,
+    db: str,
+    fresh: bool,
+    show_progress: bool | None,
+    as_json: bool,
+    csv_path: str | None,
+    md_path: str | None,
+) -> None:
+    """Seed 000's table: BFS, DFS, A* with the seed's heuristics, better ones and the
+    fast solver on classic peg solitaire problems (found?, time, expanded, length, stop)."""
+    exp = peg.peg_experiment(max_expansions=max_expansions, time_limit=time_limit, only=only)
+    if not exp.instances:
+        names = ", ".join(name for name, _ in peg.PROBLEMS)
+        fail(f"--only matches no problem; the problems are: {names}")
+    summary = execute(
+        exp, db=db, workers=workers, scheduler=scheduler, fresh=fresh, show_progress=show_progress
+    )
+    emit(
+        peg.COLUMNS,
+        peg.table_rows(summary.records),
+        title="Seed 000: peg solitaire, one search per line (limits per run: "
+        f"{max_expansions:,} expansions, {time_limit:g} s)",
+        as_json=as_json,
+        csv_path=csv_path,
+        md_path=md_path,
+    )

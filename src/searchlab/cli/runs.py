@@ -19,8 +19,8 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from searchlab.cli.common import cancel_on_interrupt, err_console, fail
-from searchlab.experiments.report import Column, to_csv, to_markdown
+from searchlab.cli.common import cancel_on_interrupt, console, err_console, fail, print_json
+from searchlab.experiments.report import Column, print_table, rich_table, to_csv, to_markdown
 from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
 
@@ -71,8 +71,8 @@ def execution_options(fn: F) -> F:
     return fn
 
 
-def output_options(fn: F) -> F:
-    """``--json``, ``--csv FILE``, ``--markdown FILE``, ``--plot FILE``."""
+def table_options(fn: F) -> F:
+    """``--json``, ``--csv FILE``, ``--markdown FILE``."""
     options = [
         click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON."),
         click.option(
@@ -84,16 +84,47 @@ def output_options(fn: F) -> F:
             metavar="FILE",
             help="Write the table as Markdown ('-': stdout).",
         ),
-        click.option(
-            "--plot",
-            "plot_path",
-            metavar="FILE",
-            help="Plot search cost on a log scale (.png, .svg or .pdf).",
-        ),
     ]
     for option in reversed(options):
         fn = option(fn)
     return fn
+
+
+def output_options(fn: F) -> F:
+    """:func:`table_options` and ``--plot FILE``."""
+    fn = click.option(
+        "--plot",
+        "plot_path",
+        metavar="FILE",
+        help="Plot search cost on a log scale (.png, .svg or .pdf).",
+    )(fn)
+    return table_options(fn)
+
+
+def emit(
+    columns: Sequence[Column],
+    rows: Sequence[dict[str, Any]],
+    *,
+    title: str,
+    as_json: bool,
+    csv_path: str | None,
+    md_path: str | None,
+    json_rows: Sequence[dict[str, Any]] | None = None,
+    sections: bool = True,
+) -> bool:
+    """Write the table where asked; print it (or the JSON rows) on stdout unless a
+    writer already uses stdout. True when the table was printed on the terminal."""
+    if csv_path:
+        write_table(csv_path, columns, rows, "csv")
+    if md_path:
+        write_table(md_path, columns, rows, "markdown")
+    if as_json:
+        print_json(list(json_rows if json_rows is not None else rows))
+        return False
+    if "-" in (csv_path, md_path):
+        return False
+    print_table(console, rich_table(columns, rows, title=title, sections=sections))
+    return True
 
 
 def execute(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from typing import Any
 
 from searchlab.experiments.families import get_family
 from searchlab.experiments.model import RunRecord, RunSpec
@@ -20,6 +21,9 @@ from searchlab.search.limits import CancelToken
 
 def execute_run(spec: RunSpec, cancel: CancelToken | None = None) -> RunRecord:
     """Solve ``spec.instance`` with ``spec.config`` under ``spec.limits``.
+
+    The algorithm is an engine name (:func:`searchlab.search.solve`) or one of
+    the family's own solvers (:attr:`Family.solvers`).
 
     Returns a :class:`RunRecord` whose counters are the engine's statistics.
     With ``cancel`` set the search stops at its next checkpoint with limit
@@ -39,14 +43,15 @@ def execute_run(spec: RunSpec, cancel: CancelToken | None = None) -> RunRecord:
     )
     started = time.perf_counter()
     try:
-        problem = get_family(instance.family).problem(instance.data, config.heuristic)
-        result = solve(
-            problem,
-            config.algorithm,
-            **spec.limits.options(),
-            **dict(config.options),
-            cancel=cancel,
-        )
+        family = get_family(instance.family)
+        options = {**spec.limits.options(), **dict(config.options), "cancel": cancel}
+        own_solver = family.solvers.get(config.algorithm)
+        result: Any
+        if own_solver is not None:
+            result = own_solver(instance.data, **options)
+        else:
+            problem = family.problem(instance.data, config.heuristic)
+            result = solve(problem, config.algorithm, **options)
     except (Exception, MemoryError) as exc:  # a failing run is a result, not a crash
         return replace(
             base,
@@ -59,9 +64,16 @@ def execute_run(spec: RunSpec, cancel: CancelToken | None = None) -> RunRecord:
         status=result.status,
         limit=result.limit,
         length=result.length if result.solved else None,
-        cost=float(result.cost) if result.solved and result.cost is not None else None,
+        cost=_cost(result),
         expanded=stats.expanded,
         generated=stats.generated,
         max_frontier=stats.max_frontier,
         seconds=stats.seconds,
     )
+
+
+def _cost(result: Any) -> float | None:
+    cost = getattr(result, "cost", None)
+    if not result.solved:
+        return None
+    return float(cost) if cost is not None else float(result.length)

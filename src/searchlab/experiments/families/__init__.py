@@ -16,8 +16,8 @@ problem, and a family that is not installed is reported by name.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -27,6 +27,7 @@ from searchlab.search.problem import Problem
 FAMILIES: dict[str, str] = {
     "maze": "searchlab.experiments.families.maze:family",
     "npuzzle": "searchlab.experiments.families.npuzzle:family",
+    "peg": "searchlab.experiments.families.peg:family",
 }
 """Family name -> ``"module:function"`` returning its :class:`Family`."""
 
@@ -52,6 +53,13 @@ class Family:
         True when ``generate(d, seed)`` returns an instance of optimal cost exactly d.
     parse : callable ``(text) -> data``, optional
         An instance's data from a file's text (raising ``InputError``).
+    solvers : mapping name -> callable ``(data, **options) -> result``
+        The family's own solvers, usable as algorithm names in configurations
+        (e.g. peg solitaire's ``"fast"``). Each receives the engine's limit
+        options (``time_limit``, ``max_expansions``, ``cancel``...) and returns
+        an object with ``status``, ``limit``, ``solved``, ``length`` and
+        ``stats`` (:class:`~searchlab.search.SearchStats`), like a
+        :class:`~searchlab.search.SearchResult`.
     """
 
     name: str
@@ -61,6 +69,7 @@ class Family:
     parameter: str = "depth"
     exact_depth: bool = False
     parse: Callable[[str], Any] | None = None
+    solvers: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
     def problem(self, data: Any, heuristic: str | None) -> Problem[Any, Any]:
         """``make_problem`` with the heuristic name checked."""
