@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from searchlab.puzzles.maze import MazeProblem, parse_maze
-from searchlab.search import SpaceTooLargeError, audit_heuristic
+from searchlab.search import SpaceTooLargeError, audit_heuristic, explore_space
 from tests.search.graphs import GraphProblem, Line
 
 MAZE = "S...#\n.##.#\n....G\n"
@@ -39,3 +39,12 @@ def test_admissible_but_inconsistent_is_told_apart() -> None:
 def test_infinite_spaces_are_refused() -> None:
     with pytest.raises(SpaceTooLargeError):
         audit_heuristic(Line(), max_states=1000)
+
+
+def test_one_exploration_serves_several_audits() -> None:
+    problem = MazeProblem(parse_maze(MAZE))
+    space = explore_space(problem)
+    assert len(space.states) == 11 and space.distance[0] == 6
+    zero = audit_heuristic(problem, lambda s: 0, space=space)
+    assert zero.admissible and zero.consistent and zero.mean_ratio == 0
+    assert audit_heuristic(problem, space=space).mean_ratio > 0

@@ -63,7 +63,7 @@ def test_time_limit_stops_the_search(algorithm: str) -> None:
 
 @pytest.mark.parametrize("algorithm", EVERY)
 def test_max_nodes_stops_the_search(algorithm: str) -> None:
-    options: dict[str, Any] = {"max_nodes": 20}
+    options: dict[str, Any] = {"max_nodes": 12}
     if algorithm == "dls":
         options["depth_limit"] = 10**9
     result = solve(Line(), algorithm, **options)

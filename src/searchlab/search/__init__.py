@@ -10,7 +10,13 @@ Every algorithm is a plain function in its own module, returns a
 """
 
 from searchlab.search.astar import astar
-from searchlab.search.audit import HeuristicAudit, SpaceTooLargeError, audit_heuristic
+from searchlab.search.audit import (
+    HeuristicAudit,
+    SpaceTooLargeError,
+    StateSpace,
+    audit_heuristic,
+    explore_space,
+)
 from searchlab.search.backtrack import backtracking_search
 from searchlab.search.best_first import TIE_BREAKS, best_first_search
 from searchlab.search.bfs import breadth_first_search
@@ -44,6 +50,7 @@ __all__ = [
     "SearchResult",
     "SearchStats",
     "SpaceTooLargeError",
+    "StateSpace",
     "UnhashableStateError",
     "astar",
     "audit_heuristic",
@@ -53,6 +60,7 @@ __all__ = [
     "breadth_first_search",
     "depth_first_search",
     "depth_limited_search",
+    "explore_space",
     "greedy_best_first_search",
     "ida_star",
     "iterative_deepening_search",

@@ -78,50 +78,38 @@ class HeuristicAudit:
         return text
 
 
-def audit_heuristic(
-    problem: Problem[Any, Any],
-    heuristic: Callable[[Any], float] | None = None,
-    *,
-    max_states: int = 2_000_000,
-    worst: int = 5,
-) -> HeuristicAudit:
-    """Check a heuristic against exact goal distances on every reachable state.
+@dataclass(slots=True)
+class StateSpace:
+    """Every state reachable from a start, its edges, and exact distances to a goal.
 
-    Enumerates every state reachable from ``problem.initial_state()`` (at most
-    ``max_states``, else :class:`SpaceTooLargeError`), records the edges, then
-    runs Dijkstra's algorithm backwards from all goal states over the reversed
-    edges to get the exact distance ``d(s)`` of each state. Requires a finite
-    space and non-negative costs; does not need ``predecessors()``.
-
-    Parameters
-    ----------
-    problem : Problem
-    heuristic : callable, optional
-        The heuristic to audit; ``problem.heuristic`` by default.
-    max_states : int
-        Refuse spaces larger than this.
-    worst : int
-        How many counterexamples of each kind to keep.
-
-    Complexity: ``O(E log V)`` time and ``O(V + E)`` memory.
-
-    Examples
-    --------
-    >>> report = audit_heuristic(EightPuzzle(start), manhattan)  # doctest: +SKIP
-    >>> report.admissible, report.consistent  # doctest: +SKIP
-    (True, True)
+    Built once by :func:`explore_space` and reusable to audit many heuristics.
     """
-    h = problem.heuristic if heuristic is None else heuristic
+
+    states: list[Any]
+    edges: list[tuple[int, int, float]]
+    goals: list[int]
+    distance: list[float]
+
+
+def explore_space(problem: Problem[Any, Any], *, max_states: int = 2_000_000) -> StateSpace:
+    """Enumerate the reachable space and compute exact goal distances.
+
+    Breadth-first enumeration from ``problem.initial_state()`` (at most
+    ``max_states``, else :class:`SpaceTooLargeError`), recording every edge;
+    then Dijkstra's algorithm backwards from all goals at once over the
+    reversed edges. Requires a finite space and non-negative costs; does not
+    need ``predecessors()``. ``O(E log V)`` time, ``O(V + E)`` memory.
+    """
     key = problem.key
     start = problem.initial_state()
     k0 = checked_key(problem, start)
     index: dict[Hashable, int] = {k0: 0}
     states: list[Any] = [start]
     reverse: list[list[tuple[int, float]]] = [[]]  # reverse[j]: (i, cost) for edges i -> j
-    forward_edges: list[tuple[int, int, float]] = []
+    edges: list[tuple[int, int, float]] = []
     goals: list[int] = []
     i = 0
-    while i < len(states):  # breadth-first enumeration
+    while i < len(states):
         state = states[i]
         if problem.is_goal(state):
             goals.append(i)
@@ -138,7 +126,7 @@ def audit_heuristic(
                 states.append(child)
                 reverse.append([])
             reverse[j].append((i, cost))
-            forward_edges.append((i, j, cost))
+            edges.append((i, j, cost))
         i += 1
 
     dist = [math.inf] * len(states)
@@ -146,7 +134,7 @@ def audit_heuristic(
     for gi in goals:
         dist[gi] = 0
         heap.append((0, gi))
-    while heap:  # Dijkstra on the reversed graph, from every goal at once
+    while heap:
         d, j = heappop(heap)
         if d > dist[j]:
             continue
@@ -155,7 +143,48 @@ def audit_heuristic(
             if nd < dist[i2]:
                 dist[i2] = nd
                 heappush(heap, (nd, i2))
+    return StateSpace(states, edges, goals, dist)
 
+
+def audit_heuristic(
+    problem: Problem[Any, Any],
+    heuristic: Callable[[Any], float] | None = None,
+    *,
+    space: StateSpace | None = None,
+    max_states: int = 2_000_000,
+    worst: int = 5,
+) -> HeuristicAudit:
+    """Check a heuristic against exact goal distances on every reachable state.
+
+    Explores the space with :func:`explore_space` (or reuses ``space``, to
+    audit several heuristics on one enumeration), then checks admissibility
+    (``h(s) <= d(s)`` wherever a goal is reachable, ``h(goal) == 0``) and
+    consistency (``h(s) <= c(s, s') + h(s')`` on every edge).
+
+    Parameters
+    ----------
+    problem : Problem
+    heuristic : callable, optional
+        The heuristic to audit; ``problem.heuristic`` by default.
+    space : StateSpace, optional
+        A space already built by :func:`explore_space` for this problem.
+    max_states : int
+        Refuse spaces larger than this.
+    worst : int
+        How many counterexamples of each kind to keep.
+
+    Complexity: ``O(E log V)`` time and ``O(V + E)`` memory.
+
+    Examples
+    --------
+    >>> space = explore_space(EightPuzzle(start))  # doctest: +SKIP
+    >>> audit_heuristic(problem, manhattan, space=space).admissible  # doctest: +SKIP
+    True
+    """
+    h = problem.heuristic if heuristic is None else heuristic
+    if space is None:
+        space = explore_space(problem, max_states=max_states)
+    states, dist, goals = space.states, space.distance, space.goals
     hv = [h(s) for s in states]
     over = [
         Overestimate(states[n], hv[n], dist[n])
@@ -165,7 +194,7 @@ def audit_heuristic(
     over.sort(key=lambda o: o.excess, reverse=True)
     bad_edges = [
         Inconsistency(states[a], states[b], c, hv[a], hv[b])
-        for a, b, c in forward_edges
+        for a, b, c in space.edges
         if hv[a] > c + hv[b]
     ]
     bad_edges.sort(key=lambda e: e.excess, reverse=True)
@@ -174,7 +203,7 @@ def audit_heuristic(
     finite = [d for d in dist if d < math.inf]
     return HeuristicAudit(
         states=len(states),
-        edges=len(forward_edges),
+        edges=len(space.edges),
         goals=len(goals),
         dead_ends=sum(1 for d in dist if d == math.inf),
         admissible=not over and not goal_nonzero,
