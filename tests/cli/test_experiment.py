@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -72,3 +77,51 @@ def test_peg_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         ["experiment", "peg-seed000", "--only", "nothing", "--db", str(tmp_path / "r.sqlite")]
     )
     assert code == 2 and "matches no problem" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_keeps_finished_runs_and_resumes(tmp_path: Path, workers: str) -> None:
+    db = tmp_path / "r.sqlite"
+    argv = [
+        sys.executable,
+        "-m",
+        "searchlab",
+        "compare",
+        "maze",
+        "--sizes",
+        "100",
+        "-n",
+        "8",
+        "-a",
+        "iddfs",
+        "--time-limit",
+        "0.25",
+        "--db",
+        str(db),
+        "-w",
+        workers,
+        "--no-progress",
+    ]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while _stored(db) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    stored = _stored(db)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "resume" in err and 2 <= stored < 8
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0
+    assert f"{stored} of 8 runs reused" in done.stderr
+    assert _stored(db) == 8
+
+
+def _stored(db: Path) -> int:
+    if not db.exists():
+        return 0
+    with sqlite3.connect(db) as conn:
+        try:
+            return int(conn.execute("SELECT COUNT(*) FROM runs").fetchone()[0])
+        except sqlite3.OperationalError:
+            return 0

@@ -7,7 +7,13 @@ from typing import Any
 import click
 
 from searchlab.cli.common import fail
-from searchlab.cli.runs import emit, execute, execution_options, output_options
+from searchlab.cli.runs import (
+    emit,
+    execute,
+    execution_options,
+    finish_experiment,
+    output_options,
+)
 from searchlab.experiments.aggregate import aggregate
 from searchlab.experiments.families import FAMILIES, get_family
 from searchlab.experiments.model import INFORMED, Configuration, Limits, configuration
@@ -169,3 +175,4 @@ def compare(
         csv_path=csv_path,
         md_path=md_path,
     )
+    finish_experiment(summary)

@@ -5,7 +5,14 @@ from __future__ import annotations
 import click
 
 from searchlab.cli.common import console, fail
-from searchlab.cli.runs import emit, execute, execution_options, output_options, table_options
+from searchlab.cli.runs import (
+    emit,
+    execute,
+    execution_options,
+    finish_experiment,
+    output_options,
+    table_options,
+)
 from searchlab.experiments.builtin import aima, peg
 from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.sources import parse_range
@@ -129,6 +136,7 @@ def aima_cmd(
             f"{tie_break or 'g_max'}; 'book' = Russell & Norvig, 3rd ed., Fig. 3.29.",
             markup=False,
         )
+    finish_experiment(summary)
 
 
 @experiment.command("peg-seed000")
@@ -185,3 +193,4 @@ def peg_cmd(
         csv_path=csv_path,
         md_path=md_path,
     )
+    finish_experiment(summary)

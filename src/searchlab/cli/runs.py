@@ -187,6 +187,12 @@ def execute(
     return summary
 
 
+def finish_experiment(summary: RunSummary) -> None:
+    """End the command: exit status 130 when Ctrl-C interrupted the experiment."""
+    if summary.interrupted:
+        raise click.exceptions.Exit(130)
+
+
 def write_table(
     path: str, columns: Sequence[Column], rows: Sequence[dict[str, Any]], fmt: str
 ) -> None:
