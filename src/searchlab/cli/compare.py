@@ -8,6 +8,8 @@ import click
 
 from searchlab.cli.common import fail
 from searchlab.cli.runs import (
+    OutputOptions,
+    RunOptions,
     emit,
     execute,
     execution_options,
@@ -117,22 +119,15 @@ def compare(
     max_expansions: int | None,
     max_nodes: int | None,
     name: str | None,
-    workers: int,
-    scheduler: str | None,
-    db: str,
-    fresh: bool,
-    show_progress: bool | None,
-    as_json: bool,
-    csv_path: str | None,
-    md_path: str | None,
-    plot_path: str | None,
+    run: RunOptions,
+    out: OutputOptions,
 ) -> None:
     """Compare algorithms and heuristics on FAMILY instances: random ones at
     --depths/--sizes, or FILES. Prints solved counts, mean and median nodes
     generated and expanded, time, solution length and b* per group."""
     fam = get_family(family)
-    if plot_path:
-        check_plot_path(plot_path)
+    if out.plot_path:
+        check_plot_path(out.plot_path)
     if (params is None) == (not files):
         fail(f"give --{fam.parameter}s RANGE or instance FILES (one of them)")
     for h in heuristics:
@@ -155,24 +150,15 @@ def compare(
         instances=tuple(file_instances(family, list(files))),
         limits=Limits(time_limit, max_expansions, max_nodes),
     )
-    summary = execute(
-        experiment,
-        db=db,
-        workers=workers,
-        scheduler=scheduler,
-        fresh=fresh,
-        show_progress=show_progress,
-    )
+    summary = execute(experiment, run)
     rows = aggregate(summary.records, [c.label for c in configs])
     dict_rows = group_rows(rows)
-    if plot_path:
-        plot_cost(rows, plot_path, title=f"{family}: search cost", xlabel=fam.parameter)
+    if out.plot_path:
+        plot_cost(rows, out.plot_path, title=f"{family}: search cost", xlabel=fam.parameter)
     emit(
         COMPARE_COLUMNS,
         dict_rows,
+        out,
         title=experiment.name,
-        as_json=as_json,
-        csv_path=csv_path,
-        md_path=md_path,
     )
     finish_experiment(summary)

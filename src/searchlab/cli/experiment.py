@@ -6,6 +6,8 @@ import click
 
 from searchlab.cli.common import console, fail
 from searchlab.cli.runs import (
+    OutputOptions,
+    RunOptions,
     emit,
     execute,
     execution_options,
@@ -75,21 +77,14 @@ def aima_cmd(
     iddfs_instances: int | None,
     tie_break: str | None,
     time_limit: float,
-    workers: int,
-    scheduler: str | None,
-    db: str,
-    fresh: bool,
-    show_progress: bool | None,
-    as_json: bool,
-    csv_path: str | None,
-    md_path: str | None,
-    plot_path: str | None,
+    run: RunOptions,
+    out: OutputOptions,
 ) -> None:
     """AIMA 3rd ed. Figure 3.29: IDS vs A* (misplaced tiles, Manhattan distance) on
     random 8-puzzles of each optimal depth; mean nodes generated and b*, next to the
     book's figures."""
-    if plot_path:
-        check_plot_path(plot_path)
+    if out.plot_path:
+        check_plot_path(out.plot_path)
     exp = aima.aima_experiment(
         parse_range(depths, name="--depths", minimum=1, step=2),
         instances,
@@ -99,15 +94,13 @@ def aima_cmd(
         tie_break=tie_break,
         time_limit=time_limit,
     )
-    summary = execute(
-        exp, db=db, workers=workers, scheduler=scheduler, fresh=fresh, show_progress=show_progress
-    )
+    summary = execute(exp, run)
     rows = aima.aima_rows(summary.records, [c.label for c in exp.configurations])
     columns, lines = aima.side_by_side(rows)
-    if plot_path:
+    if out.plot_path:
         plot_cost(
             rows,
-            plot_path,
+            out.plot_path,
             title="8-puzzle: nodes generated (AIMA Fig. 3.29)",
             xlabel="solution depth d",
             reference=aima.reference_series(),
@@ -115,10 +108,8 @@ def aima_cmd(
     shown = emit(
         columns,
         lines,
+        out,
         title="AIMA Fig. 3.29: mean nodes generated (n: instances solved) and b*",
-        as_json=as_json,
-        csv_path=csv_path,
-        md_path=md_path,
         json_rows=aima.json_rows(rows),
         sections=False,
     )
@@ -166,14 +157,8 @@ def peg_cmd(
     max_expansions: int,
     time_limit: float,
     only: tuple[str, ...],
-    workers: int,
-    scheduler: str | None,
-    db: str,
-    fresh: bool,
-    show_progress: bool | None,
-    as_json: bool,
-    csv_path: str | None,
-    md_path: str | None,
+    run: RunOptions,
+    out: OutputOptions,
 ) -> None:
     """Seed 000's table: BFS, DFS, A* with the seed's heuristics, better ones and the
     fast solver on classic peg solitaire problems (found?, time, expanded, length, stop)."""
@@ -181,16 +166,12 @@ def peg_cmd(
     if not exp.instances:
         names = ", ".join(name for name, _ in peg.PROBLEMS)
         fail(f"--only matches no problem; the problems are: {names}")
-    summary = execute(
-        exp, db=db, workers=workers, scheduler=scheduler, fresh=fresh, show_progress=show_progress
-    )
+    summary = execute(exp, run)
     emit(
         peg.COLUMNS,
         peg.table_rows(summary.records),
+        out,
         title="Seed 000: peg solitaire, one search per line (limits per run: "
         f"{max_expansions:,} expansions, {time_limit:g} s)",
-        as_json=as_json,
-        csv_path=csv_path,
-        md_path=md_path,
     )
     finish_experiment(summary)

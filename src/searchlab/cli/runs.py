@@ -3,8 +3,10 @@ execution backend, database, progress bar, Ctrl-C, and the output writers."""
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,40 @@ from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
 
 F = Callable[..., Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    """Where and how to run: ``--workers``, ``--scheduler``, ``--db``, ``--fresh``,
+    ``--progress/--no-progress`` (passed to commands as ``run``)."""
+
+    workers: int
+    scheduler: str | None
+    db: str
+    fresh: bool
+    show_progress: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class OutputOptions:
+    """Where the table goes: ``--json``, ``--csv``, ``--markdown`` and, for commands
+    that plot, ``--plot`` (passed to commands as ``out``)."""
+
+    as_json: bool
+    csv_path: str | None
+    md_path: str | None
+    plot_path: str | None = None
+
+
+def _collect(fn: F, name: str, cls: type[Any], fields: tuple[str, ...]) -> F:
+    """Wrap a click callback so the ``fields`` keyword arguments arrive as one ``cls``."""
+
+    @functools.wraps(fn)
+    def wrapper(**kwargs: Any) -> Any:
+        kwargs[name] = cls(**{f: kwargs.pop(f) for f in fields if f in kwargs})
+        return fn(**kwargs)
+
+    return wrapper
 
 
 def default_workers() -> int:
@@ -66,14 +102,14 @@ def execution_options(fn: F) -> F:
             help="Progress bar on stderr (default: when stderr is a terminal).",
         ),
     ]
+    wrapped = _collect(fn, "run", RunOptions, RunOptions.__slots__)
     for option in reversed(options):
-        fn = option(fn)
-    return fn
+        wrapped = option(wrapped)
+    return wrapped
 
 
-def table_options(fn: F) -> F:
-    """``--json``, ``--csv FILE``, ``--markdown FILE``."""
-    options = [
+def _output_option_list(plot: bool) -> list[Callable[[F], F]]:
+    options: list[Callable[[F], F]] = [
         click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON."),
         click.option(
             "--csv", "csv_path", metavar="FILE", help="Write the table as CSV ('-': stdout)."
@@ -85,62 +121,65 @@ def table_options(fn: F) -> F:
             help="Write the table as Markdown ('-': stdout).",
         ),
     ]
-    for option in reversed(options):
-        fn = option(fn)
-    return fn
+    if plot:
+        options.append(
+            click.option(
+                "--plot",
+                "plot_path",
+                metavar="FILE",
+                help="Plot search cost on a log scale (.png, .svg or .pdf).",
+            )
+        )
+    return options
+
+
+def table_options(fn: F) -> F:
+    """``--json``, ``--csv FILE``, ``--markdown FILE`` (as ``out``)."""
+    wrapped = _collect(fn, "out", OutputOptions, OutputOptions.__slots__)
+    for option in reversed(_output_option_list(plot=False)):
+        wrapped = option(wrapped)
+    return wrapped
 
 
 def output_options(fn: F) -> F:
-    """:func:`table_options` and ``--plot FILE``."""
-    fn = click.option(
-        "--plot",
-        "plot_path",
-        metavar="FILE",
-        help="Plot search cost on a log scale (.png, .svg or .pdf).",
-    )(fn)
-    return table_options(fn)
+    """:func:`table_options` and ``--plot FILE`` (as ``out``)."""
+    wrapped = _collect(fn, "out", OutputOptions, OutputOptions.__slots__)
+    for option in reversed(_output_option_list(plot=True)):
+        wrapped = option(wrapped)
+    return wrapped
 
 
 def emit(
     columns: Sequence[Column],
     rows: Sequence[dict[str, Any]],
+    out: OutputOptions,
     *,
     title: str,
-    as_json: bool,
-    csv_path: str | None,
-    md_path: str | None,
     json_rows: Sequence[dict[str, Any]] | None = None,
     sections: bool = True,
 ) -> bool:
     """Write the table where asked; print it (or the JSON rows) on stdout unless a
     writer already uses stdout. True when the table was printed on the terminal."""
-    if csv_path:
-        write_table(csv_path, columns, rows, "csv")
-    if md_path:
-        write_table(md_path, columns, rows, "markdown")
-    if as_json:
+    if out.csv_path:
+        write_table(out.csv_path, columns, rows, "csv")
+    if out.md_path:
+        write_table(out.md_path, columns, rows, "markdown")
+    if out.as_json:
         print_json(list(json_rows if json_rows is not None else rows))
         return False
-    if "-" in (csv_path, md_path):
+    if "-" in (out.csv_path, out.md_path):
         return False
     print_table(console, rich_table(columns, rows, title=title, sections=sections))
     return True
 
 
-def execute(
-    experiment: Experiment,
-    *,
-    db: str,
-    workers: int,
-    scheduler: str | None,
-    fresh: bool,
-    show_progress: bool | None,
-) -> RunSummary:
+def execute(experiment: Experiment, run: RunOptions) -> RunSummary:
     """Run ``experiment`` with a progress bar and Ctrl-C handling; report resumes
     and interruptions on stderr."""
+    db, workers, scheduler, show_progress = run.db, run.workers, run.scheduler, run.show_progress
     show = err_console.is_terminal if show_progress is None else show_progress
     with ResultStore(db) as store, cancel_on_interrupt() as cancel:
-        if fresh:
+        if run.fresh:
             store.forget(experiment.name)
         if not show:
             summary = run_experiment(
