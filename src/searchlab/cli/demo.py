@@ -10,6 +10,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from searchlab.cli.common import console
+from searchlab.experiments.demo import demo as experiments_demo
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
 from searchlab.puzzles.peg.demo import demo as peg_demo
 from searchlab.search import audit_heuristic, solve
@@ -55,6 +56,7 @@ def maze_demo(out: Console) -> None:
 DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Search engine: grid maze", maze_demo),
     ("Peg solitaire", peg_demo),
+    ("Experiments: AIMA Fig. 3.29", experiments_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""
 
