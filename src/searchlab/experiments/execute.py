@@ -69,6 +69,7 @@ def execute_run(spec: RunSpec, cancel: CancelToken | None = None) -> RunRecord:
         generated=stats.generated,
         max_frontier=stats.max_frontier,
         seconds=stats.seconds,
+        extra=getattr(result, "extra", None),
     )
 
 

@@ -112,7 +112,8 @@ class RunRecord:
     ``status`` is the engine's ("solved", "no_solution", "limit") or
     ``"error"`` when the run raised (``error`` holds the message); counters are
     the engine's :class:`~searchlab.search.SearchStats` (``generated`` includes
-    the root).
+    the root). ``extra`` holds JSON-serialisable measurements a family's own
+    solver reports beyond the engine's (a difficulty rating, a tour's length...).
     """
 
     experiment: str
@@ -132,6 +133,7 @@ class RunRecord:
     max_frontier: int = 0
     seconds: float = 0.0
     error: str | None = None
+    extra: dict[str, Any] | None = None
 
     @property
     def solved(self) -> bool:

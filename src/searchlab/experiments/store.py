@@ -36,7 +36,7 @@ CREATE TABLE IF NOT EXISTS runs (
     algorithm TEXT NOT NULL, heuristic TEXT, status TEXT NOT NULL, lim TEXT,
     length INTEGER, cost REAL, expanded INTEGER NOT NULL, generated INTEGER NOT NULL,
     max_frontier INTEGER NOT NULL, seconds REAL NOT NULL, error TEXT,
-    finished REAL NOT NULL,
+    finished REAL NOT NULL, extra TEXT,
     PRIMARY KEY (experiment, instance, config)
 );
 """
@@ -59,6 +59,7 @@ _RUN_COLUMNS = (
     "max_frontier",
     "seconds",
     "error",
+    "extra",
 )
 
 
@@ -125,7 +126,12 @@ class ResultStore:
         """Store ``record`` (replacing an earlier one); cancelled runs are not stored."""
         if record.limit == "cancelled":
             return
-        row = {**record.as_dict(), "grp": json.dumps(record.group), "lim": record.limit}
+        row = {
+            **record.as_dict(),
+            "grp": json.dumps(record.group),
+            "lim": record.limit,
+            "extra": None if record.extra is None else json.dumps(record.extra),
+        }
         values = [row[k] for k in _RUN_COLUMNS]
         self._db.execute(
             f"INSERT OR REPLACE INTO runs ({', '.join(_RUN_COLUMNS)}, finished) "
@@ -158,4 +164,5 @@ class ResultStore:
 def _record(row: dict[str, Any]) -> RunRecord:
     row["group"] = json.loads(row.pop("grp"))
     row["limit"] = row.pop("lim")
+    row["extra"] = None if row["extra"] is None else json.loads(row["extra"])
     return RunRecord(**row)

@@ -59,7 +59,8 @@ class Family:
         options (``time_limit``, ``max_expansions``, ``cancel``...) and returns
         an object with ``status``, ``limit``, ``solved``, ``length`` and
         ``stats`` (:class:`~searchlab.search.SearchStats`), like a
-        :class:`~searchlab.search.SearchResult`.
+        :class:`~searchlab.search.SearchResult`, and optionally ``extra``, a
+        JSON-serialisable dict of further measurements (stored with the run).
     """
 
     name: str
