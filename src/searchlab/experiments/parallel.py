@@ -44,7 +44,8 @@ def map_unordered(
     items : sequence
         Picklable work items.
     workers : int
-        1: run in this process, in order; more: a local pool of that many processes.
+        1 (or a single item): run in this process, in order; more: a local pool
+        of that many processes (at most one per item).
     scheduler : str, optional
         The address of a Dask distributed scheduler (``tcp://host:8786``); overrides ``workers``.
     cancel : CancelToken, optional
@@ -56,9 +57,10 @@ def map_unordered(
         return _dask(fn, items, scheduler, cancel)
     if workers < 1:
         raise InputError("--workers must be at least 1")
+    workers = min(workers, len(items))
     if workers == 1:
         return _serial(fn, items, cancel)
-    return _pool(fn, items, min(workers, len(items)), cancel)
+    return _pool(fn, items, workers, cancel)
 
 
 def _serial(fn: Callable[[T], R], items: Sequence[T], cancel: CancelToken | None) -> Iterator[R]:

@@ -131,8 +131,10 @@ def run_experiment(
         progress("runs", summary.reused, len(planned))
     if not interrupted:
         fn: Callable[[RunSpec], RunRecord] = execute_run
-        if workers == 1 and scheduler is None and cancel is not None:
-            fn = functools.partial(execute_run, cancel=cancel)  # in-process: cancel mid-run
+        if scheduler is None and min(workers, len(todo)) <= 1:
+            workers = 1  # one process is enough: run in this one, cancellable mid-run
+            if cancel is not None:
+                fn = functools.partial(execute_run, cancel=cancel)
         for record in map_unordered(fn, todo, workers=workers, scheduler=scheduler, cancel=cancel):
             if record.limit == "cancelled":
                 continue

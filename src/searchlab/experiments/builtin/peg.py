@@ -28,7 +28,6 @@ PROBLEMS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("english, one peg anywhere", peg_instance("english")),
     ("english, finish d4", peg_instance("english", finish="d4")),
     ("french, vacate c1", peg_instance("french", ["c1"])),
-    ("wiegleb, finish e5", peg_instance("wiegleb", finish="e5")),
     ("triangle5", peg_instance("triangle5")),
     ("triangle6", peg_instance("triangle6")),
 )
