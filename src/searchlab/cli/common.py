@@ -6,7 +6,7 @@ import json
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
@@ -25,6 +25,43 @@ T = TypeVar("T")
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def run_command(
+    command: click.Command, prog: str, argv: Sequence[str] | None = None, usage: str = ""
+) -> int:
+    """Run a Click ``command`` with ``argv`` and return its exit status.
+
+    A user error (bad option or argument, unreadable file, malformed input)
+    prints ``<prog>: error: <message>`` on one line of stderr (followed by
+    ``usage`` when given, else a pointer to ``--help``) and returns 2; Ctrl-C
+    outside a search returns 130; a bare command group prints its help.
+    Never lets a traceback reach the user for these cases.
+    """
+    args = list(argv) if argv is not None else None
+    try:
+        rv = command.main(args=args, prog_name=prog, standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:  # a bare group: its help is the answer
+        click.echo(exc.ctx.get_help() if exc.ctx else "")
+        return 0
+    except click.UsageError as exc:
+        hint = "" if usage or exc.ctx is None else f" (try '{exc.ctx.command_path} --help')"
+        err_console.print(f"{prog}: error: {exc.format_message()}{hint}", markup=False)
+        if usage:
+            err_console.print(usage, markup=False)
+        return 2
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except (click.Abort, KeyboardInterrupt):
+        err_console.print(f"{prog}: interrupted", markup=False)
+        return 130
+    except InputError as exc:
+        err_console.print(f"{prog}: error: {exc}", markup=False)
+        return 2
+    except click.ClickException as exc:
+        err_console.print(f"{prog}: error: {exc.format_message()}", markup=False)
+        return exc.exit_code
+    return rv if isinstance(rv, int) else 0
 
 
 def algorithm_option(

@@ -12,6 +12,7 @@ from rich.table import Table
 from searchlab.cli.common import console
 from searchlab.experiments.demo import demo as experiments_demo
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
+from searchlab.puzzles.npuzzle.assignments.demo import demo as npuzzle_assignments_demo
 from searchlab.puzzles.peg.demo import demo as peg_demo
 from searchlab.search import audit_heuristic, solve
 
@@ -56,6 +57,7 @@ def maze_demo(out: Console) -> None:
 DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Search engine: grid maze", maze_demo),
     ("Peg solitaire", peg_demo),
+    ("8-puzzle assignment programs: puzzle8, puzzle3x3heuristics", npuzzle_assignments_demo),
     ("Experiments: AIMA Fig. 3.29", experiments_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""

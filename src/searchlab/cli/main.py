@@ -11,13 +11,12 @@ import sys
 import click
 
 from searchlab import __version__
-from searchlab.cli.common import err_console
+from searchlab.cli.common import run_command
 from searchlab.cli.compare import compare
 from searchlab.cli.demo import demo
 from searchlab.cli.experiment import experiment
 from searchlab.cli.maze import maze
 from searchlab.cli.peg import peg
-from searchlab.errors import InputError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -37,27 +36,7 @@ cli.add_command(experiment)
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``searchlab`` command with ``argv``; return the exit status."""
-    try:
-        rv = cli.main(args=argv, prog_name="searchlab", standalone_mode=False)
-    except click.exceptions.NoArgsIsHelpError as exc:  # a bare group: its help is the answer
-        click.echo(exc.ctx.get_help() if exc.ctx else "")
-        return 0
-    except click.UsageError as exc:
-        hint = f" (try '{exc.ctx.command_path} --help')" if exc.ctx else ""
-        err_console.print(f"searchlab: error: {exc.format_message()}{hint}", markup=False)
-        return 2
-    except click.exceptions.Exit as exc:
-        return exc.exit_code
-    except (click.Abort, KeyboardInterrupt):
-        err_console.print("searchlab: interrupted", markup=False)
-        return 130
-    except InputError as exc:
-        err_console.print(f"searchlab: error: {exc}", markup=False)
-        return 2
-    except click.ClickException as exc:
-        err_console.print(f"searchlab: error: {exc.format_message()}", markup=False)
-        return exc.exit_code
-    return rv if isinstance(rv, int) else 0
+    return run_command(cli, "searchlab", argv)
 
 
 def run() -> None:

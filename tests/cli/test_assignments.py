@@ -1,0 +1,147 @@
+"""The console scripts ``puzzle8`` and ``puzzle3x3heuristics`` (seeds 001 and 002)."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from searchlab.cli.assignments import puzzle3x3heuristics_main, puzzle8_main
+
+BIN = Path(sys.executable).parent
+EXAMPLES = Path(__file__).parents[1] / "puzzles" / "npuzzle" / "seed002"
+
+
+def script(name: str) -> str:
+    path = BIN / name
+    if not path.exists():
+        pytest.skip(f"console script {name} not installed (run make install)")
+    return str(path)
+
+
+def test_puzzle8_seed_example(tmp_path: Path) -> None:
+    f = tmp_path / "datos2.txt"
+    f.write_text("0 1 3\n4 2 5\n7 8 6\n")
+    proc = subprocess.run(
+        [script("puzzle8"), "m", str(f)], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0 and proc.stderr == ""
+    boards, _, tail = proc.stdout.rpartition("\n\n")
+    assert boards.startswith("0 1 3\n4 2 5\n7 8 6\n\n1 0 3\n") and boards.endswith("7 8 0")
+    assert boards.count("\n\n") == 4
+    assert re.fullmatch(r"Numero de estados abiertos: 10\nTiempo: \d+ ms\n", tail)
+
+
+def test_puzzle8_no_solution(tmp_path: Path) -> None:
+    f = tmp_path / "datos1.txt"
+    f.write_text("1 2 3\n4 5 6\n8 0 7\n")
+    proc = subprocess.run(
+        [script("puzzle8"), "z", str(f)], capture_output=True, text=True, check=False
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "No hay solución\n", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "missing a heuristic"),
+        (["m"], "missing an instance file"),
+        (["x", "datos.txt"], "unknown heuristic"),
+        (["M", "datos.txt"], "unknown heuristic"),
+        (["m", "missing.txt"], "no such file"),
+        (["m", "."], "is a directory"),
+        (["m", "bad.txt"], "needs 9 numbers"),
+        (["m", "dup.txt"], "more than once"),
+        (["m", "word.txt"], "not a number"),
+        (["m", "datos.txt", "extra"], "unexpected extra argument"),
+    ],
+)
+def test_puzzle8_errors(
+    args: list[str],
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("datos.txt").write_text("1 2 3\n4 5 6\n7 0 8\n")
+    Path("bad.txt").write_text("1 2 3\n4 5 6\n")
+    Path("dup.txt").write_text("1 2 3\n4 5 6\n7 8 8\n")
+    Path("word.txt").write_text("1 2 3\n4 five 6\n7 8 0\n")
+    assert puzzle8_main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("puzzle8: error:") and message in captured.err
+
+
+def test_puzzle8_error_exit_in_a_subprocess(tmp_path: Path) -> None:
+    proc = subprocess.run([script("puzzle8")], capture_output=True, text=True, check=False)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "usage: puzzle8 <heuristic> <instance-file>" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_puzzle3x3heuristics_worked_examples(n: int, tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [script("puzzle3x3heuristics")],
+        input=(EXAMPLES / f"example{n}.in").read_bytes(),
+        capture_output=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"")
+    written = (tmp_path / "puzzle3x3heuristics.txt").read_bytes()
+    assert written == (EXAMPLES / f"example{n}.out").read_bytes()
+
+
+def test_puzzle3x3heuristics_malformed_input_keeps_completed_blocks(tmp_path: Path) -> None:
+    (tmp_path / "puzzle3x3heuristics.txt").write_text("old content\n")
+    proc = subprocess.run(
+        [script("puzzle3x3heuristics")],
+        input="2 1 1 2 0 3 4 5 6 7 8 2 7 5",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert (
+        proc.stderr.strip() == "puzzle3x3heuristics: error: operation 7 is not one of 1, 2, 3, 4, 5"
+    )
+    written = (tmp_path / "puzzle3x3heuristics.txt").read_text()
+    assert written.startswith("-1\n\nPIEZAS\n\n1 2 0\n") and written.endswith("3\n\n")
+
+
+def test_puzzle3x3heuristics_unsolvable_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 1 0 2 3 4 5 6 8 7 3 5"))
+    assert puzzle3x3heuristics_main([]) == 0
+    assert Path("puzzle3x3heuristics.txt").read_text() == "SUMAS\n\n-1\n\n"
+    assert "warning" in capsys.readouterr().err
+
+
+def test_puzzle3x3heuristics_empty_input_still_creates_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert puzzle3x3heuristics_main([]) == 2
+    assert Path("puzzle3x3heuristics.txt").read_text() == ""
+    assert "without operation 5" in capsys.readouterr().err
+
+
+def test_puzzle3x3heuristics_unwritable_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "puzzle3x3heuristics.txt").mkdir()  # a directory where the file should go
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("5"))
+    assert puzzle3x3heuristics_main([]) == 2
+    assert "cannot write" in capsys.readouterr().err
