@@ -144,3 +144,32 @@ def test_bad_file_content(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         ["compare", "maze", str(tmp_path / "bad.txt"), "--db", str(tmp_path / "r.sqlite")], capsys
     )
     assert code == 2 and "bad.txt: unknown character" in err
+
+
+def test_scheduler_runs_on_a_dask_cluster(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        code, out, err = _run(
+            [
+                "compare",
+                "maze",
+                "--sizes",
+                "6",
+                "-n",
+                "3",
+                "-a",
+                "bfs",
+                "--db",
+                str(tmp_path / "r.sqlite"),
+                "--scheduler",
+                cluster.scheduler_address,
+                "--json",
+            ],
+            capsys,
+        )
+    assert code == 0, err
+    assert json.loads(out)[0]["runs"] == 3
