@@ -176,3 +176,13 @@ def test_family_problem_is_the_puzzle_package_problem() -> None:
     problem = get_family("maze").problem("S.#\n..G", "manhattan")
     assert isinstance(problem, MazeProblem)
     assert problem.maze == parse_maze("S.#\n..G")
+
+
+def test_progress_reports_each_phase(store: ResultStore) -> None:
+    calls: list[tuple[str, int, int]] = []
+    summary = run_experiment(maze_experiment(count=2), store, progress=lambda *a: calls.append(a))
+    total = len(summary.planned)
+    assert ("instances", 4, 4) in calls
+    runs = [c for c in calls if c[0] == "runs"]
+    assert runs[0] == ("runs", 0, total) and runs[-1] == ("runs", total, total)
+    assert [c[1] for c in runs] == sorted(c[1] for c in runs)
