@@ -17,6 +17,7 @@ from searchlab.cli.demo import demo
 from searchlab.cli.experiment import experiment
 from searchlab.cli.maze import maze
 from searchlab.cli.peg import peg
+from searchlab.cli.serve import serve, teach
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -30,6 +31,8 @@ def cli() -> None:
 cli.add_command(demo)
 cli.add_command(maze)
 cli.add_command(peg)
+cli.add_command(serve)
+cli.add_command(teach)
 cli.add_command(compare)
 cli.add_command(experiment)
 

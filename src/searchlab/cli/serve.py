@@ -1,0 +1,148 @@
+"""``searchlab serve`` (the web player) and ``searchlab teach`` (a search, explained)."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+
+import click
+from rich.table import Table
+
+from searchlab.cli.common import console, err_console, fail, read_input, run_with_progress
+from searchlab.search import SearchStats
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names only this machine (127.0.0.0/8, ::1, localhost)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@click.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (loopback by default; anything else is reachable "
+    "from other machines).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="TCP port (0 picks a free one).",
+)
+@click.option("--open", "open_browser", is_flag=True, help="Open the player in a browser.")
+def serve(host: str, port: int, open_browser: bool) -> None:
+    """Run the web player: load, solve, animate and play every puzzle (Ctrl-C stops it)."""
+    import uvicorn
+
+    from searchlab.web.app import create_app
+
+    if not is_loopback(host):
+        err_console.print(
+            f"searchlab: warning: listening on {host}: other machines can reach this server",
+            markup=False,
+        )
+    # Bind here, so a taken port fails with one line and --port 0 shows the port picked.
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        fail(f"cannot listen on {host}:{port} ({exc.strerror or exc})")
+    port = sock.getsockname()[1]
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+    console.print(f"searchlab player on {url} (Ctrl-C to stop)", markup=False)
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+@click.command()
+@click.argument("family")
+@click.argument("file", required=False)
+@click.option("--example", help="A built-in board of the family instead of FILE.")
+@click.option("--algorithm", "-a", default="bfs", show_default=True, help="Engine algorithm.")
+@click.option("--heuristic", help="Heuristic (the family's first one by default).")
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write the explored state graph as SVG.",
+)
+@click.option(
+    "--rows", type=click.IntRange(min=0), default=30, show_default=True, help="Expansions to print."
+)
+def teach(
+    family: str,
+    file: str | None,
+    example: str | None,
+    algorithm: str,
+    heuristic: str | None,
+    svg_path: str | None,
+    rows: int,
+) -> None:
+    """Show how a search explores a small board: nodes in expansion order with g, h and
+    f = g + h, and (with --svg) the explored state graph with the solution path in red."""
+    from searchlab.web import service
+    from searchlab.web.families.base import SolveRequest
+
+    fam = service.family(family)
+    if (file is None) == (example is None):
+        names = ", ".join(e.id for e in fam.examples)
+        fail(f"give a board FILE or --example NAME (one of them; examples: {names})")
+    if example is not None:
+        found = [e for e in fam.examples if e.id == example]
+        if not found:
+            fail(f"no example {example!r}; choose one of {', '.join(e.id for e in fam.examples)}")
+        text = found[0].text
+    else:
+        assert file is not None
+        text = read_input(file)
+    h = heuristic or (fam.heuristics[0] if fam.heuristics else "")
+    service.check_choice(fam, algorithm, h)
+    instance = fam.read(text)
+
+    sol, rec, path = run_with_progress(
+        lambda cancel, progress: service.teach(
+            fam, instance, SolveRequest(algorithm, h, 60.0, 1_000_000, cancel, progress or _quiet)
+        )
+    )
+    table = Table(title=f"{algorithm} ({h}): nodes in expansion order", title_justify="left")
+    for col in ("#", "depth", "g", "h", "f", "state"):
+        table.add_column(col, justify="left" if col == "state" else "right")
+    for row in service.expansion_rows(fam, instance, rec)[:rows]:
+        table.add_row(
+            *(
+                f"{row[k]:g}" if isinstance(row[k], float) else str(row[k])
+                for k in ("order", "depth", "g", "h", "f", "label")
+            )
+        )
+    console.print(table)
+    console.print(
+        f"{sol.status}: {len(sol.moves)} moves, {sol.stats.get('expanded', 0):,} expanded, "
+        f"{len(rec.nodes)} states recorded",
+        markup=False,
+    )
+    if svg_path:
+        picture = service.graph_picture(fam, instance, sol, rec, path, f"{algorithm} ({h})")
+        Path(svg_path).write_text(picture, encoding="utf-8")
+        console.print(f"state graph written to {svg_path}", markup=False)
+
+
+def _quiet(stats: SearchStats) -> None:
+    return None

@@ -1,0 +1,251 @@
+"""The FastAPI application: static front end plus a small JSON API.
+
+Routes (all JSON unless said otherwise; OpenAPI at ``/docs`` and ``/openapi.json``):
+
+* ``GET  /`` the player (HTML); ``GET /static/...`` its CSS and JavaScript modules
+* ``GET  /api/families`` the families with their algorithms, heuristics, examples
+* ``POST /api/{family}/validate`` ``{board}``: description, views, start position
+* ``POST /api/{family}/random`` ``{params}``: a random or generated board (text)
+* ``POST /api/{family}/solve`` ``{board, algorithm, heuristic, time_limit, max_nodes,
+  teaching}``: starts a job (202) and answers its id
+* ``GET  /api/jobs/{id}`` the job's state, progress (nodes expanded) and result
+* ``POST /api/jobs/{id}/cancel`` cancels it
+* ``POST /api/{family}/moves`` ``{board, state}``: the legal moves of a position
+* ``POST /api/{family}/hint`` ``{board, state}``: the next move of an optimal solution
+
+Bad input answers 4xx with ``{"detail": "<one-line message>"}``; request
+bodies over ``max_body`` bytes answer 413. Solves run on worker threads with a
+time limit and a stored-node limit (:mod:`searchlab.web.service`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from searchlab import __version__
+from searchlab.errors import InputError
+from searchlab.web import service
+from searchlab.web.families import FAMILIES, Family
+from searchlab.web.jobs import JobManager, TooBusyError
+
+MAX_BODY = 1_000_000
+MAX_BOARD = 200_000
+STATIC = files("searchlab.web") / "static"
+
+
+class BodyLimit:
+    """ASGI middleware: refuse request bodies larger than ``limit`` bytes (413),
+    whether announced by Content-Length or streamed in chunks."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _too_large(send, self.limit)
+                return
+        # Read the whole body first (it is small by construction), counting bytes,
+        # then hand it to the app in one message.
+        chunks: list[bytes] = []
+        seen = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await _too_large(send, self.limit)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = f'{{"detail":"request body too large (limit {limit:,} bytes)"}}'.encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class BoardIn(BaseModel):
+    board: str = Field(max_length=MAX_BOARD, description="The board as text.")
+
+
+class RandomIn(BaseModel):
+    params: dict[str, float | None] = Field(
+        default_factory=dict, description="Generator parameters, e.g. size, depth, seed."
+    )
+
+
+class SolveIn(BoardIn):
+    algorithm: str = Field(description="An algorithm the family offers.")
+    heuristic: str = Field(default="", description="A heuristic the family offers.")
+    time_limit: float | None = Field(default=None, description="Seconds (server caps it).")
+    max_nodes: int | None = Field(default=None, description="Stored-node limit (capped).")
+    teaching: bool = Field(default=False, description="Record expansions and the state graph.")
+
+
+class PositionIn(BoardIn):
+    state: Any = Field(default=None, description="A state token from a previous answer.")
+
+
+def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
+    """The searchlab web application (serve it with uvicorn on a loopback address)."""
+    jobs = JobManager(workers=workers)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        jobs.shutdown()
+
+    app = FastAPI(
+        title="searchlab player",
+        version=__version__,
+        description="Load, solve, animate and play puzzles; watch search algorithms work.",
+        lifespan=lifespan,
+    )
+    app.state.jobs = jobs
+    app.add_middleware(BodyLimit, limit=max_body)
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    @app.exception_handler(InputError)
+    async def input_error(request: Request, exc: InputError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors():
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+            parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else err.get("msg", ""))
+        return JSONResponse({"detail": "; ".join(parts) or "invalid request"}, status_code=422)
+
+    @app.exception_handler(TooBusyError)
+    async def too_busy(request: Request, exc: TooBusyError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=429)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/api/families", summary="The puzzle families and their options")
+    async def families() -> list[dict[str, Any]]:
+        return [f.summary() for f in FAMILIES.values()]
+
+    @app.post("/api/{family}/validate", summary="Parse a board; answer its start position")
+    async def validate(family: str, body: BoardIn) -> dict[str, Any]:
+        fam = _family(family)
+        return await asyncio.to_thread(service.validate, fam, body.board)
+
+    @app.post("/api/{family}/random", summary="A random or generated board")
+    async def random_board(family: str, body: RandomIn) -> dict[str, Any]:
+        fam = _family(family)
+        params = {k: v for k, v in body.params.items() if v is not None}
+        board = await asyncio.to_thread(fam.random, params)
+        return {"board": board}
+
+    @app.post("/api/{family}/solve", status_code=202, summary="Start a solve job")
+    async def start_solve(family: str, body: SolveIn) -> dict[str, Any]:
+        fam = _family(family)
+        heuristic = body.heuristic or (fam.heuristics[0] if fam.heuristics else "")
+        service.check_choice(fam, body.algorithm, heuristic)
+        service.clamp_limits(body.time_limit, body.max_nodes)
+        await asyncio.to_thread(fam.read, body.board)  # bad boards fail here, with a 422
+        job = jobs.submit(
+            fam.name,
+            lambda cancel, progress: service.run_solve(
+                fam,
+                body.board,
+                algorithm=body.algorithm,
+                heuristic=heuristic,
+                time_limit=body.time_limit,
+                max_nodes=body.max_nodes,
+                teaching=body.teaching,
+                cancel=cancel,
+                progress=progress,
+            ),
+        )
+        return {"job": job.id}
+
+    @app.get("/api/jobs/{job_id}", summary="A solve job's progress and result")
+    async def job_status(job_id: str) -> dict[str, Any]:
+        job = jobs.get(job_id)
+        if job is None:
+            raise HTTPException(404, f"no job {job_id!r} (finished jobs are kept 15 minutes)")
+        return job.snapshot()
+
+    @app.post("/api/jobs/{job_id}/cancel", summary="Cancel a solve job")
+    async def job_cancel(job_id: str) -> dict[str, Any]:
+        job = jobs.cancel(job_id)
+        if job is None:
+            raise HTTPException(404, f"no job {job_id!r}")
+        return job.snapshot()
+
+    @app.post("/api/{family}/moves", summary="The legal moves of a position")
+    async def moves(family: str, body: PositionIn) -> dict[str, Any]:
+        fam = _family(family)
+
+        def run() -> dict[str, Any]:
+            instance = fam.read(body.board)
+            state = (
+                fam.initial(instance)
+                if body.state is None
+                else fam.decode_state(instance, body.state)
+            )
+            return service.position(fam, instance, state)
+
+        return await asyncio.to_thread(run)
+
+    @app.post("/api/{family}/hint", summary="The next move of an optimal solution")
+    async def hint(family: str, body: PositionIn) -> dict[str, Any]:
+        fam = _family(family)
+        cancel = threading.Event()
+        try:
+            return await asyncio.to_thread(service.hint, fam, body.board, body.state, cancel)
+        finally:
+            cancel.set()  # a client that went away stops the search
+
+    return app
+
+
+def _family(name: str) -> Family:
+    """The adapter for ``name``, or a 404 naming the known families."""
+    fam = FAMILIES.get(name)
+    if fam is None:
+        raise HTTPException(404, f"unknown puzzle family {name!r}; known: {', '.join(FAMILIES)}")
+    return fam

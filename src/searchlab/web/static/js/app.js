@@ -1,0 +1,399 @@
+// The player page: load a board, play it with the mouse, solve it with live
+// progress, replay the solution, and look inside the search (teaching view).
+import { renderView } from "searchlab/render.js";
+import { createPlayer } from "searchlab/player.js";
+
+const $ = (id) => document.getElementById(id);
+const key = (rc) => `${rc[0]},${rc[1]}`;
+
+async function api(path, body = undefined) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  };
+  const res = await fetch(path, init);
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) throw new Error((data && data.detail) || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+function say(id, text, cls = "") {
+  const m = $(id);
+  m.textContent = text;
+  m.className = `message ${cls}`;
+}
+
+const app = {
+  families: [], fam: null, board: "", base: null,
+  position: null, history: [], played: [], selected: null, hint: null, down: null,
+  job: null, solution: null,
+};
+
+async function init() {
+  app.families = await api("/api/families");
+  const nav = $("families");
+  const wanted = new URLSearchParams(location.search).get("family");
+  for (const f of app.families) {
+    const a = document.createElement("a");
+    a.href = `/?family=${f.name}`;
+    a.textContent = f.title;
+    a.dataset.family = f.name;
+    if (f.name === wanted) a.classList.add("active");
+    nav.appendChild(a);
+  }
+  const fam = app.families.find((f) => f.name === wanted);
+  if (!fam) return;
+  $("intro").hidden = true;
+  $("main").hidden = false;
+  selectFamily(fam);
+}
+
+function option(select, value, text = value) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = text;
+  select.appendChild(o);
+}
+
+function selectFamily(fam) {
+  app.fam = fam;
+  document.title = `${fam.title} · searchlab`;
+  $("family-title").textContent = fam.title;
+  $("board-help").textContent = fam.board_help;
+  $("play-help").textContent = fam.play_help;
+  const ex = $("examples");
+  ex.replaceChildren();
+  option(ex, "", "choose…");
+  fam.examples.forEach((e) => option(ex, e.id, e.title));
+  ex.onchange = () => {
+    const e = fam.examples.find((x) => x.id === ex.value);
+    if (e) { $("board").value = e.text; loadBoard(); }
+  };
+  const params = $("random-params");
+  params.replaceChildren();
+  for (const p of [...fam.random_params, { name: "seed", label: "seed", default: "", kind: "int" }]) {
+    const label = document.createElement("label");
+    label.textContent = `${p.label} `;
+    const input = document.createElement("input");
+    input.type = "number";
+    input.dataset.param = p.name;
+    input.value = p.default;
+    if (p.min !== undefined) { input.min = p.min; input.max = p.max; }
+    input.step = p.kind === "float" ? "0.05" : "1";
+    label.appendChild(input);
+    params.appendChild(label);
+  }
+  const alg = $("algorithm");
+  alg.replaceChildren();
+  fam.algorithms.forEach((a) => option(alg, a));
+  const heur = $("heuristic");
+  heur.replaceChildren();
+  fam.heuristics.forEach((h) => option(heur, h));
+  heur.disabled = fam.heuristics.length === 0;
+  $("teaching").disabled = !fam.teaching;
+  if (fam.notes) $("board-help").textContent += ` ${fam.notes}`;
+  if (fam.examples.length) {
+    ex.value = fam.examples[0].id;
+    $("board").value = fam.examples[0].text;
+    loadBoard();
+  }
+}
+
+async function loadBoard() {
+  const text = $("board").value;
+  say("load-message", "loading…");
+  try {
+    const data = await api(`/api/${app.fam.name}/validate`, { board: text });
+    app.board = text;
+    app.base = data.base;
+    app.history = [];
+    app.played = [];
+    app.hint = null;
+    app.selected = null;
+    app.position = data.start;
+    say("load-message", `Loaded: ${data.description}`);
+    say("play-message", "");
+    clearSolution();
+    renderPlay();
+  } catch (err) {
+    say("load-message", err.message, "error");
+  }
+}
+
+async function randomBoard() {
+  const params = {};
+  for (const input of $("random-params").querySelectorAll("input")) {
+    if (input.value !== "") params[input.dataset.param] = Number(input.value);
+  }
+  try {
+    say("load-message", "generating…");
+    const data = await api(`/api/${app.fam.name}/random`, { params });
+    $("board").value = data.board;
+    $("examples").value = "";
+    await loadBoard();
+  } catch (err) {
+    say("load-message", err.message, "error");
+  }
+}
+
+// ---- play mode -------------------------------------------------------------
+function movesOf(k) { return app.position.moves.filter((m) => m.grab.some((g) => key(g) === k)); }
+
+function renderPlay() {
+  const pos = app.position;
+  const marks = { grab: new Set(), to: new Set(), selected: new Set(), hint: new Set() };
+  for (const m of pos.moves) {
+    m.grab.forEach((g) => marks.grab.add(key(g)));
+    if (m.grab.length === 0 || !app.selected) marks.to.add(key(m.to));
+  }
+  if (app.selected) {
+    marks.selected.add(app.selected);
+    movesOf(app.selected).forEach((m) => marks.to.add(key(m.to)));
+  }
+  if (app.hint) {
+    app.hint.grab.forEach((g) => marks.hint.add(key(g)));
+    marks.hint.add(key(app.hint.to));
+  }
+  renderView($("play-board"), { ...app.base, ...pos.view }, { marks, onCell });
+  $("undo").disabled = app.history.length === 0;
+  $("reset").disabled = app.history.length === 0;
+  $("hint").disabled = pos.goal || pos.moves.length === 0;
+  $("play-moves").textContent = app.played.join(" ") || "none";
+  if (pos.goal) say("play-message", `Solved in ${app.played.length} moves!`, "good");
+  else if (pos.moves.length === 0) say("play-message", "No legal move left: undo or reset.", "error");
+}
+
+function onCell(r, c, kind) {
+  const k = `${r},${c}`;
+  if (kind === "down") { app.down = k; return; }
+  const from = app.down;
+  app.down = null;
+  if (from && from !== k) {  // a drag from one cell to another
+    const m = movesOf(from).find((mv) => key(mv.to) === k);
+    if (m) { applyMove(m); return; }
+  }
+  click(k);
+}
+
+function click(k) {
+  const moves = app.position.moves;
+  if (app.selected) {
+    const m = movesOf(app.selected).find((mv) => key(mv.to) === k);
+    if (m) { applyMove(m); return; }
+  }
+  const direct = moves.filter((m) => m.grab.length === 0 && key(m.to) === k);
+  if (direct.length === 1) { applyMove(direct[0]); return; }
+  const grabbed = movesOf(k);
+  if (grabbed.length === 1) { applyMove(grabbed[0]); return; }
+  if (grabbed.length > 1) {
+    app.selected = app.selected === k ? null : k;
+    renderPlay();
+    return;
+  }
+  const onto = moves.filter((m) => key(m.to) === k);
+  if (onto.length === 1) { applyMove(onto[0]); return; }
+  app.selected = null;
+  renderPlay();
+}
+
+async function applyMove(m) {
+  try {
+    const next = await api(`/api/${app.fam.name}/moves`, { board: app.board, state: m.state });
+    app.history.push(app.position);
+    app.played.push(m.label);
+    app.position = next;
+    app.selected = null;
+    app.hint = null;
+    say("play-message", "");
+    renderPlay();
+  } catch (err) {
+    say("play-message", err.message, "error");
+  }
+}
+
+function undo() {
+  if (!app.history.length) return;
+  app.position = app.history.pop();
+  app.played.pop();
+  app.selected = app.hint = null;
+  say("play-message", "");
+  renderPlay();
+}
+
+function reset() {
+  if (!app.history.length) return;
+  app.position = app.history[0];
+  app.history = [];
+  app.played = [];
+  app.selected = app.hint = null;
+  say("play-message", "");
+  renderPlay();
+}
+
+async function hint() {
+  say("play-message", "thinking…");
+  try {
+    const data = await api(`/api/${app.fam.name}/hint`, { board: app.board, state: app.position.state });
+    app.hint = data.move;
+    say("play-message", data.message, data.move ? "" : "error");
+    renderPlay();
+  } catch (err) {
+    say("play-message", err.message, "error");
+  }
+}
+
+// ---- solving ---------------------------------------------------------------
+function clearSolution() {
+  $("player").replaceChildren();
+  $("stats").replaceChildren();
+  $("teach").hidden = true;
+  say("progress", "");
+}
+
+async function solve() {
+  if (!app.board) { await loadBoard(); if (!app.board) return; }
+  clearSolution();
+  const body = {
+    board: app.board,
+    algorithm: $("algorithm").value,
+    heuristic: $("heuristic").value || "",
+    time_limit: Number($("time-limit").value) || 30,
+    teaching: $("teaching").checked,
+  };
+  try {
+    const { job } = await api(`/api/${app.fam.name}/solve`, body);
+    app.job = job;
+    $("cancel").disabled = false;
+    $("solve-button").disabled = true;
+    say("progress", "solving…");
+    poll(job);
+  } catch (err) {
+    say("progress", err.message, "error");
+  }
+}
+
+async function poll(job) {
+  let snap;
+  try {
+    snap = await api(`/api/jobs/${job}`);
+  } catch (err) {
+    finishJob();
+    say("progress", err.message, "error");
+    return;
+  }
+  if (app.job !== job) return;
+  if (snap.state === "queued" || snap.state === "running") {
+    const p = snap.progress;
+    say("progress", p.expanded !== undefined
+      ? `${p.expanded.toLocaleString()} nodes expanded, ${p.seconds.toFixed(1)} s`
+      : `${snap.state}… ${snap.elapsed.toFixed(1)} s`);
+    setTimeout(() => poll(job), 200);
+    return;
+  }
+  finishJob();
+  if (snap.state === "failed") { say("progress", snap.error, "error"); return; }
+  showResult(snap.result);
+}
+
+function finishJob() {
+  app.job = null;
+  $("cancel").disabled = true;
+  $("solve-button").disabled = false;
+}
+
+async function cancel() {
+  if (!app.job) return;
+  try { await api(`/api/jobs/${app.job}/cancel`, {}); } catch (err) { say("progress", err.message, "error"); }
+}
+
+function outcome(r) {
+  if (r.status === "solved") return [`Solved: ${r.length} moves`, "good"];
+  if (r.status === "impossible") return [`Impossible: ${r.reason}`, "error"];
+  if (r.status === "no_solution") return ["No solution exists (the whole space was searched).", "error"];
+  if (r.limit === "cancelled") return ["Cancelled.", "error"];
+  return [`Stopped by the ${String(r.limit || "").replace("_", " ")} limit.`, "error"];
+}
+
+function showResult(r) {
+  app.solution = r;
+  const [text, cls] = outcome(r);
+  say("progress", text, cls);
+  const rows = [["method", r.method], ["status", r.status], ["moves", r.length]];
+  if (r.cost !== null && r.cost !== undefined) rows.push(["cost", r.cost]);
+  for (const [k, v] of Object.entries(r.stats || {})) {
+    if (v === null || v === undefined) continue;
+    const shown = k === "seconds" ? v.toFixed(3) : k === "peak_memory_mb" ? v.toFixed(1)
+      : typeof v === "number" ? v.toLocaleString() : v;
+    rows.push([k.replaceAll("_", " "), shown]);
+  }
+  const table = $("stats");
+  table.replaceChildren();
+  for (const [k, v] of rows) {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = k;
+    tr.insertCell().textContent = v;
+  }
+  if (r.frames.length) createPlayer($("player"), r);
+  if (r.teaching) showTeaching(r);
+}
+
+function showTeaching(r) {
+  const t = r.teaching;
+  $("teach").hidden = false;
+  const onPath = new Set(r.states.map((s) => JSON.stringify(s).slice(0, 80)));
+  const table = $("expansions");
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const h of ["#", "depth", "g", "h", "f", "state"]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    head.appendChild(th);
+  }
+  const body = table.createTBody();
+  for (const row of t.expansions) {
+    const tr = body.insertRow();
+    for (const v of [row.order, row.depth, row.g, row.h, row.f]) tr.insertCell().textContent = v;
+    const td = tr.insertCell();
+    td.textContent = row.label;
+    td.className = "label";
+    if (onPath.has(row.label)) tr.classList.add("on-path");
+    if (row.view) {
+      tr.addEventListener("click", () => {
+        body.querySelectorAll("tr.chosen").forEach((x) => x.classList.remove("chosen"));
+        tr.classList.add("chosen");
+        renderView($("teach-board"), { ...r.base, ...row.view });
+      });
+    }
+  }
+  if (t.rows_truncated) {
+    const tr = body.insertRow();
+    const td = tr.insertCell();
+    td.colSpan = 6;
+    td.textContent = `… ${t.expanded_total - t.expansions.length} more expansions not listed`;
+  }
+  $("graph").innerHTML = t.graph_svg;
+  const link = $("graph-download");
+  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([t.graph_svg], { type: "image/svg+xml" }));
+}
+
+// ---- wiring ------------------------------------------------------------------
+$("load-board").addEventListener("click", loadBoard);
+$("random").addEventListener("click", randomBoard);
+$("upload").addEventListener("change", async (ev) => {
+  const file = ev.target.files[0];
+  if (!file) return;
+  if (file.size > 200000) { say("load-message", "file too large (over 200 kB)", "error"); return; }
+  $("board").value = await file.text();
+  $("examples").value = "";
+  loadBoard();
+});
+$("undo").addEventListener("click", undo);
+$("reset").addEventListener("click", reset);
+$("hint").addEventListener("click", hint);
+$("solve-button").addEventListener("click", solve);
+$("cancel").addEventListener("click", cancel);
+init().catch((err) => {
+  document.body.insertAdjacentHTML("beforeend", `<p class="message error"></p>`);
+  document.body.lastElementChild.textContent = `Cannot start: ${err.message}`;
+});

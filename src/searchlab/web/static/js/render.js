@@ -1,0 +1,150 @@
+// Draw a view (see searchlab/web/families/base.py) as SVG. Same geometry and
+// palette as searchlab/web/svg.py, which draws views on the Python side.
+const NS = "http://www.w3.org/2000/svg";
+export const CELL = 40;
+export const MARGIN = 6;
+const CELL_FILL = {
+  ".": "#f4f1ea", "#": "#3d3d3d", "o": "#e8dcc4", "g": "#cfe8c9",
+  "s": "#dbe8fb", "l": "#f0d9b5", "d": "#b58863",
+};
+const CAR_COLOURS = [
+  "#4d9de0", "#e1bc29", "#3bb273", "#7768ae", "#f49d37", "#15616d",
+  "#9c6644", "#ff7f51", "#5c80bc", "#8cb369", "#c08497", "#48a9a6",
+];
+const PIECE_FILL = { tile: "#f2c14e", red: "#d62828", peg: "#6b3e26", walker: "#1d70b8" };
+
+export function carColour(label) {
+  let s = 0;
+  for (const ch of String(label)) s += ch.codePointAt(0);
+  return CAR_COLOURS[s % CAR_COLOURS.length];
+}
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+export function viewSize(view, cell = CELL) {
+  const extra = view.exit ? cell / 2 : 0;
+  return [2 * MARGIN + view.cols * cell + extra, 2 * MARGIN + view.rows * cell];
+}
+
+// Render `view` into the <svg> element `svg`. `marks` may hold sets of "r,c"
+// keys to highlight: grab (movable pieces), to (targets), selected, hint.
+// `onCell(r, c, kind)` is called on pointerdown/pointerup over a cell.
+export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null } = {}) {
+  const [w, h] = viewSize(view, cell);
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("width", w);
+  svg.setAttribute("height", h);
+  // Three layers: the board (redrawn), the pieces (kept by id, so a piece that
+  // moves slides there through a CSS transition), the click/highlight layer.
+  let [bg, pieceLayer, layer] = ["bg", "pieces", "cells"].map((n) => svg.querySelector(`:scope > g.${n}`));
+  if (!bg || svg.dataset.cell !== String(cell)) {
+    svg.replaceChildren();
+    [bg, pieceLayer, layer] = ["bg", "pieces", "cells"].map((n) => el("g", { class: n }, svg));
+    svg.dataset.cell = String(cell);
+  }
+  bg.replaceChildren();
+  layer.replaceChildren();
+  const xy = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
+  const cells = view.cells || [];
+  for (let r = 0; r < cells.length; r++) {
+    for (let c = 0; c < cells[r].length; c++) {
+      const ch = cells[r][c];
+      if (ch === " ") continue;
+      const [x, y] = xy(r, c);
+      el("rect", { x, y, width: cell, height: cell, fill: CELL_FILL[ch] || CELL_FILL["."],
+                   stroke: "#c9c2b4", "stroke-width": 0.5 }, bg);
+      if (ch === "o") {
+        el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.12, fill: "#8a7a60" }, bg);
+      }
+    }
+  }
+  if (view.exit) {
+    const [x, y] = xy(view.exit.r, view.cols);
+    const m = cell / 2;
+    el("path", { d: `M${x + 2},${y + m * 0.5} L${x + m - 2},${y + m} L${x + 2},${y + m * 1.5} Z`,
+                 fill: "#d62828" }, bg);
+  }
+  const path = view.path || [];
+  const n = view.path_len ?? path.length;
+  if (n && path.length) {
+    const pts = path.slice(0, n)
+      .map(([r, c]) => `${MARGIN + (c + 0.5) * cell},${MARGIN + (r + 0.5) * cell}`).join(" ");
+    el("polyline", { points: pts, fill: "none", stroke: "#1d70b8", "stroke-opacity": 0.7,
+                     "stroke-width": Math.max(1.5, cell / 12), "stroke-linejoin": "round" }, bg);
+  }
+  for (const m of view.marks || []) {
+    const [x, y] = xy(m.r, m.c);
+    const t = el("text", { x: x + 3, y: y + cell * 0.3, "font-size": cell * 0.26,
+                           "font-family": "sans-serif", fill: "#333" }, bg);
+    t.textContent = m.text;
+  }
+  const old = new Map([...pieceLayer.children].map((g) => [g.dataset.piece, g]));
+  const keep = new Set();
+  for (const [i, p] of (view.pieces || []).entries()) {
+    const id = p.id !== undefined ? String(p.id) : `#${i}`;
+    const sig = `${p.kind}|${p.w || 1}|${p.h || 1}|${p.label ?? ""}`;
+    let g = old.get(id);
+    if (!g || g.dataset.sig !== sig || keep.has(id)) {
+      if (g && !keep.has(id)) g.remove();
+      g = drawPiece(pieceLayer, p, cell);
+      g.dataset.piece = id;
+      g.dataset.sig = sig;
+    }
+    keep.add(id);
+    const [x, y] = xy(p.r, p.c);
+    g.style.transform = `translate(${x}px, ${y}px)`;
+  }
+  for (const [id, g] of old) if (!keep.has(id)) g.remove();
+  // Highlights and the click layer: one transparent rect per cell.
+  const rows = view.rows, cols = view.cols;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const k = `${r},${c}`;
+      const cls = ["cell"];
+      for (const name of ["grab", "to", "selected", "hint"]) {
+        if (marks[name] && marks[name].has(k)) cls.push(name);
+      }
+      const [x, y] = xy(r, c);
+      const rect = el("rect", { x, y, width: cell, height: cell, class: cls.join(" "),
+                                "data-cell": k, fill: "transparent" }, layer);
+      if (onCell) {
+        rect.addEventListener("pointerdown", (ev) => { ev.preventDefault(); onCell(r, c, "down"); });
+        rect.addEventListener("pointerup", (ev) => { ev.preventDefault(); onCell(r, c, "up"); });
+      }
+    }
+  }
+}
+
+function drawPiece(parent, p, cell) {
+  // Drawn at the origin; renderView places it with a CSS transform.
+  const kind = p.kind || "tile";
+  const w = (p.w || 1) * cell, h = (p.h || 1) * cell;
+  const cx = w / 2, cy = h / 2;
+  const g = el("g", { class: `piece ${kind}` }, parent);
+  if (kind === "peg" || kind === "walker") {
+    el("circle", { cx, cy, r: cell * 0.32, fill: PIECE_FILL[kind] }, g);
+    return g;
+  }
+  if (kind === "knight") {
+    const t = el("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central",
+                           "font-size": cell * 0.8, fill: "#111" }, g);
+    t.textContent = "\u265e";
+    return g;
+  }
+  const inset = cell * 0.06;
+  el("rect", { x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset,
+               rx: cell * 0.12, fill: PIECE_FILL[kind] || carColour(p.label ?? ""),
+               stroke: "#00000040" }, g);
+  if (p.label !== undefined && p.label !== "") {
+    const t = el("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central",
+                           "font-size": cell * 0.45, "font-family": "sans-serif",
+                           "font-weight": "bold", fill: kind === "tile" ? "#222" : "#fff" }, g);
+    t.textContent = p.label;
+  }
+  return g;
+}

@@ -1,0 +1,258 @@
+"""The JSON API with FastAPI's test client: every family, bad input, limits, jobs."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from searchlab.search import SearchStats
+from searchlab.web.app import MAX_BODY, create_app
+from searchlab.web.families import FAMILIES
+from searchlab.web.jobs import JobManager
+from tests.web.conftest import wait_job
+
+NAMES = list(FAMILIES)
+
+
+def first_example(name: str) -> str:
+    return FAMILIES[name].examples[0].text
+
+
+def solve(client: TestClient, family: str, board: str, **body: Any) -> dict[str, Any]:
+    fam = FAMILIES[family]
+    body.setdefault("algorithm", fam.algorithms[0])
+    r = client.post(f"/api/{family}/solve", json={"board": board, **body})
+    assert r.status_code == 202, r.text
+    return wait_job(client, r.json()["job"])
+
+
+def test_families_listed(client: TestClient) -> None:
+    data = client.get("/api/families").json()
+    assert [f["name"] for f in data] == NAMES
+    for f in data:
+        assert f["algorithms"] and f["examples"]
+
+
+def test_index_and_static(client: TestClient) -> None:
+    html = client.get("/").text
+    assert "importmap" in html
+    for name in ("app.js", "player.js", "render.js"):
+        assert client.get(f"/static/js/{name}").status_code == 200
+    # Nothing is loaded from outside the machine.
+    assert "http://" not in html.replace("http://www.w3.org", "")
+    assert "https://" not in html
+
+
+def test_openapi_documents_routes(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    for route in ("validate", "random", "solve", "moves", "hint"):
+        assert f"/api/{{family}}/{route}" in paths
+    assert "/api/jobs/{job_id}" in paths
+
+
+@pytest.mark.parametrize("family", NAMES)
+def test_examples_validate(client: TestClient, family: str) -> None:
+    for ex in FAMILIES[family].examples:
+        r = client.post(f"/api/{family}/validate", json={"board": ex.text})
+        assert r.status_code == 200, (ex.id, r.text)
+        data = r.json()
+        assert data["base"]["rows"] > 0 and data["base"]["cols"] > 0
+        assert "moves" in data["start"]
+
+
+@pytest.mark.parametrize("family", NAMES)
+def test_solution_replays_through_play_moves(client: TestClient, family: str) -> None:
+    """The solver's moves, followed one by one through the play-mode API, reach its states."""
+    board = first_example(family)
+    snap = solve(client, family, board)
+    assert snap["state"] == "done", snap
+    result = snap["result"]
+    assert result["solved"], result
+    assert len(result["frames"]) == len(result["states"]) == result["length"] + 1
+    pos = client.post(f"/api/{family}/moves", json={"board": board}).json()
+    assert pos["state"] == result["states"][0]
+    for label, expected in zip(result["moves"], result["states"][1:], strict=True):
+        match = [m for m in pos["moves"] if m["label"] == label]
+        assert match, f"{label} is not legal in play mode"
+        pos = client.post(f"/api/{family}/moves", json={"board": board, "state": match[0]["state"]})
+        pos = pos.json()
+        assert pos["state"] == expected
+    assert pos["goal"]
+
+
+def test_maze_solution_shares_its_path(client: TestClient) -> None:
+    result = solve(client, "maze", first_example("maze"))["result"]
+    assert len(result["shared"]["path"]) == result["length"] + 1
+    assert [f["path_len"] for f in result["frames"]] == list(range(1, result["length"] + 2))
+
+
+@pytest.mark.parametrize("family", NAMES)
+def test_hint_is_legal_and_leads_on(client: TestClient, family: str) -> None:
+    board = first_example(family)
+    start = client.post(f"/api/{family}/moves", json={"board": board}).json()
+    r = client.post(f"/api/{family}/hint", json={"board": board, "state": start["state"]})
+    assert r.status_code == 200, r.text
+    move = r.json()["move"]
+    assert move is not None
+    assert move["label"] in {m["label"] for m in start["moves"]}
+
+
+@pytest.mark.parametrize("family", NAMES)
+def test_random_board_validates(client: TestClient, family: str) -> None:
+    params = {"seed": 3}
+    r = client.post(f"/api/{family}/random", json={"params": params})
+    assert r.status_code == 200, r.text
+    board = r.json()["board"]
+    assert client.post(f"/api/{family}/validate", json={"board": board}).status_code == 200
+
+
+@pytest.mark.parametrize("family", NAMES)
+@pytest.mark.parametrize("board", ["", "\x00\x01", "zzz\nzzz", "9" * 5000])
+def test_bad_boards_get_a_message(client: TestClient, family: str, board: str) -> None:
+    for route in ("validate", "moves", "hint"):
+        r = client.post(f"/api/{family}/{route}", json={"board": board})
+        assert r.status_code == 422, (route, r.text)
+        assert isinstance(r.json()["detail"], str) and r.json()["detail"]
+    r = client.post(
+        f"/api/{family}/solve", json={"board": board, "algorithm": FAMILIES[family].algorithms[0]}
+    )
+    assert r.status_code == 422
+
+
+@pytest.mark.parametrize("family", NAMES)
+@pytest.mark.parametrize("token", [-1, 10**9, "x", [1, 2, 3], {"a": 1}, 1.5, True, [[0, 0]] * 3])
+def test_bad_state_tokens_get_a_message(client: TestClient, family: str, token: Any) -> None:
+    board = first_example(family)
+    for route in ("moves", "hint"):
+        r = client.post(f"/api/{family}/{route}", json={"board": board, "state": token})
+        assert r.status_code == 422, (route, token, r.text)
+        assert r.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ({"algorithm": "quantum"}, "algorithm"),
+        ({"algorithm": "bfs", "heuristic": "magic"}, "heuristic"),
+        ({"algorithm": "bfs", "time_limit": -1}, "positive"),
+        ({"algorithm": "bfs", "max_nodes": 0}, "positive"),
+        ({"algorithm": "bfs", "teaching": "maybe"}, "teaching"),
+    ],
+)
+def test_bad_solve_options(client: TestClient, body: dict[str, Any], fragment: str) -> None:
+    r = client.post("/api/maze/solve", json={"board": first_example("maze"), **body})
+    assert r.status_code == 422
+    assert fragment in r.json()["detail"]
+
+
+def test_unknown_family_and_job(client: TestClient) -> None:
+    assert client.post("/api/chess/validate", json={"board": "x"}).status_code == 404
+    assert client.get("/api/jobs/nope").status_code == 404
+    assert client.post("/api/jobs/nope/cancel").status_code == 404
+
+
+def test_malformed_json_is_422(client: TestClient) -> None:
+    r = client.post(
+        "/api/maze/validate", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 422
+    assert isinstance(r.json()["detail"], str)
+
+
+def test_body_size_limit(client: TestClient) -> None:
+    big = b'{"board": "' + b"." * (MAX_BODY + 10) + b'"}'
+    r = client.post("/api/maze/validate", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert "too large" in r.json()["detail"]
+
+    def chunks() -> Any:  # no Content-Length: the streamed size is counted
+        yield b'{"board": "'
+        for _ in range(20):
+            yield b"." * (MAX_BODY // 10)
+        yield b'"}'
+
+    r = client.post(
+        "/api/maze/validate", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 413
+
+
+def test_limits_stop_a_search(client: TestClient) -> None:
+    # An open 40x40 field, depth-first search with a node limit: stopped, reported.
+    board = "S" + "." * 39 + "\n" + ("." * 40 + "\n") * 38 + "." * 39 + "G\n"
+    snap = solve(client, "maze", board, algorithm="bfs", max_nodes=50)
+    assert snap["state"] == "done"
+    assert snap["result"]["status"] == "limit"
+    assert snap["result"]["limit"] == "max_nodes"
+
+
+def test_no_solution_is_reported(client: TestClient) -> None:
+    snap = solve(client, "maze", "S#.\n##G\n", algorithm="astar")
+    assert snap["result"]["status"] == "no_solution"
+    r = client.post("/api/maze/hint", json={"board": "S#.\n##G\n", "state": 0})
+    assert r.json()["move"] is None
+
+
+def test_cancel_and_progress_through_the_job_manager() -> None:
+    """A job sees its cancel token set and its progress is visible while it runs."""
+    manager = JobManager(workers=1)
+    seen = threading.Event()
+
+    def run(cancel: threading.Event, progress: Any) -> dict[str, Any]:
+        stats = SearchStats(expanded=0)
+        while not cancel.is_set():
+            stats.expanded += 1024
+            progress(stats)
+            seen.set()
+            time.sleep(0.005)
+        return {"status": "limit", "limit": "cancelled", "expanded": stats.expanded}
+
+    job = manager.submit("maze", run)
+    assert seen.wait(5)
+    assert job.snapshot()["progress"]["expanded"] >= 1024
+    manager.cancel(job.id)
+    deadline = time.monotonic() + 5
+    while job.state != "done" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert job.snapshot()["result"]["limit"] == "cancelled"
+    manager.shutdown()
+
+
+def test_too_many_jobs_is_429() -> None:
+    app = create_app(workers=1)
+    app.state.jobs.max_pending = 0
+    with TestClient(app) as c:
+        r = c.post("/api/maze/solve", json={"board": first_example("maze"), "algorithm": "bfs"})
+    assert r.status_code == 429
+    assert "try again" in r.json()["detail"]
+
+
+def test_engine_search_is_cancelled_in_a_job(client: TestClient) -> None:
+    """Cancelling through the API reaches the engine's cancel token."""
+    r = client.post("/api/maze/solve", json={"board": first_example("maze"), "algorithm": "bfs"})
+    job = r.json()["job"]
+    client.post(f"/api/jobs/{job}/cancel")
+    snap = wait_job(client, job)
+    assert snap["cancelled"]
+    assert snap["state"] in ("done", "failed")
+
+
+def test_teaching_view(client: TestClient) -> None:
+    board = first_example("maze")
+    bfs = solve(client, "maze", board, algorithm="bfs", teaching=True)["result"]
+    greedy = solve(client, "maze", board, algorithm="greedy", teaching=True)["result"]
+    t = bfs["teaching"]
+    rows = t["expansions"]
+    assert len(rows) == bfs["stats"]["expanded"]
+    assert [r["order"] for r in rows] == list(range(1, len(rows) + 1))
+    assert all(r["f"] == r["g"] + r["h"] for r in rows)
+    # Breadth-first expands by depth; greedy search does not have to.
+    assert [r["depth"] for r in rows] == sorted(r["depth"] for r in rows)
+    assert greedy["teaching"]["expansions"] != rows
+    svg = t["graph_svg"]
+    assert svg.startswith("<svg") and svg.count("#d62828") >= bfs["length"]
+    assert all("view" in r for r in rows)

@@ -1,0 +1,155 @@
+"""Browser tests: Playwright drives Debian's Chromium against one test server.
+
+Each family's page is opened, a board solved, the animation played, a hint
+used and followed with the mouse, and screenshots saved in test-artifacts/web/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from searchlab.web.families import FAMILIES
+from tests.web.browser_steps import (
+    click_cell,
+    hint_and_follow,
+    load_board,
+    open_family,
+    play_animation,
+    solve,
+)
+from tests.web.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_family_page_solve_animate_hint(page: Any, server_url: str, family: str) -> None:
+    open_family(page, server_url, family)
+    outcome = solve(page)
+    assert outcome.startswith("Solved"), outcome
+    last, listed = play_animation(page)
+    assert last == listed >= 1
+    assert page.locator("[data-testid=stats] tr").count() >= 5
+    hint_and_follow(page)
+    page.wait_for_selector("[data-testid=undo]:not([disabled])")
+    page.click("[data-testid=undo]")
+    assert page.inner_text("[data-testid=play-moves]") == "none"
+    screenshot(page, f"{family}-player")
+
+
+def test_index_lists_families(page: Any, server_url: str) -> None:
+    page.goto(server_url)
+    for name in FAMILIES:
+        page.wait_for_selector(f"[data-testid=families] a[data-family={name}]")
+
+
+def test_maze_play_to_the_goal_with_hints(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "maze")
+    for _ in range(40):
+        if "Solved in" in page.inner_text("[data-testid=play-message]"):
+            break
+        hint_and_follow(page)
+    assert "Solved in" in page.inner_text("[data-testid=play-message]")
+    page.click("[data-testid=reset]")
+    assert page.inner_text("[data-testid=play-moves]") == "none"
+
+
+def test_maze_bad_board_message(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "maze")
+    page.fill("[data-testid=board-text]", "S.x")
+    page.click("[data-testid=load]")
+    page.wait_for_selector("[data-testid=load-message].error")
+    assert "unknown character" in page.inner_text("[data-testid=load-message]")
+
+
+def test_maze_random_board(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "maze")
+    before = page.input_value("[data-testid=board-text]")
+    page.click("[data-testid=random]")
+    page.wait_for_function(
+        "(b) => document.querySelector('[data-testid=board-text]').value !== b", arg=before
+    )
+    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
+
+
+def test_teaching_view_bfs(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "maze")
+    assert solve(page, "bfs", teaching=True).startswith("Solved")
+    page.wait_for_selector("[data-testid=expansions] tbody tr")
+    rows = page.locator("[data-testid=expansions] tbody tr")
+    assert rows.count() > 5
+    assert page.locator("[data-testid=expansions] tr.on-path").count() >= 1
+    rows.nth(3).click()
+    page.wait_for_selector("#teach-board .cells rect")
+    page.wait_for_selector("[data-testid=graph] svg line")
+    screenshot(page, "maze-teaching")
+
+
+def test_offline_replay_page(page: Any, tmp_path: Path) -> None:
+    from searchlab.puzzles.maze import MazeProblem, parse_maze
+    from searchlab.search import solve as engine_solve
+    from searchlab.web.families.maze import EXAMPLES
+    from searchlab.web.replay import write_replay_html
+
+    maze = parse_maze(EXAMPLES[0].text)
+    r = engine_solve(MazeProblem(maze), "astar")
+    out = write_replay_html(
+        tmp_path / "replay.html", "maze", maze, r.actions, r.states, stats=r.stats.as_dict()
+    )
+    page.goto(out.as_uri())
+    page.wait_for_selector("[data-testid=counter]")
+    last, listed = play_animation(page)
+    assert last == listed == r.length
+    screenshot(page, "maze-replay")
+
+
+def test_npuzzle_slide_a_tile_with_the_mouse(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "npuzzle")
+    load_board(page, "1 2 3\n4 5 6\n7 0 8\n")
+    click_cell(page, 2, 2)  # tile 8 slides left into the blank: solved
+    page.wait_for_selector("[data-testid=play-message].good")
+    assert page.inner_text("[data-testid=play-moves]") == "R"
+    page.click("[data-testid=undo]")
+    click_cell(page, 0, 0)  # not next to the blank: nothing happens
+    assert page.inner_text("[data-testid=play-moves]") == "none"
+
+
+def test_npuzzle_unsolvable_is_reported(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "npuzzle")
+    page.select_option("[data-testid=examples]", "unsolvable")
+    page.wait_for_selector("[data-testid=load-message]:has-text('unsolvable')")
+    assert solve(page).startswith("Impossible")
+
+
+def test_npuzzle_teaching_bfs_graph(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "npuzzle")
+    page.select_option("[data-testid=examples]", "seed001")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")  # after "loading…"
+    assert solve(page, "bfs", teaching=True).startswith("Solved: 4 moves")
+    page.wait_for_selector("[data-testid=graph] svg")
+    screenshot(page, "npuzzle-teaching")
+
+
+def test_peg_click_a_jump(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "peg")  # triangle of side 5, apex a1 empty
+    click_cell(page, 2, 2)  # the peg on a3: its one jump a3-a1 is played
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=play-moves]').textContent === 'a3-a1'"
+    )
+    page.click("[data-testid=undo]")
+    # A custom board drawn in the text format.
+    load_board(page, "-o-\no.o\n-o-\n-o-\n")
+    click_cell(page, 3, 1)  # the bottom peg has one jump (b4-b2)
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=play-moves]').textContent === 'b4-b2'"
+    )
+
+
+def test_peg_impossible_answer(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "peg")
+    page.select_option("[data-testid=examples]", "french")
+    page.wait_for_selector("[data-testid=load-message]:has-text('french')")
+    assert solve(page).startswith("Impossible")

@@ -1,0 +1,84 @@
+"""SVG views, the state-graph picture and offline replay pages, for every family."""
+
+from __future__ import annotations
+
+import re
+import threading
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from searchlab.web import service
+from searchlab.web.families import FAMILIES
+from searchlab.web.families.base import SolveRequest
+from searchlab.web.replay import replay_html, write_replay_html
+from searchlab.web.svg import merge, view_svg
+
+NAMES = list(FAMILIES)
+
+
+def no_outside_urls(text: str) -> bool:
+    urls = re.findall(r"(?:https?:)?//[\w.-]+", text)
+    return all(u.endswith("www.w3.org") for u in urls)
+
+
+@pytest.mark.parametrize("family", NAMES)
+def test_every_example_draws_as_valid_svg(family: str) -> None:
+    fam = FAMILIES[family]
+    for ex in fam.examples:
+        instance = fam.parse(ex.text)
+        view = merge(fam.base_view(instance), fam.state_view(instance, fam.initial(instance)))
+        root = ET.fromstring(view_svg(view))
+        assert root.tag.endswith("svg")
+
+
+@pytest.mark.parametrize("family", NAMES)
+def test_replay_page_is_self_contained(family: str, tmp_path: Path) -> None:
+    fam = FAMILIES[family]
+    instance = fam.parse(fam.examples[0].text)
+    req = SolveRequest(
+        fam.algorithms[0],
+        fam.heuristics[0] if fam.heuristics else "",
+        30.0,
+        1_000_000,
+        threading.Event(),
+        lambda s: None,
+    )
+    sol = fam.solve(instance, req)
+    assert sol.status == "solved"
+    out = write_replay_html(
+        tmp_path / "r.html", family, instance, sol.moves, sol.states, stats=sol.stats
+    )
+    html = out.read_text()
+    assert no_outside_urls(html)
+    assert "data:text/javascript;base64," in html and 'id="solution"' in html
+    with pytest.raises(ValueError, match="one more"):
+        replay_html(family, instance, sol.moves, sol.states[:-1])
+
+
+def test_replay_payload_cannot_close_the_script() -> None:
+    fam = FAMILIES["maze"]
+    maze = fam.parse("S.G\n")
+    html = replay_html("maze", maze, ["R", "R"], [0, 1, 2], title="</script><b>x</b>")
+    assert "</script><b>" not in html
+
+
+@pytest.mark.parametrize("family", [n for n in NAMES if FAMILIES[n].problem is not None])
+def test_graph_picture_is_valid_svg(family: str) -> None:
+    fam = FAMILIES[family]
+    instance = fam.parse(fam.examples[0].text)
+    algorithm = "bfs" if "bfs" in fam.algorithms else "astar"
+    req = SolveRequest(
+        algorithm,
+        fam.heuristics[0] if fam.heuristics else "",
+        30.0,
+        1_000_000,
+        threading.Event(),
+        lambda s: None,
+    )
+    sol, rec, path = service.teach(fam, instance, req)
+    picture = service.graph_picture(fam, instance, sol, rec, path, algorithm)
+    ET.fromstring(picture)
+    if sol.status == "solved":
+        assert picture.count('stroke="#d62828"') >= len(sol.moves)
