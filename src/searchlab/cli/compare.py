@@ -57,9 +57,11 @@ def build_configurations(
 @click.option(
     "--depths",
     "--sizes",
+    "--min-moves",
     "params",
     metavar="RANGE",
-    help="Generator parameters: optimal depths (npuzzle) or sizes (maze), e.g. 2-24:2 or 4,8,12.",
+    help="Generator parameters: optimal depths (npuzzle), sizes (maze) or minimum moves "
+    "(rushhour), e.g. 2-24:2 or 4,8,12.",
 )
 @click.option(
     "--instances",
@@ -129,7 +131,7 @@ def compare(
     if out.plot_path:
         check_plot_path(out.plot_path)
     if (params is None) == (not files):
-        fail(f"give --{fam.parameter}s RANGE or instance FILES (one of them)")
+        fail(f"give {fam.option} RANGE or instance FILES (one of them)")
     for h in heuristics:
         if h not in fam.heuristics:
             fail(f"unknown heuristic {h!r} for {family}; choose one of {', '.join(fam.heuristics)}")
@@ -141,9 +143,7 @@ def compare(
         family=family,
         configurations=configs,
         requests=tuple(
-            generated_requests(
-                family, parse_range(params, name=f"--{fam.parameter}s"), instances, seed
-            )
+            generated_requests(family, parse_range(params, name=fam.option), instances, seed)
         )
         if params is not None
         else (),

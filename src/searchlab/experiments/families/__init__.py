@@ -48,7 +48,9 @@ class Family:
     generate : callable ``(parameter, seed) -> data``, optional
         A random instance for ``parameter`` (see ``parameter``), deterministic in ``seed``.
     parameter : str
-        What ``generate``'s parameter means, e.g. ``"depth"`` or ``"size"``.
+        What ``generate``'s parameter means: ``"depth"``, ``"size"`` or
+        ``"min_moves"`` (``searchlab compare`` takes it as ``--depths``,
+        ``--sizes`` or ``--min-moves``; the three are aliases).
     exact_depth : bool
         True when ``generate(d, seed)`` returns an instance of optimal cost exactly d.
     parse : callable ``(text) -> data``, optional
@@ -71,6 +73,11 @@ class Family:
     exact_depth: bool = False
     parse: Callable[[str], Any] | None = None
     solvers: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+
+    @property
+    def option(self) -> str:
+        """The ``searchlab compare`` option naming this family's generator parameter."""
+        return {"size": "--sizes", "min_moves": "--min-moves"}.get(self.parameter, "--depths")
 
     def problem(self, data: Any, heuristic: str | None) -> Problem[Any, Any]:
         """``make_problem`` with the heuristic name checked."""
