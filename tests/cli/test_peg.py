@@ -101,3 +101,44 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], message:
     assert code == 2
     assert message in err and err.startswith("searchlab: error:")
     assert "Traceback" not in err
+
+
+def test_count_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "count", "--board", "triangle5", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["complete"] and data["total"] == 3016 and data["total_up_to_symmetry"] == 1544
+    assert [lv["positions"] for lv in data["levels"]][:3] == [1, 2, 8]
+    code, out, _ = run(capsys, "count", "--board", "english", "--time-limit", "0")
+    assert code == 0 and "stopped by the time limit" in out
+
+
+def test_count_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text("\n".join(["ooooooooooooo"] * 5 + ["oooooo.oooooo"]))
+    code, _, err = run(capsys, "count", "--board", str(big))
+    assert code == 2 and "at most 64" in err
+    code, _, err = run(capsys, "count", "--board", "english", "--vacancy", "a1")
+    assert code == 2 and "no hole a1" in err
+
+
+def test_min_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "--board", "triangle4", "--vacancy", "a3", "--min-moves")
+    assert code == 0 and "fewest moves:" in out and "proved minimal" in out
+    code, out, _ = run(
+        capsys,
+        "solve",
+        "-b",
+        "english",
+        "-f",
+        "d4",
+        "--min-moves",
+        "--json",
+        "--max-expansions",
+        "2000",
+    )
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "limit" and data["min_moves"] is None
+    assert data["moves_proved_too_few"] >= 8
+    code, _, err = run(capsys, "solve", "--min-moves", "--algorithm", "bfs")
+    assert code == 2 and "--min-moves" in err

@@ -8,10 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
+from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
+from rich.progress import Progress as Bar
 from rich.table import Table
 
 from searchlab.cli.common import (
+    cancel_on_interrupt,
     console,
+    err_console,
     fail,
     print_json,
     read_input,
@@ -33,6 +37,8 @@ from searchlab.puzzles.peg import (
     render_text,
     solve_fast,
 )
+from searchlab.puzzles.peg.levels import LevelCount, count_levels
+from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.search import ALGORITHMS, SearchStats, solve
 
 Progress = Callable[[SearchStats], None]
@@ -196,6 +202,12 @@ def _engine_result(
     show_default=True,
     help="Dead positions the fast solver may remember.",
 )
+@click.option(
+    "--min-moves",
+    is_flag=True,
+    help="Find a solution with the fewest moves (consecutive jumps by one peg = one "
+    "move), by IDA*; exact, practical on small boards (see docs/peg.md).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--svg", "svg_file", metavar="FILE", help="Write the start board as SVG to FILE.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the jumps, not every board.")
@@ -211,6 +223,7 @@ def solve_cmd(
     time_limit: float,
     max_expansions: int | None,
     max_memo: int,
+    min_moves: bool,
     as_json: bool,
     svg_file: str | None,
     quiet: bool,
@@ -224,10 +237,13 @@ def solve_cmd(
             Path(svg_file).write_text(render_svg(board, start), encoding="utf-8")
         except OSError as exc:
             fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
+    if min_moves and algorithm != "fast":
+        fail("--min-moves uses its own search: do not combine it with --algorithm")
     if algorithm == "fast":
+        search = solve_min_moves if min_moves else solve_fast
 
         def run(cancel: threading.Event, progress: Progress | None) -> PegResult:
-            return solve_fast(
+            return search(
                 board,
                 start,
                 target,
@@ -244,13 +260,22 @@ def solve_cmd(
             board, start, target, algorithm, heuristic, time_limit, max_expansions
         )
     if as_json:
-        print_json(result.as_dict())
+        data = result.as_dict()
+        if min_moves:
+            data["min_moves"] = result.move_count if result.solved else None
+            data["moves_proved_too_few"] = result.stats.max_depth
+        print_json(data)
         if result.status == "impossible":
             raise click.exceptions.Exit(1)
         return
     if result.status == "impossible":
         fail(f"impossible: {result.reason}")
     print_result(result, quiet=quiet)
+    if min_moves:
+        if result.solved:
+            console.print(f"fewest moves: {result.move_count} (proved minimal)")
+        else:
+            console.print(f"proved: more than {result.stats.max_depth} moves are needed")
 
 
 def print_result(result: PegResult, *, quiet: bool = False) -> None:
@@ -370,3 +395,125 @@ def boards_cmd() -> None:
         b = get_board(name)
         table.add_row(name, str(b.size), str(len(b.jumps)), str(len(b.symmetries)), text)
     console.print(table)
+
+
+@peg.command("count")
+@click.option(
+    "--board",
+    "-b",
+    "board_name",
+    default="english",
+    show_default=True,
+    help="A board name or a board FILE (at most 64 holes); a file's pegs give the start.",
+)
+@click.option("--diagonal", is_flag=True, help="Allow diagonal jumps too.")
+@click.option(
+    "--vacancy", "-v", multiple=True, metavar="HOLE", help="Empty this hole at the start."
+)
+@click.option("--start", "start_file", metavar="FILE", help="An explicit start position.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=600.0,
+    show_default=True,
+    help="Seconds before stopping with the levels counted so far.",
+)
+@click.option(
+    "--max-memory",
+    type=click.FloatRange(min=1),
+    default=4096.0,
+    show_default=True,
+    help="MiB of working memory a level may need (estimated) before stopping.",
+)
+@click.option(
+    "--no-symmetry", is_flag=True, help="Store every position, not one per symmetry class."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def count_cmd(
+    board_name: str,
+    diagonal: bool,
+    vacancy: tuple[str, ...],
+    start_file: str | None,
+    time_limit: float,
+    max_memory: float,
+    no_symmetry: bool,
+    as_json: bool,
+) -> None:
+    """Count the positions reachable from the start, level by level (NumPy)."""
+    board, start, _ = load_problem(board_name, diagonal, vacancy, start_file, None, None)
+    show = err_console.is_terminal and not as_json
+    with cancel_on_interrupt() as cancel:
+        if not show:
+            counts = count_levels(
+                board,
+                start,
+                symmetric=not no_symmetry,
+                time_limit=time_limit,
+                max_memory_mb=max_memory,
+                cancel=cancel,
+            )
+        else:
+            with Bar(
+                TextColumn("[bold]level {task.fields[level]}"),
+                BarColumn(),
+                TextColumn("{task.percentage:>3.0f}%"),
+                TextColumn("{task.fields[info]}"),
+                TimeElapsedColumn(),
+                console=err_console,
+                transient=True,
+            ) as bar:
+                task = bar.add_task("count", total=1.0, level=0, info="")
+
+                def progress(c: LevelCount, done: float) -> None:
+                    bar.update(
+                        task,
+                        completed=done,
+                        level=len(c.total),
+                        info=f"{c.sum_canonical:,} up to symmetry, {c.sum_total:,} in all",
+                    )
+
+                counts = count_levels(
+                    board,
+                    start,
+                    symmetric=not no_symmetry,
+                    time_limit=time_limit,
+                    max_memory_mb=max_memory,
+                    cancel=cancel,
+                    progress=progress,
+                )
+    if as_json:
+        print_json(
+            {
+                "board": board.name,
+                "complete": counts.complete,
+                "limit": counts.limit,
+                "levels": [
+                    {"jumps": k, "pegs": p, "positions": t, "up_to_symmetry": c}
+                    for k, (p, t, c) in enumerate(
+                        zip(counts.pegs, counts.total, counts.canonical, strict=True)
+                    )
+                ],
+                "total": counts.sum_total,
+                "total_up_to_symmetry": counts.sum_canonical,
+                "seconds": round(counts.seconds, 3),
+            }
+        )
+        return
+    table = Table(
+        title=f"{board.name}: positions reachable from {start.bit_count()} pegs",
+        title_justify="left",
+    )
+    for col in ("jumps", "pegs", "positions", "up to symmetry"):
+        table.add_column(col, justify="right")
+    for k, (p, t, c) in enumerate(zip(counts.pegs, counts.total, counts.canonical, strict=True)):
+        table.add_row(str(k), str(p), f"{t:,}", f"{c:,}")
+    table.add_row("all", "", f"{counts.sum_total:,}", f"{counts.sum_canonical:,}", style="bold")
+    console.print(table)
+    if not counts.complete:
+        label = (
+            "interrupted (Ctrl-C)"
+            if counts.limit == "cancelled"
+            else f"stopped by the {(counts.limit or 'a').replace('_', ' ')} limit"
+        )
+        console.print(f"{label}: the levels shown are exact, the later ones missing")
+    console.print(f"{counts.seconds:.2f} s")

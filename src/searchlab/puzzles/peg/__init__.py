@@ -22,6 +22,8 @@ from searchlab.puzzles.peg.board import (
 )
 from searchlab.puzzles.peg.classes import class_space, finishing_holes, impossibility_reason
 from searchlab.puzzles.peg.compare import CompareRow, compare
+from searchlab.puzzles.peg.levels import LevelCount, count_levels
+from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.pagoda import distance_pagoda, is_pagoda
 from searchlab.puzzles.peg.play import apply_jump, hint, legal_jumps
 from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
@@ -35,11 +37,13 @@ __all__ = [
     "Board",
     "CompareRow",
     "Jump",
+    "LevelCount",
     "PegProblem",
     "PegResult",
     "apply_jump",
     "class_space",
     "compare",
+    "count_levels",
     "distance_pagoda",
     "finishing_holes",
     "get_board",
@@ -53,5 +57,6 @@ __all__ = [
     "render_svg",
     "render_text",
     "solve_fast",
+    "solve_min_moves",
     "triangle_board",
 ]

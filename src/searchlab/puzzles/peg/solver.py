@@ -14,9 +14,11 @@ Performance tricks, where they live:
 * **pagoda pruning**: the golden-ratio pagoda centred on the finish, updated
   incrementally per jump (:mod:`~searchlab.puzzles.peg.pagoda`).
 * **endgame database**: the positions with a few pegs more than the finish that
-  can still reach it, found by a backward breadth-first search (reverse jumps)
-  within ``endgame_budget`` positions; the forward search stops as soon as it
-  reaches that level, and is exact there (:func:`endgame_levels`).
+  can still reach it (canonical under the same symmetries as the memo), found
+  by a vectorised backward breadth-first search (reverse jumps, NumPy); the
+  forward search stops as soon as it reaches that level, and is exact there.
+  It starts small and grows to ``endgame_budget`` positions once the problem
+  proves hard (:class:`Endgame`).
 * **move order**: jumps from the holes farthest from the finish first (clear
   the edges, keep the pegs near the finish for the end).
 """
@@ -31,16 +33,30 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
+from searchlab.puzzles.peg.levels import (
+    MAX_BITS,
+    JumpMasks,
+    LevelStopped,
+    Positions,
+    SymmetryTables,
+    next_level,
+)
 from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda, hole_distances
 from searchlab.search.limits import CancelToken
 from searchlab.search.result import SearchStats, peak_memory_mb
 
 DEFAULT_MAX_MEMO = 4_000_000
 """Dead positions remembered at most (about 100 bytes each in CPython)."""
-DEFAULT_ENDGAME_BUDGET = 50_000
-"""Positions the backward endgame search may store."""
+DEFAULT_ENDGAME_BUDGET = 1_000_000
+"""Positions the backward endgame search may store once a problem proves hard."""
+FIRST_ENDGAME_BUDGET = 50_000
+"""Positions of the endgame table built before the search starts."""
+GROW_AFTER = 20_000
+"""Expansions after which the endgame table grows to its full budget."""
 
 Canonical = Callable[[int], int]
 
@@ -127,7 +143,9 @@ def move_count(jumps: Sequence[Jump]) -> int:
     return count
 
 
-class _Stop(Exception):
+class Stop(Exception):
+    """Raised inside a search when a limit (or a restart) stops it."""
+
     def __init__(self, limit: str) -> None:
         self.limit = limit
 
@@ -184,6 +202,45 @@ def _identity(pos: int) -> int:
     return pos
 
 
+def start_run(
+    board: Board,
+    start: int,
+    target: int | None,
+    time_limit: float | None,
+    max_expansions: int | None,
+    cancel: CancelToken | None,
+    progress: Callable[[SearchStats], None] | None,
+) -> tuple[PegResult, Callable[[str], PegResult], Callable[[], None]]:
+    """A fresh result, its ``finish(status)`` and the ``checkpoint()`` of the limits.
+
+    ``checkpoint`` raises :class:`Stop` naming the limit hit (cancel, time,
+    expansions) and reports progress; ``finish`` stamps time and memory.
+    """
+    t0 = time.perf_counter()
+    stats = SearchStats()
+    result = PegResult(board, start, target, "no_solution", stats=stats)
+    deadline = None if time_limit is None else t0 + time_limit
+
+    def finish(status: str) -> PegResult:
+        result.status = status
+        stats.seconds = time.perf_counter() - t0
+        stats.peak_memory_mb = peak_memory_mb()
+        return result
+
+    def checkpoint() -> None:
+        if cancel is not None and cancel.is_set():
+            raise Stop("cancelled")
+        if deadline is not None and time.perf_counter() > deadline:
+            raise Stop("time_limit")
+        if max_expansions is not None and stats.expanded >= max_expansions:
+            raise Stop("max_expansions")
+        if progress is not None:
+            stats.seconds = time.perf_counter() - t0
+            progress(stats)
+
+    return result, finish, checkpoint
+
+
 def stabilizer(board: Board, target: int | None) -> list[tuple[int, ...]]:
     """The symmetries of ``board`` that map the finish to itself (all for "one peg anywhere")."""
     if target is None:
@@ -193,36 +250,85 @@ def stabilizer(board: Board, target: int | None) -> list[tuple[int, ...]]:
     ]
 
 
-def endgame_levels(
-    board: Board, finals: Sequence[int], budget: int, max_pegs: int
-) -> list[set[int]]:
+class Endgame:
     """Backward breadth-first search from the finishing positions, with reverse jumps.
 
-    ``levels[k]`` holds every position with ``k`` more pegs than the finish
-    from which some finish is reachable. Levels are added while the total
-    stays within ``budget`` positions and below ``max_pegs`` pegs.
+    ``levels[k]`` holds the canonical form (``canonical``, the least image
+    under ``perms``) of every position with ``k`` more pegs than the finish
+    from which some finish is reachable. :meth:`grow` adds levels while the
+    total stays within a budget of positions and below ``max_pegs`` pegs, so
+    the solver can start with a small table and deepen it when the problem
+    turns out hard. Boards of at most 64 holes use the vectorised NumPy levels
+    (:func:`~searchlab.puzzles.peg.levels.next_level`), larger ones plain sets.
     Complexity: O(total * J) for J jumps.
     """
-    levels = [set(finals)]
-    total = len(finals)
-    rev = [
-        ((1 << c), (1 << a) | (1 << b), (1 << a) | (1 << b) | (1 << c)) for a, b, c in board.jumps
-    ]
-    pegs = min(p.bit_count() for p in finals) if finals else 0
-    while pegs < max_pegs:
+
+    def __init__(
+        self,
+        board: Board,
+        finals: Sequence[int],
+        max_pegs: int,
+        canonical: Canonical,
+        perms: Sequence[Sequence[int]],
+    ) -> None:
+        self.board = board
+        self.canonical = canonical
+        self.max_pegs = max_pegs
+        self.pegs = min(p.bit_count() for p in finals)
+        self.levels: list[set[int]] = [{canonical(f) for f in finals}]
+        self.total = len(self.levels[0])
+        self.exhausted = False
+        self._last: Positions | None = None
+        if board.size <= MAX_BITS:
+            self._masks = JumpMasks.of(board, reverse=True)
+            self._symmetry = SymmetryTables(board, perms)
+            self._last = np.array(sorted(self.levels[0]), dtype=np.uint64)
+
+    @property
+    def top(self) -> int:
+        """The deepest level: positions with ``top`` more pegs than the finish."""
+        return len(self.levels) - 1
+
+    def grow(self, budget: int, stop: Callable[[float], str | None] | None = None) -> None:
+        """Add levels while the total stays within ``budget`` positions.
+
+        A level is not built when its size, extrapolated from the growth of
+        the last two, would overflow the budget.
+
+        ``stop`` is passed to :func:`next_level` (it may raise
+        :class:`~searchlab.puzzles.peg.levels.LevelStopped`).
+        """
+        while not self.exhausted and self.pegs < self.max_pegs:
+            size, before = len(self.levels[-1]), len(self.levels[-2]) if self.top else 1
+            if self.total + size * size / max(before, 1) > budget:
+                return  # the next level would likely overflow: do not build it
+            if self._last is not None:
+                nxt_array = next_level(self._last, self._masks, self._symmetry, stop)
+                size = len(nxt_array)
+            else:
+                nxt = self._python_level(budget - self.total)
+                size = len(nxt)
+            if size == 0:
+                self.exhausted = True
+            if size == 0 or self.total + size > budget:
+                return
+            if self._last is not None:
+                self._last = nxt_array
+                nxt = set(nxt_array.tolist())
+            self.levels.append(nxt)
+            self.total += size
+            self.pegs += 1
+
+    def _python_level(self, room: int) -> set[int]:
+        """The next level with plain sets (boards over 64 holes); stops past ``room``."""
         nxt: set[int] = set()
-        for q in levels[-1]:
-            for peg, empty, flip in rev:
-                if q & peg and not q & empty:
-                    nxt.add(q ^ flip)
-            if total + len(nxt) > budget:
-                return levels
-        if not nxt:
-            break
-        levels.append(nxt)
-        total += len(nxt)
-        pegs += 1
-    return levels
+        for q in self.levels[-1]:
+            for a, b, c in self.board.jumps:
+                if q >> c & 1 and not q >> a & 1 and not q >> b & 1:
+                    nxt.add(self.canonical(q ^ ((1 << a) | (1 << b) | (1 << c))))
+            if len(nxt) > room:
+                break
+        return nxt
 
 
 def _jump_table(
@@ -286,6 +392,7 @@ def solve_fast(
     progress: Callable[[SearchStats], None] | None = None,
     orders: Sequence[Sequence[Jump]] | None = None,
     restart_base: int = 500,
+    grow_after: int = GROW_AFTER,
 ) -> PegResult:
     """Solve a peg solitaire problem: jumps from ``start`` to ``target``.
 
@@ -295,7 +402,9 @@ def solve_fast(
     target : the finish bitboard, or None for "one peg anywhere".
     time_limit, max_expansions, cancel : limits (status ``"limit"`` when hit).
     max_memo : bound on the memo of dead positions.
-    endgame_budget : positions the backward endgame search may store.
+    endgame_budget : positions the backward endgame table may store. It
+        starts with at most :data:`FIRST_ENDGAME_BUDGET` positions and grows
+        to ``endgame_budget`` after ``grow_after`` expansions.
     progress : called with :class:`SearchStats` every 4096 expansions.
     orders : the jump orders to take turns with (default :func:`portfolio`).
         Round ``r`` runs each order for ``restart_base * 2**r`` expansions;
@@ -316,16 +425,10 @@ def solve_fast(
     >>> r.status, r.length
     ('solved', 31)
     """
-    t0 = time.perf_counter()
-    stats = SearchStats()
-    result = PegResult(board, start, target, "no_solution", stats=stats)
-
-    def finish(status: str) -> PegResult:
-        result.status = status
-        stats.seconds = time.perf_counter() - t0
-        stats.peak_memory_mb = peak_memory_mb()
-        return result
-
+    result, finish, checkpoint = start_run(
+        board, start, target, time_limit, max_expansions, cancel, progress
+    )
+    stats = result.stats
     reason = impossibility_reason(board, start, target)
     if reason is not None:
         result.reason = reason
@@ -333,10 +436,25 @@ def solve_fast(
     finals = [target] if target is not None else [1 << h for h in finishing_holes(board, start)]
     goal_pegs = finals[0].bit_count()
     start_pegs = start.bit_count()
-    levels = endgame_levels(board, finals, endgame_budget, start_pegs)
-    result.endgame_positions = sum(len(s) for s in levels)
-    top = len(levels) - 1
-    top_pegs = goal_pegs + top
+    perms = stabilizer(board, target)
+    canonical = make_canonical(board, perms)
+
+    def level_stop(_done: float) -> str | None:
+        try:
+            checkpoint()
+        except Stop as stop:
+            return stop.limit
+        return None
+
+    endgame = Endgame(board, finals, start_pegs, canonical, perms)
+    levels = endgame.levels
+    try:
+        endgame.grow(min(endgame_budget, FIRST_ENDGAME_BUDGET), level_stop)
+    except LevelStopped as stopped:
+        result.limit = stopped.limit
+        return finish("limit")
+    result.endgame_positions = endgame.total
+    top_pegs = goal_pegs + endgame.top
 
     def descend(pos: int) -> None:
         """Append to the path the jumps from ``pos`` (in the endgame database) to a finish."""
@@ -346,7 +464,7 @@ def solve_fast(
                 need = (1 << a) | (1 << b)
                 if pos & need == need and not pos >> c & 1:
                     nxt = pos ^ (need | 1 << c)
-                    if nxt in levels[k - 1]:
+                    if canonical(nxt) in levels[k - 1]:
                         path.append((a, b, c))
                         pos = nxt
                         break
@@ -354,10 +472,10 @@ def solve_fast(
 
     path: list[Jump] = []
     if start_pegs <= top_pegs:
-        if start not in levels[start_pegs - goal_pegs]:
+        if canonical(start) not in levels[start_pegs - goal_pegs]:
             return finish("no_solution")
         descend(start)
-        return _replay(result, path, finish)
+        return replay(result, path, finish)
 
     if target is not None:
         weights = distance_pagoda(board, board.pegs(target)[0])
@@ -368,22 +486,9 @@ def solve_fast(
     tables = [_jump_table(board, o, weights) for o in (orders or portfolio(board, target))]
     table = tables[0]
     run_budget = [0]
-    canonical = make_canonical(board, stabilizer(board, target))
     dead: set[int] = set()
-    top_set = levels[top]
+    top_set = levels[endgame.top]
     check_every = 4095
-    deadline = None if time_limit is None else t0 + time_limit
-
-    def checkpoint() -> None:
-        if cancel is not None and cancel.is_set():
-            raise _Stop("cancelled")
-        if deadline is not None and time.perf_counter() > deadline:
-            raise _Stop("time_limit")
-        if max_expansions is not None and stats.expanded >= max_expansions:
-            raise _Stop("max_expansions")
-        if progress is not None:
-            stats.seconds = time.perf_counter() - t0
-            progress(stats)
 
     def dfs(pos: int, pegs: int, pval: float) -> bool:
         # ``pegs`` > top_pegs here: the endgame level is tested by the caller
@@ -395,7 +500,7 @@ def solve_fast(
         if not stats.expanded & check_every:
             checkpoint()
         if stats.expanded == run_budget[0]:
-            raise _Stop("restart")
+            raise Stop("restart")
         depth = start_pegs - pegs + 1
         if depth > stats.max_depth:
             stats.max_depth = depth
@@ -405,7 +510,7 @@ def solve_fast(
                 stats.generated += 1
                 child = pos ^ flip
                 if child_pegs == top_pegs:
-                    if child in top_set:
+                    if canonical(child) in top_set:
                         path.append(jump)
                         descend(child)
                         return True
@@ -429,21 +534,35 @@ def solve_fast(
     sys.setrecursionlimit(max(limit, board.size + 200))
     pval = sum(weights[i] for i in board.pegs(start))
     found = False
+    grown = endgame_budget <= FIRST_ENDGAME_BUDGET
     try:
         for run in itertools.count():
+            if not grown and stats.expanded >= grow_after:
+                # a hard problem: deepen the endgame table (dead positions stay dead)
+                grown = True
+                try:
+                    endgame.grow(endgame_budget, level_stop)
+                except LevelStopped as stopped:
+                    raise Stop(stopped.limit) from None
+                result.endgame_positions = endgame.total
+                top_pegs = goal_pegs + endgame.top
+                top_set = levels[endgame.top]
             table = tables[run % len(tables)]
+            run_budget[0] = 0
             if len(tables) > 1:
                 run_budget[0] = stats.expanded + restart_base * 2 ** (run // len(tables))
+            if not grown:
+                run_budget[0] = min(run_budget[0] or grow_after, grow_after)
             path.clear()
             try:
                 found = dfs(start, start_pegs, pval)
-            except _Stop as stop:
+            except Stop as stop:
                 if stop.limit != "restart":
                     raise
                 stats.iterations += 1
                 continue
             break
-    except _Stop as stop:
+    except Stop as stop:
         result.limit = stop.limit
         result.memo_size = len(dead)
         return finish("limit")
@@ -452,10 +571,10 @@ def solve_fast(
     result.memo_size = len(dead)
     if not found:
         return finish("no_solution")
-    return _replay(result, path, finish)
+    return replay(result, path, finish)
 
 
-def _replay(result: PegResult, path: list[Jump], finish: Callable[[str], PegResult]) -> PegResult:
+def replay(result: PegResult, path: list[Jump], finish: Callable[[str], PegResult]) -> PegResult:
     pos = result.start
     positions = [pos]
     for a, b, c in path:
