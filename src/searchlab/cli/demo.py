@@ -11,8 +11,10 @@ from rich.table import Table
 
 from searchlab.cli.common import console
 from searchlab.experiments.demo import demo as experiments_demo
+from searchlab.puzzles.knight.demo import demo as knight_demo
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
 from searchlab.puzzles.npuzzle.assignments.demo import demo as npuzzle_assignments_demo
+from searchlab.puzzles.npuzzle.demo import demo as npuzzle_demo
 from searchlab.puzzles.peg.demo import demo as peg_demo
 from searchlab.search import audit_heuristic, solve
 
@@ -56,8 +58,10 @@ def maze_demo(out: Console) -> None:
 
 DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Search engine: grid maze", maze_demo),
+    ("Sliding-tile puzzles: 8- and 15-puzzle", npuzzle_demo),
     ("Peg solitaire", peg_demo),
     ("8-puzzle assignment programs: puzzle8, puzzle3x3heuristics", npuzzle_assignments_demo),
+    ("Knight's tours (searchlab knight)", knight_demo),
     ("Experiments: AIMA Fig. 3.29", experiments_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""

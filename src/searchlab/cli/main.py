@@ -15,7 +15,9 @@ from searchlab.cli.common import run_command
 from searchlab.cli.compare import compare
 from searchlab.cli.demo import demo
 from searchlab.cli.experiment import experiment
+from searchlab.cli.knight import knight
 from searchlab.cli.maze import maze
+from searchlab.cli.npuzzle import npuzzle
 from searchlab.cli.peg import peg
 from searchlab.cli.serve import serve, teach
 
@@ -30,9 +32,11 @@ def cli() -> None:
 
 cli.add_command(demo)
 cli.add_command(maze)
+cli.add_command(npuzzle)
 cli.add_command(peg)
 cli.add_command(serve)
 cli.add_command(teach)
+cli.add_command(knight)
 cli.add_command(compare)
 cli.add_command(experiment)
 

@@ -23,7 +23,13 @@ Stable public API (used by the seed programs, the experiments and the web player
 - :class:`NPuzzleProblem` (``start, goal=None, heuristic="manhattan"``) for the engine
 - instances: :func:`instances_at_depth`, :func:`random_instance`,
   :func:`exact_distance`, :func:`depth_counts`
-- :func:`render_svg`
+- solving: :func:`solve_board` (fastest optimal method, solvability first,
+  limits and ``cancel``), :func:`optimal_length`, :func:`hint`
+- Korf's benchmark: :func:`korf_instances`, :data:`KORF_GOAL`
+- :func:`render_svg` (``Board._repr_svg_`` for Jupyter)
+
+Lower level: :mod:`.fast` (``astar``, ``ida_star``), :mod:`.pdb`
+(``build_pdb``, ``load_pdb``, ``PARTITIONS``).
 """
 
 from searchlab.puzzles.npuzzle.board import (
@@ -53,14 +59,18 @@ from searchlab.puzzles.npuzzle.instances import (
     instances_at_depth,
     random_instance,
 )
+from searchlab.puzzles.npuzzle.korf import KORF_GOAL, KorfInstance, korf_instances
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.render import render_svg
 from searchlab.puzzles.npuzzle.solvability import is_solvable
+from searchlab.puzzles.npuzzle.solvers import hint, optimal_length, solve_board
 
 __all__ = [
     "HEURISTICS",
+    "KORF_GOAL",
     "MOVES",
     "Board",
+    "KorfInstance",
     "NPuzzleProblem",
     "apply_move",
     "apply_moves",
@@ -71,15 +81,19 @@ __all__ = [
     "format_board",
     "goal_board",
     "heuristic_function",
+    "hint",
     "instances_at_depth",
     "is_solvable",
+    "korf_instances",
     "legal_moves",
     "linear_conflict",
     "manhattan",
     "misplaced",
+    "optimal_length",
     "parse_board",
     "parse_tiles",
     "random_instance",
     "render_svg",
+    "solve_board",
     "zero",
 ]

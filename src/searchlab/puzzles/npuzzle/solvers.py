@@ -1,18 +1,243 @@
-"""Optimal solving: pick the fastest method for the board size and check solvability first."""
+"""Optimal solving with the fastest method for the board, solvability answered first.
+
+:func:`solve_board` is the entry point used by the CLI and the web player:
+it rejects unsolvable boards before any search, then runs
+
+- 3x3: :func:`~searchlab.puzzles.npuzzle.fast.astar` (packed ints, Manhattan);
+- 4x4: :func:`~searchlab.puzzles.npuzzle.fast.ida_star` with the additive
+  6-6-3 pattern databases and their reflection (built once and cached);
+- 5x5 and up: IDA* with incremental Manhattan distance;
+
+or any engine algorithm with any heuristic of :data:`HEURISTICS` on
+:class:`~searchlab.puzzles.npuzzle.problem.NPuzzleProblem`.
+"""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
+
 from searchlab.errors import InputError
-from searchlab.puzzles.npuzzle.board import Board
+from searchlab.puzzles.npuzzle.board import Board, goal_board
+from searchlab.puzzles.npuzzle.fast import ProgressFn, _move_name, astar, ida_star
+from searchlab.puzzles.npuzzle.heuristics import canonical_heuristic
+from searchlab.puzzles.npuzzle.pdb import DEFAULT_PARTITION, PARTITIONS, Progress, load_pdb
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.solvability import is_solvable
-from searchlab.search import solve
+from searchlab.search import ALGORITHMS, CancelToken, SearchResult
+from searchlab.search import solve as engine_solve
+
+Transform = Callable[[int], int]
 
 
-def optimal_length(board: Board, goal: Board) -> int:
-    """The optimal number of moves from ``board`` to ``goal``; ``InputError`` if unsolvable."""
+def _corner_transform(size: int, blank: int) -> Transform | None:
+    """A grid symmetry (an involution) taking the corner cell ``blank`` to cell 0, else None."""
+    last = size - 1
+    r, c = divmod(blank, size)
+    if r not in (0, last) or c not in (0, last):
+        return None
+    flip_r, flip_c = r == last, c == last
+
+    def t(cell: int) -> int:
+        rr, cc = divmod(cell, size)
+        return (last - rr if flip_r else rr) * size + (last - cc if flip_c else cc)
+
+    return t
+
+
+def _apply(board: Board, t: Transform) -> Board:
+    tiles = [0] * len(board.tiles)
+    for c, tile in enumerate(board.tiles):
+        tiles[t(c)] = tile
+    return Board(board.size, tuple(tiles))
+
+
+def partition_for(goal: Board, partition: str = DEFAULT_PARTITION) -> tuple[tuple[int, ...], ...]:
+    """The pattern partition (goal cells) used for ``goal``'s blank cell on a 4x4 board.
+
+    With the blank's goal at cell 0 it is :data:`PARTITIONS` ``[partition]``;
+    elsewhere the non-blank cells are cut in row-major chunks of the same sizes.
+    """
+    if partition not in PARTITIONS:
+        raise InputError(f"unknown partition {partition!r}; choose one of {', '.join(PARTITIONS)}")
+    parts = PARTITIONS[partition]
+    if goal.blank == 0:
+        return parts
+    cells = [c for c in range(16) if c != goal.blank]
+    out, i = [], 0
+    for p in parts:
+        out.append(tuple(cells[i : i + len(p)]))
+        i += len(p)
+    return tuple(out)
+
+
+def pattern_databases(
+    goal: Board,
+    partition: str = DEFAULT_PARTITION,
+    progress: Progress | None = None,
+    build: bool = True,
+    with_blank: bool = True,
+) -> list[tuple[tuple[int, ...], bytes]]:
+    """The ``(pattern, table)`` pairs for a 4x4 ``goal`` (loaded from the cache or built).
+
+    ``goal`` must already be in the frame where its blank is at cell 0 when it
+    sits in a corner (see :func:`solve_board`). ``progress(done, total)`` is
+    called while building; with ``build=False`` a missing database raises
+    ``FileNotFoundError``. ``with_blank`` (default) selects the databases
+    indexed by the blank's cell too (see :func:`~.pdb.build_pdb`): 268 MB
+    each for 6 tiles instead of 16 MB, about 30% fewer nodes.
+    """
+    if goal.size != 4:
+        raise InputError("pattern databases are provided for the 4x4 puzzle only")
+    return [
+        (pattern, load_pdb(4, pattern, progress, build=build, with_blank=with_blank).tobytes())
+        for pattern in partition_for(goal, partition)
+    ]
+
+
+def prepare_databases(
+    goal: Board, partition: str = DEFAULT_PARTITION, progress: Progress | None = None
+) -> list[tuple[int, ...]]:
+    """Build (once) and cache the databases :func:`solve_board` uses for a 4x4 ``goal``;
+    returns their patterns (goal cells, in the frame where a corner blank is at cell 0)."""
+    if goal.size != 4:
+        raise InputError("pattern databases are provided for the 4x4 puzzle only")
+    t = _corner_transform(4, goal.blank)
+    frame = _apply(goal, t) if t else goal
+    return [p for p, _ in pattern_databases(frame, partition, progress)]
+
+
+def _actions(size: int, states: list[tuple[int, ...]]) -> list[str]:
+    return [_move_name(size, a.index(0), b.index(0)) for a, b in itertools.pairwise(states)]
+
+
+def solve_board(
+    board: Board,
+    goal: Board | None = None,
+    *,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    cancel: CancelToken | None = None,
+    progress: ProgressFn | None = None,
+    pdb_progress: Progress | None = None,
+    pdb_build: bool = True,
+    partition: str = DEFAULT_PARTITION,
+) -> SearchResult:
+    """Solve ``board`` optimally (goal: blank last by default) with the fastest fitting method.
+
+    Returns a :class:`~searchlab.search.SearchResult` whose ``states`` are
+    row-major tuples (start first) and ``actions`` the blank moves. An
+    unsolvable board returns at once with status ``"no_solution"`` and no
+    search (``stats.generated == 0``). ``algorithm`` is ``"auto"``, or any
+    engine algorithm name (``astar``, ``idastar``, ``bfs``, ...); ``heuristic``
+    is ``"auto"``, ``"pdb"`` (4x4 IDA* only) or a name of :data:`HEURISTICS`.
+    ``astar``/``idastar`` with Manhattan (or ``pdb``) run the dedicated solvers
+    of :mod:`.fast`; anything else runs the generic engine. Limits:
+    ``time_limit`` seconds, ``max_nodes`` (stored states for A*, generated
+    nodes for IDA*) and a ``cancel`` token; ``pdb_progress(done, total)``
+    reports a pattern-database build; with ``pdb_build=False`` a missing
+    database raises ``FileNotFoundError`` instead of being built; ``partition``
+    names the 4x4 pattern partition (:data:`~.pdb.PARTITIONS`).
+
+    >>> from searchlab.puzzles.npuzzle.board import parse_tiles
+    >>> solve_board(parse_tiles("1 2 3 4 5 6 0 7 8")).actions
+    ['R', 'R']
+    """
+    goal = goal if goal is not None else goal_board(board.size)
+    if goal.size != board.size:
+        raise InputError(f"start is {board.size}x{board.size} but goal is {goal.size}x{goal.size}")
+    algo = algorithm.strip().lower()
+    if algo != "auto" and algo not in ALGORITHMS:
+        raise InputError(
+            f"unknown algorithm {algorithm!r}; choose auto or one of {', '.join(ALGORITHMS)}"
+        )
+    h = heuristic.strip().lower()
+    h = h if h == "auto" else canonical_heuristic(h)
+    if not is_solvable(board, goal):
+        return SearchResult(algo if algo != "auto" else _auto_name(board.size, h), "no_solution")
+    if algo == "auto":
+        algo = "astar" if board.size == 3 and h in ("auto", "manhattan") else "idastar"
+    if h == "auto":
+        h = "pdb" if board.size == 4 and algo == "idastar" else "manhattan"
+    if h == "pdb":
+        if algo != "idastar" or board.size != 4:
+            raise InputError("the pdb heuristic needs --algorithm idastar on a 4x4 board")
+        t = _corner_transform(4, goal.blank) or (lambda c: c)
+        g2, b2 = _apply(goal, t), _apply(board, t)
+        pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
+        result = ida_star(
+            b2,
+            g2,
+            pdbs=pdbs,
+            time_limit=time_limit,
+            max_nodes=max_nodes,
+            cancel=cancel,
+            progress=progress,
+        )
+        if result.solved:
+            result.states = [_apply(Board(4, s), t).tiles for s in result.states]
+            result.actions = _actions(4, result.states)
+        return result
+    if h == "manhattan" and algo == "astar":
+        return astar(board, goal, time_limit=time_limit, max_nodes=max_nodes, cancel=cancel)
+    if h == "manhattan" and algo == "idastar":
+        return ida_star(
+            board,
+            goal,
+            time_limit=time_limit,
+            max_nodes=max_nodes,
+            cancel=cancel,
+            progress=progress,
+        )
+    problem = NPuzzleProblem(board, goal, h)
+    return engine_solve(
+        problem,
+        algo,
+        time_limit=time_limit,
+        max_nodes=max_nodes,
+        cancel=cancel,
+        progress=progress,
+    )
+
+
+def _auto_name(size: int, heuristic: str) -> str:
+    return "astar" if size == 3 and heuristic in ("auto", "manhattan") else "idastar"
+
+
+def optimal_length(board: Board, goal: Board | None = None) -> int:
+    """The optimal number of moves from ``board`` to ``goal``; ``InputError`` if unsolvable.
+
+    Uses the cached 4x4 databases when present and never builds them
+    (IDA* with Manhattan distance otherwise).
+    """
+    goal = goal if goal is not None else goal_board(board.size)
     if not is_solvable(board, goal):
         raise InputError("this board cannot reach the goal (wrong permutation parity)")
-    result = solve(NPuzzleProblem(board, goal, "linear_conflict"), "idastar")
-    assert result.length is not None
-    return result.length
+    return _solve_no_build(board, goal, None).length
+
+
+def _solve_no_build(board: Board, goal: Board, time_limit: float | None) -> SearchResult:
+    """``solve_board`` without ever building databases (Manhattan when they are missing)."""
+    try:
+        return solve_board(board, goal, time_limit=time_limit, pdb_build=False)
+    except FileNotFoundError:
+        return solve_board(board, goal, heuristic="manhattan", time_limit=time_limit)
+
+
+def hint(board: Board, goal: Board | None = None, time_limit: float | None = 10.0) -> str | None:
+    """The first blank move of an optimal solution, ``None`` at the goal.
+
+    Never builds pattern databases (uses them when cached). Raises
+    ``InputError`` if the board is unsolvable or no solution is found in time.
+    """
+    goal = goal if goal is not None else goal_board(board.size)
+    if goal.size != board.size:
+        raise InputError(f"start is {board.size}x{board.size} but goal is {goal.size}x{goal.size}")
+    result = _solve_no_build(board, goal, time_limit)
+    if result.status == "no_solution":
+        raise InputError("this board cannot reach the goal (wrong permutation parity)")
+    if not result.solved:
+        raise InputError("no optimal solution found within the time limit")
+    return result.actions[0] if result.actions else None

@@ -3,26 +3,40 @@
 from __future__ import annotations
 
 import random
+import time
 
 from searchlab.errors import InputError
 from searchlab.puzzles.npuzzle.board import Board, neighbours
 
 
-def _optimal_length(board: Board, goal: Board) -> int:
-    from searchlab.puzzles.npuzzle.solvers import optimal_length
+def _optimal_length(board: Board, goal: Board, deadline: float) -> int:
+    from searchlab.puzzles.npuzzle.solvers import _solve_no_build
 
-    return optimal_length(board, goal)
+    result = _solve_no_build(board, goal, max(deadline - time.perf_counter(), 0.001))
+    if not result.solved:
+        raise InputError(
+            f"no exact-depth {goal.size}x{goal.size} board found in time: try a smaller depth"
+        )
+    return result.length
 
 
-def deep_walk(goal: Board, depth: int, seed: int | None = None, attempts: int = 50) -> Board:
+def deep_walk(
+    goal: Board,
+    depth: int,
+    seed: int | None = None,
+    attempts: int = 50,
+    time_limit: float = 60.0,
+) -> Board:
     """A board exactly ``depth`` optimal moves from ``goal``.
 
     The sliding-tile graph is bipartite, so a neighbour of a board at distance
     ``d`` is at ``d - 1`` or ``d + 1``. The walk starts at the goal and takes a
     random neighbour whose exact distance (from the optimal solver) is
     ``d + 1``; when every neighbour leads back, it restarts. Cost: ``depth``
-    optimal solves of depth up to ``depth``.
+    optimal solves of depth up to ``depth`` (with the cached databases on 4x4
+    when present); raises ``InputError`` after ``time_limit`` seconds.
     """
+    deadline = time.perf_counter() + time_limit
     rng = random.Random(seed)
     nbrs = neighbours(goal.size)
     for _ in range(attempts):
@@ -35,7 +49,7 @@ def deep_walk(goal: Board, depth: int, seed: int | None = None, attempts: int = 
                 tiles = list(current.tiles)
                 tiles[b], tiles[c] = tiles[c], 0
                 child = Board(goal.size, tuple(tiles))
-                if _optimal_length(child, goal) == dist + 1:
+                if _optimal_length(child, goal, deadline) == dist + 1:
                     current, dist, prev = child, dist + 1, b
                     break
             else:

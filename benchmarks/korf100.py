@@ -1,0 +1,106 @@
+"""Benchmark: Korf's 100 random 15-puzzle instances, solved optimally with IDA*.
+
+Usage: python benchmarks/korf100.py [IDS ...] [--heuristic pdb|manhattan]
+       [--partition 6-6-3|5-5-5|3-3-3-3-3] [--min-tables] [--no-reflect]
+       [--easiest N]
+
+IDS are instance numbers or ranges (``1-10 42``); default all 100. ``--easiest
+N`` runs the N instances with the fewest Manhattan nodes instead. Prints per
+instance the optimal length (checked against the published one), nodes
+generated, seconds and nodes/s, then totals. The pattern databases are loaded
+(or built once, then cached) before the clock starts; their load/build time is
+printed separately. CPU seconds are printed beside wall seconds because the
+machine may be shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+
+from searchlab.puzzles.npuzzle.fast import ida_star
+from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
+from searchlab.puzzles.npuzzle.pdb import PARTITIONS
+from searchlab.puzzles.npuzzle.solvers import pattern_databases
+
+PUBLISHED = {"5-5-5": 3_090_405, "6-6-3": 617_555}
+
+
+def parse_ids(specs: list[str]) -> list[int]:
+    ids: list[int] = []
+    for spec in specs:
+        lo, _, hi = spec.partition("-")
+        ids.extend(range(int(lo), int(hi or lo) + 1))
+    return ids
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("ids", nargs="*")
+    parser.add_argument("--heuristic", choices=("pdb", "manhattan"), default="pdb")
+    parser.add_argument("--partition", choices=tuple(PARTITIONS), default="6-6-3")
+    parser.add_argument(
+        "--min-tables",
+        action="store_true",
+        help="databases minimised over the blank cell (16 MB each, weaker)",
+    )
+    parser.add_argument("--no-reflect", action="store_true")
+    parser.add_argument("--easiest", type=int)
+    args = parser.parse_args()
+    instances = korf_instances()
+    if args.easiest:
+        chosen = sorted(instances, key=lambda k: k.ida_md_nodes)[: args.easiest]
+    else:
+        wanted = set(parse_ids(args.ids)) if args.ids else {k.id for k in instances}
+        chosen = [k for k in instances if k.id in wanted]
+    pdbs = None
+    if args.heuristic == "pdb":
+        t0 = time.perf_counter()
+        pdbs = pattern_databases(KORF_GOAL, args.partition, with_blank=not args.min_tables)
+        print(
+            f"pattern databases {args.partition}: ready in {time.perf_counter() - t0:.1f} s "
+            "(load, or build on first run)"
+        )
+    print(
+        f"{'id':>3} {'opt':>4} {'len':>4} {'nodes':>13} {'seconds':>9} {'cpu s':>8} "
+        f"{'nodes/cpu s':>11}"
+    )
+    total_nodes, total_s, total_cpu, bad = 0, 0.0, 0.0, 0
+    for inst in chosen:
+        cpu0 = time.process_time()
+        r = ida_star(inst.board, KORF_GOAL, pdbs=pdbs, reflect=not args.no_reflect)
+        cpu = time.process_time() - cpu0
+        total_cpu += cpu
+        s = r.stats
+        ok = r.length == inst.optimal_length
+        bad += not ok
+        total_nodes += s.generated
+        total_s += s.seconds
+        print(
+            f"{inst.id:>3} {inst.optimal_length:>4} {r.length:>4}{'' if ok else ' WRONG'} "
+            f"{s.generated:>13,} {s.seconds:>9.2f} {cpu:>8.2f} "
+            f"{s.generated / max(cpu, 1e-9):>11,.0f}",
+            flush=True,
+        )
+    count = len(chosen)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"total: {count} instances, {total_nodes:,} nodes, {total_s:.1f} s wall, "
+        f"{total_cpu:.1f} s CPU, {total_nodes / max(count, 1):,.0f} nodes/instance, "
+        f"{total_nodes / max(total_cpu, 1e-9):,.0f} nodes per CPU second, "
+        f"peak memory {peak:.0f} MiB"
+    )
+    if args.heuristic == "pdb" and args.partition in PUBLISHED:
+        print(
+            f"published average for {args.partition} (Korf & Felner 2002, all 100): "
+            f"{PUBLISHED[args.partition]:,} nodes/instance"
+        )
+    if bad:
+        print(f"{bad} WRONG lengths", file=sys.stderr)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+"""``searchlab knight``: knight's tours on any board, and tour counts on small ones."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import click
+
+from searchlab.cli.common import console, fail, print_json, run_with_progress
+from searchlab.puzzles.knight import (
+    ALGORITHMS,
+    count_tours,
+    parse_size,
+    parse_square,
+    render_numbered,
+    render_svg,
+    solve_tour,
+)
+from searchlab.puzzles.knight.render import TEXT_MAX_SQUARES
+
+COUNT_MAX_SQUARES = 30
+
+
+@click.group(no_args_is_help=True)
+def knight() -> None:
+    """Knight's tours: visit every square once with knight moves."""
+
+
+@knight.command("tour")
+@click.option(
+    "--size",
+    "size_text",
+    required=True,
+    metavar="MxN",
+    help="Board rows x columns, 1..2000 each (e.g. 8x8).",
+)
+@click.option(
+    "--start",
+    "start_text",
+    metavar="ROW,COL",
+    help="Start square, 0-based from the top-left [default: 0,0].",
+)
+@click.option("--random", "random_start", is_flag=True, help="Start on a random square.")
+@click.option("--seed", type=int, help="Seed for --random.")
+@click.option("--closed", is_flag=True, help="Ask for a closed (re-entrant) tour.")
+@click.option(
+    "--algorithm",
+    "-a",
+    type=click.Choice(ALGORITHMS),
+    default="fast",
+    show_default=True,
+    help="fast: block construction / Warnsdorff; backtrack: seed 003 on the engine.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Seconds before giving up.",
+)
+@click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit (backtrack).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--svg",
+    "svg_file",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also draw the tour into this SVG file.",
+)
+def tour_cmd(
+    size_text: str,
+    start_text: str | None,
+    random_start: bool,
+    seed: int | None,
+    closed: bool,
+    algorithm: str,
+    time_limit: float,
+    max_expansions: int | None,
+    as_json: bool,
+    svg_file: str | None,
+) -> int:
+    """Find an open (or --closed) knight's tour of an MxN board from a start square.
+
+    Existence is decided first (exactly, with the reason); every tour is
+    verified before it is printed. Exit status 0 if a tour was found, 1 if
+    none exists or a limit stopped the search.
+    """
+    board = parse_size(size_text)
+    if start_text is not None and random_start:
+        fail("give --start ROW,COL or --random, not both")
+    if seed is not None and not random_start:
+        fail("--seed only applies to --random")
+    if random_start:
+        rng = random.Random(seed)
+        start = (rng.randrange(board.rows), rng.randrange(board.cols))
+    elif start_text is not None:
+        start = parse_square(start_text, board)
+    else:
+        start = (0, 0)
+    result = run_with_progress(
+        lambda cancel, progress: solve_tour(
+            board,
+            start,
+            closed=closed,
+            algorithm=algorithm,
+            time_limit=time_limit,
+            max_expansions=max_expansions,
+            cancel=cancel,
+            progress=progress,
+        ),
+        show=False if as_json else None,
+    )
+    if svg_file is not None:
+        try:
+            Path(svg_file).write_text(
+                render_svg(board, result.path, closed=result.closed), encoding="utf-8"
+            )
+        except OSError as exc:
+            fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
+    if as_json:
+        print_json(result.as_dict())
+        return 0 if result.solved else 1
+    kind = "closed" if closed else "open"
+    where = f"{board} board from {start[0]},{start[1]}"
+    if result.status == "impossible":
+        console.print(
+            f"no {kind} knight's tour of the {where}: {result.reason}", markup=False, soft_wrap=True
+        )
+        return 1
+    if not result.solved:
+        console.print(
+            f"no {kind} tour found on the {where}: {result.reason}", markup=False, soft_wrap=True
+        )
+        return 1
+    if board.size <= TEXT_MAX_SQUARES:
+        console.print(
+            render_numbered(board, result.path if result.path is not None else []),
+            markup=False,
+            soft_wrap=True,
+        )
+    else:
+        assert result.path is not None
+        end = result.path[-1]
+        console.print(f"(board too large to print: {board.size:,} squares; use --json or --svg)")
+        console.print(f"ends at {int(end[0])},{int(end[1])}")
+    shape = " (re-entrant: closed)" if result.closed and not closed else ""
+    console.print(
+        f"{kind} tour of the {where}{shape}: {board.size:,} squares, verified; "
+        f"method {result.method}, {result.stats.get('seconds', 0.0):.3f} s",
+        markup=False,
+        soft_wrap=True,
+    )
+    return 0
+
+
+@knight.command("count")
+@click.argument("size_text", metavar="MxN")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def count_cmd(size_text: str, as_json: bool) -> None:
+    """Count the directed open knight's tours of a small MxN board (from every start).
+
+    A tour and its reverse count twice: 16 on 3x4, 164 on 4x5, 1,728 on 5x5.
+    Exhaustive search, so boards are limited to 30 squares.
+    """
+    board = parse_size(size_text)
+    if board.size > COUNT_MAX_SQUARES:
+        fail(
+            f"counting is exhaustive: boards up to {COUNT_MAX_SQUARES} squares, "
+            f"{board} has {board.size}"
+        )
+    total = count_tours(board)
+    if as_json:
+        print_json({"board": [board.rows, board.cols], "directed_open_tours": total})
+        return
+    console.print(
+        f"{total:,} directed open knight's tours on {board} "
+        "(a tour and its reverse count as two; all start squares)",
+        markup=False,
+        soft_wrap=True,
+    )

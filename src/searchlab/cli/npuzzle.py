@@ -1,0 +1,228 @@
+"""``searchlab npuzzle``: solve sliding-tile puzzles optimally and make exact-depth instances."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from searchlab.cli.common import (
+    console,
+    describe_outcome,
+    err_console,
+    fail,
+    print_json,
+    read_input,
+    run_with_progress,
+    stats_table,
+)
+from searchlab.errors import InputError
+from searchlab.puzzles.npuzzle import (
+    HEURISTICS,
+    Board,
+    format_board,
+    goal_board,
+    parse_tiles,
+    random_instance,
+    render_svg,
+)
+from searchlab.puzzles.npuzzle.pdb import PARTITIONS, cache_dir
+from searchlab.puzzles.npuzzle.solvers import prepare_databases, solve_board
+from searchlab.search import ALGORITHMS
+
+
+@click.group(no_args_is_help=True)
+def npuzzle() -> None:
+    """Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); moves name the blank's direction."""
+
+
+def _goal(spec: str | None, size: int) -> Board:
+    if spec is None or spec.strip().lower() in ("last", "blank-last"):
+        return goal_board(size)
+    if spec.strip().lower() in ("first", "blank-first", "korf"):
+        return goal_board(size, "first")
+    goal = parse_tiles(spec)
+    if goal.size != size:
+        raise InputError(f"the goal is {goal.size}x{goal.size} but the board is {size}x{size}")
+    return goal
+
+
+class _PdbBar:
+    """A rich progress bar for pattern-database builds, started on the first update."""
+
+    def __init__(self) -> None:
+        self.bar: Progress | None = None
+        self.task = 0
+
+    def update(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = Progress(
+                TextColumn("[bold]building pattern database"),
+                BarColumn(),
+                TextColumn("{task.percentage:>5.1f}%"),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=err_console,
+                transient=True,
+            )
+            self.bar.start()
+            self.task = self.bar.add_task("pdb", total=total)
+        self.bar.update(self.task, completed=done, total=total)  # type: ignore[arg-type]
+
+    def watch(self, cancel: threading.Event) -> Callable[[int, int], None]:
+        """``update`` that stops the build (nothing is cached) once ``cancel`` is set."""
+
+        def update(done: int, total: int) -> None:
+            if cancel.is_set():
+                raise InputError("interrupted while building a pattern database (nothing cached)")
+            self.update(done, total)
+
+        return update
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
+
+
+@npuzzle.command("solve")
+@click.argument("file", required=False)
+@click.option("--tiles", help='The board inline, row-major, e.g. "8 6 7 2 5 4 3 0 1".')
+@click.option("--goal", help='Goal: "last" (default, 1..N²-1 then the blank), "first", or tiles.')
+@click.option(
+    "--algorithm",
+    "-a",
+    default="auto",
+    show_default=True,
+    help="auto (fastest optimal), or an engine algorithm: " + ", ".join(ALGORITHMS) + ".",
+)
+@click.option(
+    "--heuristic",
+    default="auto",
+    show_default=True,
+    help="auto, pdb (4x4 IDA*), or " + ", ".join(HEURISTICS) + ".",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=600.0,
+    show_default=True,
+    help="Seconds before giving up.",
+)
+@click.option("--max-nodes", type=click.IntRange(min=1), help="Node limit.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also write the start board as SVG to this file.",
+)
+def solve_cmd(
+    file: str | None,
+    tiles: str | None,
+    goal: str | None,
+    algorithm: str,
+    heuristic: str,
+    time_limit: float,
+    max_nodes: int | None,
+    as_json: bool,
+    svg_path: str | None,
+) -> None:
+    """Solve the board in FILE ('-' for stdin) or --tiles optimally, printing every board."""
+    if (file is None) == (tiles is None):
+        fail("give a board FILE or --tiles (one of them)")
+    board = parse_tiles(tiles if tiles is not None else read_input(str(file)))
+    goal_ = _goal(goal, board.size)
+    if svg_path:
+        Path(svg_path).write_text(render_svg(board, goal_))
+    pdb_bar = _PdbBar()
+    try:
+        result = run_with_progress(
+            lambda cancel, progress: solve_board(
+                board,
+                goal_,
+                algorithm=algorithm,
+                heuristic=heuristic,
+                time_limit=time_limit,
+                max_nodes=max_nodes,
+                cancel=cancel,
+                progress=progress,
+                pdb_progress=pdb_bar.watch(cancel),
+            ),
+            show=False if as_json else None,
+        )
+    finally:
+        pdb_bar.close()
+    status = {"solved": "solved", "no_solution": "unsolvable"}.get(result.status, "limit")
+    if as_json:
+        s = result.stats
+        print_json(
+            {
+                "solved": result.solved,
+                "status": status,
+                "length": result.length,
+                "moves": result.actions,
+                "states": [list(t) for t in result.states],
+                "stats": {
+                    "expanded": s.expanded,
+                    "generated": s.generated,
+                    "max_frontier": s.max_frontier,
+                    "seconds": s.seconds,
+                },
+            }
+        )
+        return
+    if status == "unsolvable":
+        console.print("unsolvable: this board cannot reach the goal (permutation parity)")
+        return
+    for i, state in enumerate(result.states):
+        head = "start" if i == 0 else f"move {i}: {result.actions[i - 1]}"
+        console.print(head, style="bold")
+        console.print(format_board(Board(board.size, state)) + "\n", markup=False)
+    console.print(describe_outcome(result))
+    if result.solved:
+        console.print("moves: " + "".join(result.actions))
+    console.print(stats_table(result.stats))
+
+
+@npuzzle.command("random")
+@click.option("--size", "-n", type=click.IntRange(2, 8), default=3, show_default=True)
+@click.option(
+    "--depth",
+    "-d",
+    type=click.IntRange(min=0),
+    required=True,
+    help="Exact optimal solution length.",
+)
+@click.option("--seed", type=int, help="Random seed (reproducible output).")
+@click.option("--goal", help='Goal: "last" (default), "first", or tiles.')
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def random_cmd(size: int, depth: int, seed: int | None, goal: str | None, as_json: bool) -> None:
+    """Print a board whose optimal solution is exactly DEPTH moves (3x3: any depth up to 31)."""
+    goal_ = _goal(goal, size)
+    board = random_instance(size, depth, seed=seed, goal=goal_)
+    if as_json:
+        print_json({"size": size, "depth": depth, "tiles": list(board.tiles)})
+    else:
+        click.echo(format_board(board))
+
+
+@npuzzle.command("pdb")
+@click.option(
+    "--partition", type=click.Choice(list(PARTITIONS)), default="6-6-3", show_default=True
+)
+@click.option("--goal", help='Goal: "first" (Korf) or "last" (default); decides the patterns.')
+def pdb_cmd(partition: str, goal: str | None) -> None:
+    """Build (once) and cache the 15-puzzle pattern databases; print where they live."""
+    goal_ = _goal(goal, 4)
+    pdb_bar = _PdbBar()
+    try:
+        patterns = prepare_databases(goal_, partition, pdb_bar.update)
+    finally:
+        pdb_bar.close()
+    for pattern in patterns:
+        click.echo(f"pattern {' '.join(map(str, pattern))}: ready")
+    click.echo(f"cache: {cache_dir()}")

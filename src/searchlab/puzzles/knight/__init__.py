@@ -1,0 +1,61 @@
+"""Knight's tours: open and closed, on any m×n board up to 2000×2000, from any square.
+
+Public API (used by the CLI and the web player):
+
+* :class:`Board`, :func:`parse_size` (``"8x8"``), :func:`parse_square` (``"3,4"``);
+* :func:`tour_verdict` (exact existence with the reason, instant);
+* :func:`solve_tour` -> :class:`TourResult` (``"fast"`` or ``"backtrack"``, limits,
+  ``cancel``; every tour verified by :func:`tour_error`);
+* :func:`count_tours` (directed open tours, small boards);
+* play mode: :func:`legal_moves`, :func:`apply_move`, :func:`hint`;
+* pictures: :func:`render_numbered` (text), :func:`render_svg`;
+* the engine view: :class:`KnightTourProblem`, :func:`warnsdorff_order`.
+
+>>> from searchlab.puzzles.knight import Board, solve_tour
+>>> r = solve_tour(Board(6, 6), (2, 3), closed=True)
+>>> r.solved and r.closed and r.squares()[0] == (2, 3)
+True
+"""
+
+from searchlab.puzzles.knight.blocks import construct_closed_tour
+from searchlab.puzzles.knight.board import (
+    MAX_SIDE,
+    Board,
+    is_knight_move,
+    parse_size,
+    parse_square,
+    tour_error,
+)
+from searchlab.puzzles.knight.exhaustive import count_tours, open_tour_exists
+from searchlab.puzzles.knight.existence import Verdict, closed_tour_verdict, tour_verdict
+from searchlab.puzzles.knight.play import apply_move, hint, legal_moves
+from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
+from searchlab.puzzles.knight.render import render_numbered, render_svg
+from searchlab.puzzles.knight.solver import ALGORITHMS, TourResult, solve_tour
+from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
+
+__all__ = [
+    "ALGORITHMS",
+    "MAX_SIDE",
+    "Board",
+    "KnightTourProblem",
+    "TourResult",
+    "Verdict",
+    "apply_move",
+    "closed_tour_verdict",
+    "construct_closed_tour",
+    "count_tours",
+    "hint",
+    "is_knight_move",
+    "legal_moves",
+    "open_tour_exists",
+    "parse_size",
+    "parse_square",
+    "render_numbered",
+    "render_svg",
+    "solve_tour",
+    "tour_error",
+    "tour_verdict",
+    "warnsdorff_order",
+    "warnsdorff_tour",
+]

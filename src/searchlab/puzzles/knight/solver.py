@@ -1,0 +1,255 @@
+"""One entry point for knight's tours: exact existence, then the right algorithm, then a check.
+
+Algorithms (``algorithm=``):
+
+``"fast"`` (default)
+    the block construction (:mod:`~searchlab.puzzles.knight.blocks`) when it
+    covers the board (both sides >= 5, not both odd): closed tours, and open tours
+    from any square by cutting the closed tour there; otherwise Warnsdorff's rule
+    with Roth's tie-break and Pósa rotations
+    (:mod:`~searchlab.puzzles.knight.warnsdorff`); otherwise, on small boards,
+    exhaustive search (:mod:`~searchlab.puzzles.knight.exhaustive`).
+``"backtrack"``
+    seed 003: the engine's ordered backtracking with Warnsdorff's order
+    (:mod:`~searchlab.puzzles.knight.problem`), with the engine's limits and statistics.
+
+Whatever the algorithm, existence is decided first
+(:func:`~searchlab.puzzles.knight.existence.tour_verdict`, exact and instant)
+and every tour is verified (:func:`~searchlab.puzzles.knight.board.tour_error`)
+before it is returned.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from searchlab.puzzles.knight.blocks import can_construct, construct_closed_tour
+from searchlab.puzzles.knight.board import Board, is_knight_move, tour_error
+from searchlab.puzzles.knight.exhaustive import NodeLimit, find_path
+from searchlab.puzzles.knight.existence import tour_verdict
+from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
+from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
+from searchlab.search import SearchStats, backtracking_search
+from searchlab.search.limits import CancelToken
+
+ALGORITHMS = ("fast", "backtrack")
+Status = Literal["solved", "impossible", "limit"]
+EXHAUSTIVE_MAX_SQUARES = 400
+"""Boards up to this size get a depth-first-search fallback in ``"fast"``."""
+
+
+@dataclass
+class TourResult:
+    """The outcome of :func:`solve_tour`."""
+
+    board: Board
+    start: tuple[int, int]
+    closed_requested: bool
+    status: Status
+    reason: str = ""
+    path: npt.NDArray[np.int64] | None = None
+    method: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def solved(self) -> bool:
+        """Whether a tour was found."""
+        return self.status == "solved"
+
+    @property
+    def closed(self) -> bool:
+        """Whether the tour found is closed (its last square attacks its first)."""
+        if self.path is None or len(self.path) < 2:
+            return False
+        return is_knight_move(tuple(self.path[-1]), tuple(self.path[0]))
+
+    def squares(self) -> list[tuple[int, int]]:
+        """The tour as a list of (row, col), start first (empty if not solved)."""
+        return [] if self.path is None else [(int(r), int(c)) for r, c in self.path]
+
+    def as_dict(self, *, with_path: bool = True) -> dict[str, Any]:
+        """The JSON form: ``solved``, ``status``, ``reason``, ``path``, ``closed``, ``stats``."""
+        out: dict[str, Any] = {
+            "solved": self.solved,
+            "status": self.status,
+            "board": [self.board.rows, self.board.cols],
+            "start": list(self.start),
+            "closed_requested": self.closed_requested,
+            "closed": self.closed,
+            "method": self.method,
+        }
+        if self.reason:
+            out["reason"] = self.reason
+        if with_path:
+            out["path"] = [] if self.path is None else self.path.tolist()
+        out["stats"] = self.stats
+        return out
+
+
+def solve_tour(
+    board: Board,
+    start: tuple[int, int] = (0, 0),
+    *,
+    closed: bool = False,
+    algorithm: str = "fast",
+    time_limit: float | None = 60.0,
+    max_expansions: int | None = None,
+    cancel: CancelToken | None = None,
+    progress: Callable[[SearchStats], None] | None = None,
+) -> TourResult:
+    """A knight's tour of ``board`` from ``start`` (closed if ``closed``), verified.
+
+    Parameters
+    ----------
+    board, start : the board and the 0-based (row, col) start square.
+    closed : ask for a closed (re-entrant) tour.
+    algorithm : ``"fast"`` or ``"backtrack"`` (see the module docstring).
+    time_limit, max_expansions, cancel, progress : limits as in the engine;
+        ``max_expansions`` and ``progress`` apply to ``"backtrack"``.
+
+    Returns a :class:`TourResult` with status ``"solved"``, ``"impossible"``
+    (with the reason; exact, never the result of a long search) or ``"limit"``.
+
+    Complexity: ``"fast"`` is O(N log N) vectorised (block construction, with
+    N = rows × cols) or about O(N) (Warnsdorff); ``"backtrack"`` is exponential
+    in the worst case.
+
+    >>> r = solve_tour(Board(8, 8), (0, 0), closed=True)
+    >>> r.status, r.closed, len(r.path)
+    ('solved', True, 64)
+    >>> solve_tour(Board(5, 5), (0, 1)).status
+    'impossible'
+    """
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
+    t0 = time.perf_counter()
+    verdict = tour_verdict(board, start, closed=closed)
+    if not verdict.exists:
+        return TourResult(
+            board,
+            start,
+            closed,
+            "impossible",
+            verdict.reason,
+            method="theorem",
+            stats={"seconds": time.perf_counter() - t0},
+        )
+    if algorithm == "backtrack":
+        result = _backtrack(board, start, closed, time_limit, max_expansions, cancel, progress)
+    else:
+        result = _fast(board, start, closed, time_limit, cancel)
+    result.stats["seconds"] = time.perf_counter() - t0
+    if result.path is not None:
+        err = tour_error(board, result.path, start=start, closed=closed)
+        if err is not None:  # pragma: no cover - a bug, never shown as a tour
+            raise RuntimeError(f"internal error: {result.method} produced a bad tour: {err}")
+    return result
+
+
+def _fast(
+    board: Board,
+    start: tuple[int, int],
+    closed: bool,
+    time_limit: float | None,
+    cancel: CancelToken | None,
+) -> TourResult:
+    if board.size == 1:
+        return TourResult(
+            board, start, closed, "solved", path=np.zeros((1, 2), dtype=np.int64), method="trivial"
+        )
+    if can_construct(board):
+        path = construct_closed_tour(board, start)
+        return TourResult(
+            board, start, closed, "solved", path=path, method="blocks", stats={"blocks": True}
+        )
+    is_cancelled = None if cancel is None else cancel.is_set
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    path2, stats = warnsdorff_tour(
+        board, start, closed=closed, max_attempts=4, time_limit=time_limit, cancel=is_cancelled
+    )
+    if path2 is not None:
+        return TourResult(
+            board, start, closed, "solved", path=path2, method="warnsdorff", stats=dict(stats)
+        )
+    if board.size <= EXHAUSTIVE_MAX_SQUARES:
+        # Depth-first search with Warnsdorff order, restarted with random tie-breaks and
+        # growing node budgets (heavy-tailed run times make restarts pay off).
+        budget, seed = 20_000, 0
+        while deadline is None or time.monotonic() < deadline:
+            if is_cancelled and is_cancelled():
+                break
+            try:
+                found = find_path(board, start, closed=closed, max_nodes=budget, seed=seed)
+            except NodeLimit:
+                seed += 1
+                budget = int(budget * 1.3)
+                continue
+            if found is None:  # pragma: no cover - the verdict says a tour exists
+                break
+            stats["restarts"] = seed
+            return TourResult(
+                board,
+                start,
+                closed,
+                "solved",
+                path=np.asarray(found, dtype=np.int64),
+                method="dfs-restarts",
+                stats=dict(stats),
+            )
+    limit = "cancelled" if is_cancelled and is_cancelled() else "time_limit"
+    return TourResult(
+        board,
+        start,
+        closed,
+        "limit",
+        f"no tour found before the {limit} (one exists)",
+        method="warnsdorff",
+        stats={**stats, "limit": limit},
+    )
+
+
+def _backtrack(
+    board: Board,
+    start: tuple[int, int],
+    closed: bool,
+    time_limit: float | None,
+    max_expansions: int | None,
+    cancel: CancelToken | None,
+    progress: Callable[[SearchStats], None] | None,
+) -> TourResult:
+    problem = KnightTourProblem(board, start, closed=closed)
+    res = backtracking_search(
+        problem,
+        order=warnsdorff_order(problem),
+        time_limit=time_limit,
+        max_expansions=max_expansions,
+        cancel=cancel,
+        progress=progress,
+    )
+    stats = res.stats.as_dict()
+    if res.solved:
+        n = board.cols
+        path = np.asarray([divmod(s[0], n) for s in res.states], dtype=np.int64)
+        return TourResult(
+            board, start, closed, "solved", path=path, method="backtrack", stats=stats
+        )
+    if res.status == "limit":
+        return TourResult(
+            board,
+            start,
+            closed,
+            "limit",
+            f"stopped by the {res.limit} limit",
+            method="backtrack",
+            stats={**stats, "limit": res.limit},
+        )
+    # Exhausted without a tour although the verdict says one exists: cannot happen.
+    raise RuntimeError(
+        f"internal error: backtracking exhausted {board} from {start}"
+    )  # pragma: no cover

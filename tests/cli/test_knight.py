@@ -1,0 +1,84 @@
+"""``searchlab knight`` end to end, including bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from searchlab.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    rc = main(list(args))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_tour_prints_the_numbered_board_once(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run(capsys, "knight", "tour", "--size", "8x8", "--start", "3,4")
+    assert rc == 0
+    rows = [line.split() for line in out.splitlines()[:8]]
+    nums = sorted(int(x) for row in rows for x in row)
+    assert nums == list(range(1, 65)) and rows[3][4] == "1"
+    assert sum(1 for line in out.splitlines() if line[:2].strip().isdigit()) == 8
+    assert "verified" in out
+
+
+def test_tour_json_closed_and_svg(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    svg = tmp_path / "t.svg"
+    rc, out, _ = run(
+        capsys,
+        "knight",
+        "tour",
+        "--size",
+        "6x7",
+        "--closed",
+        "--json",
+        "--svg",
+        str(svg),
+        "--random",
+        "--seed",
+        "4",
+    )
+    d = json.loads(out)
+    assert rc == 0 and d["solved"] and d["status"] == "solved" and d["closed"]
+    assert len(d["path"]) == 42 and "stats" in d
+    assert svg.read_text().startswith("<svg") and "polygon" in svg.read_text()
+
+
+def test_impossible_and_big(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run(capsys, "knight", "tour", "--size", "4x9", "--closed", "--json")
+    d = json.loads(out)
+    assert rc == 1 and d["status"] == "impossible" and "4xn" in d["reason"]
+    rc, out, _ = run(capsys, "knight", "tour", "--size", "5x5", "--start", "1,2")
+    assert rc == 1 and "colour" in out
+    rc, out, _ = run(capsys, "knight", "tour", "--size", "300x200", "--start", "7,9")
+    assert rc == 0 and "too large to print" in out
+    rc, out, _ = run(capsys, "knight", "tour", "--size", "6x6", "-a", "backtrack")
+    assert rc == 0
+
+
+def test_count(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run(capsys, "knight", "count", "4x5")
+    assert rc == 0 and "164" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tour", "--size", "8"],
+        ["tour", "--size", "0x5"],
+        ["tour", "--size", "2001x3"],
+        ["tour", "--size", "8x8", "--start", "8,0"],
+        ["tour", "--size", "8x8", "--start", "a,b"],
+        ["tour", "--size", "8x8", "--start", "1,1", "--random"],
+        ["tour", "--size", "8x8", "--seed", "3"],
+        ["count", "6x6"],
+        ["count", "x"],
+    ],
+)
+def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    rc, _, err = run(capsys, "knight", *args)
+    assert rc == 2 and err.startswith("searchlab: error:") and len(err.strip().splitlines()) == 1

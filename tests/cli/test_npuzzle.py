@@ -1,0 +1,119 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from searchlab.cli.main import main
+from searchlab.puzzles.npuzzle import apply_moves, exact_distance, goal_board, parse_tiles
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never read or write the user's pattern-database cache (and never build big ones)."""
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "npuzzle", "solve", "--tiles", "8 6 7 2 5 4 3 0 1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"solved", "status", "length", "moves", "states", "stats"}
+    assert set(data["stats"]) == {"expanded", "generated", "max_frontier", "seconds"}
+    assert data["solved"] and data["status"] == "solved" and data["length"] == 31
+    start = parse_tiles("8 6 7 2 5 4 3 0 1")
+    boards = apply_moves(start, data["moves"])
+    assert [list(b.tiles) for b in boards] == data["states"]
+    assert boards[-1] == goal_board(3)
+
+
+def test_solve_file_goal_algorithm_heuristic(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    f = tmp_path / "b.txt"
+    f.write_text("1 2 3\n4 5 6\n0 7 8\n")
+    code, out, _ = run(capsys, "npuzzle", "solve", str(f), "-a", "bfs", "--heuristic", "zero")
+    assert code == 0 and "moves: RR" in out
+    code, out, _ = run(
+        capsys,
+        "npuzzle",
+        "solve",
+        "--tiles",
+        "1 2 3 4 5 6 7 8 0",
+        "--goal",
+        "first",
+        "--json",
+        "--heuristic",
+        "linear_conflict",
+    )
+    data = json.loads(out)
+    assert data["length"] == exact_distance(goal_board(3), goal_board(3, "first"))
+
+
+IDA_MD = ("npuzzle", "solve", "-a", "idastar", "--heuristic", "manhattan", "--json")
+
+
+def test_solve_15_puzzle_manhattan_ida(capsys: pytest.CaptureFixture[str]) -> None:
+    tiles = "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15"
+    code, out, _ = run(capsys, *IDA_MD, "--tiles", tiles)
+    assert code == 0 and json.loads(out)["moves"] == ["R", "R"]
+
+
+def test_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "npuzzle", "solve", "--tiles", "1 2 3 4 5 6 8 7 0", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["status"] == "unsolvable" and not data["solved"] and data["states"] == []
+    code, out, _ = run(capsys, "npuzzle", "solve", "--tiles", "1 2 3 4 5 6 8 7 0")
+    assert "unsolvable" in out
+
+
+def test_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    tiles = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+    code, out, _ = run(capsys, *IDA_MD, "--tiles", tiles, "--max-nodes", "50000", "--goal", "first")
+    assert code == 0 and json.loads(out)["status"] == "limit"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 8"],
+        ["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 7 0"],
+        ["npuzzle", "solve", "--tiles", "1 2 3 4 5 six 7 8 0"],
+        ["npuzzle", "solve"],
+        ["npuzzle", "solve", "/nonexistent/board.txt"],
+        ["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 8 0", "--heuristic", "magic"],
+        ["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 8 0", "-a", "quantum"],
+        ["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 8 0", "--goal", "0 1 2 3"],
+        ["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 8 0", "--heuristic", "pdb"],
+        ["npuzzle", "random", "--depth", "40"],
+    ],
+)
+def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2
+    assert err.startswith("searchlab: error:") and len(err.strip().splitlines()) == 1
+
+
+def test_random_exact_depth(capsys: pytest.CaptureFixture[str]) -> None:
+    for depth in ("0", "13", "31"):
+        code, out, _ = run(
+            capsys, "npuzzle", "random", "--size", "3", "--depth", depth, "--seed", "3"
+        )
+        assert code == 0
+        assert exact_distance(parse_tiles(out)) == int(depth)
+    code, out, _ = run(capsys, "npuzzle", "random", "--depth", "20", "--seed", "1", "--json")
+    assert json.loads(out)["depth"] == 20
+
+
+def test_svg_output(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    svg = tmp_path / "b.svg"
+    code, _, _ = run(capsys, "npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 0 8", "--svg", str(svg))
+    assert code == 0 and svg.read_text().startswith("<svg")
