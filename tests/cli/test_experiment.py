@@ -125,3 +125,25 @@ def _stored(db: Path) -> int:
             return int(conn.execute("SELECT COUNT(*) FROM runs").fetchone()[0])
         except sqlite3.OperationalError:
             return 0
+
+
+def test_knight_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("searchlab.puzzles.knight")
+    argv = [
+        "experiment",
+        "knight-warnsdorff",
+        "--sizes",
+        "5,6",
+        "--starts",
+        "2",
+        "--db",
+        str(tmp_path / "r.sqlite"),
+        "-w",
+        "1",
+    ]
+    assert main([*argv, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {(r["size"], r["runs"]) for r in rows} == {(5, 2), (6, 2)}
+    assert main([*argv, "--markdown", "-"]) == 0
+    assert capsys.readouterr().out.startswith("| board | starts | first % |")
+    assert main([*argv[:2], "--sizes", "0", "--db", str(tmp_path / "r.sqlite")]) == 2

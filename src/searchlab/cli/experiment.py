@@ -15,7 +15,8 @@ from searchlab.cli.runs import (
     output_options,
     table_options,
 )
-from searchlab.experiments.builtin import aima, peg
+from searchlab.experiments.builtin import aima, knight, peg
+from searchlab.experiments.families.knight import TIE_BREAKS as KNIGHT_TIE_BREAKS
 from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.sources import parse_range
 from searchlab.search import TIE_BREAKS
@@ -174,4 +175,65 @@ def peg_cmd(
         title="Seed 000: peg solitaire, one search per line (limits per run: "
         f"{max_expansions:,} expansions, {time_limit:g} s)",
     )
+    finish_experiment(summary)
+
+
+@experiment.command("knight-warnsdorff")
+@click.option(
+    "--sizes",
+    default="5-8,10,12,16,20,25,30,40,50",
+    show_default=True,
+    metavar="RANGE",
+    help="Sides of the square boards.",
+)
+@click.option(
+    "--starts",
+    "-n",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Random start squares per board size.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Base random seed.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Seconds per run.",
+)
+@execution_options
+@table_options
+def knight_cmd(
+    sizes: str,
+    starts: int,
+    seed: int,
+    time_limit: float,
+    run: RunOptions,
+    out: OutputOptions,
+) -> None:
+    """Success rate of plain Warnsdorff's rule (no backtracking) on open knight's tours,
+    by tie-break and board size, from random start squares where a tour exists."""
+    exp = knight.knight_experiment(
+        parse_range(sizes, name="--sizes", minimum=1),
+        starts,
+        seed=seed,
+        time_limit=time_limit,
+    )
+    summary = execute(exp, run)
+    shown = emit(
+        knight.COLUMNS,
+        knight.table_rows(summary.records),
+        out,
+        title="Plain Warnsdorff: % of random starts giving a complete open tour, by tie-break",
+        json_rows=knight.json_rows(summary.records),
+        sections=False,
+    )
+    if shown:
+        console.print(
+            "Tie-breaks: "
+            + "; ".join(f"{name}: {text}" for name, text in KNIGHT_TIE_BREAKS.items())
+            + ".",
+            markup=False,
+        )
     finish_experiment(summary)

@@ -28,6 +28,7 @@ FAMILIES: dict[str, str] = {
     "maze": "searchlab.experiments.families.maze:family",
     "npuzzle": "searchlab.experiments.families.npuzzle:family",
     "peg": "searchlab.experiments.families.peg:family",
+    "knight": "searchlab.experiments.families.knight:family",
 }
 """Family name -> ``"module:function"`` returning its :class:`Family`."""
 
