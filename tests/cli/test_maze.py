@@ -35,8 +35,8 @@ def test_json_output(algorithm: str, capsys: pytest.CaptureFixture[str]) -> None
             "--json",
         ]
     )
-    assert code == 0
     data = json.loads(capsys.readouterr().out)
+    assert code == (0 if data["solved"] else 1)
     assert data["status"] in {"solved", "no_solution"}
     if data["solved"]:
         assert data["length"] == len(data["moves"]) == len(data["cells"]) - 1
@@ -59,7 +59,7 @@ def test_time_limit_reports_limit(capsys: pytest.CaptureFixture[str]) -> None:
             "--json",
         ]
     )
-    assert code == 0
+    assert code == 1
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "limit" and data["limit"] == "time_limit"
 

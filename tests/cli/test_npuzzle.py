@@ -68,17 +68,17 @@ def test_solve_15_puzzle_manhattan_ida(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "npuzzle", "solve", "--tiles", "1 2 3 4 5 6 8 7 0", "--json")
-    assert code == 0
+    assert code == 1
     data = json.loads(out)
     assert data["status"] == "unsolvable" and not data["solved"] and data["states"] == []
     code, out, _ = run(capsys, "npuzzle", "solve", "--tiles", "1 2 3 4 5 6 8 7 0")
-    assert "unsolvable" in out
+    assert code == 1 and "unsolvable" in out
 
 
 def test_limit(capsys: pytest.CaptureFixture[str]) -> None:
     tiles = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
     code, out, _ = run(capsys, *IDA_MD, "--tiles", tiles, "--max-nodes", "50000", "--goal", "first")
-    assert code == 0 and json.loads(out)["status"] == "limit"
+    assert code == 1 and json.loads(out)["status"] == "limit"
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
 import threading
@@ -61,6 +62,21 @@ def run_command(
     except click.ClickException as exc:
         err_console.print(f"{prog}: error: {exc.format_message()}", markup=False)
         return exc.exit_code
+    except MemoryError:
+        err_console.print(
+            f"{prog}: error: out of memory (try a smaller instance or a limit)", markup=False
+        )
+        return 1
+    except Exception as exc:
+        # A bug, not a user error: one line by default, the traceback on request.
+        if os.environ.get("SEARCHLAB_DEBUG"):
+            raise
+        err_console.print(
+            f"{prog}: internal error: {type(exc).__name__}: {exc} "
+            "(set SEARCHLAB_DEBUG=1 for the traceback, and please report it)",
+            markup=False,
+        )
+        return 1
     return rv if isinstance(rv, int) else 0
 
 
@@ -191,9 +207,15 @@ def describe_outcome(result: SearchResult) -> str:
 
 
 def finish(result: SearchResult) -> None:
-    """End the command: exit status 130 when Ctrl-C interrupted the search, else 0."""
+    """End a solve command with the exit status convention of every searchlab command.
+
+    0: solved; 1: answered "no solution" / "impossible", or stopped by a limit;
+    2: a user error (raised elsewhere); 130: interrupted by Ctrl-C.
+    """
     if result.status == "limit" and result.limit == "cancelled":
         raise click.exceptions.Exit(130)
+    if not result.solved:
+        raise click.exceptions.Exit(1)
 
 
 def print_json(obj: Any) -> None:

@@ -14,6 +14,7 @@ from searchlab.cli.common import (
     describe_outcome,
     err_console,
     fail,
+    finish,
     print_json,
     read_input,
     run_with_progress,
@@ -174,9 +175,11 @@ def solve_cmd(
                 },
             }
         )
+        finish(result)
         return
     if status == "unsolvable":
         console.print("unsolvable: this board cannot reach the goal (permutation parity)")
+        finish(result)
         return
     for i, state in enumerate(result.states):
         head = "start" if i == 0 else f"move {i}: {result.actions[i - 1]}"
@@ -186,6 +189,7 @@ def solve_cmd(
     if result.solved:
         console.print("moves: " + "".join(result.actions))
     console.print(stats_table(result.stats))
+    finish(result)
 
 
 @npuzzle.command("random")

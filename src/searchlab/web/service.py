@@ -104,20 +104,21 @@ def state_label(fam: Family, instance: Any, state: Any) -> str:
     return json.dumps(fam.encode_state(instance, state), separators=(",", ":"))[:80]
 
 
+TEACH_SUFFIX = ", recorded for the teaching view"
+
+
 def teach(fam: Family, instance: Any, req: SolveRequest) -> tuple[Solution, Recorder, list[Any]]:
     """Run the engine algorithm on the family's engine problem with a recorder."""
     if fam.problem is None:
         raise InputError(f"the teaching view is not available for {fam.name}")
-    if req.algorithm not in ALGORITHMS:
-        raise InputError(
-            f"the teaching view follows the engine's algorithms; {req.algorithm!r} is not one "
-            f"(choose one of {', '.join(a for a in fam.algorithms if a in ALGORITHMS)})"
-        )
+    # The teaching view shows an engine algorithm at work; a family's own
+    # dedicated solver ("auto", "fast") is taught as the A* it accelerates.
+    algorithm = req.algorithm if req.algorithm in ALGORITHMS else "astar"
     problem = fam.problem(instance, req.heuristic)
     rec = Recorder(problem, max_nodes=GRAPH_MAX_NODES)
     r = solve(
         problem,
-        req.algorithm,
+        algorithm,
         time_limit=req.time_limit,
         max_nodes=req.max_nodes,
         max_expansions=TEACH_MAX_EXPANSIONS,
@@ -134,7 +135,7 @@ def teach(fam: Family, instance: Any, req: SolveRequest) -> tuple[Solution, Reco
         stats=r.stats.as_dict(),
         cost=r.cost,
         limit=r.limit,
-        method=f"{r.algorithm} ({req.heuristic}), recorded for the teaching view",
+        method=f"{r.algorithm} ({req.heuristic}){TEACH_SUFFIX}",
     )
     return sol, rec, list(r.states)
 
@@ -199,7 +200,7 @@ def run_solve(
         sol, rec, path = teach(fam, instance, req)
         out = solution_json(fam, instance, sol)
         out["teaching"] = teaching_json(
-            fam, instance, sol, rec, path, f"{req.algorithm} ({req.heuristic})"
+            fam, instance, sol, rec, path, sol.method.removesuffix(TEACH_SUFFIX)
         )
         return out
     return solution_json(fam, instance, fam.solve(instance, req))

@@ -79,3 +79,13 @@ def test_svg() -> None:
     svg = render_svg(Board(3, (1, 2, 3, 4, 5, 6, 7, 8, 0)))
     assert svg.startswith("<svg") and svg.endswith("</svg>") and ">8<" in svg
     assert goal_board(3)._repr_svg_() == svg
+
+
+def test_huge_numbers_are_a_clean_input_error() -> None:
+    import pytest
+
+    from searchlab.errors import InputError
+    from searchlab.puzzles.npuzzle import parse_tiles
+
+    with pytest.raises(InputError, match="too large"):
+        parse_tiles("9" * 5000)

@@ -6,6 +6,7 @@ from collections import deque
 
 import pytest
 
+from searchlab.errors import InputError
 from searchlab.puzzles.peg import apply_jump, get_board, legal_jumps, parse_board
 from searchlab.puzzles.peg.board import Board
 from searchlab.puzzles.peg.minmoves import solve_min_moves, unjumpable_holes
@@ -47,26 +48,44 @@ def check(result: PegResult, expected: int | None) -> None:
     assert result.move_count == move_count(result.jumps) == expected
 
 
+METHODS = ["levels", "ida"]
+
+
+@pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("vacancy", ["a1", "a2", "b3"])
-def test_triangle5_against_reference(vacancy: str) -> None:
+def test_triangle5_against_reference(vacancy: str, method: str) -> None:
     board = get_board("triangle5")
     start = board.start([vacancy])
-    check(solve_min_moves(board, start, None), reference_min_moves(board, start, None))
+    expected = reference_min_moves(board, start, None)
+    check(solve_min_moves(board, start, None, method=method), expected)
     finish = 1 << board.hole(vacancy)
-    check(solve_min_moves(board, start, finish), reference_min_moves(board, start, finish))
+    expected = reference_min_moves(board, start, finish)
+    check(solve_min_moves(board, start, finish, method=method), expected)
 
 
-def test_triangle4_every_vacancy_and_finish() -> None:
+@pytest.mark.parametrize("method", METHODS)
+def test_triangle4_every_vacancy_and_finish(method: str) -> None:
     board = get_board("triangle4")
     for v in range(board.size):
         start = board.full & ~(1 << v)
         for target in [None, *(1 << f for f in range(board.size))]:
-            check(solve_min_moves(board, start, target), reference_min_moves(board, start, target))
+            expected = reference_min_moves(board, start, target)
+            check(solve_min_moves(board, start, target, method=method), expected)
 
 
-def test_custom_board_with_diagonals() -> None:
+@pytest.mark.parametrize("method", METHODS)
+def test_custom_board_with_diagonals(method: str) -> None:
     board, start = parse_board("ooo\no.o\nooo", diagonal=True)
-    check(solve_min_moves(board, start, None), reference_min_moves(board, start, None))
+    expected = reference_min_moves(board, start, None)
+    check(solve_min_moves(board, start, None, method=method), expected)
+
+
+def test_levels_on_a_board_with_symmetry_and_several_finishes() -> None:
+    """A plus-shaped board: 8 symmetries fixing the centre, every finishing hole allowed."""
+    board, start = parse_board("-ooo-\nooooo\noo.oo\nooooo\n-ooo-")
+    for target in [None, start ^ board.full]:
+        expected = reference_min_moves(board, start, target)
+        check(solve_min_moves(board, start, target, method="levels"), expected)
 
 
 def test_unjumpable_holes_are_the_english_corners() -> None:
@@ -77,8 +96,14 @@ def test_unjumpable_holes_are_the_english_corners() -> None:
 
 def test_limit_reports_bound() -> None:
     board = get_board("english")
-    r = solve_min_moves(board, board.start(), 1 << board.hole("d4"), max_expansions=5000)
+    finish = 1 << board.hole("d4")
+    r = solve_min_moves(board, board.start(), finish, max_expansions=5000, method="ida")
     assert r.status == "limit" and r.limit == "max_expansions"
     assert 8 <= r.stats.max_depth < 18
+    r = solve_min_moves(board, board.start(), finish, max_positions=20_000)
+    assert r.status == "limit" and r.limit == "max_nodes"
+    assert 4 <= r.stats.max_depth < 18
+    with pytest.raises(InputError):
+        solve_min_moves(board, board.start(), finish, method="bfs")
     r = solve_min_moves(get_board("french"), get_board("french").start(), 1 << 18)
     assert r.status == "impossible"

@@ -58,6 +58,27 @@ def test_english_central_game() -> None:
     assert r.move_count == move_count(r.jumps) <= 31
 
 
+@pytest.mark.parametrize(
+    ("name", "vacancy", "finish"), [("wiegleb", "e5", "e5"), ("french", "c1", None)]
+)
+def test_larger_classic_boards_solved(name: str, vacancy: str, finish: str | None) -> None:
+    """The standard games of the larger boards (found by the vectorised beam)."""
+    board = get_board(name)
+    target = None if finish is None else 1 << board.hole(finish)
+    r = solve_fast(board, board.start([vacancy]), target, time_limit=60)
+    assert r.status == "solved" and r.length == board.size - 2
+    replay(r)
+    if target is None:
+        assert r.positions[-1].bit_length() - 1 in finishing_holes(board, r.start)
+
+
+def test_beam_off_still_exact_on_small_problems() -> None:
+    board = get_board("english")
+    r = solve_fast(board, board.start(["c1"]), 1 << board.hole("f4"), beam=False, grow_after=10)
+    assert r.status == "solved"
+    replay(r)
+
+
 def test_move_count_merges_chains() -> None:
     assert move_count([(0, 1, 2), (2, 3, 4), (5, 6, 7)]) == 2
     assert move_count([]) == 0

@@ -128,6 +128,8 @@ def parse_tiles(text: str, size: int | None = None) -> Board:
         if w in ("_", ".", "*"):
             tiles.append(0)
         elif _NUMBER.match(w):
+            if len(w.lstrip("+-0")) > 6:  # no board has a tile this large; int() would balk
+                raise InputError(f"tile number too large: {w[:12]}...")
             tiles.append(int(w))
         else:
             raise InputError(f"not a number: {w!r}")

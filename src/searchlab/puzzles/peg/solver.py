@@ -21,6 +21,10 @@ Performance tricks, where they live:
   proves hard (:class:`Endgame`).
 * **move order**: jumps from the holes farthest from the finish first (clear
   the edges, keep the pegs near the finish for the end).
+* **vectorised beam search** (:mod:`~searchlab.puzzles.peg.beam`): on hard
+  problems, NumPy level-by-level search keeping the most compact positions,
+  meeting the endgame table; the Wiegleb, French and Diamond standard games
+  are found in seconds this way.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from searchlab.puzzles.peg.beam import beam_search, unfold
 from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
 from searchlab.puzzles.peg.levels import (
@@ -57,6 +62,10 @@ FIRST_ENDGAME_BUDGET = 50_000
 """Positions of the endgame table built before the search starts."""
 GROW_AFTER = 20_000
 """Expansions after which the endgame table grows to its full budget."""
+BEAM_FIRST_WIDTH = 1_000
+"""Width of the first vectorised beam tried on a hard problem (then quadrupled)."""
+BEAM_ROUNDS = 5
+"""Beams tried at most (widths 1,000 to 256,000), one per round of the portfolio."""
 
 Canonical = Callable[[int], int]
 
@@ -85,6 +94,7 @@ class PegResult:
     memo_full: bool = False
     endgame_positions: int = 0
     pruned: int = 0
+    beam_width: int = 0
 
     @property
     def solved(self) -> bool:
@@ -113,6 +123,7 @@ class PegResult:
             memo_full=self.memo_full,
             endgame_positions=self.endgame_positions,
             pruned=self.pruned,
+            beam_width=self.beam_width,
         )
         out: dict[str, Any] = {
             "solved": self.solved,
@@ -285,6 +296,21 @@ class Endgame:
             self._last = np.array(sorted(self.levels[0]), dtype=np.uint64)
 
     @property
+    def vectorised(self) -> bool:
+        """Whether the levels are built with NumPy (boards of at most 64 holes)."""
+        return self._last is not None
+
+    @property
+    def symmetry(self) -> SymmetryTables:
+        """The canonical-form tables (vectorised tables only)."""
+        return self._symmetry
+
+    def top_array(self) -> Positions:
+        """The deepest level as a sorted ``uint64`` array (vectorised tables only)."""
+        assert self._last is not None
+        return self._last
+
+    @property
     def top(self) -> int:
         """The deepest level: positions with ``top`` more pegs than the finish."""
         return len(self.levels) - 1
@@ -393,6 +419,7 @@ def solve_fast(
     orders: Sequence[Sequence[Jump]] | None = None,
     restart_base: int = 500,
     grow_after: int = GROW_AFTER,
+    beam: bool = True,
 ) -> PegResult:
     """Solve a peg solitaire problem: jumps from ``start`` to ``target``.
 
@@ -410,6 +437,12 @@ def solve_fast(
         Round ``r`` runs each order for ``restart_base * 2**r`` expansions;
         the memo of dead positions is shared, so no proof is lost at a
         restart (a portfolio of restarts, as in Gomes et al. 2000).
+    beam : once the problem proves hard (``grow_after`` expansions), try a
+        vectorised beam search towards the endgame table before each round
+        of the portfolio, widths :data:`BEAM_FIRST_WIDTH` quadrupling up to
+        :data:`BEAM_ROUNDS` times (:mod:`~searchlab.puzzles.peg.beam`); it
+        finds the classic boards' solutions in seconds, while the depth-first
+        search keeps the proofs of impossibility.
 
     Guarantees: a returned solution is a legal jump sequence ending at the
     finish; ``"impossible"`` and ``"no_solution"`` are proofs (the pruning rules
@@ -529,6 +562,41 @@ def solve_fast(
             result.memo_full = True
         return False
 
+    beam_widths = (
+        [BEAM_FIRST_WIDTH << 2 * k for k in range(BEAM_ROUNDS)]
+        if endgame.vectorised and beam
+        else []
+    )
+    pagodas = (
+        [(weights, threshold)]
+        if target is not None
+        else [(distance_pagoda(board, f.bit_length() - 1), 1.0 - EPSILON) for f in finals]
+    )
+
+    def try_beam(width: int, seed: int) -> bool:
+        goal = endgame.top_array()
+        if not len(goal):
+            return False
+        found = beam_search(
+            board,
+            start,
+            goal,
+            top_pegs,
+            endgame.symmetry,
+            pagodas,
+            width,
+            seed=seed,
+            stop=checkpoint,
+        )
+        if found is None:
+            return False
+        result.beam_width = width
+        jumps, pos = unfold(board, start, found, canonical)
+        path.clear()
+        path.extend(jumps)
+        descend(pos)
+        return True
+
     stats.generated = 1
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, board.size + 200))
@@ -547,6 +615,11 @@ def solve_fast(
                 result.endgame_positions = endgame.total
                 top_pegs = goal_pegs + endgame.top
                 top_set = levels[endgame.top]
+            if grown and beam_widths and run % len(tables) == 0:
+                # between rounds of the portfolio: a vectorised beam, 4 times as wide each time
+                found = try_beam(beam_widths.pop(0), run)
+                if found:
+                    break
             table = tables[run % len(tables)]
             run_budget[0] = 0
             if len(tables) > 1:
