@@ -27,7 +27,9 @@ def experiment() -> None:
     """Built-in experiments (results are stored; a finished one re-prints at once)."""
 
 
-@experiment.command("aima-3.29")
+@experiment.command(
+    "aima-3.29", short_help="AIMA Fig. 3.29: IDS and A* on the 8-puzzle, next to the book."
+)
 @click.option(
     "--instances",
     "-n",
@@ -131,7 +133,9 @@ def aima_cmd(
     finish_experiment(summary)
 
 
-@experiment.command("peg-seed000")
+@experiment.command(
+    "peg-seed000", short_help="Seed 000's peg solitaire table: BFS, DFS, A*, fast solver."
+)
 @click.option(
     "--max-expansions",
     type=click.IntRange(min=1),
@@ -178,7 +182,9 @@ def peg_cmd(
     finish_experiment(summary)
 
 
-@experiment.command("knight-warnsdorff")
+@experiment.command(
+    "knight-warnsdorff", short_help="Plain Warnsdorff success rate by tie-break and board size."
+)
 @click.option(
     "--sizes",
     default="5-8,10,12,16,20,25,30,40,50",
