@@ -16,8 +16,15 @@ start square may still start none:
   (L. Pósa's argument for 4×n closed tours, adapted);
 * 3×7: not from the centre (1,3); 3×8: not from (1,2) or (1,5) (found by
   exhaustive search, confirmed by the tests);
-* every other square starts a tour (exhaustive search on small boards in the
-  tests; the solvers construct them on larger ones).
+* every other square starts a tour.
+
+On 3×n and 4×n boards these rules are exact for **every** n: the strip automaton
+of :mod:`~searchlab.puzzles.knight.strip` recognises exactly the (n, start)
+pairs with a tour (checked against exhaustive search on small boards), its
+subset sequences are eventually periodic, so a finite computation covers all n,
+and ``tests/puzzles/knight/test_strip.py::test_existence_rules_hold_for_every_n``
+does that computation against these rules. On larger boards the rules are the
+colour argument plus the solvers, which construct a tour from every other square.
 
 References: A. J. Schwenk, "Which rectangular chessboards have a knight's
 tour?", Mathematics Magazine 64 (1991) 325-332; P. Cull and J. De Curtins,

@@ -6,6 +6,17 @@ tours, a last square one knight move from the start). Solved with the engine's
 ordered backtracking and :func:`warnsdorff_order`, this is the seed program:
 depth-first search trying the squares with the fewest onward moves first.
 Each state costs O(N/64) words, so it is meant for boards up to about 100×100.
+
+Two exact prunes keep the seed's search from wandering into hopeless subtrees
+(both only drop children that cannot lead to a tour):
+
+* **dead ends**: after a move from ``cur`` to ``v``, a free square next to
+  ``cur`` (never next to ``v``: the knight's graph is bipartite) with no free
+  neighbour can never be entered; one with a single free neighbour must be the
+  last square, and at most one square can be last;
+* **closing** (closed tours): the last square must be a knight move from the
+  start, so a child that leaves no free neighbour of the start is dropped, and a
+  forced last square (above) must neighbour the start.
 """
 
 from __future__ import annotations
@@ -61,13 +72,37 @@ class KnightTourProblem(Problem[KnightState, tuple[int, int]]):
         self, state: KnightState
     ) -> Iterator[tuple[tuple[int, int], KnightState, float]]:
         sq, visited = state
-        free = self.nb[sq] & ~visited
+        nb = self.nb
+        free = self.full & ~visited
+        cand = nb[sq] & free
         n = self.board.cols
-        while free:
-            low = free & -free
-            free ^= low
+        start_nb = nb[self.s] if self.closed else self.full
+        while cand:
+            low = cand & -cand
+            cand ^= low
             v = low.bit_length() - 1
+            after = free & ~low
+            if after and not self._viable(sq, after, start_nb):
+                continue
             yield divmod(v, n), (v, visited | low), 1
+
+    def _viable(self, cur: int, after: int, start_nb: int) -> bool:
+        """The dead-end and closing prunes (see the module docstring)."""
+        if not start_nb & after:
+            return False  # closed: no square left to end next to the start
+        others = self.nb[cur] & after
+        last = 0
+        while others:
+            low = others & -others
+            others ^= low
+            deg = (self.nb[low.bit_length() - 1] & after).bit_count()
+            if deg == 0 and after != low:
+                return False
+            if deg <= 1:
+                if last or not start_nb & low:
+                    return False
+                last = low
+        return True
 
     def onward_moves(self, state: KnightState) -> int:
         """Warnsdorff's degree: the unvisited squares reachable from the knight's square."""

@@ -5,7 +5,9 @@ Algorithms (``algorithm=``):
 ``"fast"`` (default)
     the block construction (:mod:`~searchlab.puzzles.knight.blocks`) when it
     covers the board (both sides >= 5, not both odd): closed tours, and open tours
-    from any square by cutting the closed tour there; otherwise Warnsdorff's rule
+    from any square by cutting the closed tour there; on 3×n and 4×n boards (and
+    transposes) the exact strip automaton (:mod:`~searchlab.puzzles.knight.strip`);
+    otherwise Warnsdorff's rule
     with Roth's tie-break and Pósa rotations
     (:mod:`~searchlab.puzzles.knight.warnsdorff`); otherwise, on small boards,
     exhaustive search (:mod:`~searchlab.puzzles.knight.exhaustive`).
@@ -34,6 +36,7 @@ from searchlab.puzzles.knight.board import Board, is_knight_move, tour_error
 from searchlab.puzzles.knight.exhaustive import NodeLimit, find_path
 from searchlab.puzzles.knight.existence import tour_verdict
 from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
+from searchlab.puzzles.knight.strip import thin_tour
 from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
 from searchlab.search import SearchStats, backtracking_search
 from searchlab.search.limits import CancelToken
@@ -168,6 +171,10 @@ def _fast(
         return TourResult(
             board, start, closed, "solved", path=path, method="blocks", stats={"blocks": True}
         )
+    if min(board.rows, board.cols) in (3, 4):
+        thin = thin_tour(board, start, closed=closed)
+        if thin is not None:
+            return TourResult(board, start, closed, "solved", path=thin, method="strip")
     is_cancelled = None if cancel is None else cancel.is_set
     deadline = None if time_limit is None else time.monotonic() + time_limit
     path2, stats = warnsdorff_tour(
@@ -177,31 +184,50 @@ def _fast(
         return TourResult(
             board, start, closed, "solved", path=path2, method="warnsdorff", stats=dict(stats)
         )
-    if board.size <= EXHAUSTIVE_MAX_SQUARES:
-        # Depth-first search with Warnsdorff order, restarted with random tie-breaks and
-        # growing node budgets (heavy-tailed run times make restarts pay off).
-        budget, seed = 20_000, 0
-        while deadline is None or time.monotonic() < deadline:
-            if is_cancelled and is_cancelled():
-                break
-            try:
-                found = find_path(board, start, closed=closed, max_nodes=budget, seed=seed)
-            except NodeLimit:
-                seed += 1
-                budget = int(budget * 1.3)
-                continue
-            if found is None:  # pragma: no cover - the verdict says a tour exists
-                break
-            stats["restarts"] = seed
+    # Fallback until the deadline: more Warnsdorff/Pósa attempts with other random
+    # tie-breaks (thin odd boards such as 5×n need up to hundreds of attempts from some squares),
+    # interleaved on small boards with depth-first search under growing node budgets
+    # (heavy-tailed run times make restarts pay off).
+    budget, seed = 20_000, 0
+    while deadline is None or time.monotonic() < deadline:
+        if is_cancelled and is_cancelled():
+            break
+        seed += 1
+        remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+        path2, more = warnsdorff_tour(
+            board,
+            start,
+            closed=closed,
+            seed=seed,
+            max_attempts=400,
+            time_limit=remaining,
+            cancel=is_cancelled,
+        )
+        stats["attempts"] += more["attempts"]
+        stats["rotations"] += more["rotations"]
+        if path2 is not None:
             return TourResult(
-                board,
-                start,
-                closed,
-                "solved",
-                path=np.asarray(found, dtype=np.int64),
-                method="dfs-restarts",
-                stats=dict(stats),
+                board, start, closed, "solved", path=path2, method="warnsdorff", stats=dict(stats)
             )
+        if board.size > EXHAUSTIVE_MAX_SQUARES:
+            continue
+        try:
+            found = find_path(board, start, closed=closed, max_nodes=budget, seed=seed)
+        except NodeLimit:
+            budget = int(budget * 1.3)
+            continue
+        if found is None:  # pragma: no cover - the verdict says a tour exists
+            break
+        stats["restarts"] = seed
+        return TourResult(
+            board,
+            start,
+            closed,
+            "solved",
+            path=np.asarray(found, dtype=np.int64),
+            method="dfs-restarts",
+            stats=dict(stats),
+        )
     limit = "cancelled" if is_cancelled and is_cancelled() else "time_limit"
     return TourResult(
         board,
