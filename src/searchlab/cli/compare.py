@@ -15,6 +15,8 @@ from searchlab.cli.runs import (
     execution_options,
     finish_experiment,
     output_options,
+    seed_option,
+    time_limit_option,
 )
 from searchlab.experiments.aggregate import aggregate
 from searchlab.experiments.families import FAMILIES, get_family
@@ -71,7 +73,7 @@ def build_configurations(
     show_default=True,
     help="Random instances per parameter value.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Base random seed.")
+@seed_option
 @click.option(
     "--algorithm",
     "-a",
@@ -95,13 +97,7 @@ def build_configurations(
     help="Order among equal f for best-first algorithms (engine default otherwise).",
 )
 @click.option("--weight", type=click.FloatRange(min=1), help="Weight of h for wastar.")
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=60.0,
-    show_default=True,
-    help="Seconds per run.",
-)
+@time_limit_option(60.0)
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansions per run.")
 @click.option("--max-nodes", type=click.IntRange(min=0), help="Stored nodes per run.")
 @click.option("--name", help="Experiment name in the database (default compare/FAMILY).")

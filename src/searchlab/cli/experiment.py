@@ -13,7 +13,9 @@ from searchlab.cli.runs import (
     execution_options,
     finish_experiment,
     output_options,
+    seed_option,
     table_options,
+    time_limit_option,
 )
 from searchlab.experiments.builtin import aima, knight, peg
 from searchlab.experiments.families.knight import TIE_BREAKS as KNIGHT_TIE_BREAKS
@@ -45,7 +47,7 @@ def experiment() -> None:
     metavar="RANGE",
     help="Solution depths; a range steps by 2 unless given (2-24:1).",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Base random seed.")
+@seed_option
 @click.option(
     "--iddfs-max-depth",
     type=click.IntRange(min=0),
@@ -63,13 +65,7 @@ def experiment() -> None:
     type=click.Choice(list(TIE_BREAKS)),
     help="A*'s order among equal f [default: g_max].",
 )
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=300.0,
-    show_default=True,
-    help="Seconds per run.",
-)
+@time_limit_option(300.0)
 @execution_options
 @output_options
 def aima_cmd(
@@ -143,13 +139,7 @@ def aima_cmd(
     show_default=True,
     help="Expansions per run (the seed's limit).",
 )
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=15.0,
-    show_default=True,
-    help="Seconds per run (the seed's limit).",
-)
+@time_limit_option(15.0, "Seconds per run (the seed's limit).")
 @click.option(
     "--only",
     multiple=True,
@@ -200,14 +190,8 @@ def peg_cmd(
     show_default=True,
     help="Random start squares per board size.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Base random seed.")
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=60.0,
-    show_default=True,
-    help="Seconds per run.",
-)
+@seed_option
+@time_limit_option(60.0)
 @execution_options
 @table_options
 def knight_cmd(

@@ -71,6 +71,23 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+seed_option = click.option(
+    "--seed", type=int, default=0, show_default=True, help="Base random seed."
+)
+"""``--seed``: the base seed of the generated instances."""
+
+
+def time_limit_option(default: float, help: str = "Seconds per run.") -> Callable[[F], F]:
+    """``--time-limit``: the per-run time limit, with a default."""
+    return click.option(
+        "--time-limit",
+        type=click.FloatRange(min=0),
+        default=default,
+        show_default=True,
+        help=help,
+    )
+
+
 def execution_options(fn: F) -> F:
     """``--workers``, ``--scheduler``, ``--db``, ``--fresh``, ``--progress/--no-progress``."""
     options = [
