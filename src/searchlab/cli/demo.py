@@ -16,6 +16,7 @@ from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
 from searchlab.puzzles.npuzzle.assignments.demo import demo as npuzzle_assignments_demo
 from searchlab.puzzles.npuzzle.demo import demo as npuzzle_demo
 from searchlab.puzzles.peg.demo import demo as peg_demo
+from searchlab.puzzles.rushhour.demo import demo as rushhour_demo
 from searchlab.search import audit_heuristic, solve
 
 DEMO_MAZE = """\
@@ -62,6 +63,7 @@ DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("Peg solitaire", peg_demo),
     ("8-puzzle assignment programs: puzzle8, puzzle3x3heuristics", npuzzle_assignments_demo),
     ("Knight's tours (searchlab knight)", knight_demo),
+    ("Rush Hour: optimal solver and heuristics", rushhour_demo),
     ("Experiments: AIMA Fig. 3.29", experiments_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""

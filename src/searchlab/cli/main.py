@@ -19,6 +19,7 @@ from searchlab.cli.knight import knight
 from searchlab.cli.maze import maze
 from searchlab.cli.npuzzle import npuzzle
 from searchlab.cli.peg import peg
+from searchlab.cli.rushhour import rushhour
 from searchlab.cli.serve import serve, teach
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -37,6 +38,7 @@ cli.add_command(peg)
 cli.add_command(serve)
 cli.add_command(teach)
 cli.add_command(knight)
+cli.add_command(rushhour)
 cli.add_command(compare)
 cli.add_command(experiment)
 

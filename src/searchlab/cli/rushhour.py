@@ -1,0 +1,313 @@
+"""``searchlab rushhour``: solve, rate and generate Rush Hour puzzles."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import click
+
+from searchlab.cli.common import (
+    algorithm_option,
+    cancel_on_interrupt,
+    console,
+    describe_outcome,
+    err_console,
+    fail,
+    finish,
+    print_json,
+    read_input,
+    run_with_progress,
+    stats_table,
+)
+from searchlab.errors import InputError
+from searchlab.puzzles.rushhour import (
+    ALGORITHM_CHOICES,
+    HEURISTICS,
+    Board,
+    card,
+    hint,
+    parse_board,
+    rate,
+    render_solution_text,
+    render_svg,
+    render_text,
+    solve_board,
+)
+from searchlab.puzzles.rushhour.generate import generate
+
+
+def _load(board: str | None, red: str | None, card_no: int | None) -> Board:
+    """BOARD as a file ('-' for stdin) when such a file exists, else as a board string."""
+    if (board is None) == (card_no is None):
+        fail("give a BOARD (a string or a file) or --card N (one of them)")
+    if card_no is not None:
+        return card(card_no).parse()
+    assert board is not None
+    if board == "-" or Path(board).is_file():
+        return parse_board(read_input(board), red=red)
+    try:
+        return parse_board(board, red=red)
+    except InputError:
+        if "/" in board or "\\" in board or Path(board).suffix in (".txt", ".rh", ".board"):
+            fail(f"{board}: no such file")
+        raise
+
+
+board_arg = click.argument("board", required=False)
+red_opt = click.option("--red", metavar="LETTER", help="The red car's letter (default: detected).")
+card_opt = click.option(
+    "--card",
+    "card_no",
+    type=int,
+    metavar="N",
+    help="Use built-in challenge card N (1-40) instead of BOARD.",
+)
+
+
+@click.group(no_args_is_help=True)
+def rushhour() -> None:
+    """Rush Hour: slide cars and trucks until the red car reaches the exit."""
+
+
+@rushhour.command("solve")
+@board_arg
+@red_opt
+@card_opt
+@click.option(
+    "--metric",
+    type=click.Choice(["moves", "steps"]),
+    default="moves",
+    show_default=True,
+    help="moves: a slide of any length costs 1; steps: each cell.",
+)
+@algorithm_option(default="fast", choices=ALGORITHM_CHOICES)
+@click.option(
+    "--heuristic",
+    type=click.Choice(HEURISTICS),
+    default="blocking",
+    show_default=True,
+    help="Heuristic for the engine's informed algorithms.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Seconds before giving up.",
+)
+@click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--svg",
+    "svg_file",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write an SVG of the solution (or the start board) to this file.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="Only the move list, no boards.")
+def solve_cmd(
+    board: str | None,
+    red: str | None,
+    card_no: int | None,
+    metric: str,
+    algorithm: str,
+    heuristic: str,
+    time_limit: float,
+    max_expansions: int | None,
+    as_json: bool,
+    svg_file: str | None,
+    quiet: bool,
+) -> None:
+    """Solve BOARD optimally (a 36-character string such as BBoooC..., or a grid file).
+
+    --algorithm fast (default) is the packed breadth-first search; the others run the
+    generic engine with --heuristic.
+
+    Moves are written A+2 (vehicle A two cells right or down) and C-1 (one cell left or up).
+    """
+    start = _load(board, red, card_no)
+    result = run_with_progress(
+        lambda cancel, progress: solve_board(
+            start,
+            metric=metric,  # type: ignore[arg-type]
+            algorithm=algorithm,
+            heuristic=heuristic,
+            time_limit=time_limit,
+            max_expansions=max_expansions,
+            cancel=cancel,
+            progress=progress,
+        ),
+        show=False if as_json else None,
+    )
+    moves = [str(m) for m in result.actions]
+    if svg_file:
+        picture = render_svg(result.states, result.actions) if result.solved else render_svg(start)
+        try:
+            Path(svg_file).write_text(picture, encoding="utf-8")
+        except OSError as exc:
+            fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
+    if as_json:
+        out: dict[str, Any] = {
+            "solved": result.solved,
+            "status": result.status,
+            "limit": result.limit,
+            "length": result.length if result.solved else None,
+            "metric": metric,
+            "algorithm": result.algorithm,
+            "board": start.to_database(),
+            "moves": moves,
+            "states": [b.to_database() for b in result.states],
+            "stats": result.stats.as_dict(),
+        }
+        names = start.database_names()
+        if any(k != v for k, v in names.items()):
+            out["names"] = names
+        print_json(out)
+        finish(result)
+        return
+    if result.solved and not quiet:
+        console.print(render_solution_text(result.states, result.actions), markup=False)
+    elif not quiet:
+        console.print(render_text(start), markup=False)
+    console.print(describe_outcome(result))
+    if result.solved:
+        console.print("moves: " + " ".join(moves), markup=False)
+    if not quiet:
+        console.print(stats_table(result.stats))
+    finish(result)
+
+
+@rushhour.command("rate")
+@board_arg
+@red_opt
+@card_opt
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def rate_cmd(board: str | None, red: str | None, card_no: int | None, as_json: bool) -> None:
+    """Rate BOARD: optimal moves and steps, vehicles moved, cluster size, score and level.
+
+    score = 0.7*moves^1.4 + 0.2*sqrt(vehicles moved) + 0.1*symmetry (the seed's formula);
+    level thresholds are calibrated on the 40 challenge cards (see docs/rushhour.md).
+    """
+    start = _load(board, red, card_no)
+    r = rate(start)
+    if as_json:
+        print_json({"board": start.to_database(), **r.as_dict()})
+        return
+    console.print(render_text(start), markup=False)
+    for name, value in r.as_dict().items():
+        console.print(f"{name.replace('_', ' ')}: {value}", markup=False)
+
+
+@rushhour.command("hint")
+@board_arg
+@red_opt
+@card_opt
+def hint_cmd(board: str | None, red: str | None, card_no: int | None) -> None:
+    """Print the next move of an optimal solution from BOARD."""
+    start = _load(board, red, card_no)
+    if start.is_solved():
+        console.print("already solved")
+        return
+    move = hint(start)
+    if move is None:
+        fail("this board has no solution (or the time limit ran out)")
+    console.print(str(move), markup=False)
+
+
+def _size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
+    if not m:
+        fail(f"--size expects WxH such as 6x6, got {text!r}")
+    w, h = int(m[1]), int(m[2])
+    if not (4 <= w <= 8 and 4 <= h <= 8):
+        fail(f"--size {w}x{h}: sizes from 4x4 to 8x8 are supported")
+    return w, h
+
+
+@rushhour.command("generate")
+@click.option(
+    "--min-moves",
+    type=click.IntRange(min=1),
+    required=True,
+    help="Each puzzle needs at least this many moves.",
+)
+@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--seed", type=int, help="Random seed (same seed, same puzzles).")
+@click.option(
+    "--walls",
+    type=click.IntRange(min=0, max=12),
+    default=0,
+    show_default=True,
+    help="Number of wall cells.",
+)
+@click.option("--size", default="6x6", show_default=True, help="Board size WxH.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=600.0,
+    show_default=True,
+    help="Seconds; the puzzles found by then are printed.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+def generate_cmd(
+    min_moves: int,
+    count: int,
+    seed: int | None,
+    walls: int,
+    size: str,
+    time_limit: float,
+    as_json: bool,
+) -> None:
+    """Generate distinct minimal puzzles needing at least --min-moves moves."""
+    width, height = _size(size)
+    if min_moves > 60:
+        err_console.print("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)")
+    with cancel_on_interrupt() as cancel, ExitStack() as stack:
+        progress: Callable[[int, int, int], None] | None = None
+        if err_console.is_terminal and not as_json:
+            status = stack.enter_context(err_console.status("generating"))
+
+            def progress(found: int, best: int, evaluated: int) -> None:
+                status.update(
+                    f"generating: {found}/{count} found, best cluster depth "
+                    f"{best}, {evaluated:,} boards evaluated"
+                )
+
+        found = generate(
+            min_moves,
+            count,
+            seed=seed,
+            walls=walls,
+            width=width,
+            height=height,
+            time_limit=time_limit,
+            cancel=cancel,
+            progress=progress,
+        )
+    if as_json:
+        print_json(
+            [
+                {
+                    "board": g.board.to_database(),
+                    "moves": g.moves,
+                    "cluster_size": g.cluster_size,
+                    "seconds": round(g.seconds, 3),
+                }
+                for g in found
+            ]
+        )
+    else:
+        for k, g in enumerate(found, 1):
+            console.print(
+                f"{k}. {g.board.to_database()}  {g.moves} moves  "
+                f"(cluster {g.cluster_size:,}, {g.seconds:.1f} s)",
+                markup=False,
+            )
+            console.print(render_text(g.board), markup=False)
+    if len(found) < count:
+        err_console.print(
+            f"found {len(found)} of {count} puzzles within the time limit", markup=False
+        )

@@ -1,0 +1,62 @@
+"""Rush Hour: boards, parsers, an optimal solver, difficulty ratings and a generator.
+
+Public API (for the CLI, the web player and notebooks):
+
+* :func:`parse_board` (text → :class:`Board`, raises :class:`~searchlab.errors.InputError`),
+  :func:`make_board`, :class:`Vehicle`, :class:`Move`, :func:`parse_move`;
+  ``board.legal_moves()``, ``board.apply(move)``, ``board.to_database()``;
+* :func:`cards` / :func:`card` (the 40 built-in challenge cards);
+* :func:`solve_board` (optimal by default; ``states`` are boards), :func:`hint`;
+* :func:`rate` → :class:`Rating`; :func:`generate` → list of :class:`Generated`;
+  :func:`random_board` (random, possibly unsolvable; ``generate`` for good puzzles);
+* :func:`render_svg`, :func:`render_text`; :class:`RushHourProblem` for the engine.
+
+>>> from searchlab.puzzles.rushhour import parse_board, solve_board
+>>> solve_board(parse_board("BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo")).length
+8
+"""
+
+from searchlab.puzzles.rushhour.cards import Card, card, cards
+from searchlab.puzzles.rushhour.generate import Generated, generate, random_board
+from searchlab.puzzles.rushhour.heuristics import HEURISTICS
+from searchlab.puzzles.rushhour.model import Board, Move, Vehicle, make_board, parse_move
+from searchlab.puzzles.rushhour.notation import detect_red, parse_board
+from searchlab.puzzles.rushhour.problem import RushHourProblem
+from searchlab.puzzles.rushhour.rating import LEVELS, Rating, rate
+from searchlab.puzzles.rushhour.render import render_solution_text, render_svg, render_text
+from searchlab.puzzles.rushhour.solver import (
+    ALGORITHM_CHOICES,
+    explore_cluster,
+    fast_bfs,
+    hint,
+    solve_board,
+)
+
+__all__ = [
+    "ALGORITHM_CHOICES",
+    "HEURISTICS",
+    "LEVELS",
+    "Board",
+    "Card",
+    "Generated",
+    "Move",
+    "Rating",
+    "RushHourProblem",
+    "Vehicle",
+    "card",
+    "cards",
+    "detect_red",
+    "explore_cluster",
+    "fast_bfs",
+    "generate",
+    "hint",
+    "make_board",
+    "parse_board",
+    "parse_move",
+    "random_board",
+    "rate",
+    "render_solution_text",
+    "render_svg",
+    "render_text",
+    "solve_board",
+]

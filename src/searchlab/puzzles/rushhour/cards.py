@@ -1,0 +1,48 @@
+"""The 40 original challenge cards, built in (data: ``cards.tsv`` next to this module)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+
+from searchlab.errors import InputError
+from searchlab.puzzles.rushhour.model import Board
+from searchlab.puzzles.rushhour.notation import parse_board
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One challenge card with its published figures."""
+
+    number: int
+    level: str
+    board: str  # card notation ('X' the red car)
+    moves: int  # optimal moves
+    database: str  # the same board in the database notation
+    cluster: int  # positions reachable from the board
+    steps: int  # optimal one-cell steps
+
+    def parse(self) -> Board:
+        return parse_board(self.board, red="X")
+
+
+@lru_cache(maxsize=1)
+def cards() -> tuple[Card, ...]:
+    """The 40 cards in order (Beginner 1-10, Intermediate 11-20, Advanced 21-30, Expert 31-40)."""
+    text = files("searchlab.puzzles.rushhour").joinpath("cards.tsv").read_text(encoding="utf-8")
+    out = []
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        f = line.split("\t")
+        out.append(Card(int(f[0]), f[1], f[2], int(f[3]), f[4], int(f[5]), int(f[6])))
+    return tuple(out)
+
+
+def card(number: int) -> Card:
+    """Card ``number`` (1-40); raises :class:`InputError` otherwise."""
+    all_cards = cards()
+    if not 1 <= number <= len(all_cards):
+        raise InputError(f"there is no card {number}; cards are numbered 1 to {len(all_cards)}")
+    return all_cards[number - 1]

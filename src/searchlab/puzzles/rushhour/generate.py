@@ -1,0 +1,259 @@
+"""Generating hard puzzles: random boards improved by hill climbing on whole clusters.
+
+Each candidate board is scored by the hardest position of its *cluster* (all
+positions reachable from it): one breadth-first enumeration of the cluster,
+then one multi-source breadth-first search backwards from its solved positions
+(:func:`~searchlab.puzzles.rushhour.solver.explore_cluster`,
+:func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`). Starting from a
+random board, the generator applies random mutations (add a vehicle, remove
+one, move one elsewhere) and keeps a mutation when the cluster's hardest
+position is at least as hard as before; after ``patience`` mutations without
+progress it restarts from a fresh random board. Clusters larger than
+``max_cluster`` positions are rejected, and so is a mutation whose cluster is
+more than ``GROWTH`` times the current one (at least ``MIN_CAP`` positions):
+hard puzzles live in small clusters, and the enumeration stops as soon as the
+cap is passed, which keeps most evaluations cheap.
+
+A candidate whose hardest position needs at least ``min_moves`` moves is then
+made *minimal*: at that position, a vehicle is **needed** when removing it
+leaves a board whose optimal solution is strictly shorter. (Removing a vehicle
+never makes a position harder, since every old move stays legal.) Unneeded
+vehicles are removed one at a time, and the hardest position of the new
+cluster is taken again, until every vehicle is needed; the puzzle is kept if
+it still needs at least ``min_moves`` moves and is not a duplicate (same cells
+for the same vehicle lengths and walls).
+
+This follows the approach of M. Fogleman's Rush Hour generator (random boards,
+hill climbing on cluster depth, removal of useless vehicles), re-derived here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from searchlab.puzzles.rushhour.model import Board, Vehicle
+from searchlab.puzzles.rushhour.solver import distances_to_goal, explore_cluster, fast_bfs
+from searchlab.search.limits import CancelToken
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+GROWTH = 3
+MIN_CAP = 4000
+
+
+@dataclass(frozen=True, slots=True)
+class Generated:
+    """One generated puzzle: the board (its cluster's hardest position) and its figures."""
+
+    board: Board
+    moves: int
+    cluster_size: int
+    attempts: int  # boards evaluated to find it
+    seconds: float
+
+
+def _occupied(board: Board) -> set[tuple[int, int]]:
+    return {cell for v in board.vehicles for cell in v.cells()} | set(board.walls)
+
+
+def _random_vehicle(board: Board, rng: random.Random, name: str) -> Vehicle | None:
+    occupied = _occupied(board)
+    for _ in range(30):
+        length = 2 if rng.random() < 0.7 else 3
+        horizontal = rng.random() < 0.5
+        if horizontal:
+            row = rng.randrange(board.height)
+            if row == board.exit_row:
+                continue  # in front of the red car it would wall the exit; behind, it is useless
+            col = rng.randrange(board.width - length + 1)
+        else:
+            row = rng.randrange(board.height - length + 1)
+            col = rng.randrange(board.width)
+        v = Vehicle(name, row, col, length, horizontal)
+        if not any(cell in occupied for cell in v.cells()):
+            return v
+    return None
+
+
+def _relabel(board: Board) -> Board:
+    """Red car 'A', other vehicles B, C, ... in reading order of their first cell."""
+    rest = sorted(board.vehicles[1:], key=lambda v: (v.row, v.col))
+    vs = [board.vehicles[0], *rest]
+    named = tuple(
+        Vehicle(LETTERS[i], v.row, v.col, v.length, v.horizontal) for i, v in enumerate(vs)
+    )
+    return Board(board.width, board.height, named, board.walls)
+
+
+def random_board(
+    rng: random.Random, width: int = 6, height: int = 6, walls: int = 0, vehicles: int = 10
+) -> Board:
+    """A random board: the red car on row ``(height-1)//2``, ``walls`` walls off that row,
+    up to ``vehicles`` other vehicles placed at random free places."""
+    row = (height - 1) // 2
+    red = Vehicle("A", row, rng.randrange(width - 2), 2, True)
+    free = [(r, c) for r in range(height) for c in range(width) if r != row]
+    wall_cells = frozenset(rng.sample(free, min(walls, len(free))))
+    board = Board(width, height, (red,), wall_cells)
+    for k in range(1, vehicles + 1):
+        v = _random_vehicle(board, rng, LETTERS[k])
+        if v is not None:
+            board = Board(width, height, (*board.vehicles, v), board.walls)
+    return _relabel(board)
+
+
+def _mutate(board: Board, rng: random.Random) -> Board:
+    vs = list(board.vehicles)
+    roll = rng.random()
+    if roll < 0.3 and len(vs) < 20:
+        v = _random_vehicle(board, rng, LETTERS[len(vs)])
+        if v is not None:
+            vs.append(v)
+    elif roll < 0.45 and len(vs) > 2:
+        vs.pop(rng.randrange(1, len(vs)))
+    elif len(vs) > 1:
+        k = rng.randrange(1, len(vs))
+        moved = vs.pop(k)
+        reduced = Board(board.width, board.height, tuple(vs), board.walls)
+        v = _random_vehicle(reduced, rng, moved.name)
+        vs.append(v if v is not None else moved)
+    return _relabel(Board(board.width, board.height, tuple(vs), board.walls))
+
+
+def hardest(board: Board, max_cluster: int) -> tuple[int, Board, int]:
+    """``(moves, position, cluster size)`` of the hardest position of ``board``'s cluster.
+
+    ``moves`` is -1 when the cluster has no solved position or is larger than ``max_cluster``.
+    """
+    found = explore_cluster(board, max_states=max_cluster)
+    if found is None:
+        return -1, board, max_cluster
+    pk, states, adjacency = found
+    dist = distances_to_goal(pk, states, adjacency)
+    best = max(range(len(states)), key=dist.__getitem__)
+    return dist[best], pk.to_board(states[best]), len(states)
+
+
+def _optimal(board: Board) -> int:
+    r = fast_bfs(board)
+    return r.length if r.solved else -1
+
+
+def make_minimal(board: Board, max_cluster: int) -> tuple[int, Board, int]:
+    """Remove unneeded vehicles (see the module docstring) and return the hardest position.
+
+    ``moves`` is -1 when a cluster on the way has more than ``max_cluster`` positions.
+    """
+    moves, pos, size = hardest(board, max_cluster)
+    changed = True
+    while changed and moves > 0:
+        changed = False
+        for k in range(1, len(pos.vehicles)):
+            vs = pos.vehicles[:k] + pos.vehicles[k + 1 :]
+            smaller = Board(pos.width, pos.height, vs, pos.walls)
+            if _optimal(smaller) >= moves:
+                m2, p2, s2 = hardest(_relabel(smaller), max_cluster)
+                if m2 < 0:  # the cluster grew past the cap: give this candidate up
+                    return -1, pos, size
+                moves, pos, size = m2, p2, s2
+                changed = True
+                break
+    return moves, _relabel(pos), size
+
+
+def _key(board: Board) -> tuple[object, ...]:
+    return (
+        board.width,
+        board.height,
+        frozenset((v.length, v.horizontal, v.row, v.col) for v in board.vehicles[1:]),
+        board.red.row,
+        board.red.col,
+        board.walls,
+    )
+
+
+def generate(
+    min_moves: int,
+    count: int = 1,
+    *,
+    seed: int | None = None,
+    walls: int = 0,
+    width: int = 6,
+    height: int = 6,
+    time_limit: float | None = None,
+    max_cluster: int = 40_000,
+    patience: int = 400,
+    cancel: CancelToken | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> list[Generated]:
+    """Up to ``count`` distinct minimal puzzles needing at least ``min_moves`` moves.
+
+    Parameters
+    ----------
+    min_moves : int
+        Lower bound on each puzzle's optimal number of moves.
+    count : int
+        How many puzzles to find.
+    seed : int, optional
+        Seed of the random generator (same seed, same puzzles).
+    walls : int
+        Number of wall cells (never on the exit row).
+    width, height : int
+        Board size (4..8).
+    time_limit : float, optional
+        Seconds; when it runs out (or ``cancel`` is set) the puzzles found so far are returned.
+    max_cluster : int
+        Clusters with more positions are rejected.
+    patience : int
+        Mutations without progress before a restart.
+    progress : callable, optional
+        Called as ``progress(found, best_moves_so_far, boards_evaluated)`` after each evaluation.
+
+    Complexity: each evaluation is O(N·b) for a cluster of N <= ``max_cluster``
+    positions; the number of evaluations needed grows steeply with ``min_moves``
+    (for 40 moves on 6x6, thousands to tens of thousands of boards, minutes of CPU time
+    per puzzle; see ``benchmarks/rushhour_generate.py`` and ``docs/rushhour.md``).
+    """
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
+    found: list[Generated] = []
+    keys: set[tuple[object, ...]] = set()
+    evaluated = 0
+    t_last = t0
+    attempts_last = 0
+    while len(found) < count:
+        board = random_board(rng, width, height, walls, vehicles=rng.randrange(10, 16))
+        value, _, size = hardest(board, max_cluster)
+        evaluated += 1
+        stale = 0
+        while stale < patience:
+            if (deadline is not None and time.perf_counter() > deadline) or (
+                cancel is not None and cancel.is_set()
+            ):
+                return found
+            cand = _mutate(board, rng)
+            # cheap rejection: a candidate's cluster may grow at most GROWTH-fold
+            v2, _, s2 = hardest(cand, min(max_cluster, max(MIN_CAP, GROWTH * size)))
+            evaluated += 1
+            if progress is not None:
+                progress(len(found), max(value, v2), evaluated)
+            if v2 > value:
+                stale = 0
+            else:
+                stale += 1
+            if v2 >= value:
+                board, value, size = cand, v2, s2
+            if value >= min_moves:
+                moves, pos, size = make_minimal(board, max_cluster)
+                if moves >= min_moves and _key(pos) not in keys:
+                    keys.add(_key(pos))
+                    now = time.perf_counter()
+                    found.append(
+                        Generated(pos, moves, size, evaluated - attempts_last, now - t_last)
+                    )
+                    t_last, attempts_last = now, evaluated
+                break
+    return found

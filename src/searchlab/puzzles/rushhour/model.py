@@ -1,0 +1,235 @@
+"""The Rush Hour board: vehicles (cars of length 2, trucks of length 3), walls, the red car.
+
+A position is a tuple of ints, one per vehicle in board order: the column of
+the leftmost cell of a horizontal vehicle, the row of the top cell of a
+vertical one. The red car is always vehicle 0, horizontal, and leaves by the
+right edge of its row (the *exit row*).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from searchlab.errors import InputError
+
+MIN_SIZE = 4
+MAX_SIZE = 8
+LENGTHS = (2, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Vehicle:
+    """One vehicle: its letter, top-left cell, length and orientation."""
+
+    name: str
+    row: int
+    col: int
+    length: int
+    horizontal: bool
+
+    @property
+    def pos(self) -> int:
+        """The coordinate the vehicle moves along (column if horizontal, else row)."""
+        return self.col if self.horizontal else self.row
+
+    def at(self, pos: int) -> Vehicle:
+        """The same vehicle moved to coordinate ``pos`` along its line."""
+        if self.horizontal:
+            return Vehicle(self.name, self.row, pos, self.length, True)
+        return Vehicle(self.name, pos, self.col, self.length, False)
+
+    def cells(self) -> list[tuple[int, int]]:
+        """The ``(row, col)`` cells the vehicle covers."""
+        if self.horizontal:
+            return [(self.row, self.col + k) for k in range(self.length)]
+        return [(self.row + k, self.col) for k in range(self.length)]
+
+
+class Move(NamedTuple):
+    """Vehicle ``name`` slid ``delta`` cells: positive = right or down, negative = left or up."""
+
+    name: str
+    delta: int
+
+    def __str__(self) -> str:
+        return f"{self.name}{self.delta:+d}"
+
+
+_MOVE_RE = re.compile(r"\s*([A-Za-z])\s*([+-]\d+)\s*")
+
+
+def parse_move(text: str) -> Move:
+    """Parse ``"A+2"`` / ``"C-1"`` into a :class:`Move` (raises :class:`InputError`)."""
+    m = _MOVE_RE.fullmatch(text)
+    if not m or int(m[2]) == 0:
+        raise InputError(
+            f"bad move {text!r}: expected a vehicle letter and a signed distance, e.g. A+2 or C-1"
+        )
+    return Move(m[1], int(m[2]))
+
+
+@dataclass(frozen=True)
+class Board:
+    """A Rush Hour board. Build it with :func:`make_board` or the parsers, which validate it.
+
+    ``vehicles[0]`` is the red car. ``walls`` are ``(row, col)`` cells no vehicle may enter.
+    """
+
+    width: int
+    height: int
+    vehicles: tuple[Vehicle, ...]
+    walls: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+
+    @property
+    def red(self) -> Vehicle:
+        return self.vehicles[0]
+
+    @property
+    def exit_row(self) -> int:
+        return self.vehicles[0].row
+
+    @property
+    def goal_pos(self) -> int:
+        """The red car's column when solved (touching the right edge)."""
+        return self.width - self.vehicles[0].length
+
+    def positions(self) -> tuple[int, ...]:
+        return tuple(v.pos for v in self.vehicles)
+
+    def with_positions(self, positions: tuple[int, ...] | list[int]) -> Board:
+        """The board with every vehicle moved to ``positions`` (not re-validated)."""
+        vs = tuple(v.at(p) for v, p in zip(self.vehicles, positions, strict=True))
+        return Board(self.width, self.height, vs, self.walls)
+
+    def is_solved(self) -> bool:
+        return self.red.col == self.goal_pos
+
+    def index(self, name: str) -> int:
+        """The index of the vehicle called ``name`` (raises :class:`InputError`)."""
+        for i, v in enumerate(self.vehicles):
+            if v.name == name:
+                return i
+        raise InputError(f"no vehicle {name!r} on this board")
+
+    def grid(self) -> list[list[str]]:
+        """Rows of one-character cells: '.' empty, 'x' wall, else the vehicle's letter."""
+        g = [["."] * self.width for _ in range(self.height)]
+        for r, c in self.walls:
+            g[r][c] = "x"
+        for v in self.vehicles:
+            for r, c in v.cells():
+                g[r][c] = v.name
+        return g
+
+    def to_text(self) -> str:
+        """A multi-line grid in the board's own letters ('.' empty, 'x' wall)."""
+        return "\n".join("".join(row) for row in self.grid())
+
+    def database_names(self) -> dict[str, str]:
+        """Map each vehicle letter to its letter in the database notation.
+
+        The red car is 'A'. When that is already so the letters are kept;
+        otherwise vehicles are renamed B, C, ... in order of first appearance.
+        """
+        if self.red.name == "A":
+            return {v.name: v.name for v in self.vehicles}
+        letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        return {v.name: letters[i] for i, v in enumerate(self.vehicles)}
+
+    def to_database(self) -> str:
+        """The one-line database notation: 'o' empty, 'x' wall, 'A' the red car, row by row."""
+        names = self.database_names()
+        return "".join(
+            "o" if ch == "." else "x" if ch == "x" else names[ch]
+            for row in self.grid()
+            for ch in row
+        )
+
+    def legal_moves(self) -> list[Move]:
+        """Every move (one vehicle slid one or more cells) from this position."""
+        occupied = {cell for v in self.vehicles for cell in v.cells()} | set(self.walls)
+        out: list[Move] = []
+        for v in self.vehicles:
+            limit = self.width if v.horizontal else self.height
+            for step in (-1, 1):
+                d = step
+                while True:
+                    p = v.pos + d
+                    if p < 0 or p + v.length > limit:
+                        break
+                    edge = p if step < 0 else p + v.length - 1
+                    cell = (v.row, edge) if v.horizontal else (edge, v.col)
+                    if cell in occupied:
+                        break
+                    out.append(Move(v.name, d))
+                    d += step
+        return out
+
+    def apply(self, move: Move | str) -> Board:
+        """The board after ``move`` (raises :class:`InputError` if it is illegal)."""
+        mv = parse_move(move) if isinstance(move, str) else move
+        i = self.index(mv.name)
+        if mv not in self.legal_moves():
+            raise InputError(f"illegal move {mv}: vehicle {mv.name!r} cannot slide {mv.delta:+d}")
+        vs = list(self.vehicles)
+        vs[i] = vs[i].at(vs[i].pos + mv.delta)
+        return Board(self.width, self.height, tuple(vs), self.walls)
+
+    def _repr_svg_(self) -> str:
+        from searchlab.puzzles.rushhour.render import render_svg
+
+        return render_svg(self)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def make_board(
+    width: int,
+    height: int,
+    vehicles: list[Vehicle] | tuple[Vehicle, ...],
+    walls: frozenset[tuple[int, int]] | set[tuple[int, int]] = frozenset(),
+) -> Board:
+    """Validate and build a board; ``vehicles[0]`` is the red car.
+
+    Raises :class:`InputError` for a size outside 4..8, a vehicle of another
+    length than 2 or 3, a vehicle or wall off the board, two vehicles (or a
+    vehicle and a wall) on the same cell, duplicate letters, or a red car
+    that is missing or vertical.
+    """
+    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+        raise InputError(
+            f"board is {width}x{height}; sizes from {MIN_SIZE}x{MIN_SIZE} to "
+            f"{MAX_SIZE}x{MAX_SIZE} are supported"
+        )
+    if not vehicles:
+        raise InputError("no red car on the board")
+    if not vehicles[0].horizontal:
+        raise InputError(f"the red car {vehicles[0].name!r} is vertical; it must be horizontal")
+    seen: dict[tuple[int, int], str] = {}
+    for r, c in walls:
+        if not (0 <= r < height and 0 <= c < width):
+            raise InputError(f"wall at row {r}, column {c} is off the {width}x{height} board")
+        seen[(r, c)] = "a wall"
+    names: set[str] = set()
+    for v in vehicles:
+        if not (len(v.name) == 1 and v.name.isalpha() and v.name.isupper()):
+            raise InputError(f"vehicle name {v.name!r} is not one capital letter")
+        if v.name in names:
+            raise InputError(f"two vehicles are called {v.name!r}")
+        names.add(v.name)
+        if v.length not in LENGTHS:
+            raise InputError(
+                f"vehicle {v.name!r} has length {v.length}; cars have length 2, trucks 3"
+            )
+        for r, c in v.cells():
+            if not (0 <= r < height and 0 <= c < width):
+                raise InputError(f"vehicle {v.name!r} sticks out of the {width}x{height} board")
+            if (r, c) in seen:
+                raise InputError(
+                    f"vehicle {v.name!r} overlaps {seen[(r, c)]} at row {r + 1}, column {c + 1}"
+                )
+            seen[(r, c)] = f"vehicle {v.name!r}"
+    return Board(width, height, tuple(vehicles), frozenset(walls))

@@ -1,0 +1,136 @@
+"""Reading boards: the database notation, the challenge-card notation, multi-line grids.
+
+Recognition rules (see ``docs/rushhour.md``):
+
+* The text is **one line** (a string such as the 36-character ``"BBoooC..."``)
+  when it has no line break after stripping surrounding blanks; its length must
+  be a square ``n*n`` with ``4 <= n <= 8`` (36 for the usual 6x6 board).
+  Otherwise it is a **grid**: one board row per line, blank lines and lines
+  starting with ``#`` ignored, all rows of the same length.
+* Cells: ``.`` or ``o`` empty, ``x`` a wall (lower case), ``A``-``Z`` vehicles;
+  a vehicle is the maximal set of cells with its letter, in one straight line.
+* The red car's letter: the ``red=`` argument when given; else ``A`` when the
+  text uses the database's lower-case ``o``/``x`` or has an ``A`` but no ``X``;
+  else ``X`` (the challenge-card notation, whose cards also have a car ``A``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from searchlab.errors import InputError
+from searchlab.puzzles.rushhour.model import MAX_SIZE, MIN_SIZE, Board, Vehicle, make_board
+
+EMPTY = ".o"
+WALL = "x"
+
+
+def _rows(text: str) -> list[str]:
+    stripped = text.strip()
+    if not stripped:
+        raise InputError("empty board")
+    if "\n" not in stripped:
+        one = "".join(stripped.split())
+        n = math.isqrt(len(one))
+        if n * n != len(one) or not (MIN_SIZE <= n <= MAX_SIZE):
+            raise InputError(
+                f"a one-line board needs n*n characters (36 for 6x6, n from {MIN_SIZE} to "
+                f"{MAX_SIZE}); got {len(one)}"
+            )
+        return [one[i : i + n] for i in range(0, n * n, n)]
+    rows = [
+        line.strip()
+        for line in stripped.splitlines()
+        if line.strip() and not line.strip().startswith("#")
+    ]
+    widths = {len(r) for r in rows}
+    if len(widths) != 1:
+        raise InputError(f"grid rows have different lengths: {sorted(widths)}")
+    return rows
+
+
+def detect_red(text: str) -> str:
+    """The red car's letter by the recognition rules above."""
+    body = "\n".join(ln for ln in text.splitlines() if not ln.strip().startswith("#"))
+    if "o" in body or "x" in body:
+        return "A"
+    if "A" in body and "X" not in body:
+        return "A"
+    return "X"
+
+
+def parse_board(text: str, red: str | None = None) -> Board:
+    """Parse a board in the database notation, the card notation or a multi-line grid.
+
+    Parameters
+    ----------
+    text : str
+        The board (see the module docstring for the formats).
+    red : str, optional
+        The red car's letter; detected by the recognition rules when omitted.
+
+    Raises
+    ------
+    InputError
+        For a wrong length, an unknown character, a vehicle that is not one
+        straight line of cells, a vehicle of a length other than 2 or 3, a
+        letter used for two vehicles, or a missing or vertical red car.
+
+    Examples
+    --------
+    >>> b = parse_board("BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo")
+    >>> b.red.name, b.exit_row, len(b.vehicles)
+    ('A', 2, 8)
+    >>> parse_board("AA...OP..Q.OPXXQ.OP..Q..B...CCB.RRR.").red.name
+    'X'
+    """
+    rows = _rows(text)
+    if red is None:
+        red = detect_red(text)
+    if not (len(red) == 1 and red.isalpha() and red.isupper()):
+        raise InputError(f"the red car's letter must be one capital letter, got {red!r}")
+    height, width = len(rows), len(rows[0])
+    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+        raise InputError(
+            f"board is {width}x{height}; sizes from {MIN_SIZE}x{MIN_SIZE} to "
+            f"{MAX_SIZE}x{MAX_SIZE} are supported"
+        )
+    cells: dict[str, list[tuple[int, int]]] = {}
+    walls: set[tuple[int, int]] = set()
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch in EMPTY:
+                continue
+            if ch == WALL:
+                walls.add((r, c))
+            elif "A" <= ch <= "Z":
+                cells.setdefault(ch, []).append((r, c))
+            else:
+                raise InputError(
+                    f"unknown character {ch!r} at row {r + 1}, column {c + 1} "
+                    "(use '.' or 'o' for empty, 'x' for a wall, A-Z for vehicles)"
+                )
+    if red not in cells:
+        raise InputError(f"no red car: letter {red!r} is not on the board")
+    vehicles = [_vehicle(name, cs) for name, cs in cells.items()]
+    vehicles.sort(key=lambda v: (v.name != red, v.row * width + v.col))
+    return make_board(width, height, vehicles, walls)
+
+
+def _vehicle(name: str, cs: list[tuple[int, int]]) -> Vehicle:
+    rows = {r for r, _ in cs}
+    cols = {c for _, c in cs}
+    r0, c0 = min(cs)
+    n = len(cs)
+    if len(rows) == 1 and sorted(c for _, c in cs) == list(range(c0, c0 + n)):
+        horizontal = True
+    elif len(cols) == 1 and sorted(r for r, _ in cs) == list(range(r0, r0 + n)):
+        horizontal = False
+    else:
+        raise InputError(
+            f"vehicle {name!r} is not one straight line of adjacent cells "
+            "(a bent shape, or two vehicles sharing a letter)"
+        )
+    if n == 1:
+        raise InputError(f"vehicle {name!r} has length 1; cars have length 2, trucks 3")
+    return Vehicle(name, r0, c0, n, horizontal)

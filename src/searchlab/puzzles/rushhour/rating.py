@@ -1,0 +1,116 @@
+"""Difficulty: the seed's formula and a level calibrated on the 40 challenge cards.
+
+The seed rates a board by ``0.7·stepScore^1.4 + 0.2·√movedCarsScore + 0.1·symmetryScore``:
+
+* ``stepScore``: the number of moves of the optimal solution (the seed's A*
+  counts moves, so "steps" here are *moves*, one vehicle slid any distance);
+* ``movedCarsScore``: how many distinct vehicles the optimal solution moves at
+  least once (for the solution the solver returns; other optimal solutions may
+  move a different number);
+* ``symmetryScore``: how many vehicles sit in mirror-symmetric positions with
+  respect to one of the board's axes: for the left-right and the top-bottom
+  mirror, count the vehicles whose mirror image is exactly the footprint of a
+  vehicle of the same length (itself included), and keep the larger count.
+
+The level cuts the score at thresholds chosen so that the 40 cards fall in
+their published levels as often as possible (see ``LEVELS`` and ``docs/rushhour.md``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from searchlab.errors import InputError
+from searchlab.puzzles.rushhour.model import Board
+from searchlab.puzzles.rushhour.solver import explore_cluster, fast_bfs
+
+LEVELS: tuple[tuple[str, float], ...] = (
+    ("beginner", 0.0),
+    ("intermediate", 32.0),
+    ("advanced", 64.1),
+    ("expert", 100.0),
+)
+"""(level, lowest score) pairs, calibrated on the 40 cards (``benchmarks/rushhour_calibrate.py``):
+37 of the 40 cards get their published level (card 10 rates intermediate, card 20
+beginner and card 21 intermediate)."""
+
+
+MAX_CLUSTER = 1_000_000
+"""Clusters are counted up to this many positions (bounds the time and memory of ``rate``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """The difficulty figures of one board."""
+
+    moves: int
+    steps: int
+    vehicles_moved: int
+    cluster_size: int
+    symmetry: int
+    score: float
+    level: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def symmetry(board: Board) -> int:
+    """The seed's symmetry term: vehicles mirrored onto a same-length vehicle, best axis."""
+    footprints = {frozenset(v.cells()): v.length for v in board.vehicles}
+    best = 0
+    w, h = board.width, board.height
+    for flip_cols in (True, False):
+        count = 0
+        for v in board.vehicles:
+            image = frozenset((r, w - 1 - c) if flip_cols else (h - 1 - r, c) for r, c in v.cells())
+            if footprints.get(image) == v.length:
+                count += 1
+        best = max(best, count)
+    return best
+
+
+def seed_score(moves: int, moved: int, sym: int) -> float:
+    """``0.7·moves^1.4 + 0.2·√moved + 0.1·symmetry`` (the seed's formula)."""
+    return float(0.7 * moves**1.4 + 0.2 * math.sqrt(moved) + 0.1 * sym)
+
+
+def level_of(score: float) -> str:
+    """The level whose band contains ``score``."""
+    name = LEVELS[0][0]
+    for level, low in LEVELS:
+        if score >= low:
+            name = level
+    return name
+
+
+def rate(board: Board, *, time_limit: float | None = 60.0) -> Rating:
+    """Rate ``board``: optimal moves and steps, vehicles moved, cluster size, score, level.
+
+    ``cluster_size`` is -1 when the cluster has more than :data:`MAX_CLUSTER` positions.
+    Raises :class:`InputError` when the board has no solution or the time limit runs out.
+    """
+    by_moves = fast_bfs(board, "moves", time_limit=time_limit)
+    if not by_moves.solved:
+        raise InputError(
+            "this board has no solution"
+            if by_moves.status == "no_solution"
+            else "rating stopped by the time limit"
+        )
+    by_steps = fast_bfs(board, "steps", time_limit=time_limit)
+    steps = by_steps.length if by_steps.solved else -1
+    found = explore_cluster(board, max_states=MAX_CLUSTER)
+    moved = len({m.name for m in by_moves.actions})
+    sym = symmetry(board)
+    score = seed_score(by_moves.length, moved, sym)
+    return Rating(
+        by_moves.length,
+        steps,
+        moved,
+        len(found[1]) if found else -1,
+        sym,
+        round(score, 3),
+        level_of(score),
+    )

@@ -1,0 +1,110 @@
+"""Text and SVG pictures of Rush Hour boards and solutions."""
+
+from __future__ import annotations
+
+import colorsys
+from html import escape
+
+from searchlab.puzzles.rushhour.model import Board, Move
+
+CELL = 40
+PAD = 6
+RED = "#d62728"
+WALL = "#444444"
+
+
+def render_text(board: Board) -> str:
+    """The board as a grid ('.' empty, 'x' wall, letters) with '>' marking the exit."""
+    rows = ["".join(r) for r in board.grid()]
+    return "\n".join(r + (" >" if i == board.exit_row else "") for i, r in enumerate(rows))
+
+
+def render_solution_text(boards: list[Board], moves: list[Move]) -> str:
+    """Each position of a solution, with the move that led to it, as text blocks."""
+    out = ["start:", render_text(boards[0])]
+    for k, (mv, b) in enumerate(zip(moves, boards[1:], strict=True), start=1):
+        out += ["", f"{k}. {mv}", render_text(b)]
+    return "\n".join(out)
+
+
+def _colour(k: int) -> str:
+    r, g, b = colorsys.hls_to_rgb((k * 0.618033988749895) % 1.0, 0.62, 0.55)
+    return f"#{int(r * 255):02x}{int(g * 255):02x}{int(b * 255):02x}"
+
+
+def _board_group(board: Board, x0: int, y0: int, caption: str | None) -> list[str]:
+    w, h = board.width * CELL, board.height * CELL
+    out = [
+        f'<g transform="translate({x0},{y0})">',
+        f'<rect x="0" y="0" width="{w}" height="{h}" fill="#f4f1e8" stroke="#333" '
+        'stroke-width="2"/>',
+    ]
+    for r in range(board.height):
+        for c in range(board.width):
+            out.append(
+                f'<rect x="{c * CELL}" y="{r * CELL}" width="{CELL}" height="{CELL}" '
+                'fill="none" stroke="#ddd" stroke-width="1"/>'
+            )
+    ey = board.exit_row * CELL
+    out.append(f'<rect x="{w - 2}" y="{ey + 4}" width="6" height="{CELL - 8}" fill="#2ca02c"/>')
+    for r, c in sorted(board.walls):
+        out.append(
+            f'<rect x="{c * CELL}" y="{r * CELL}" width="{CELL}" height="{CELL}" fill="{WALL}"/>'
+        )
+    for k, v in enumerate(board.vehicles):
+        vw = (v.length if v.horizontal else 1) * CELL - 8
+        vh = (1 if v.horizontal else v.length) * CELL - 8
+        fill = RED if k == 0 else _colour(k)
+        x, y = v.col * CELL + 4, v.row * CELL + 4
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{vw}" height="{vh}" rx="7" fill="{fill}" '
+            'stroke="#222" stroke-width="1.5"/>'
+        )
+        out.append(
+            f'<text x="{x + vw / 2}" y="{y + vh / 2 + 5}" text-anchor="middle" '
+            f'font-family="sans-serif" font-size="15" font-weight="bold" fill="#111">'
+            f"{escape(v.name)}</text>"
+        )
+    if caption:
+        out.append(
+            f'<text x="{w / 2}" y="{h + 16}" text-anchor="middle" font-family="sans-serif" '
+            f'font-size="13">{escape(caption)}</text>'
+        )
+    out.append("</g>")
+    return out
+
+
+def render_svg(
+    board: Board | list[Board], moves: list[Move] | None = None, *, columns: int = 6
+) -> str:
+    """A self-contained SVG picture of a board, or of every position of a solution.
+
+    Parameters
+    ----------
+    board : Board or list of Board
+        One position, or the positions of a solution (start first).
+    moves : list of Move, optional
+        The moves between the positions, written under each one.
+    columns : int
+        Positions per row when drawing a solution.
+    """
+    boards = board if isinstance(board, list) else [board]
+    first = boards[0]
+    bw, bh = first.width * CELL + 2 * PAD + 8, first.height * CELL + 2 * PAD + 20
+    cols = min(columns, len(boards))
+    rows = (len(boards) + cols - 1) // cols
+    width, height = cols * bw, rows * bh
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">'
+    ]
+    for k, b in enumerate(boards):
+        if len(boards) == 1:
+            caption = None
+        elif k == 0:
+            caption = "start"
+        else:
+            caption = f"{k}. {moves[k - 1]}" if moves and k - 1 < len(moves) else str(k)
+        parts += _board_group(b, (k % cols) * bw + PAD, (k // cols) * bh + PAD, caption)
+    parts.append("</svg>")
+    return "\n".join(parts)

@@ -1,0 +1,103 @@
+"""``searchlab rushhour``: solve, rate, hint, generate, and their bad-input paths."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from searchlab.cli.main import main
+from searchlab.puzzles.rushhour import cards, parse_board
+
+CARD1 = cards()[0]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_json_fields_and_replay(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rushhour", "solve", CARD1.database, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"solved", "status", "length", "moves", "states", "stats"} <= set(data)
+    assert data["solved"] and data["status"] == "solved" and data["length"] == CARD1.moves
+    assert len(data["states"]) == len(data["moves"]) + 1
+    assert all(len(s) == 36 for s in data["states"])
+    board = parse_board(data["states"][0])
+    for move, state in zip(data["moves"], data["states"][1:], strict=True):
+        board = board.apply(move)
+        assert board.to_database() == state
+    assert board.is_solved()
+
+
+def test_solve_text_file_and_svg(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "card.txt"
+    f.write_text("\n".join(CARD1.board[i : i + 6] for i in range(0, 36, 6)) + "\n")
+    svg = tmp_path / "out.svg"
+    code, out, _ = run(capsys, "rushhour", "solve", str(f), "--svg", str(svg))
+    assert code == 0 and f"{CARD1.moves} moves" in out and "moves: " in out
+    assert svg.read_text().startswith("<svg")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--algorithm", "astar", "--heuristic", "strong"],
+        ["--algorithm", "astar", "--heuristic", "blocking"],
+        ["--metric", "steps"],
+    ],
+)
+def test_solve_options(capsys: pytest.CaptureFixture[str], options: list[str]) -> None:
+    code, out, _ = run(capsys, "rushhour", "solve", "--card", "4", "--json", *options)
+    data = json.loads(out)
+    c = cards()[3]
+    assert code == 0 and data["length"] == (c.steps if "steps" in options else c.moves)
+
+
+def test_solve_card_notation_reports_names(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "rushhour", "solve", CARD1.board, "--json")
+    data = json.loads(out)
+    assert data["names"]["X"] == "A" and data["states"][0] == CARD1.database
+
+
+def test_rate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rushhour", "rate", "--card", "40", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["moves"] == 51 and data["steps"] == 81
+    assert data["cluster_size"] == 4780 and data["level"] == "expert"
+
+
+def test_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rushhour", "hint", CARD1.database)
+    assert code == 0 and out.strip() in {str(m) for m in parse_board(CARD1.database).legal_moves()}
+
+
+def test_generate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "rushhour", "generate", "--min-moves", "5", "--count", "2", "--seed", "4", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and len(data) == 2
+    assert all(len(p["board"]) == 36 and p["moves"] >= 5 for p in data)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "AAoo"], "n*n characters"),
+        (["solve", "o" * 36], "no red car"),
+        (["solve", "nofile/here.txt"], "no such file"),
+        (["solve"], "give a BOARD"),
+        (["solve", "--card", "41"], "no card 41"),
+        (["solve", CARD1.board, "--red", "Q"], "vertical"),
+        (["rate", "oooooooooooooAAoBBoooooooooooooooooo"], "no solution"),
+        (["generate", "--min-moves", "5", "--size", "9x9"], "sizes from"),
+    ],
+)
+def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    code, _, err = run(capsys, "rushhour", *args)
+    assert code == 2 and message in err and "Traceback" not in err

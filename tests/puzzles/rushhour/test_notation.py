@@ -1,0 +1,102 @@
+"""Parsers: both notations, grid files, recognition rules, and every kind of bad board."""
+
+from __future__ import annotations
+
+import pytest
+
+from searchlab.errors import InputError
+from searchlab.puzzles.rushhour import Vehicle, cards, detect_red, make_board, parse_board
+
+
+def test_database_and_card_notations_agree_on_all_cards() -> None:
+    for c in cards():
+        a, b = parse_board(c.board), parse_board(c.database)
+        assert a.red.name == "X" and b.red.name == "A"
+        assert b.to_database() == c.database
+        assert a.to_database() == c.database  # relabelled in order of first appearance
+        assert a.exit_row == 2 and a.red.horizontal
+
+
+def test_multiline_grid_in_either_notation() -> None:
+    grid = "# card 1\nAA...O\nP..Q.O\nPXXQ.O\nP..Q..\n\nB...CC\nB.RRR.\n"
+    assert parse_board(grid).to_database() == cards()[0].database
+    db = "\n".join(cards()[0].database[i : i + 6] for i in range(0, 36, 6))
+    assert parse_board(db).to_database() == cards()[0].database
+
+
+def test_other_sizes_and_walls() -> None:
+    b = parse_board("ooBoo\nAAB.o\nxoooo\nooCCo\nooooo")
+    assert (b.width, b.height, b.exit_row) == (5, 5, 1)
+    assert b.walls == frozenset({(2, 0)})
+    big = parse_board("o" * 24 + "AA" + "o" * 38)
+    assert (big.width, big.height) == (8, 8)
+
+
+def test_red_letter_rules_and_explicit_option() -> None:
+    assert detect_red("oooAAo") == "A"
+    assert detect_red("..AA..XX") == "X"
+    assert detect_red("..AA....") == "A"
+    b = parse_board("BB....\n......\nCC....\n......\n......\n......", red="C")
+    assert b.red.name == "C" and b.exit_row == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("AAoo", "n*n characters"),
+        ("o" * 35, "n*n characters"),
+        ("o" * 12 + "AA" + "o" * 21 + "?", "unknown character"),
+        ("o" * 36, "no red car"),
+        ("o" * 12 + "AA" + "o" * 20 + "AA", "straight line"),
+    ],
+)
+def test_bad_strings(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        parse_board(text)
+
+
+BAD_GRIDS = {
+    "missing red car": ("BBoooo\noooooo\noooooo\noooooo\noooooo\noooooo", "no red car"),
+    "vertical red car": ("Aooooo\nAooooo\noooooo\noooooo\noooooo\noooooo", "vertical"),
+    "bent vehicle": ("BBoooo\nBooooo\nAAoooo\noooooo\noooooo\noooooo", "straight line"),
+    "split letter": ("BBooBB\noooooo\nAAoooo\noooooo\noooooo\noooooo", "straight line"),
+    "length 1": ("Booooo\noooooo\nAAoooo\noooooo\noooooo\noooooo", "length 1"),
+    "length 4": ("BBBBoo\noooooo\nAAoooo\noooooo\noooooo\noooooo", "length 4"),
+    "unknown char": ("BB-ooo\noooooo\nAAoooo\noooooo\noooooo\noooooo", "unknown character"),
+    "ragged rows": ("BBooo\noooooo\nAAoooo\noooooo\noooooo\noooooo", "different lengths"),
+    "too small": ("AAo\nooo\nooo", "sizes from"),
+    "too big": ("\n".join(["AA" + "o" * 7] + ["o" * 9] * 8), "sizes from"),
+    "empty": ("  \n ", "empty"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_GRIDS))
+def test_bad_grids(name: str) -> None:
+    text, message = BAD_GRIDS[name]
+    with pytest.raises(InputError, match=message):
+        parse_board(text)
+
+
+def test_bad_red_option() -> None:
+    with pytest.raises(InputError, match="one capital letter"):
+        parse_board(cards()[0].board, red="xx")
+    with pytest.raises(InputError, match="no red car"):
+        parse_board(cards()[0].board, red="Z")
+
+
+def test_make_board_rejects_overlap_and_off_board() -> None:
+    red = Vehicle("A", 2, 0, 2, True)
+    with pytest.raises(InputError, match="overlaps"):
+        make_board(6, 6, [red, Vehicle("B", 1, 1, 3, False)])
+    with pytest.raises(InputError, match="overlaps"):
+        make_board(6, 6, [red], {(2, 1)})
+    with pytest.raises(InputError, match="sticks out"):
+        make_board(6, 6, [red, Vehicle("B", 4, 0, 3, False)])
+    with pytest.raises(InputError, match="two vehicles"):
+        make_board(6, 6, [red, Vehicle("A", 0, 0, 2, True)])
+    with pytest.raises(InputError, match="length 4"):
+        make_board(6, 6, [red, Vehicle("B", 0, 0, 4, True)])
+    with pytest.raises(InputError, match="vertical"):
+        make_board(6, 6, [Vehicle("A", 0, 0, 2, False)])
+    with pytest.raises(InputError, match="no red car"):
+        make_board(6, 6, [])

@@ -1,0 +1,64 @@
+"""Rating (the seed's formula, the calibrated levels) and the generator."""
+
+from __future__ import annotations
+
+import math
+
+from rushhour_helpers import reference_distance
+
+from searchlab.puzzles.rushhour import LEVELS, cards, fast_bfs, parse_board, rate
+from searchlab.puzzles.rushhour.generate import generate
+from searchlab.puzzles.rushhour.rating import level_of, seed_score, symmetry
+
+
+def test_rate_card_figures_match_published_data() -> None:
+    for c in (cards()[0], cards()[22], cards()[39]):
+        r = rate(c.parse())
+        assert (r.moves, r.steps, r.cluster_size) == (c.moves, c.steps, c.cluster)
+        assert r.score == round(seed_score(r.moves, r.vehicles_moved, r.symmetry), 3)
+        assert 1 <= r.vehicles_moved <= len(c.parse().vehicles)
+
+
+def test_seed_formula() -> None:
+    assert math.isclose(seed_score(10, 4, 2), 0.7 * 10**1.4 + 0.2 * 2 + 0.1 * 2)
+
+
+def test_symmetry_counts_mirrored_vehicles() -> None:
+    # B and C mirror each other left-right; the red car is its own mirror only when centred.
+    b = parse_board("BBooCC\noooooo\nooAAoo\noooooo\noooooo\noooooo")
+    assert symmetry(b) == 3
+    assert symmetry(parse_board("BBoooo\noooooo\nAAoooo\noooooo\noooooo\noooooo")) == 0
+
+
+def test_levels_calibrated_on_the_cards() -> None:
+    # Card scores are monotone in the moves; the published levels are met for 37 of 40.
+    assert [name for name, _ in LEVELS] == ["beginner", "intermediate", "advanced", "expert"]
+    hits = 0
+    for c in cards():
+        moved = len({m.name for m in c.parse().legal_moves()})  # any plausible value
+        hits += level_of(seed_score(c.moves, moved, 0)) == c.level.lower()
+    assert hits >= 36
+
+
+def test_generate_small_puzzles_are_distinct_minimal_and_correct() -> None:
+    found = generate(8, count=2, seed=3, time_limit=30, max_cluster=3000)
+    assert len(found) == 2
+    assert len({g.board.to_database() for g in found}) == 2
+    for g in found:
+        assert g.moves >= 8
+        assert reference_distance(g.board) == g.moves
+        b = g.board
+        for k in range(1, len(b.vehicles)):  # every vehicle needed
+            smaller = type(b)(b.width, b.height, b.vehicles[:k] + b.vehicles[k + 1 :], b.walls)
+            assert fast_bfs(smaller).length < g.moves
+
+
+def test_generate_is_reproducible_and_honours_walls() -> None:
+    a = generate(6, count=1, seed=11, walls=2, time_limit=30)
+    b = generate(6, count=1, seed=11, walls=2, time_limit=30)
+    assert [g.board.to_database() for g in a] == [g.board.to_database() for g in b]
+    assert len(a[0].board.walls) == 2
+
+
+def test_generate_time_limit_returns_partial() -> None:
+    assert generate(60, count=1, seed=1, time_limit=0.5) == []
