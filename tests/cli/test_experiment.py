@@ -147,3 +147,27 @@ def test_knight_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main([*argv, "--markdown", "-"]) == 0
     assert capsys.readouterr().out.startswith("| board | starts | first % |")
     assert main([*argv[:2], "--sizes", "0", "--db", str(tmp_path / "r.sqlite")]) == 2
+
+
+def test_rushhour_distribution(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("searchlab.puzzles.rushhour")
+    argv = [
+        "experiment",
+        "rushhour-difficulty",
+        "--min-moves",
+        "3",
+        "--count",
+        "2",
+        "--db",
+        str(tmp_path / "r.sqlite"),
+        "-w",
+        "1",
+    ]
+    assert main([*argv, "--json"]) == 0
+    puzzles = json.loads(capsys.readouterr().out)
+    assert len(puzzles) == 2
+    for p in puzzles:
+        assert p["moves"] >= 3 and len(p["board"]) == 36 and p["level"]
+    plot = tmp_path / "moves.svg"
+    assert main([*argv, "--plot", str(plot)]) == 0
+    assert "expert" in capsys.readouterr().out and plot.exists()

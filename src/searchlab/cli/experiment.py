@@ -17,7 +17,7 @@ from searchlab.cli.runs import (
     table_options,
     time_limit_option,
 )
-from searchlab.experiments.builtin import aima, knight, peg
+from searchlab.experiments.builtin import aima, knight, peg, rushhour
 from searchlab.experiments.families.knight import TIE_BREAKS as KNIGHT_TIE_BREAKS
 from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.sources import parse_range
@@ -226,4 +226,66 @@ def knight_cmd(
             + ".",
             markup=False,
         )
+    finish_experiment(summary)
+
+
+@experiment.command(
+    "rushhour-difficulty",
+    short_help="Difficulty distribution of generated Rush Hour puzzles.",
+)
+@click.option(
+    "--min-moves",
+    default="5-20:5",
+    show_default=True,
+    metavar="RANGE",
+    help="Minimum optimal moves of the generated puzzles (30 and up take minutes each).",
+)
+@click.option(
+    "--count",
+    "-n",
+    type=click.IntRange(min=1),
+    default=8,
+    show_default=True,
+    help="Puzzles per minimum.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Base random seed.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=120.0,
+    show_default=True,
+    help="Seconds per run.",
+)
+@execution_options
+@output_options
+def rushhour_cmd(
+    min_moves: str,
+    count: int,
+    seed: int,
+    time_limit: float,
+    run: RunOptions,
+    out: OutputOptions,
+) -> None:
+    """Generate puzzles for each minimum number of moves, rate them (moves, steps,
+    cluster size, level) and solve them with A* (blocking and strong heuristics);
+    print the distribution of difficulty."""
+    if out.plot_path:
+        check_plot_path(out.plot_path)
+    exp = rushhour.rushhour_experiment(
+        parse_range(min_moves, name="--min-moves", minimum=1),
+        count,
+        seed=seed,
+        time_limit=time_limit,
+    )
+    summary = execute(exp, run)
+    if out.plot_path:
+        rushhour.plot_distribution(summary.records, out.plot_path)
+    emit(
+        rushhour.COLUMNS,
+        rushhour.distribution(summary.records),
+        out,
+        title="Generated Rush Hour puzzles: optimal moves, steps, cluster size, level, A* cost",
+        json_rows=rushhour.puzzles(summary.records, summary.instances),
+        sections=False,
+    )
     finish_experiment(summary)

@@ -29,6 +29,7 @@ FAMILIES: dict[str, str] = {
     "npuzzle": "searchlab.experiments.families.npuzzle:family",
     "peg": "searchlab.experiments.families.peg:family",
     "knight": "searchlab.experiments.families.knight:family",
+    "rushhour": "searchlab.experiments.families.rushhour:family",
 }
 """Family name -> ``"module:function"`` returning its :class:`Family`."""
 
