@@ -118,6 +118,7 @@ def test_instances_from_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         (["compare", "maze", "--sizes", "x"], "expected numbers"),
         (["compare", "maze", "--sizes", "9-3"], "empty range"),
         (["compare", "maze", "--sizes", "5", "-H", "bogus"], "unknown heuristic"),
+        (["compare", "maze", "--sizes", "5", "-a", "dls"], "unknown algorithm 'dls'"),
         (["compare", "maze", "/no/such/file"], "no such file"),
         (["compare", "nope", "--sizes", "5"], "nope"),
         (["compare", "maze", "--sizes", "5", "--plot", "x.gif"], ".png"),
@@ -173,3 +174,29 @@ def test_scheduler_runs_on_a_dask_cluster(
         )
     assert code == 0, err
     assert json.loads(out)[0]["runs"] == 3
+
+
+def test_family_solver_as_algorithm(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("searchlab.puzzles.knight")
+    code, out, err = _run(
+        [
+            "compare",
+            "knight",
+            "--sizes",
+            "6",
+            "-n",
+            "2",
+            "-a",
+            "warnsdorff-roth",
+            "-a",
+            "fast",
+            "--db",
+            str(tmp_path / "r.sqlite"),
+            "-w",
+            "1",
+            "--json",
+        ],
+        capsys,
+    )
+    assert code == 0, err
+    assert {r["label"]: r["solved"] for r in json.loads(out)} == {"warnsdorff-roth": 2, "fast": 2}

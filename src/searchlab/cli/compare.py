@@ -81,8 +81,9 @@ def build_configurations(
     multiple=True,
     default=("astar",),
     show_default=True,
-    type=click.Choice([a for a in ALGORITHMS if a != "dls"]),
-    help="Algorithm (repeat for several).",
+    metavar="NAME",
+    help="Engine algorithm (" + ", ".join(a for a in ALGORITHMS if a != "dls") + ") or one "
+    "of the family's own solvers (e.g. fast); repeat for several.",
 )
 @click.option(
     "--heuristic",
@@ -128,6 +129,11 @@ def compare(
         check_plot_path(out.plot_path)
     if (params is None) == (not files):
         fail(f"give {fam.option} RANGE or instance FILES (one of them)")
+    engine = [a for a in ALGORITHMS if a != "dls"]
+    for a in algorithms:
+        if a not in engine and a not in fam.solvers:
+            own = f"; {family}'s own: {', '.join(fam.solvers)}" if fam.solvers else ""
+            fail(f"unknown algorithm {a!r}; engine algorithms: {', '.join(engine)}{own}")
     for h in heuristics:
         if h not in fam.heuristics:
             fail(f"unknown heuristic {h!r} for {family}; choose one of {', '.join(fam.heuristics)}")
@@ -143,7 +149,7 @@ def compare(
         )
         if params is not None
         else (),
-        instances=tuple(file_instances(family, list(files))),
+        instances=tuple(file_instances(family, list(files))) if files else (),
         limits=Limits(time_limit, max_expansions, max_nodes),
     )
     summary = execute(experiment, run)
