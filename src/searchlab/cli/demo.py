@@ -10,6 +10,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from searchlab.cli.common import console
+from searchlab.experiments.demo import demo as experiments_demo
 from searchlab.puzzles.knight.demo import demo as knight_demo
 from searchlab.puzzles.maze import MazeProblem, parse_maze, render_maze
 from searchlab.puzzles.npuzzle.assignments.demo import demo as npuzzle_assignments_demo
@@ -63,6 +64,7 @@ DEMOS: list[tuple[str, Callable[[Console], None]]] = [
     ("8-puzzle assignment programs: puzzle8, puzzle3x3heuristics", npuzzle_assignments_demo),
     ("Knight's tours (searchlab knight)", knight_demo),
     ("Rush Hour: optimal solver and heuristics", rushhour_demo),
+    ("Experiments: AIMA Fig. 3.29", experiments_demo),
 ]
 """Each puzzle family adds ``(title, function)`` here as it lands."""
 

@@ -12,7 +12,9 @@ import click
 
 from searchlab import __version__
 from searchlab.cli.common import run_command
+from searchlab.cli.compare import compare
 from searchlab.cli.demo import demo
+from searchlab.cli.experiment import experiment
 from searchlab.cli.knight import knight
 from searchlab.cli.maze import maze
 from searchlab.cli.npuzzle import npuzzle
@@ -37,6 +39,8 @@ cli.add_command(serve)
 cli.add_command(teach)
 cli.add_command(knight)
 cli.add_command(rushhour)
+cli.add_command(compare)
+cli.add_command(experiment)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,166 @@
+"""``searchlab compare``: algorithms x heuristics x instances, aggregated by group."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from searchlab.cli.common import fail
+from searchlab.cli.runs import (
+    OutputOptions,
+    RunOptions,
+    emit,
+    execute,
+    execution_options,
+    finish_experiment,
+    output_options,
+    seed_option,
+    time_limit_option,
+)
+from searchlab.experiments.aggregate import aggregate
+from searchlab.experiments.families import FAMILIES, get_family
+from searchlab.experiments.model import INFORMED, Configuration, Limits, configuration
+from searchlab.experiments.plot import check_plot_path, plot_cost
+from searchlab.experiments.report import COMPARE_COLUMNS, group_rows
+from searchlab.experiments.runner import Experiment
+from searchlab.experiments.sources import file_instances, generated_requests, parse_range
+from searchlab.search import ALGORITHMS, TIE_BREAKS
+
+BEST_FIRST = frozenset({"ucs", "greedy", "astar", "wastar"})
+"""Algorithms that accept ``tie_break``."""
+
+
+def build_configurations(
+    algorithms: tuple[str, ...],
+    heuristics: tuple[str, ...],
+    *,
+    tie_break: str | None = None,
+    weight: float | None = None,
+) -> tuple[Configuration, ...]:
+    """Informed algorithms once per heuristic, uninformed ones once, with their options."""
+    configs: list[Configuration] = []
+    for algorithm in dict.fromkeys(algorithms):
+        options: dict[str, Any] = {}
+        if tie_break is not None and algorithm in BEST_FIRST:
+            options["tie_break"] = tie_break
+        if weight is not None and algorithm == "wastar":
+            options["weight"] = weight
+        if algorithm in INFORMED:
+            configs.extend(configuration(algorithm, h, **options) for h in heuristics)
+        else:
+            configs.append(configuration(algorithm, None, **options))
+    return tuple(configs)
+
+
+@click.command()
+@click.argument("family", type=click.Choice(list(FAMILIES)))
+@click.argument("files", nargs=-1)
+@click.option(
+    "--depths",
+    "--sizes",
+    "--min-moves",
+    "params",
+    metavar="RANGE",
+    help="Generator parameters: optimal depths (npuzzle), sizes (maze) or minimum moves "
+    "(rushhour), e.g. 2-24:2 or 4,8,12.",
+)
+@click.option(
+    "--instances",
+    "-n",
+    type=click.IntRange(min=1),
+    default=10,
+    show_default=True,
+    help="Random instances per parameter value.",
+)
+@seed_option
+@click.option(
+    "--algorithm",
+    "-a",
+    "algorithms",
+    multiple=True,
+    default=("astar",),
+    show_default=True,
+    metavar="NAME",
+    help="Engine algorithm (" + ", ".join(a for a in ALGORITHMS if a != "dls") + ") or one "
+    "of the family's own solvers (e.g. fast); repeat for several.",
+)
+@click.option(
+    "--heuristic",
+    "-H",
+    "heuristics",
+    multiple=True,
+    help="Heuristic for informed algorithms (repeat; default: the family's first).",
+)
+@click.option(
+    "--tie-break",
+    type=click.Choice(list(TIE_BREAKS)),
+    help="Order among equal f for best-first algorithms (engine default otherwise).",
+)
+@click.option("--weight", type=click.FloatRange(min=1), help="Weight of h for wastar.")
+@time_limit_option(60.0)
+@click.option("--max-expansions", type=click.IntRange(min=0), help="Expansions per run.")
+@click.option("--max-nodes", type=click.IntRange(min=0), help="Stored nodes per run.")
+@click.option("--name", help="Experiment name in the database (default compare/FAMILY).")
+@execution_options
+@output_options
+def compare(
+    family: str,
+    files: tuple[str, ...],
+    params: str | None,
+    instances: int,
+    seed: int,
+    algorithms: tuple[str, ...],
+    heuristics: tuple[str, ...],
+    tie_break: str | None,
+    weight: float | None,
+    time_limit: float,
+    max_expansions: int | None,
+    max_nodes: int | None,
+    name: str | None,
+    run: RunOptions,
+    out: OutputOptions,
+) -> None:
+    """Compare algorithms and heuristics on FAMILY instances: random ones at
+    --depths/--sizes, or FILES. Prints solved counts, mean and median nodes
+    generated and expanded, time, solution length and b* per group."""
+    fam = get_family(family)
+    if out.plot_path:
+        check_plot_path(out.plot_path)
+    if (params is None) == (not files):
+        fail(f"give {fam.option} RANGE or instance FILES (one of them)")
+    engine = [a for a in ALGORITHMS if a != "dls"]
+    for a in algorithms:
+        if a not in engine and a not in fam.solvers:
+            own = f"; {family}'s own: {', '.join(fam.solvers)}" if fam.solvers else ""
+            fail(f"unknown algorithm {a!r}; engine algorithms: {', '.join(engine)}{own}")
+    for h in heuristics:
+        if h not in fam.heuristics:
+            fail(f"unknown heuristic {h!r} for {family}; choose one of {', '.join(fam.heuristics)}")
+    configs = build_configurations(
+        algorithms, heuristics or fam.heuristics[:1], tie_break=tie_break, weight=weight
+    )
+    experiment = Experiment(
+        name=name or f"compare/{family}",
+        family=family,
+        configurations=configs,
+        requests=tuple(
+            generated_requests(family, parse_range(params, name=fam.option), instances, seed)
+        )
+        if params is not None
+        else (),
+        instances=tuple(file_instances(family, list(files))) if files else (),
+        limits=Limits(time_limit, max_expansions, max_nodes),
+    )
+    summary = execute(experiment, run)
+    rows = aggregate(summary.records, [c.label for c in configs])
+    dict_rows = group_rows(rows)
+    if out.plot_path:
+        plot_cost(rows, out.plot_path, title=f"{family}: search cost", xlabel=fam.parameter)
+    emit(
+        COMPARE_COLUMNS,
+        dict_rows,
+        out,
+        title=experiment.name,
+    )
+    finish_experiment(summary)

@@ -1,0 +1,291 @@
+"""``searchlab experiment``: built-in experiments that reproduce published tables."""
+
+from __future__ import annotations
+
+import click
+
+from searchlab.cli.common import console, fail
+from searchlab.cli.runs import (
+    OutputOptions,
+    RunOptions,
+    emit,
+    execute,
+    execution_options,
+    finish_experiment,
+    output_options,
+    seed_option,
+    table_options,
+    time_limit_option,
+)
+from searchlab.experiments.builtin import aima, knight, peg, rushhour
+from searchlab.experiments.families.knight import TIE_BREAKS as KNIGHT_TIE_BREAKS
+from searchlab.experiments.plot import check_plot_path, plot_cost
+from searchlab.experiments.sources import parse_range
+from searchlab.search import TIE_BREAKS
+
+
+@click.group(no_args_is_help=True)
+def experiment() -> None:
+    """Built-in experiments (results are stored; a finished one re-prints at once)."""
+
+
+@experiment.command(
+    "aima-3.29", short_help="AIMA Fig. 3.29: IDS and A* on the 8-puzzle, next to the book."
+)
+@click.option(
+    "--instances",
+    "-n",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="Random instances per depth.",
+)
+@click.option(
+    "--depths",
+    default="2-24",
+    show_default=True,
+    metavar="RANGE",
+    help="Solution depths; a range steps by 2 unless given (2-24:1).",
+)
+@seed_option
+@click.option(
+    "--iddfs-max-depth",
+    type=click.IntRange(min=0),
+    default=aima.IDDFS_MAX_DEPTH,
+    show_default=True,
+    help="Run iterative deepening only up to this depth.",
+)
+@click.option(
+    "--iddfs-instances",
+    type=click.IntRange(min=0),
+    help="Run iterative deepening on only this many instances per depth.",
+)
+@click.option(
+    "--tie-break",
+    type=click.Choice(list(TIE_BREAKS)),
+    help="A*'s order among equal f [default: g_max].",
+)
+@time_limit_option(300.0)
+@execution_options
+@output_options
+def aima_cmd(
+    instances: int,
+    depths: str,
+    seed: int,
+    iddfs_max_depth: int,
+    iddfs_instances: int | None,
+    tie_break: str | None,
+    time_limit: float,
+    run: RunOptions,
+    out: OutputOptions,
+) -> None:
+    """AIMA 3rd ed. Figure 3.29: IDS vs A* (misplaced tiles, Manhattan distance) on
+    random 8-puzzles of each optimal depth; mean nodes generated and b*, next to the
+    book's figures."""
+    if out.plot_path:
+        check_plot_path(out.plot_path)
+    exp = aima.aima_experiment(
+        parse_range(depths, name="--depths", minimum=1, step=2),
+        instances,
+        seed=seed,
+        iddfs_max_depth=iddfs_max_depth,
+        iddfs_instances=iddfs_instances,
+        tie_break=tie_break,
+        time_limit=time_limit,
+    )
+    summary = execute(exp, run)
+    rows = aima.aima_rows(summary.records, [c.label for c in exp.configurations])
+    columns, lines = aima.side_by_side(rows)
+    if out.plot_path:
+        plot_cost(
+            rows,
+            out.plot_path,
+            title="8-puzzle: nodes generated (AIMA Fig. 3.29)",
+            xlabel="solution depth d",
+            reference=aima.reference_series(),
+        )
+    shown = emit(
+        columns,
+        lines,
+        out,
+        title="AIMA Fig. 3.29: mean nodes generated (n: instances solved) and b*",
+        json_rows=aima.json_rows(rows),
+        sections=False,
+    )
+    if shown:
+        worst = aima.worst_astar_ratio(rows)
+        if worst is not None:
+            ratio, depth, heuristic = worst
+            console.print(
+                f"A* against the book: largest ratio {ratio:.2f}x (d={depth}, {heuristic}).",
+                markup=False,
+            )
+        console.print(
+            "Nodes generated = the root plus every child produced (engine convention); "
+            "b* = mean of each run's b*; A* ties broken by "
+            f"{tie_break or 'g_max'}; 'book' = Russell & Norvig, 3rd ed., Fig. 3.29.",
+            markup=False,
+        )
+    finish_experiment(summary)
+
+
+@experiment.command(
+    "peg-seed000", short_help="Seed 000's peg solitaire table: BFS, DFS, A*, fast solver."
+)
+@click.option(
+    "--max-expansions",
+    type=click.IntRange(min=1),
+    default=50_000,
+    show_default=True,
+    help="Expansions per run (the seed's limit).",
+)
+@time_limit_option(15.0, "Seconds per run (the seed's limit).")
+@click.option(
+    "--only",
+    multiple=True,
+    metavar="TEXT",
+    help="Only the problems whose name contains TEXT (repeat), e.g. english.",
+)
+@execution_options
+@table_options
+def peg_cmd(
+    max_expansions: int,
+    time_limit: float,
+    only: tuple[str, ...],
+    run: RunOptions,
+    out: OutputOptions,
+) -> None:
+    """Seed 000's table: BFS, DFS, A* with the seed's heuristics, better ones and the
+    fast solver on classic peg solitaire problems (found?, time, expanded, length, stop)."""
+    exp = peg.peg_experiment(max_expansions=max_expansions, time_limit=time_limit, only=only)
+    if not exp.instances:
+        names = ", ".join(name for name, _ in peg.PROBLEMS)
+        fail(f"--only matches no problem; the problems are: {names}")
+    summary = execute(exp, run)
+    emit(
+        peg.COLUMNS,
+        peg.table_rows(summary.records),
+        out,
+        title="Seed 000: peg solitaire, one search per line (limits per run: "
+        f"{max_expansions:,} expansions, {time_limit:g} s)",
+    )
+    finish_experiment(summary)
+
+
+@experiment.command(
+    "knight-warnsdorff", short_help="Plain Warnsdorff success rate by tie-break and board size."
+)
+@click.option(
+    "--sizes",
+    default="5-8,10,12,16,20,25,30,40,50",
+    show_default=True,
+    metavar="RANGE",
+    help="Sides of the square boards.",
+)
+@click.option(
+    "--starts",
+    "-n",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Random start squares per board size.",
+)
+@seed_option
+@time_limit_option(60.0)
+@execution_options
+@table_options
+def knight_cmd(
+    sizes: str,
+    starts: int,
+    seed: int,
+    time_limit: float,
+    run: RunOptions,
+    out: OutputOptions,
+) -> None:
+    """Success rate of plain Warnsdorff's rule (no backtracking) on open knight's tours,
+    by tie-break and board size, from random start squares where a tour exists."""
+    exp = knight.knight_experiment(
+        parse_range(sizes, name="--sizes", minimum=1),
+        starts,
+        seed=seed,
+        time_limit=time_limit,
+    )
+    summary = execute(exp, run)
+    shown = emit(
+        knight.COLUMNS,
+        knight.table_rows(summary.records),
+        out,
+        title="Plain Warnsdorff: % of random starts giving a complete open tour, by tie-break",
+        json_rows=knight.json_rows(summary.records),
+        sections=False,
+    )
+    if shown:
+        console.print(
+            "Tie-breaks: "
+            + "; ".join(f"{name}: {text}" for name, text in KNIGHT_TIE_BREAKS.items())
+            + ".",
+            markup=False,
+        )
+    finish_experiment(summary)
+
+
+@experiment.command(
+    "rushhour-difficulty",
+    short_help="Difficulty distribution of generated Rush Hour puzzles.",
+)
+@click.option(
+    "--min-moves",
+    default="5-20:5",
+    show_default=True,
+    metavar="RANGE",
+    help="Minimum optimal moves of the generated puzzles (30 and up take minutes each).",
+)
+@click.option(
+    "--count",
+    "-n",
+    type=click.IntRange(min=1),
+    default=8,
+    show_default=True,
+    help="Puzzles per minimum.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Base random seed.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    default=120.0,
+    show_default=True,
+    help="Seconds per run.",
+)
+@execution_options
+@output_options
+def rushhour_cmd(
+    min_moves: str,
+    count: int,
+    seed: int,
+    time_limit: float,
+    run: RunOptions,
+    out: OutputOptions,
+) -> None:
+    """Generate puzzles for each minimum number of moves, rate them (moves, steps,
+    cluster size, level) and solve them with A* (blocking and strong heuristics);
+    print the distribution of difficulty."""
+    if out.plot_path:
+        check_plot_path(out.plot_path)
+    exp = rushhour.rushhour_experiment(
+        parse_range(min_moves, name="--min-moves", minimum=1),
+        count,
+        seed=seed,
+        time_limit=time_limit,
+    )
+    summary = execute(exp, run)
+    if out.plot_path:
+        rushhour.plot_distribution(summary.records, out.plot_path)
+    emit(
+        rushhour.COLUMNS,
+        rushhour.distribution(summary.records),
+        out,
+        title="Generated Rush Hour puzzles: optimal moves, steps, cluster size, level, A* cost",
+        json_rows=rushhour.puzzles(summary.records, summary.instances),
+        sections=False,
+    )
+    finish_experiment(summary)

@@ -1,0 +1,263 @@
+"""Options and helpers shared by ``searchlab compare`` and ``searchlab experiment``:
+execution backend, database, progress bar, Ctrl-C, and the output writers."""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from searchlab.cli.common import cancel_on_interrupt, console, err_console, fail, print_json
+from searchlab.experiments.report import Column, print_table, rich_table, to_csv, to_markdown
+from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
+from searchlab.experiments.store import DEFAULT_DB, ResultStore
+
+F = Callable[..., Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    """Where and how to run: ``--workers``, ``--scheduler``, ``--db``, ``--fresh``,
+    ``--progress/--no-progress`` (passed to commands as ``run``)."""
+
+    workers: int
+    scheduler: str | None
+    db: str
+    fresh: bool
+    show_progress: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class OutputOptions:
+    """Where the table goes: ``--json``, ``--csv``, ``--markdown`` and, for commands
+    that plot, ``--plot`` (passed to commands as ``out``)."""
+
+    as_json: bool
+    csv_path: str | None
+    md_path: str | None
+    plot_path: str | None = None
+
+
+def _collect(fn: F, name: str, cls: type[Any], fields: tuple[str, ...]) -> F:
+    """Wrap a click callback so the ``fields`` keyword arguments arrive as one ``cls``."""
+
+    @functools.wraps(fn)
+    def wrapper(**kwargs: Any) -> Any:
+        kwargs[name] = cls(**{f: kwargs.pop(f) for f in fields if f in kwargs})
+        return fn(**kwargs)
+
+    return wrapper
+
+
+def default_workers() -> int:
+    """The default size of the local process pool: the number of usable CPUs."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+seed_option = click.option(
+    "--seed", type=int, default=0, show_default=True, help="Base random seed."
+)
+"""``--seed``: the base seed of the generated instances."""
+
+
+def time_limit_option(default: float, help: str = "Seconds per run.") -> Callable[[F], F]:
+    """``--time-limit``: the per-run time limit, with a default."""
+    return click.option(
+        "--time-limit",
+        type=click.FloatRange(min=0),
+        default=default,
+        show_default=True,
+        help=help,
+    )
+
+
+def execution_options(fn: F) -> F:
+    """``--workers``, ``--scheduler``, ``--db``, ``--fresh``, ``--progress/--no-progress``."""
+    options = [
+        click.option(
+            "--workers",
+            "-w",
+            type=click.IntRange(min=1),
+            default=default_workers,
+            show_default="number of CPUs",
+            help="Local worker processes.",
+        ),
+        click.option(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="Run on a Dask distributed cluster (e.g. tcp://host:8786).",
+        ),
+        click.option(
+            "--db",
+            type=click.Path(dir_okay=False),
+            default=DEFAULT_DB,
+            show_default=True,
+            help="SQLite results database (resumes from it).",
+        ),
+        click.option("--fresh", is_flag=True, help="Discard this experiment's stored results."),
+        click.option(
+            "--progress/--no-progress",
+            "show_progress",
+            default=None,
+            help="Progress bar on stderr (default: when stderr is a terminal).",
+        ),
+    ]
+    wrapped = _collect(fn, "run", RunOptions, RunOptions.__slots__)
+    for option in reversed(options):
+        wrapped = option(wrapped)
+    return wrapped
+
+
+def _output_option_list(plot: bool) -> list[Callable[[F], F]]:
+    options: list[Callable[[F], F]] = [
+        click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON."),
+        click.option(
+            "--csv", "csv_path", metavar="FILE", help="Write the table as CSV ('-': stdout)."
+        ),
+        click.option(
+            "--markdown",
+            "md_path",
+            metavar="FILE",
+            help="Write the table as Markdown ('-': stdout).",
+        ),
+    ]
+    if plot:
+        options.append(
+            click.option(
+                "--plot",
+                "plot_path",
+                metavar="FILE",
+                help="Plot search cost on a log scale (.png, .svg or .pdf).",
+            )
+        )
+    return options
+
+
+def table_options(fn: F) -> F:
+    """``--json``, ``--csv FILE``, ``--markdown FILE`` (as ``out``)."""
+    wrapped = _collect(fn, "out", OutputOptions, OutputOptions.__slots__)
+    for option in reversed(_output_option_list(plot=False)):
+        wrapped = option(wrapped)
+    return wrapped
+
+
+def output_options(fn: F) -> F:
+    """:func:`table_options` and ``--plot FILE`` (as ``out``)."""
+    wrapped = _collect(fn, "out", OutputOptions, OutputOptions.__slots__)
+    for option in reversed(_output_option_list(plot=True)):
+        wrapped = option(wrapped)
+    return wrapped
+
+
+def emit(
+    columns: Sequence[Column],
+    rows: Sequence[dict[str, Any]],
+    out: OutputOptions,
+    *,
+    title: str,
+    json_rows: Sequence[dict[str, Any]] | None = None,
+    sections: bool = True,
+) -> bool:
+    """Write the table where asked; print it (or the JSON rows) on stdout unless a
+    writer already uses stdout. True when the table was printed on the terminal."""
+    if out.csv_path:
+        write_table(out.csv_path, columns, rows, "csv")
+    if out.md_path:
+        write_table(out.md_path, columns, rows, "markdown")
+    if out.as_json:
+        print_json(list(json_rows if json_rows is not None else rows))
+        return False
+    if "-" in (out.csv_path, out.md_path):
+        return False
+    print_table(console, rich_table(columns, rows, title=title, sections=sections))
+    return True
+
+
+def execute(experiment: Experiment, run: RunOptions) -> RunSummary:
+    """Run ``experiment`` with a progress bar and Ctrl-C handling; report resumes
+    and interruptions on stderr."""
+    db, workers, scheduler, show_progress = run.db, run.workers, run.scheduler, run.show_progress
+    show = err_console.is_terminal if show_progress is None else show_progress
+    with ResultStore(db) as store, cancel_on_interrupt() as cancel:
+        if run.fresh:
+            store.forget(experiment.name)
+        if not show:
+            summary = run_experiment(
+                experiment, store, workers=workers, scheduler=scheduler, cancel=cancel
+            )
+        else:
+            with Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=err_console,
+                transient=True,
+            ) as bar:
+                tasks: dict[str, TaskID] = {}
+
+                def progress(phase: str, done: int, total: int) -> None:
+                    if phase not in tasks:
+                        tasks[phase] = bar.add_task(phase, total=total)
+                    bar.update(tasks[phase], completed=done, total=total)
+
+                summary = run_experiment(
+                    experiment,
+                    store,
+                    workers=workers,
+                    scheduler=scheduler,
+                    cancel=cancel,
+                    progress=progress,
+                )
+    if summary.reused:
+        err_console.print(
+            f"{summary.reused:,} of {len(summary.planned):,} runs reused from {db}", markup=False
+        )
+    if summary.errors:
+        err_console.print(f"warning: {summary.errors} runs failed (status 'error')", markup=False)
+    if summary.interrupted:
+        done = summary.reused + summary.ran
+        err_console.print(
+            f"interrupted: {done:,} of {len(summary.planned):,} runs stored in {db}; "
+            "run the same command again to resume",
+            markup=False,
+        )
+    return summary
+
+
+def finish_experiment(summary: RunSummary) -> None:
+    """End the command: exit status 130 when Ctrl-C interrupted the experiment."""
+    if summary.interrupted:
+        raise click.exceptions.Exit(130)
+
+
+def write_table(
+    path: str, columns: Sequence[Column], rows: Sequence[dict[str, Any]], fmt: str
+) -> None:
+    """Write ``rows`` as CSV or Markdown to ``path`` ('-' for standard output)."""
+    text = to_csv(columns, rows) if fmt == "csv" else to_markdown(columns, rows)
+    if path == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"{path}: cannot write ({exc.strerror or exc})")

@@ -1,0 +1,77 @@
+"""Experiments: run algorithms x heuristics x instances, aggregate, store, plot.
+
+>>> from searchlab.experiments import Experiment, ResultStore, configuration
+>>> from searchlab.experiments import generated_requests, run_experiment, aggregate
+>>> exp = Experiment(
+...     name="demo", family="maze",
+...     configurations=(configuration("bfs"), configuration("astar", "manhattan")),
+...     requests=tuple(generated_requests("maze", [10, 20], count=3)),
+... )
+>>> with ResultStore(":memory:") as store:
+...     summary = run_experiment(exp, store)
+>>> rows = aggregate(summary.records)
+
+Modules: :mod:`.model` (instances, configurations, limits, run records),
+:mod:`.families` (how a puzzle family plugs in), :mod:`.sources` (generated
+or file instances), :mod:`.execute` (one run), :mod:`.parallel` (in-process,
+process pool, Dask), :mod:`.runner` (plan, resume, run), :mod:`.store`
+(SQLite), :mod:`.aggregate` and :mod:`.ebf` (statistics, b*),
+:mod:`.report` (rich, CSV, Markdown, JSON), :mod:`.plot` (matplotlib),
+:mod:`.builtin` (the built-in experiments such as ``aima-3.29``).
+"""
+
+from searchlab.experiments.aggregate import GroupRow, aggregate
+from searchlab.experiments.ebf import effective_branching_factor
+from searchlab.experiments.execute import execute_run
+from searchlab.experiments.families import FAMILIES, Family, available_families, get_family
+from searchlab.experiments.model import (
+    INFORMED,
+    Configuration,
+    Instance,
+    Limits,
+    RunRecord,
+    RunSpec,
+    configuration,
+)
+from searchlab.experiments.parallel import map_unordered
+from searchlab.experiments.plot import plot_cost
+from searchlab.experiments.runner import Experiment, RunSummary, plan_runs, run_experiment
+from searchlab.experiments.sources import (
+    InstanceRequest,
+    file_instances,
+    generate_instance,
+    generated_requests,
+    parse_range,
+)
+from searchlab.experiments.store import DEFAULT_DB, ResultStore
+
+__all__ = [
+    "DEFAULT_DB",
+    "FAMILIES",
+    "INFORMED",
+    "Configuration",
+    "Experiment",
+    "Family",
+    "GroupRow",
+    "Instance",
+    "InstanceRequest",
+    "Limits",
+    "ResultStore",
+    "RunRecord",
+    "RunSpec",
+    "RunSummary",
+    "aggregate",
+    "available_families",
+    "configuration",
+    "effective_branching_factor",
+    "execute_run",
+    "file_instances",
+    "generate_instance",
+    "generated_requests",
+    "get_family",
+    "map_unordered",
+    "parse_range",
+    "plan_runs",
+    "plot_cost",
+    "run_experiment",
+]

@@ -1,0 +1,103 @@
+"""Seed 000's peg solitaire table, over several boards.
+
+The seed compared BFS, DFS and A* (heuristics: pegs - 1 and a centre-distance
+estimate) on the English board and stopped its A* after 50,000 expansions
+without a solution. This experiment runs the same algorithms (the peg
+family's own list, :data:`searchlab.puzzles.peg.compare.SEED_RUNS`: the seed's
+three plus A* with pagoda dead-end detection and greedy search on isolated
+pegs) and the family's fast solver on a few classic problems, each run under
+the seed's limits (50,000 expansions, 15 s; the fast solver, as in ``searchlab
+peg compare``, only under the time limit), and prints the seed's columns:
+found?, time, nodes expanded, solution length, stop reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from searchlab.experiments.families.peg import peg_instance
+from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
+from searchlab.experiments.report import Column
+from searchlab.experiments.runner import Experiment
+from searchlab.puzzles.peg.compare import SEED_RUNS
+
+NAME = "peg-seed000"
+
+PROBLEMS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("english, one peg anywhere", peg_instance("english")),
+    ("english, finish d4", peg_instance("english", finish="d4")),
+    ("french, vacate c1", peg_instance("french", ["c1"])),
+    ("triangle5", peg_instance("triangle5")),
+    ("triangle6", peg_instance("triangle6")),
+)
+"""The problems: the seed's English board (both finishes) and other classic boards
+(the French and Diamond central games are impossible, so French starts from c1)."""
+
+CONFIGS = (
+    *(configuration(algorithm, heuristic, **opts) for _, algorithm, heuristic, opts in SEED_RUNS),
+    configuration("fast"),
+)
+NAMES = {c.label: name for c, (name, *_) in zip(CONFIGS, SEED_RUNS, strict=False)}
+NAMES["fast"] = "searchlab fast solver"
+
+COLUMNS = (
+    Column("problem", "problem", numeric=False),
+    Column("algorithm", "algorithm", numeric=False),
+    Column("found", "found?", numeric=False),
+    Column("seconds", "time (s)", 3),
+    Column("expanded", "expanded"),
+    Column("length", "length"),
+    Column("stop", "stop reason", numeric=False),
+)
+
+
+def peg_experiment(
+    *, max_expansions: int = 50_000, time_limit: float = 15.0, only: Sequence[str] = ()
+) -> Experiment:
+    """The experiment; ``only`` restricts it to problems whose name contains one of them."""
+    chosen = [p for p in PROBLEMS if not only or any(o in p[0] for o in only)]
+    return Experiment(
+        name=NAME,
+        family="peg",
+        configurations=CONFIGS,
+        instances=tuple(
+            Instance("peg", name, name, data, index=i) for i, (name, data) in enumerate(chosen)
+        ),
+        limits=Limits(time_limit=time_limit, max_expansions=max_expansions),
+    )
+
+
+def _stop(record: RunRecord) -> str:
+    if record.status == "solved":
+        return "goal found"
+    if record.status == "no_solution":
+        return "space exhausted"
+    if record.status == "limit":
+        return f"limit: {record.limit}"
+    return record.error or record.status
+
+
+def table_rows(records: Sequence[RunRecord]) -> list[dict[str, Any]]:
+    """One row per (problem, algorithm), in the experiment's order."""
+    order = {name: i for i, (name, _) in enumerate(PROBLEMS)}
+    config_order = {c.label: i for i, c in enumerate(CONFIGS)}
+    ranked = sorted(
+        records, key=lambda r: (order.get(str(r.group), 99), config_order.get(r.label, 99))
+    )
+    return [
+        {
+            "group": r.group,
+            "problem": r.group,
+            "algorithm": NAMES.get(r.label, r.label),
+            "engine_algorithm": r.algorithm,
+            "heuristic": r.heuristic,
+            "found": "yes" if r.solved else "no",
+            "seconds": r.seconds,
+            "expanded": r.expanded,
+            "generated": r.generated,
+            "length": r.length,
+            "stop": _stop(r),
+        }
+        for r in ranked
+    ]

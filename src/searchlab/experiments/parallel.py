@@ -1,0 +1,126 @@
+"""Map a function over work items: in-process, on a local process pool, or on Dask.
+
+All three backends yield results as they complete and poll a cancel token
+(Ctrl-C in the CLI) between results, so an interrupted experiment stops
+promptly and keeps what finished. The process pool uses the ``spawn`` start
+method (safe with the threads of a progress bar or a Dask client); its
+workers ignore SIGINT, and the pool is terminated on the way out, so no run
+outlives the experiment.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+from searchlab.errors import InputError
+from searchlab.search.limits import CancelToken
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+POLL_SECONDS = 0.2
+CONNECT_TIMEOUT = "10s"
+"""How long to try reaching a Dask scheduler before giving up."""
+
+
+def map_unordered(
+    fn: Callable[[T], R],
+    items: Sequence[T],
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    cancel: CancelToken | None = None,
+) -> Iterator[R]:
+    """Yield ``fn(item)`` for every item, in completion order.
+
+    Parameters
+    ----------
+    fn : callable
+        A module-level function (it is pickled for the pool and for Dask).
+    items : sequence
+        Picklable work items.
+    workers : int
+        1 (or a single item): run in this process, in order; more: a local pool
+        of that many processes (at most one per item).
+    scheduler : str, optional
+        The address of a Dask distributed scheduler (``tcp://host:8786``); overrides ``workers``.
+    cancel : CancelToken, optional
+        Stop (without waiting for running items) once it is set.
+    """
+    if not items:
+        return iter(())
+    if scheduler is not None:
+        return _dask(fn, items, scheduler, cancel)
+    if workers < 1:
+        raise InputError("--workers must be at least 1")
+    workers = min(workers, len(items))
+    if workers == 1:
+        return _serial(fn, items, cancel)
+    return _pool(fn, items, workers, cancel)
+
+
+def _serial(fn: Callable[[T], R], items: Sequence[T], cancel: CancelToken | None) -> Iterator[R]:
+    for item in items:
+        if cancel is not None and cancel.is_set():
+            return
+        yield fn(item)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool(
+    fn: Callable[[T], R], items: Sequence[T], workers: int, cancel: CancelToken | None
+) -> Iterator[R]:
+    ctx = multiprocessing.get_context("spawn")
+    pool = ctx.Pool(workers, initializer=_ignore_sigint)
+    try:
+        results = pool.imap_unordered(fn, items, chunksize=1)
+        for _ in range(len(items)):
+            while True:
+                if cancel is not None and cancel.is_set():
+                    return
+                try:
+                    value = results.next(timeout=POLL_SECONDS)
+                except multiprocessing.TimeoutError:
+                    continue
+                break
+            yield value
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _dask(
+    fn: Callable[[T], R], items: Sequence[T], address: str, cancel: CancelToken | None
+) -> Iterator[R]:
+    try:
+        import distributed
+    except ImportError:
+        raise InputError(
+            "--scheduler needs Dask distributed: pip install 'searchlab[cluster]'"
+        ) from None
+    try:
+        dist: Any = distributed  # untyped package
+        client = dist.Client(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InputError(f"cannot connect to the Dask scheduler at {address}: {exc}") from None
+    futures = client.map(fn, list(items), pure=False)
+    try:
+        pending = dist.as_completed(futures)
+        while not pending.is_empty():
+            if cancel is not None and cancel.is_set():
+                return
+            if not pending.has_ready():
+                time.sleep(0.02)
+                continue
+            for future in pending.next_batch(block=False):
+                yield future.result()
+    finally:
+        client.cancel(futures)
+        client.close()

@@ -1,0 +1,151 @@
+"""Plan and run an experiment: instances x configurations, resumable from the store.
+
+An :class:`Experiment` names its family, its instances (generation requests
+or instances read from files), its configurations and per-run limits, and
+optionally which (configuration, instance) pairs to run at all (the AIMA
+table skips iterative deepening beyond depth 12). :func:`run_experiment`
+fetches or generates the instances, skips the runs already stored, runs the
+rest on the chosen backend and stores each result as it arrives.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from searchlab.experiments.execute import execute_run
+from searchlab.experiments.model import Configuration, Instance, Limits, RunRecord, RunSpec
+from searchlab.experiments.parallel import map_unordered
+from searchlab.experiments.sources import InstanceRequest, generate_instance
+from searchlab.experiments.store import ResultStore
+from searchlab.search.limits import CancelToken
+
+Selector = Callable[[Configuration, Instance], bool]
+Progress = Callable[[str, int, int], None]
+"""``progress(phase, done, total)`` with phase "instances" or "runs"."""
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """Everything that defines an experiment's runs.
+
+    ``select(config, instance)`` says whether a pair is run at all (default:
+    every pair). Informed configurations carry their heuristic; uninformed
+    ones have ``heuristic=None``.
+    """
+
+    name: str
+    family: str
+    configurations: tuple[Configuration, ...]
+    requests: tuple[InstanceRequest, ...] = ()
+    instances: tuple[Instance, ...] = ()
+    limits: Limits = field(default_factory=Limits)
+    select: Selector | None = None
+
+
+@dataclass
+class RunSummary:
+    """What :func:`run_experiment` did."""
+
+    instances: list[Instance]
+    planned: list[RunSpec]
+    records: list[RunRecord]
+    reused: int = 0
+    ran: int = 0
+    errors: int = 0
+    interrupted: bool = False
+
+
+def prepare_instances(
+    experiment: Experiment,
+    store: ResultStore,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    cancel: CancelToken | None = None,
+    progress: Progress | None = None,
+) -> list[Instance]:
+    """The experiment's instances: from files, from the store's cache, or generated
+    (in parallel) and cached. In request order; shorter if cancelled."""
+    cached = store.load_instances(experiment.family, (r.id for r in experiment.requests))
+    missing = [r for r in experiment.requests if r.id not in cached]
+    total = len(experiment.requests)
+    done = total - len(missing)
+    if progress is not None and missing:
+        progress("instances", done, total)
+    for instance in map_unordered(
+        generate_instance, missing, workers=workers, scheduler=scheduler, cancel=cancel
+    ):
+        store.save_instance(instance)
+        cached[instance.id] = instance
+        done += 1
+        if progress is not None:
+            progress("instances", done, total)
+    generated = [cached[r.id] for r in experiment.requests if r.id in cached]
+    return [*experiment.instances, *generated]
+
+
+def plan_runs(experiment: Experiment, instances: list[Instance]) -> list[RunSpec]:
+    """Every selected (instance, configuration) pair as a :class:`RunSpec`."""
+    return [
+        RunSpec(experiment.name, instance, config, experiment.limits)
+        for instance in instances
+        for config in experiment.configurations
+        if experiment.select is None or experiment.select(config, instance)
+    ]
+
+
+def _cost_order(spec: RunSpec) -> tuple[int, float]:
+    """Likely-expensive runs first (larger numeric groups), for better load balance."""
+    group = spec.instance.group
+    return (0, -group) if isinstance(group, int | float) else (1, 0.0)
+
+
+def run_experiment(
+    experiment: Experiment,
+    store: ResultStore,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    cancel: CancelToken | None = None,
+    progress: Progress | None = None,
+) -> RunSummary:
+    """Run what is not stored yet; return the planned runs and their records.
+
+    Records of planned runs that were already in the store are reused as is
+    (resume, instant re-print). With ``cancel`` set the function returns
+    early with ``interrupted=True``; whatever finished is stored.
+    """
+    instances = prepare_instances(
+        experiment, store, workers=workers, scheduler=scheduler, cancel=cancel, progress=progress
+    )
+    interrupted = len(instances) < len(experiment.instances) + len(experiment.requests)
+    planned = plan_runs(experiment, instances)
+    done = store.done(experiment.name)
+    todo = sorted(
+        (s for s in planned if (s.instance.id, s.config_key) not in done), key=_cost_order
+    )
+    summary = RunSummary(instances, planned, [], reused=len(planned) - len(todo))
+    if progress is not None:
+        progress("runs", summary.reused, len(planned))
+    if not interrupted:
+        fn: Callable[[RunSpec], RunRecord] = execute_run
+        if scheduler is None and min(workers, len(todo)) <= 1:
+            workers = 1  # one process is enough: run in this one, cancellable mid-run
+            if cancel is not None:
+                fn = functools.partial(execute_run, cancel=cancel)
+        for record in map_unordered(fn, todo, workers=workers, scheduler=scheduler, cancel=cancel):
+            if record.limit == "cancelled":
+                continue
+            store.save_run(record)
+            summary.ran += 1
+            summary.errors += record.status == "error"
+            if progress is not None:
+                progress("runs", summary.reused + summary.ran, len(planned))
+    summary.interrupted = interrupted or summary.reused + summary.ran < len(planned)
+    wanted = {(s.instance.id, s.config_key) for s in planned}
+    summary.records = [
+        r for r in store.records(experiment.name) if (r.instance, r.config) in wanted
+    ]
+    return summary

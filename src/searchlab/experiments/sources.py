@@ -1,0 +1,108 @@
+"""Instance sources: a family's random generator at given parameters, or files.
+
+Generated instances are described by an :class:`InstanceRequest` (family,
+parameter, index, base seed) whose seed and id are derived deterministically,
+so the same request always yields the same instance: asking for 100 instances
+after 10 reuses the first 10 (and their stored results). Generation can be
+costly (an instance of an exact optimal depth needs a search), so requests
+are plain picklable values that the runner fulfils in its worker pool.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from searchlab.errors import InputError
+from searchlab.experiments.families import get_family
+from searchlab.experiments.model import Instance
+
+
+@dataclass(frozen=True, slots=True)
+class InstanceRequest:
+    """The ``index``-th random instance of ``family`` at ``parameter`` for ``seed``."""
+
+    family: str
+    parameter: int
+    index: int
+    seed: int = 0
+
+    @property
+    def id(self) -> str:
+        name = get_family(self.family).parameter
+        return f"{name}={self.parameter}/seed={self.seed}/{self.index}"
+
+    @property
+    def derived_seed(self) -> int:
+        """A 63-bit seed mixing the base seed, the parameter and the index."""
+        text = f"{self.family}:{self.parameter}:{self.index}:{self.seed}".encode()
+        return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+def generate_instance(request: InstanceRequest) -> Instance:
+    """Run the family's generator for ``request`` (a module-level function, so it
+    can be shipped to worker processes)."""
+    family = get_family(request.family)
+    if family.generate is None:
+        raise InputError(f"the {family.name} family has no random instance generator")
+    data = family.generate(request.parameter, request.derived_seed)
+    return Instance(
+        family=family.name,
+        id=request.id,
+        group=request.parameter,
+        data=data,
+        optimal=float(request.parameter) if family.exact_depth else None,
+        index=request.index,
+    )
+
+
+def generated_requests(
+    family: str, parameters: list[int], count: int, seed: int = 0
+) -> list[InstanceRequest]:
+    """``count`` requests per parameter, parameter-major."""
+    if count < 1:
+        raise InputError("the number of instances must be at least 1")
+    return [InstanceRequest(family, p, i, seed) for p in parameters for i in range(count)]
+
+
+def file_instances(family: str, paths: list[str]) -> list[Instance]:
+    """Instances read from files with the family's parser; each file is its own group."""
+    fam = get_family(family)
+    if fam.parse is None:
+        raise InputError(f"the {fam.name} family cannot read instances from files")
+    from searchlab.cli.common import read_input
+
+    out = []
+    for index, path in enumerate(paths):
+        text = read_input(path)
+        try:
+            data = fam.parse(text)
+        except InputError as exc:
+            raise InputError(f"{path}: {exc}") from None
+        digest = hashlib.sha256(text.encode()).hexdigest()[:12]
+        out.append(
+            Instance(
+                fam.name, f"file={Path(path).name}/{digest}", Path(path).name, data, index=index
+            )
+        )
+    return out
+
+
+def parse_range(text: str, *, name: str = "range", minimum: int = 0, step: int = 1) -> list[int]:
+    """Integers from ``"8"``, ``"2-24"`` (default ``step``), ``"2-24:2"`` or ``"2,4,10-12"``."""
+    values: list[int] = []
+    for part in text.split(","):
+        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*(?::\s*(\d+)\s*)?)?", part)
+        if not m:
+            raise InputError(f"{name}: expected numbers such as 8, 2-24 or 2-24:2, got {text!r}")
+        lo = int(m[1])
+        hi = int(m[2]) if m[2] else lo
+        by = int(m[3]) if m[3] else step
+        if hi < lo or by < 1:
+            raise InputError(f"{name}: empty range {part.strip()!r}")
+        values.extend(range(lo, hi + 1, by))
+    if any(v < minimum for v in values):
+        raise InputError(f"{name}: values must be at least {minimum}")
+    return sorted(set(values))

@@ -1,0 +1,168 @@
+"""SQLite storage of instances and run results, keyed for resuming.
+
+Two tables. ``instances`` caches generated instances by (family, id), so a
+resumed or re-printed experiment does not generate them again. ``runs`` holds
+one row per (experiment, instance, configuration key); the configuration key
+includes the per-run limits, so changing a limit reruns, while adding
+instances or configurations only runs what is new. Rows are committed as
+they arrive, so an interrupted experiment loses at most the runs in flight.
+Runs that were cancelled (Ctrl-C) or raised are not treated as done.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from searchlab.errors import InputError
+from searchlab.experiments.model import Instance, RunRecord
+
+DEFAULT_DB = "searchlab-experiments.sqlite"
+"""The default database file, in the working directory."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS instances (
+    family TEXT NOT NULL, id TEXT NOT NULL, grp TEXT NOT NULL, data TEXT NOT NULL,
+    optimal REAL, idx INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (family, id)
+);
+CREATE TABLE IF NOT EXISTS runs (
+    experiment TEXT NOT NULL, instance TEXT NOT NULL, config TEXT NOT NULL,
+    family TEXT NOT NULL, grp TEXT NOT NULL, label TEXT NOT NULL,
+    algorithm TEXT NOT NULL, heuristic TEXT, status TEXT NOT NULL, lim TEXT,
+    length INTEGER, cost REAL, expanded INTEGER NOT NULL, generated INTEGER NOT NULL,
+    max_frontier INTEGER NOT NULL, seconds REAL NOT NULL, error TEXT,
+    finished REAL NOT NULL, extra TEXT,
+    PRIMARY KEY (experiment, instance, config)
+);
+"""
+
+_RUN_COLUMNS = (
+    "experiment",
+    "instance",
+    "config",
+    "family",
+    "grp",
+    "label",
+    "algorithm",
+    "heuristic",
+    "status",
+    "lim",
+    "length",
+    "cost",
+    "expanded",
+    "generated",
+    "max_frontier",
+    "seconds",
+    "error",
+    "extra",
+)
+
+
+class ResultStore:
+    """The results database at ``path`` (``":memory:"`` for a throw-away one).
+
+    Use it as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, path: str | Path = DEFAULT_DB) -> None:
+        self.path = str(path)
+        try:
+            self._db = sqlite3.connect(self.path)
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise InputError(f"{self.path}: cannot use as a results database ({exc})") from None
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- instances ---------------------------------------------------------
+    def load_instances(self, family: str, ids: Iterable[str]) -> dict[str, Instance]:
+        """The cached instances of ``family`` among ``ids``."""
+        wanted = set(ids)
+        out = {}
+        rows = self._db.execute(
+            "SELECT id, grp, data, optimal, idx FROM instances WHERE family = ?", (family,)
+        )
+        for id_, grp, data, optimal, idx in rows:
+            if id_ in wanted:
+                out[id_] = Instance(family, id_, json.loads(grp), json.loads(data), optimal, idx)
+        return out
+
+    def save_instance(self, instance: Instance) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO instances VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                instance.family,
+                instance.id,
+                json.dumps(instance.group),
+                json.dumps(instance.data),
+                instance.optimal,
+                instance.index,
+            ),
+        )
+        self._db.commit()
+
+    # -- runs --------------------------------------------------------------
+    def done(self, experiment: str) -> set[tuple[str, str]]:
+        """(instance, config key) pairs of ``experiment`` with a final result."""
+        rows = self._db.execute(
+            "SELECT instance, config FROM runs WHERE experiment = ? AND status != 'error'",
+            (experiment,),
+        )
+        return {(i, c) for i, c in rows}
+
+    def save_run(self, record: RunRecord) -> None:
+        """Store ``record`` (replacing an earlier one); cancelled runs are not stored."""
+        if record.limit == "cancelled":
+            return
+        row = {
+            **record.as_dict(),
+            "grp": json.dumps(record.group),
+            "lim": record.limit,
+            "extra": None if record.extra is None else json.dumps(record.extra),
+        }
+        values = [row[k] for k in _RUN_COLUMNS]
+        self._db.execute(
+            f"INSERT OR REPLACE INTO runs ({', '.join(_RUN_COLUMNS)}, finished) "
+            f"VALUES ({', '.join('?' * len(_RUN_COLUMNS))}, ?)",
+            (*values, time.time()),
+        )
+        self._db.commit()
+
+    def records(self, experiment: str) -> list[RunRecord]:
+        """Every stored run of ``experiment``."""
+        rows = self._db.execute(
+            f"SELECT {', '.join(_RUN_COLUMNS)} FROM runs WHERE experiment = ?", (experiment,)
+        )
+        return [_record(dict(zip(_RUN_COLUMNS, row, strict=True))) for row in rows]
+
+    def experiments(self) -> list[tuple[str, int]]:
+        """(experiment, number of runs) for every experiment in the database."""
+        rows = self._db.execute(
+            "SELECT experiment, COUNT(*) FROM runs GROUP BY experiment ORDER BY experiment"
+        )
+        return [(e, n) for e, n in rows]
+
+    def forget(self, experiment: str) -> int:
+        """Delete the runs of ``experiment``; the number deleted."""
+        cur = self._db.execute("DELETE FROM runs WHERE experiment = ?", (experiment,))
+        self._db.commit()
+        return cur.rowcount
+
+
+def _record(row: dict[str, Any]) -> RunRecord:
+    row["group"] = json.loads(row.pop("grp"))
+    row["limit"] = row.pop("lim")
+    row["extra"] = None if row["extra"] is None else json.loads(row["extra"])
+    return RunRecord(**row)

@@ -1,0 +1,202 @@
+"""``searchlab compare``: table, writers, resume, bad input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from searchlab.cli.main import main
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_rows_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "r.sqlite")
+    argv = [
+        "compare",
+        "maze",
+        "--sizes",
+        "5,8",
+        "-n",
+        "3",
+        "-a",
+        "bfs",
+        "-a",
+        "astar",
+        "-H",
+        "manhattan",
+        "-H",
+        "zero",
+        "--db",
+        db,
+        "-w",
+        "1",
+        "--json",
+    ]
+    code, out, err = _run(argv, capsys)
+    assert code == 0, err
+    rows = json.loads(out)
+    assert [(r["group"], r["label"]) for r in rows] == [
+        (g, c) for g in (5, 8) for c in ("bfs", "astar:manhattan", "astar:zero")
+    ]
+    assert all(r["runs"] == 3 for r in rows)
+    code, again, err = _run(argv, capsys)
+    assert code == 0 and json.loads(again) == rows
+    assert "18 of 18 runs reused" in err
+
+
+def test_table_csv_markdown_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, csv_path, md_path = tmp_path / "r.sqlite", tmp_path / "t.csv", tmp_path / "t.md"
+    plot = tmp_path / "cost.svg"
+    code, out, err = _run(
+        [
+            "compare",
+            "maze",
+            "--sizes",
+            "6",
+            "-n",
+            "2",
+            "-a",
+            "bfs",
+            "--db",
+            str(db),
+            "-w",
+            "1",
+            "--csv",
+            str(csv_path),
+            "--markdown",
+            str(md_path),
+            "--plot",
+            str(plot),
+        ],
+        capsys,
+    )
+    assert code == 0, err
+    assert "configuration" in out and "bfs" in out
+    rows = list(csv.DictReader(io.StringIO(csv_path.read_text())))
+    assert rows[0]["label"] == "bfs" and rows[0]["runs"] == "2"
+    assert md_path.read_text().startswith("| group | configuration |")
+    assert plot.read_text().lstrip().startswith("<?xml")
+
+
+def test_instances_from_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.txt").write_text("S..\n.#.\n..G\n")
+    (tmp_path / "b.txt").write_text("S#G\n...\n")
+    code, out, err = _run(
+        [
+            "compare",
+            "maze",
+            str(tmp_path / "a.txt"),
+            str(tmp_path / "b.txt"),
+            "-a",
+            "bfs",
+            "--db",
+            str(tmp_path / "r.sqlite"),
+            "-w",
+            "1",
+            "--json",
+        ],
+        capsys,
+    )
+    assert code == 0, err
+    rows = {r["group"]: r for r in json.loads(out)}
+    assert rows["a.txt"]["mean_length"] == 4 and rows["b.txt"]["mean_length"] == 4
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["compare", "maze"], "--sizes RANGE or instance FILES"),
+        (["compare", "maze", "--sizes", "x"], "expected numbers"),
+        (["compare", "maze", "--sizes", "9-3"], "empty range"),
+        (["compare", "maze", "--sizes", "5", "-H", "bogus"], "unknown heuristic"),
+        (["compare", "maze", "--sizes", "5", "-a", "dls"], "unknown algorithm 'dls'"),
+        (["compare", "maze", "/no/such/file"], "no such file"),
+        (["compare", "nope", "--sizes", "5"], "nope"),
+        (["compare", "maze", "--sizes", "5", "--plot", "x.gif"], ".png"),
+        (["compare", "maze", "--sizes", "5", "--scheduler", "tcp://127.0.0.1:1"], "Dask"),
+    ],
+)
+def test_bad_input(
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("searchlab.experiments.parallel.CONNECT_TIMEOUT", "1s")
+    code, _, err = _run([*argv, "--db", str(tmp_path / "r.sqlite"), "-w", "1"], capsys)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_bad_file_content(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad.txt").write_text("S.Q\n")
+    code, _, err = _run(
+        ["compare", "maze", str(tmp_path / "bad.txt"), "--db", str(tmp_path / "r.sqlite")], capsys
+    )
+    assert code == 2 and "bad.txt: unknown character" in err
+
+
+def test_scheduler_runs_on_a_dask_cluster(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        code, out, err = _run(
+            [
+                "compare",
+                "maze",
+                "--sizes",
+                "6",
+                "-n",
+                "3",
+                "-a",
+                "bfs",
+                "--db",
+                str(tmp_path / "r.sqlite"),
+                "--scheduler",
+                cluster.scheduler_address,
+                "--json",
+            ],
+            capsys,
+        )
+    assert code == 0, err
+    assert json.loads(out)[0]["runs"] == 3
+
+
+def test_family_solver_as_algorithm(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("searchlab.puzzles.knight")
+    code, out, err = _run(
+        [
+            "compare",
+            "knight",
+            "--sizes",
+            "6",
+            "-n",
+            "2",
+            "-a",
+            "warnsdorff-roth",
+            "-a",
+            "fast",
+            "--db",
+            str(tmp_path / "r.sqlite"),
+            "-w",
+            "1",
+            "--json",
+        ],
+        capsys,
+    )
+    assert code == 0, err
+    assert {r["label"]: r["solved"] for r in json.loads(out)} == {"warnsdorff-roth": 2, "fast": 2}
