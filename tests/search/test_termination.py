@@ -116,3 +116,35 @@ def test_unhashable_states_work_with_a_key() -> None:
 
     result = solve(Keyed(), "astar")
     assert result.solved and result.states == [[0], [1], [2], [3]]
+
+
+def test_cycle_check_policies_count_tree_nodes() -> None:
+    # On a 2-cycle 0 <-> 1 with goal 2 unreachable, a pass to depth 3 generates:
+    # "none": the full binary-free chain 0,1,0,1 (root + 3 children per pass);
+    # "parent": 0,1 then 0 is the grandparent of its child: pruned;
+    # "path": 0,1 then 0 is on the path: pruned.
+    from tests.search.graphs import GraphProblem
+
+    problem = GraphProblem({0: [(1, 1)], 1: [(0, 1)], 2: []}, goal=2)
+    none = solve(problem, "dls", depth_limit=3, cycle_check="none")
+    assert none.status == "limit" and none.stats.generated == 4
+    for check in ("parent", "path"):
+        r = solve(problem, "dls", depth_limit=3, cycle_check=check)
+        assert r.status == "no_solution" and r.stats.generated == 3 and r.stats.duplicates == 1
+    capped = solve(problem, "iddfs", cycle_check="none", max_depth=6)
+    assert capped.status == "limit" and capped.limit == "depth_limit"
+    with pytest.raises(ValueError, match="cycle_check"):
+        solve(problem, "iddfs", cycle_check="sometimes")
+
+
+@pytest.mark.parametrize("check", ["path", "parent", "none"])
+def test_iddfs_finds_shortest_paths_under_every_cycle_check(check: str) -> None:
+    from tests.search.graphs import bfs_steps, random_graph
+
+    for seed in range(15):
+        problem = random_graph(seed, n=10, unit=True)
+        expected = bfs_steps(problem)
+        if expected == float("inf"):
+            continue
+        result = solve(problem, "iddfs", cycle_check=check)
+        assert result.solved and result.length == expected

@@ -65,6 +65,14 @@ def experiment() -> None:
     type=click.Choice(list(TIE_BREAKS)),
     help="A*'s order among equal f [default: g_max].",
 )
+@click.option(
+    "--ids-cycle-check",
+    type=click.Choice(["none", "parent", "path"]),
+    default=aima.IDS_CYCLE_CHECK,
+    show_default=True,
+    help="What iterative deepening prunes: nothing (the book's tree search), "
+    "undoing the last move, or any state on the current path.",
+)
 @time_limit_option(300.0)
 @execution_options
 @output_options
@@ -75,6 +83,7 @@ def aima_cmd(
     iddfs_max_depth: int,
     iddfs_instances: int | None,
     tie_break: str | None,
+    ids_cycle_check: str,
     time_limit: float,
     run: RunOptions,
     out: OutputOptions,
@@ -91,6 +100,7 @@ def aima_cmd(
         iddfs_max_depth=iddfs_max_depth,
         iddfs_instances=iddfs_instances,
         tie_break=tie_break,
+        ids_cycle_check=ids_cycle_check,
         time_limit=time_limit,
     )
     summary = execute(exp, run)

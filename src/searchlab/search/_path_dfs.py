@@ -15,12 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from searchlab.search.events import Observer, SearchEvent
 from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem, Successor, checked_key
 from searchlab.search.result import LimitName, SearchStats
+
+CycleCheck = Literal["path", "parent", "none"]
+"""Which children a depth-first pass prunes as cycles: any state on the current
+path (``"path"``, the default: finite passes on finite spaces), only the
+parent's parent, i.e. undoing the last action (``"parent"``), or none
+(``"none"``: plain tree search, as in textbook node counts)."""
 
 ChildOrder = Callable[[Any, list[Successor[Any, Any]]], list[Successor[Any, Any]]]
 """``order(state, children)`` returns the children in the order to try them."""
@@ -46,8 +52,13 @@ def path_dfs(
     depth_limit: int | None = None,
     order: ChildOrder | None = None,
     observer: Observer | None = None,
+    cycle_check: CycleCheck = "path",
 ) -> PathOutcome:
     """One depth-first pass from the start, updating ``stats`` in place."""
+    if cycle_check not in ("path", "parent", "none"):
+        raise ValueError(f"cycle_check must be 'path', 'parent' or 'none', got {cycle_check!r}")
+    check_path = cycle_check == "path"
+    check_parent = cycle_check == "parent"
     key = problem.key
     is_goal = problem.is_goal
     successors = problem.successors
@@ -93,7 +104,7 @@ def path_dfs(
         depth = len(states)  # the child's depth
         g = costs[-1] + cost
         ck = key(child)
-        if ck in on_path:
+        if (check_path and ck in on_path) or (check_parent and len(keys) > 1 and ck == keys[-2]):
             stats.duplicates += 1
             if observer is not None:
                 observer(SearchEvent("prune", child, g, depth, None, action, states[-1]))

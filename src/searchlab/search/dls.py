@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Unpack
 
-from searchlab.search._path_dfs import path_dfs
+from searchlab.search._path_dfs import CycleCheck, path_dfs
 from searchlab.search._paths import solved, unsolved
 from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem
@@ -15,6 +15,7 @@ def depth_limited_search(
     problem: Problem[Any, Any],
     *,
     depth_limit: int,
+    cycle_check: CycleCheck = "path",
     **options: Unpack[SearchOptions],
 ) -> SearchResult:
     """Depth-first tree search that does not expand nodes at ``depth_limit``.
@@ -23,7 +24,9 @@ def depth_limited_search(
     necessarily the shortest). Ends with ``no_solution`` when the whole space
     was explored within the limit, and with status ``"limit"`` (limit
     ``"depth_limit"``) when nodes were cut off, since a deeper solution may
-    exist. Cycles on the current path are pruned; memory is ``O(b*d)``.
+    exist. Cycles on the current path are pruned (``cycle_check="path"``; or
+    ``"parent"``: only undoing the last action; ``"none"``: plain tree
+    search); memory is ``O(b*d)``.
 
     Notes
     -----
@@ -34,7 +37,9 @@ def depth_limited_search(
         raise ValueError(f"depth_limit must be non-negative, got {depth_limit}")
     budget, observer = budget_and_observer(options)
     stats = SearchStats()
-    out = path_dfs(problem, budget, stats, depth_limit=depth_limit, observer=observer)
+    out = path_dfs(
+        problem, budget, stats, depth_limit=depth_limit, observer=observer, cycle_check=cycle_check
+    )
     if out.found:
         return solved("dls", out.actions, out.states, out.cost, stats, budget)
     if out.limit is None and out.cutoff:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Unpack
 
-from searchlab.search._path_dfs import path_dfs
+from searchlab.search._path_dfs import CycleCheck, path_dfs
 from searchlab.search._paths import solved, unsolved
 from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem
@@ -15,6 +15,7 @@ def iterative_deepening_search(
     problem: Problem[Any, Any],
     *,
     max_depth: int | None = None,
+    cycle_check: CycleCheck = "path",
     **options: Unpack[SearchOptions],
 ) -> SearchResult:
     """Depth-limited search with limits 0, 1, 2, ... until a solution appears.
@@ -26,6 +27,13 @@ def iterative_deepening_search(
     (status ``"limit"``, limit ``"depth_limit"``). Statistics accumulate over
     all passes; ``stats.iterations`` counts them.
 
+    ``cycle_check`` chooses what each pass prunes: ``"path"`` (default) any
+    state already on the current path; ``"parent"`` only a child equal to its
+    grandparent (undoing the last action); ``"none"``: plain tree search, the
+    convention of textbook node counts such as AIMA's Figure 3.29. Only
+    ``"path"`` guarantees termination on a finite unsolvable space; with the
+    others give ``max_depth`` or a limit.
+
     Notes
     -----
     ITERATIVE-DEEPENING-SEARCH, Russell & Norvig, AIMA 4th ed., Fig. 3.12;
@@ -36,7 +44,9 @@ def iterative_deepening_search(
     limit = 0
     while True:
         stats.iterations += 1
-        out = path_dfs(problem, budget, stats, depth_limit=limit, observer=observer)
+        out = path_dfs(
+            problem, budget, stats, depth_limit=limit, observer=observer, cycle_check=cycle_check
+        )
         if out.found:
             return solved("iddfs", out.actions, out.states, out.cost, stats, budget)
         if out.limit is not None:
