@@ -61,8 +61,10 @@ def plot_cost(
         if points:
             xs, ys = zip(*points, strict=True)
             ax.plot(xs, ys, marker="o", color=f"C{i}", label=label)
-        if reference and label in reference:
-            ref = sorted(reference[label].items())
+        base = label.split("[")[0]  # "iddfs[cycle_check=none]" matches "iddfs"
+        ref_key = label if reference and label in reference else base
+        if reference and ref_key in reference:
+            ref = sorted(reference[ref_key].items())
             if ref:
                 rx, ry = zip(*ref, strict=True)
                 ax.plot(
