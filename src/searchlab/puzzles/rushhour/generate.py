@@ -41,6 +41,8 @@ from searchlab.search.limits import CancelToken
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 GROWTH = 3
 MIN_CAP = 4000
+KICKS = 3
+KICK_SIZE = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +187,7 @@ def generate(
     time_limit: float | None = None,
     max_cluster: int = 40_000,
     patience: int = 400,
+    chain: bool = True,
     cancel: CancelToken | None = None,
     progress: Callable[[int, int, int], None] | None = None,
 ) -> list[Generated]:
@@ -221,39 +224,67 @@ def generate(
     deadline = None if time_limit is None else t0 + time_limit
     found: list[Generated] = []
     keys: set[tuple[object, ...]] = set()
+    tried: set[tuple[object, ...]] = set()  # boards already made minimal
     evaluated = 0
     t_last = t0
     attempts_last = 0
-    while len(found) < count:
-        board = random_board(rng, width, height, walls, vehicles=rng.randrange(10, 16))
-        value, _, size = hardest(board, max_cluster)
+
+    def stop() -> bool:
+        return (deadline is not None and time.perf_counter() > deadline) or (
+            cancel is not None and cancel.is_set()
+        )
+
+    def fresh() -> tuple[Board, int, int]:
+        nonlocal evaluated
+        b = random_board(rng, width, height, walls, vehicles=rng.randrange(10, 16))
         evaluated += 1
-        stale = 0
-        while stale < patience:
-            if (deadline is not None and time.perf_counter() > deadline) or (
-                cancel is not None and cancel.is_set()
-            ):
-                return found
-            cand = _mutate(board, rng)
-            # cheap rejection: a candidate's cluster may grow at most GROWTH-fold
-            v2, _, s2 = hardest(cand, min(max_cluster, max(MIN_CAP, GROWTH * size)))
-            evaluated += 1
-            if progress is not None:
-                progress(len(found), max(value, v2), evaluated)
-            if v2 > value:
-                stale = 0
+        v, _, sz = hardest(b, max_cluster)
+        return b, v, sz
+
+    board, value, size = fresh()
+    elite, elite_value, elite_size = board, value, size
+    kicks = 0
+    stale = 0
+    while len(found) < count and not stop():
+        if stale >= patience:
+            # stagnation: iterated local search -- kick the best board of this climb with a few
+            # random mutations; after KICKS kicks without a better elite, restart from scratch
+            stale = 0
+            if kicks < KICKS and elite_value >= 0:
+                kicks += 1
+                board = elite
+                for _ in range(KICK_SIZE):
+                    board = _mutate(board, rng)
+                value, _, size = hardest(board, max_cluster)
+                evaluated += 1
             else:
-                stale += 1
-            if v2 >= value:
-                board, value, size = cand, v2, s2
-            if value >= min_moves:
-                moves, pos, size = make_minimal(board, max_cluster)
-                if moves >= min_moves and _key(pos) not in keys:
-                    keys.add(_key(pos))
-                    now = time.perf_counter()
-                    found.append(
-                        Generated(pos, moves, size, evaluated - attempts_last, now - t_last)
-                    )
-                    t_last, attempts_last = now, evaluated
-                break
+                kicks = 0
+                board, value, size = fresh()
+                elite, elite_value, elite_size = board, value, size
+            continue
+        cand = _mutate(board, rng)
+        # cheap rejection: a candidate's cluster may grow at most GROWTH-fold
+        v2, _, s2 = hardest(cand, min(max_cluster, max(MIN_CAP, GROWTH * size)))
+        evaluated += 1
+        if progress is not None:
+            progress(len(found), max(elite_value, v2), evaluated)
+        stale = 0 if v2 > value else stale + 1
+        if v2 < value:
+            continue
+        board, value, size = cand, v2, s2
+        if value > elite_value:
+            elite, elite_value, elite_size = board, value, size
+            kicks = 0
+        if value >= min_moves and _key(board) not in tried:
+            tried.add(_key(board))
+            moves, pos, size2 = make_minimal(board, max_cluster)
+            if moves >= min_moves and _key(pos) not in keys:
+                keys.add(_key(pos))
+                now = time.perf_counter()
+                found.append(Generated(pos, moves, size2, evaluated - attempts_last, now - t_last))
+                t_last, attempts_last = now, evaluated
+                if chain:  # go on from the new puzzle: its neighbours are often hard too
+                    board, value, size = pos, moves, size2
+                else:
+                    stale, kicks = patience, KICKS
     return found
