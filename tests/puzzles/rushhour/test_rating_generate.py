@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from rushhour_helpers import reference_distance
 
-from searchlab.puzzles.rushhour import LEVELS, cards, fast_bfs, parse_board, rate
+from searchlab.puzzles.rushhour import LEVELS, Board, cards, fast_bfs, parse_board, rate
 from searchlab.puzzles.rushhour.generate import generate
 from searchlab.puzzles.rushhour.rating import level_of, seed_score, symmetry
 
@@ -51,6 +53,46 @@ def test_generate_small_puzzles_are_distinct_minimal_and_correct() -> None:
         for k in range(1, len(b.vehicles)):  # every vehicle needed
             smaller = type(b)(b.width, b.height, b.vehicles[:k] + b.vehicles[k + 1 :], b.walls)
             assert fast_bfs(smaller).length < g.moves
+
+
+def _cluster_depths(board: Board) -> dict[str, int]:
+    """Moves to the goal of every position of ``board``'s cluster, over Board objects only:
+    enumerate the cluster, then breadth-first search back from its solved positions."""
+    seen = {board.to_database(): board}
+    todo = [board]
+    while todo:
+        for m in (b := todo.pop()).legal_moves():
+            nb = b.apply(m)
+            if nb.to_database() not in seen:
+                seen[nb.to_database()] = nb
+                todo.append(nb)
+    depth = {k: 0 for k, b in seen.items() if b.is_solved()}
+    layer = list(depth)
+    while layer:
+        nxt = []
+        for k in layer:
+            for m in seen[k].legal_moves():
+                n = seen[k].apply(m).to_database()
+                if n not in depth:
+                    depth[n] = depth[k] + 1
+                    nxt.append(n)
+        layer = nxt
+    return depth
+
+
+@pytest.mark.parametrize("chain", [True, False])
+def test_generate_gives_hardest_positions_of_distinct_clusters(chain: bool) -> None:
+    found = generate(10, count=3, seed=5, time_limit=30, max_cluster=3000, chain=chain)
+    assert len(found) == 3
+    clusters = []
+    for g in found:
+        depths = _cluster_depths(g.board)
+        assert len(depths) == g.cluster_size
+        assert max(depths.values()) == depths[g.board.to_database()] == g.moves
+        clusters.append(set(depths))
+    for i in range(len(clusters)):  # no puzzle is a position of another one's cluster
+        for j in range(i):
+            assert not clusters[i] & clusters[j]
 
 
 def test_generate_is_reproducible_and_honours_walls() -> None:

@@ -166,6 +166,7 @@ def make_minimal(board: Board, max_cluster: int) -> tuple[int, Board, int]:
 
 
 def _key(board: Board) -> tuple[object, ...]:
+    """The board's identity: its walls and the cells of each vehicle length."""
     return (
         board.width,
         board.height,
@@ -174,6 +175,28 @@ def _key(board: Board) -> tuple[object, ...]:
         board.red.col,
         board.walls,
     )
+
+
+def cluster_key(board: Board) -> tuple[object, ...]:
+    """The identity of ``board``'s cluster: equal for two positions exactly when one is
+    reachable from the other (a cluster can have several hardest positions).
+
+    Vehicles are put in a canonical order (red car first, then by orientation, line and
+    place along the line; vehicles on one line cannot pass each other, so the order is the
+    same at every position of the cluster); the key is that structure plus the smallest
+    packed state of the cluster. O(N·b) for a cluster of N positions.
+    """
+    rest = sorted(
+        board.vehicles[1:],
+        key=lambda v: (v.horizontal, v.row, v.col) if v.horizontal else (v.horizontal, v.col, v.row),
+    )
+    canon = Board(board.width, board.height, (board.vehicles[0], *rest), board.walls)
+    found = explore_cluster(canon)
+    assert found is not None
+    structure = tuple(
+        (v.length, v.horizontal, v.row if v.horizontal else v.col) for v in canon.vehicles
+    )
+    return (board.width, board.height, board.walls, structure, min(found[1]))
 
 
 def generate(
@@ -278,8 +301,9 @@ def generate(
         if value >= min_moves and _key(board) not in tried:
             tried.add(_key(board))
             moves, pos, size2 = make_minimal(board, max_cluster)
-            if moves >= min_moves and _key(pos) not in keys:
-                keys.add(_key(pos))
+            ck = cluster_key(pos) if moves >= min_moves else None
+            if ck is not None and ck not in keys:
+                keys.add(ck)
                 now = time.perf_counter()
                 found.append(Generated(pos, moves, size2, evaluated - attempts_last, now - t_last))
                 t_last, attempts_last = now, evaluated
