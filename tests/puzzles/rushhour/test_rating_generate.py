@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 import pytest
-
 from rushhour_helpers import reference_distance
 
 from searchlab.puzzles.rushhour import LEVELS, Board, cards, fast_bfs, parse_board, rate
@@ -43,7 +42,7 @@ def test_levels_calibrated_on_the_cards() -> None:
 
 
 def test_generate_small_puzzles_are_distinct_minimal_and_correct() -> None:
-    found = generate(8, count=2, seed=3, time_limit=30, max_cluster=3000)
+    found = generate(8, count=2, seed=3, time_limit=30, max_cluster=3000, chain=False)
     assert len(found) == 2
     assert len({g.board.to_database() for g in found}) == 2
     for g in found:
@@ -80,9 +79,8 @@ def _cluster_depths(board: Board) -> dict[str, int]:
     return depth
 
 
-@pytest.mark.parametrize("chain", [True, False])
-def test_generate_gives_hardest_positions_of_distinct_clusters(chain: bool) -> None:
-    found = generate(10, count=3, seed=5, time_limit=30, max_cluster=3000, chain=chain)
+def test_generate_gives_hardest_positions_of_distinct_clusters() -> None:
+    found = generate(8, count=3, seed=5, time_limit=30, max_cluster=1000)
     assert len(found) == 3
     clusters = []
     for g in found:

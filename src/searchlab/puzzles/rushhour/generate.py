@@ -1,4 +1,4 @@
-"""Generating hard puzzles: random boards improved by hill climbing on whole clusters.
+"""Generating hard puzzles: iterated local search over boards, scored by whole clusters.
 
 Each candidate board is scored by the hardest position of its *cluster* (all
 positions reachable from it): one breadth-first enumeration of the cluster,
@@ -7,8 +7,11 @@ then one multi-source breadth-first search backwards from its solved positions
 :func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`). Starting from a
 random board, the generator applies random mutations (add a vehicle, remove
 one, move one elsewhere) and keeps a mutation when the cluster's hardest
-position is at least as hard as before; after ``patience`` mutations without
-progress it restarts from a fresh random board. Clusters larger than
+position is at least as hard as before (plateau moves allowed). After
+``patience`` mutations without progress it *kicks* the best board of the
+current climb (``KICK_SIZE`` random mutations at once) and climbs again
+(iterated local search); after ``KICKS`` kicks that do not beat that best
+board it restarts from a fresh random board. Clusters larger than
 ``max_cluster`` positions are rejected, and so is a mutation whose cluster is
 more than ``GROWTH`` times the current one (at least ``MIN_CAP`` positions):
 hard puzzles live in small clusters, and the enumeration stops as soon as the
@@ -20,11 +23,18 @@ leaves a board whose optimal solution is strictly shorter. (Removing a vehicle
 never makes a position harder, since every old move stays legal.) Unneeded
 vehicles are removed one at a time, and the hardest position of the new
 cluster is taken again, until every vehicle is needed; the puzzle is kept if
-it still needs at least ``min_moves`` moves and is not a duplicate (same cells
-for the same vehicle lengths and walls).
+it still needs at least ``min_moves`` moves and its cluster is new
+(:func:`cluster_key`; a cluster may have several hardest positions, which are
+one puzzle). Each board is made minimal at most once (memo).
 
-This follows the approach of M. Fogleman's Rush Hour generator (random boards,
-hill climbing on cluster depth, removal of useless vehicles), re-derived here.
+With ``chain=True`` (the default) the climb goes on from each puzzle found:
+its neighbours are often as hard, so the second and later puzzles come much
+faster than the first, at the price of related layouts; ``chain=False``
+restarts from a random board after each puzzle.
+
+This follows the approach of M. Fogleman's Rush Hour generator (random boards
+improved by random mutations, scored by optimal solution length), re-derived
+here with the cluster's hardest position as the score.
 """
 
 from __future__ import annotations
@@ -188,7 +198,9 @@ def cluster_key(board: Board) -> tuple[object, ...]:
     """
     rest = sorted(
         board.vehicles[1:],
-        key=lambda v: (v.horizontal, v.row, v.col) if v.horizontal else (v.horizontal, v.col, v.row),
+        key=lambda v: (
+            (v.horizontal, v.row, v.col) if v.horizontal else (v.horizontal, v.col, v.row)
+        ),
     )
     canon = Board(board.width, board.height, (board.vehicles[0], *rest), board.walls)
     found = explore_cluster(canon)
@@ -233,14 +245,21 @@ def generate(
     max_cluster : int
         Clusters with more positions are rejected.
     patience : int
-        Mutations without progress before a restart.
+        Mutations without progress before a kick (or a restart).
+    chain : bool
+        Go on from each puzzle found (default) rather than from a fresh random board.
     progress : callable, optional
         Called as ``progress(found, best_moves_so_far, boards_evaluated)`` after each evaluation.
 
     Complexity: each evaluation is O(N·b) for a cluster of N <= ``max_cluster``
     positions; the number of evaluations needed grows steeply with ``min_moves``
-    (for 40 moves on 6x6, thousands to tens of thousands of boards, minutes of CPU time
-    per puzzle; see ``benchmarks/rushhour_generate.py`` and ``docs/rushhour.md``).
+    (for 40 moves on 6x6, the first puzzle takes thousands of boards, one to several
+    minutes of CPU time; see ``benchmarks/rushhour_generate.py`` and ``docs/rushhour.md``).
+
+    Examples
+    --------
+    >>> [g.moves >= 8 for g in generate(8, count=2, seed=3, time_limit=30)]
+    [True, True]
     """
     rng = random.Random(seed)
     t0 = time.perf_counter()
@@ -265,7 +284,7 @@ def generate(
         return b, v, sz
 
     board, value, size = fresh()
-    elite, elite_value, elite_size = board, value, size
+    elite, elite_value = board, value
     kicks = 0
     stale = 0
     while len(found) < count and not stop():
@@ -283,7 +302,7 @@ def generate(
             else:
                 kicks = 0
                 board, value, size = fresh()
-                elite, elite_value, elite_size = board, value, size
+                elite, elite_value = board, value
             continue
         cand = _mutate(board, rng)
         # cheap rejection: a candidate's cluster may grow at most GROWTH-fold
@@ -296,7 +315,7 @@ def generate(
             continue
         board, value, size = cand, v2, s2
         if value > elite_value:
-            elite, elite_value, elite_size = board, value, size
+            elite, elite_value = board, value
             kicks = 0
         if value >= min_moves and _key(board) not in tried:
             tried.add(_key(board))
