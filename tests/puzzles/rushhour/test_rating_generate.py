@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 
-import pytest
 from rushhour_helpers import reference_distance
 
 from searchlab.puzzles.rushhour import LEVELS, Board, cards, fast_bfs, parse_board, rate
