@@ -78,7 +78,17 @@ def test_hint(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_generate_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "rushhour", "generate", "--min-moves", "5", "--count", "2", "--seed", "4", "--json"
+        capsys,
+        "rushhour",
+        "generate",
+        "--min-moves",
+        "5",
+        "--count",
+        "2",
+        "--seed",
+        "4",
+        "--independent",
+        "--json",
     )
     data = json.loads(out)
     assert code == 0 and len(data) == 2

@@ -258,6 +258,12 @@ def _size(text: str) -> tuple[int, int]:
     show_default=True,
     help="Seconds; the puzzles found by then are printed.",
 )
+@click.option(
+    "--independent",
+    is_flag=True,
+    help="Restart from a random board after each puzzle (unrelated puzzles, slower); "
+    "by default the search goes on from the last puzzle found.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def generate_cmd(
     min_moves: int,
@@ -266,6 +272,7 @@ def generate_cmd(
     walls: int,
     size: str,
     time_limit: float,
+    independent: bool,
     as_json: bool,
 ) -> None:
     """Generate distinct minimal puzzles needing at least --min-moves moves."""
@@ -291,6 +298,7 @@ def generate_cmd(
             width=width,
             height=height,
             time_limit=time_limit,
+            chain=not independent,
             cancel=cancel,
             progress=progress,
         )

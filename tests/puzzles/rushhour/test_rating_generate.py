@@ -6,7 +6,7 @@ import math
 
 from rushhour_helpers import reference_distance
 
-from searchlab.puzzles.rushhour import LEVELS, cards, fast_bfs, parse_board, rate
+from searchlab.puzzles.rushhour import LEVELS, Board, cards, fast_bfs, parse_board, rate
 from searchlab.puzzles.rushhour.generate import generate
 from searchlab.puzzles.rushhour.rating import level_of, seed_score, symmetry
 
@@ -41,7 +41,7 @@ def test_levels_calibrated_on_the_cards() -> None:
 
 
 def test_generate_small_puzzles_are_distinct_minimal_and_correct() -> None:
-    found = generate(8, count=2, seed=3, time_limit=30, max_cluster=3000)
+    found = generate(8, count=2, seed=3, time_limit=30, max_cluster=3000, chain=False)
     assert len(found) == 2
     assert len({g.board.to_database() for g in found}) == 2
     for g in found:
@@ -51,6 +51,45 @@ def test_generate_small_puzzles_are_distinct_minimal_and_correct() -> None:
         for k in range(1, len(b.vehicles)):  # every vehicle needed
             smaller = type(b)(b.width, b.height, b.vehicles[:k] + b.vehicles[k + 1 :], b.walls)
             assert fast_bfs(smaller).length < g.moves
+
+
+def _cluster_depths(board: Board) -> dict[str, int]:
+    """Moves to the goal of every position of ``board``'s cluster, over Board objects only:
+    enumerate the cluster, then breadth-first search back from its solved positions."""
+    seen = {board.to_database(): board}
+    todo = [board]
+    while todo:
+        for m in (b := todo.pop()).legal_moves():
+            nb = b.apply(m)
+            if nb.to_database() not in seen:
+                seen[nb.to_database()] = nb
+                todo.append(nb)
+    depth = {k: 0 for k, b in seen.items() if b.is_solved()}
+    layer = list(depth)
+    while layer:
+        nxt = []
+        for k in layer:
+            for m in seen[k].legal_moves():
+                n = seen[k].apply(m).to_database()
+                if n not in depth:
+                    depth[n] = depth[k] + 1
+                    nxt.append(n)
+        layer = nxt
+    return depth
+
+
+def test_generate_gives_hardest_positions_of_distinct_clusters() -> None:
+    found = generate(8, count=3, seed=5, time_limit=30, max_cluster=1000)
+    assert len(found) == 3
+    clusters = []
+    for g in found:
+        depths = _cluster_depths(g.board)
+        assert len(depths) == g.cluster_size
+        assert max(depths.values()) == depths[g.board.to_database()] == g.moves
+        clusters.append(set(depths))
+    for i in range(len(clusters)):  # no puzzle is a position of another one's cluster
+        for j in range(i):
+            assert not clusters[i] & clusters[j]
 
 
 def test_generate_is_reproducible_and_honours_walls() -> None:

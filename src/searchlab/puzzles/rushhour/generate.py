@@ -1,4 +1,4 @@
-"""Generating hard puzzles: random boards improved by hill climbing on whole clusters.
+"""Generating hard puzzles: iterated local search over boards, scored by whole clusters.
 
 Each candidate board is scored by the hardest position of its *cluster* (all
 positions reachable from it): one breadth-first enumeration of the cluster,
@@ -7,8 +7,11 @@ then one multi-source breadth-first search backwards from its solved positions
 :func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`). Starting from a
 random board, the generator applies random mutations (add a vehicle, remove
 one, move one elsewhere) and keeps a mutation when the cluster's hardest
-position is at least as hard as before; after ``patience`` mutations without
-progress it restarts from a fresh random board. Clusters larger than
+position is at least as hard as before (plateau moves allowed). After
+``patience`` mutations without progress it *kicks* the best board of the
+current climb (``KICK_SIZE`` random mutations at once) and climbs again
+(iterated local search); after ``KICKS`` kicks that do not beat that best
+board it restarts from a fresh random board. Clusters larger than
 ``max_cluster`` positions are rejected, and so is a mutation whose cluster is
 more than ``GROWTH`` times the current one (at least ``MIN_CAP`` positions):
 hard puzzles live in small clusters, and the enumeration stops as soon as the
@@ -20,11 +23,18 @@ leaves a board whose optimal solution is strictly shorter. (Removing a vehicle
 never makes a position harder, since every old move stays legal.) Unneeded
 vehicles are removed one at a time, and the hardest position of the new
 cluster is taken again, until every vehicle is needed; the puzzle is kept if
-it still needs at least ``min_moves`` moves and is not a duplicate (same cells
-for the same vehicle lengths and walls).
+it still needs at least ``min_moves`` moves and its cluster is new
+(:func:`cluster_key`; a cluster may have several hardest positions, which are
+one puzzle). Each board is made minimal at most once (memo).
 
-This follows the approach of M. Fogleman's Rush Hour generator (random boards,
-hill climbing on cluster depth, removal of useless vehicles), re-derived here.
+With ``chain=True`` (the default) the climb goes on from each puzzle found:
+its neighbours are often as hard, so the second and later puzzles come much
+faster than the first, at the price of related layouts; ``chain=False``
+restarts from a random board after each puzzle.
+
+This follows the approach of M. Fogleman's Rush Hour generator (random boards
+improved by random mutations, scored by optimal solution length), re-derived
+here with the cluster's hardest position as the score.
 """
 
 from __future__ import annotations
@@ -41,6 +51,8 @@ from searchlab.search.limits import CancelToken
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 GROWTH = 3
 MIN_CAP = 4000
+KICKS = 3
+KICK_SIZE = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +176,7 @@ def make_minimal(board: Board, max_cluster: int) -> tuple[int, Board, int]:
 
 
 def _key(board: Board) -> tuple[object, ...]:
+    """The board's identity: its walls and the cells of each vehicle length."""
     return (
         board.width,
         board.height,
@@ -172,6 +185,30 @@ def _key(board: Board) -> tuple[object, ...]:
         board.red.col,
         board.walls,
     )
+
+
+def cluster_key(board: Board) -> tuple[object, ...]:
+    """The identity of ``board``'s cluster: equal for two positions exactly when one is
+    reachable from the other (a cluster can have several hardest positions).
+
+    Vehicles are put in a canonical order (red car first, then by orientation, line and
+    place along the line; vehicles on one line cannot pass each other, so the order is the
+    same at every position of the cluster); the key is that structure plus the smallest
+    packed state of the cluster. O(N·b) for a cluster of N positions.
+    """
+    rest = sorted(
+        board.vehicles[1:],
+        key=lambda v: (
+            (v.horizontal, v.row, v.col) if v.horizontal else (v.horizontal, v.col, v.row)
+        ),
+    )
+    canon = Board(board.width, board.height, (board.vehicles[0], *rest), board.walls)
+    found = explore_cluster(canon)
+    assert found is not None
+    structure = tuple(
+        (v.length, v.horizontal, v.row if v.horizontal else v.col) for v in canon.vehicles
+    )
+    return (board.width, board.height, board.walls, structure, min(found[1]))
 
 
 def generate(
@@ -185,6 +222,7 @@ def generate(
     time_limit: float | None = None,
     max_cluster: int = 40_000,
     patience: int = 400,
+    chain: bool = True,
     cancel: CancelToken | None = None,
     progress: Callable[[int, int, int], None] | None = None,
 ) -> list[Generated]:
@@ -207,53 +245,89 @@ def generate(
     max_cluster : int
         Clusters with more positions are rejected.
     patience : int
-        Mutations without progress before a restart.
+        Mutations without progress before a kick (or a restart).
+    chain : bool
+        Go on from each puzzle found (default) rather than from a fresh random board.
     progress : callable, optional
         Called as ``progress(found, best_moves_so_far, boards_evaluated)`` after each evaluation.
 
     Complexity: each evaluation is O(N·b) for a cluster of N <= ``max_cluster``
     positions; the number of evaluations needed grows steeply with ``min_moves``
-    (for 40 moves on 6x6, thousands to tens of thousands of boards, minutes of CPU time
-    per puzzle; see ``benchmarks/rushhour_generate.py`` and ``docs/rushhour.md``).
+    (for 40 moves on 6x6, the first puzzle takes thousands of boards, one to several
+    minutes of CPU time; see ``benchmarks/rushhour_generate.py`` and ``docs/rushhour.md``).
+
+    Examples
+    --------
+    >>> [g.moves >= 8 for g in generate(8, count=2, seed=3, time_limit=30)]
+    [True, True]
     """
     rng = random.Random(seed)
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     found: list[Generated] = []
     keys: set[tuple[object, ...]] = set()
+    tried: set[tuple[object, ...]] = set()  # boards already made minimal
     evaluated = 0
     t_last = t0
     attempts_last = 0
-    while len(found) < count:
-        board = random_board(rng, width, height, walls, vehicles=rng.randrange(10, 16))
-        value, _, size = hardest(board, max_cluster)
+
+    def stop() -> bool:
+        return (deadline is not None and time.perf_counter() > deadline) or (
+            cancel is not None and cancel.is_set()
+        )
+
+    def fresh() -> tuple[Board, int, int]:
+        nonlocal evaluated
+        b = random_board(rng, width, height, walls, vehicles=rng.randrange(10, 16))
         evaluated += 1
-        stale = 0
-        while stale < patience:
-            if (deadline is not None and time.perf_counter() > deadline) or (
-                cancel is not None and cancel.is_set()
-            ):
-                return found
-            cand = _mutate(board, rng)
-            # cheap rejection: a candidate's cluster may grow at most GROWTH-fold
-            v2, _, s2 = hardest(cand, min(max_cluster, max(MIN_CAP, GROWTH * size)))
-            evaluated += 1
-            if progress is not None:
-                progress(len(found), max(value, v2), evaluated)
-            if v2 > value:
-                stale = 0
+        v, _, sz = hardest(b, max_cluster)
+        return b, v, sz
+
+    board, value, size = fresh()
+    elite, elite_value = board, value
+    kicks = 0
+    stale = 0
+    while len(found) < count and not stop():
+        if stale >= patience:
+            # stagnation: iterated local search -- kick the best board of this climb with a few
+            # random mutations; after KICKS kicks without a better elite, restart from scratch
+            stale = 0
+            if kicks < KICKS and elite_value >= 0:
+                kicks += 1
+                board = elite
+                for _ in range(KICK_SIZE):
+                    board = _mutate(board, rng)
+                value, _, size = hardest(board, max_cluster)
+                evaluated += 1
             else:
-                stale += 1
-            if v2 >= value:
-                board, value, size = cand, v2, s2
-            if value >= min_moves:
-                moves, pos, size = make_minimal(board, max_cluster)
-                if moves >= min_moves and _key(pos) not in keys:
-                    keys.add(_key(pos))
-                    now = time.perf_counter()
-                    found.append(
-                        Generated(pos, moves, size, evaluated - attempts_last, now - t_last)
-                    )
-                    t_last, attempts_last = now, evaluated
-                break
+                kicks = 0
+                board, value, size = fresh()
+                elite, elite_value = board, value
+            continue
+        cand = _mutate(board, rng)
+        # cheap rejection: a candidate's cluster may grow at most GROWTH-fold
+        v2, _, s2 = hardest(cand, min(max_cluster, max(MIN_CAP, GROWTH * size)))
+        evaluated += 1
+        if progress is not None:
+            progress(len(found), max(elite_value, v2), evaluated)
+        stale = 0 if v2 > value else stale + 1
+        if v2 < value:
+            continue
+        board, value, size = cand, v2, s2
+        if value > elite_value:
+            elite, elite_value = board, value
+            kicks = 0
+        if value >= min_moves and _key(board) not in tried:
+            tried.add(_key(board))
+            moves, pos, size2 = make_minimal(board, max_cluster)
+            ck = cluster_key(pos) if moves >= min_moves else None
+            if ck is not None and ck not in keys:
+                keys.add(ck)
+                now = time.perf_counter()
+                found.append(Generated(pos, moves, size2, evaluated - attempts_last, now - t_last))
+                t_last, attempts_last = now, evaluated
+                if chain:  # go on from the new puzzle: its neighbours are often hard too
+                    board, value, size = pos, moves, size2
+                else:
+                    stale, kicks = patience, KICKS
     return found
