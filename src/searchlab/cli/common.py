@@ -80,6 +80,19 @@ def run_command(
     return rv if isinstance(rv, int) else 0
 
 
+def time_limit_option(
+    default: float, help: str = "Seconds before giving up."
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--time-limit``: a non-negative number of seconds, with a default."""
+    return click.option(
+        "--time-limit",
+        type=click.FloatRange(min=0),
+        default=default,
+        show_default=True,
+        help=help,
+    )
+
+
 def algorithm_option(
     default: str, choices: tuple[str, ...] | None = None, exclude: tuple[str, ...] = ()
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

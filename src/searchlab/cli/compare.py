@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from searchlab.cli.common import fail
+from searchlab.cli.common import fail, time_limit_option
 from searchlab.cli.runs import (
     OutputOptions,
     RunOptions,
@@ -16,7 +16,6 @@ from searchlab.cli.runs import (
     finish_experiment,
     output_options,
     seed_option,
-    time_limit_option,
 )
 from searchlab.experiments.aggregate import aggregate
 from searchlab.experiments.families import FAMILIES, get_family
@@ -98,7 +97,7 @@ def build_configurations(
     help="Order among equal f for best-first algorithms (engine default otherwise).",
 )
 @click.option("--weight", type=click.FloatRange(min=1), help="Weight of h for wastar.")
-@time_limit_option(60.0)
+@time_limit_option(60.0, "Seconds per run.")
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansions per run.")
 @click.option("--max-nodes", type=click.IntRange(min=0), help="Stored nodes per run.")
 @click.option("--name", help="Experiment name in the database (default compare/FAMILY).")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from searchlab.cli.common import console, fail
+from searchlab.cli.common import console, fail, time_limit_option
 from searchlab.cli.runs import (
     OutputOptions,
     RunOptions,
@@ -15,7 +15,6 @@ from searchlab.cli.runs import (
     output_options,
     seed_option,
     table_options,
-    time_limit_option,
 )
 from searchlab.experiments.builtin import aima, knight, peg, rushhour
 from searchlab.experiments.families.knight import TIE_BREAKS as KNIGHT_TIE_BREAKS
@@ -73,7 +72,7 @@ def experiment() -> None:
     help="What iterative deepening prunes: nothing (the book's tree search), "
     "undoing the last move, or any state on the current path.",
 )
-@time_limit_option(300.0)
+@time_limit_option(300.0, "Seconds per run.")
 @execution_options
 @output_options
 def aima_cmd(
@@ -201,7 +200,7 @@ def peg_cmd(
     help="Random start squares per board size.",
 )
 @seed_option
-@time_limit_option(60.0)
+@time_limit_option(60.0, "Seconds per run.")
 @execution_options
 @table_options
 def knight_cmd(
@@ -259,13 +258,7 @@ def knight_cmd(
     help="Puzzles per minimum.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Base random seed.")
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=120.0,
-    show_default=True,
-    help="Seconds per run.",
-)
+@time_limit_option(120.0, "Seconds per run.")
 @execution_options
 @output_options
 def rushhour_cmd(

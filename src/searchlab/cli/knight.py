@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from searchlab.cli.common import console, fail, print_json, run_with_progress
+from searchlab.cli.common import console, fail, print_json, run_with_progress, time_limit_option
 from searchlab.cli.replay import html_option, save_replay
 from searchlab.puzzles.knight import (
     ALGORITHMS,
@@ -55,13 +55,7 @@ def knight() -> None:
     show_default=True,
     help="fast: block construction / Warnsdorff; backtrack: seed 003 on the engine.",
 )
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=60.0,
-    show_default=True,
-    help="Seconds before giving up.",
-)
+@time_limit_option(60.0)
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit (backtrack).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(

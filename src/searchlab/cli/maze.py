@@ -16,6 +16,7 @@ from searchlab.cli.common import (
     read_input,
     run_with_progress,
     stats_table,
+    time_limit_option,
 )
 from searchlab.cli.replay import html_option, save_replay
 from searchlab.puzzles.maze import MazeProblem, parse_maze, random_maze, render_maze
@@ -39,13 +40,7 @@ def maze() -> None:
     help="Wall density for --random.",
 )
 @algorithm_option(default="astar", exclude=("dls",))
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=60.0,
-    show_default=True,
-    help="Seconds before giving up.",
-)
+@time_limit_option(60.0)
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @html_option

@@ -19,6 +19,7 @@ from searchlab.cli.common import (
     read_input,
     run_with_progress,
     stats_table,
+    time_limit_option,
 )
 from searchlab.cli.replay import html_option, save_replay
 from searchlab.errors import InputError
@@ -108,13 +109,7 @@ class _PdbBar:
     show_default=True,
     help="auto, pdb (4x4 IDA*), or " + ", ".join(HEURISTICS) + ".",
 )
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=600.0,
-    show_default=True,
-    help="Seconds before giving up.",
-)
+@time_limit_option(600.0)
 @click.option("--max-nodes", type=click.IntRange(min=1), help="Node limit.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(

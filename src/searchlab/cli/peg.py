@@ -21,6 +21,7 @@ from searchlab.cli.common import (
     read_input,
     run_with_progress,
     stats_table,
+    time_limit_option,
 )
 from searchlab.cli.replay import html_option, save_replay
 from searchlab.puzzles.peg import (
@@ -189,13 +190,7 @@ def _engine_result(
     show_default=True,
     help="Heuristic for the engine's informed algorithms.",
 )
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=60.0,
-    show_default=True,
-    help="Seconds before giving up.",
-)
+@time_limit_option(60.0)
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
 @click.option(
     "--max-memo",
@@ -344,13 +339,7 @@ def print_result(result: PegResult, *, quiet: bool = False) -> None:
     show_default=True,
     help="Expansion limit per engine algorithm (the seed's was 50,000).",
 )
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=15.0,
-    show_default=True,
-    help="Seconds per algorithm (the seed's was 15).",
-)
+@time_limit_option(15.0, "Seconds per algorithm (the seed's was 15).")
 def compare_cmd(
     board_name: str,
     diagonal: bool,
@@ -425,13 +414,7 @@ def boards_cmd() -> None:
     "--vacancy", "-v", multiple=True, metavar="HOLE", help="Empty this hole at the start."
 )
 @click.option("--start", "start_file", metavar="FILE", help="An explicit start position.")
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=600.0,
-    show_default=True,
-    help="Seconds before stopping with the levels counted so far.",
-)
+@time_limit_option(600.0, "Seconds before stopping with the levels counted so far.")
 @click.option(
     "--max-memory",
     type=click.FloatRange(min=1),

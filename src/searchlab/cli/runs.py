@@ -77,17 +77,6 @@ seed_option = click.option(
 """``--seed``: the base seed of the generated instances."""
 
 
-def time_limit_option(default: float, help: str = "Seconds per run.") -> Callable[[F], F]:
-    """``--time-limit``: the per-run time limit, with a default."""
-    return click.option(
-        "--time-limit",
-        type=click.FloatRange(min=0),
-        default=default,
-        show_default=True,
-        help=help,
-    )
-
-
 def execution_options(fn: F) -> F:
     """``--workers``, ``--scheduler``, ``--db``, ``--fresh``, ``--progress/--no-progress``."""
     options = [

@@ -22,6 +22,7 @@ from searchlab.cli.common import (
     read_input,
     run_with_progress,
     stats_table,
+    time_limit_option,
 )
 from searchlab.cli.replay import html_option, save_replay
 from searchlab.errors import InputError
@@ -93,13 +94,7 @@ def rushhour() -> None:
     show_default=True,
     help="Heuristic for the engine's informed algorithms.",
 )
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=60.0,
-    show_default=True,
-    help="Seconds before giving up.",
-)
+@time_limit_option(60.0)
 @click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
@@ -251,13 +246,7 @@ def _size(text: str) -> tuple[int, int]:
     help="Number of wall cells.",
 )
 @click.option("--size", default="6x6", show_default=True, help="Board size WxH.")
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    default=600.0,
-    show_default=True,
-    help="Seconds; the puzzles found by then are printed.",
-)
+@time_limit_option(600.0, "Seconds; the puzzles found by then are printed.")
 @click.option(
     "--independent",
     is_flag=True,
