@@ -93,6 +93,26 @@ def time_limit_option(
     )
 
 
+def json_option(
+    help: str = "Print one JSON object.",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--json``: a flag, passed to the command as ``as_json``."""
+    return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+def max_expansions_option(
+    help: str = "Expansion limit.", default: int | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--max-expansions``: a node-expansion limit (none by default)."""
+    return click.option(
+        "--max-expansions",
+        type=click.IntRange(min=0 if default is None else 1),
+        default=default,
+        show_default=default is not None,
+        help=help,
+    )
+
+
 def algorithm_option(
     default: str, choices: tuple[str, ...] | None = None, exclude: tuple[str, ...] = ()
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from searchlab.cli.common import fail, time_limit_option
+from searchlab.cli.common import fail, max_expansions_option, time_limit_option
 from searchlab.cli.runs import (
     OutputOptions,
     RunOptions,
@@ -98,7 +98,7 @@ def build_configurations(
 )
 @click.option("--weight", type=click.FloatRange(min=1), help="Weight of h for wastar.")
 @time_limit_option(60.0, "Seconds per run.")
-@click.option("--max-expansions", type=click.IntRange(min=0), help="Expansions per run.")
+@max_expansions_option("Expansions per run.")
 @click.option("--max-nodes", type=click.IntRange(min=0), help="Stored nodes per run.")
 @click.option("--name", help="Experiment name in the database (default compare/FAMILY).")
 @execution_options

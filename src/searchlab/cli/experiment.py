@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from searchlab.cli.common import console, fail, time_limit_option
+from searchlab.cli.common import console, fail, max_expansions_option, time_limit_option
 from searchlab.cli.runs import (
     OutputOptions,
     RunOptions,
@@ -141,13 +141,7 @@ def aima_cmd(
 @experiment.command(
     "peg-seed000", short_help="Seed 000's peg solitaire table: BFS, DFS, A*, fast solver."
 )
-@click.option(
-    "--max-expansions",
-    type=click.IntRange(min=1),
-    default=50_000,
-    show_default=True,
-    help="Expansions per run (the seed's limit).",
-)
+@max_expansions_option("Expansions per run (the seed's limit).", default=50_000)
 @time_limit_option(15.0, "Seconds per run (the seed's limit).")
 @click.option(
     "--only",

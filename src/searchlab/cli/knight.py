@@ -7,7 +7,15 @@ from pathlib import Path
 
 import click
 
-from searchlab.cli.common import console, fail, print_json, run_with_progress, time_limit_option
+from searchlab.cli.common import (
+    console,
+    fail,
+    json_option,
+    max_expansions_option,
+    print_json,
+    run_with_progress,
+    time_limit_option,
+)
 from searchlab.cli.replay import html_option, save_replay
 from searchlab.puzzles.knight import (
     ALGORITHMS,
@@ -56,8 +64,8 @@ def knight() -> None:
     help="fast: block construction / Warnsdorff; backtrack: seed 003 on the engine.",
 )
 @time_limit_option(60.0)
-@click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit (backtrack).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@max_expansions_option("Expansion limit (backtrack).")
+@json_option()
 @click.option(
     "--svg",
     "svg_file",
@@ -159,7 +167,7 @@ def tour_cmd(
 
 @knight.command("count")
 @click.argument("size_text", metavar="MxN")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option()
 def count_cmd(size_text: str, as_json: bool) -> None:
     """Count the directed open knight's tours of a small MxN board (from every start).
 

@@ -12,6 +12,8 @@ from searchlab.cli.common import (
     describe_outcome,
     fail,
     finish,
+    json_option,
+    max_expansions_option,
     print_json,
     read_input,
     run_with_progress,
@@ -41,8 +43,8 @@ def maze() -> None:
 )
 @algorithm_option(default="astar", exclude=("dls",))
 @time_limit_option(60.0)
-@click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@max_expansions_option()
+@json_option()
 @html_option
 def solve_cmd(
     file: str | None,

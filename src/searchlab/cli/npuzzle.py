@@ -15,6 +15,7 @@ from searchlab.cli.common import (
     err_console,
     fail,
     finish,
+    json_option,
     print_json,
     read_input,
     run_with_progress,
@@ -111,7 +112,7 @@ class _PdbBar:
 )
 @time_limit_option(600.0)
 @click.option("--max-nodes", type=click.IntRange(min=1), help="Node limit.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option()
 @click.option(
     "--svg",
     "svg_path",
@@ -211,7 +212,7 @@ def solve_cmd(
 )
 @click.option("--seed", type=int, help="Random seed (reproducible output).")
 @click.option("--goal", help='Goal: "last" (default), "first", or tiles.')
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option()
 def random_cmd(size: int, depth: int, seed: int | None, goal: str | None, as_json: bool) -> None:
     """Print a board whose optimal solution is exactly DEPTH moves (3x3: any depth up to 31)."""
     goal_ = _goal(goal, size)

@@ -17,6 +17,8 @@ from searchlab.cli.common import (
     console,
     err_console,
     fail,
+    json_option,
+    max_expansions_option,
     print_json,
     read_input,
     run_with_progress,
@@ -191,7 +193,7 @@ def _engine_result(
     help="Heuristic for the engine's informed algorithms.",
 )
 @time_limit_option(60.0)
-@click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
+@max_expansions_option()
 @click.option(
     "--max-memo",
     type=click.IntRange(min=0),
@@ -206,7 +208,7 @@ def _engine_result(
     "move): exact, by a bidirectional breadth-first search over moves (NumPy); the "
     "English central game (18 moves) takes seconds (see docs/peg.md).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option()
 @click.option("--svg", "svg_file", metavar="FILE", help="Write the start board as SVG to FILE.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the jumps, not every board.")
 @html_option
@@ -332,12 +334,8 @@ def print_result(result: PegResult, *, quiet: bool = False) -> None:
 
 @peg.command("compare")
 @board_options
-@click.option(
-    "--max-expansions",
-    type=click.IntRange(min=1),
-    default=50_000,
-    show_default=True,
-    help="Expansion limit per engine algorithm (the seed's was 50,000).",
+@max_expansions_option(
+    "Expansion limit per engine algorithm (the seed's was 50,000).", default=50_000
 )
 @time_limit_option(15.0, "Seconds per algorithm (the seed's was 15).")
 def compare_cmd(
@@ -425,7 +423,7 @@ def boards_cmd() -> None:
 @click.option(
     "--no-symmetry", is_flag=True, help="Store every position, not one per symmetry class."
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option()
 def count_cmd(
     board_name: str,
     diagonal: bool,

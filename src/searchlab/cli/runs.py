@@ -21,7 +21,14 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from searchlab.cli.common import cancel_on_interrupt, console, err_console, fail, print_json
+from searchlab.cli.common import (
+    cancel_on_interrupt,
+    console,
+    err_console,
+    fail,
+    json_option,
+    print_json,
+)
 from searchlab.experiments.report import Column, print_table, rich_table, to_csv, to_markdown
 from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
@@ -116,7 +123,7 @@ def execution_options(fn: F) -> F:
 
 def _output_option_list(plot: bool) -> list[Callable[[F], F]]:
     options: list[Callable[[F], F]] = [
-        click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON."),
+        json_option("Print the rows as JSON."),
         click.option(
             "--csv", "csv_path", metavar="FILE", help="Write the table as CSV ('-': stdout)."
         ),

@@ -18,6 +18,8 @@ from searchlab.cli.common import (
     err_console,
     fail,
     finish,
+    json_option,
+    max_expansions_option,
     print_json,
     read_input,
     run_with_progress,
@@ -95,8 +97,8 @@ def rushhour() -> None:
     help="Heuristic for the engine's informed algorithms.",
 )
 @time_limit_option(60.0)
-@click.option("--max-expansions", type=click.IntRange(min=0), help="Expansion limit.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@max_expansions_option()
+@json_option()
 @click.option(
     "--svg",
     "svg_file",
@@ -186,7 +188,7 @@ def solve_cmd(
 @board_arg
 @red_opt
 @card_opt
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option()
 def rate_cmd(board: str | None, red: str | None, card_no: int | None, as_json: bool) -> None:
     """Rate BOARD: optimal moves and steps, vehicles moved, cluster size, score and level.
 
@@ -253,7 +255,7 @@ def _size(text: str) -> tuple[int, int]:
     help="Restart from a random board after each puzzle (unrelated puzzles, slower); "
     "by default the search goes on from the last puzzle found.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@json_option("Print a JSON list.")
 def generate_cmd(
     min_moves: int,
     count: int,

@@ -4,14 +4,15 @@ Each candidate board is scored by the hardest position of its *cluster* (all
 positions reachable from it): one breadth-first enumeration of the cluster,
 then one multi-source breadth-first search backwards from its solved positions
 (:func:`~searchlab.puzzles.rushhour.solver.explore_cluster`,
-:func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`). Starting from a
-random board, the generator applies random mutations (add a vehicle, remove
-one, move one elsewhere) and keeps a mutation when the cluster's hardest
-position is at least as hard as before (plateau moves allowed). After
-``patience`` mutations without progress it *kicks* the best board of the
-current climb (``KICK_SIZE`` random mutations at once) and climbs again
-(iterated local search); after ``KICKS`` kicks that do not beat that best
-board it restarts from a fresh random board. Clusters larger than
+:func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`; the generator runs
+the same two searches compiled, :mod:`~searchlab.puzzles.rushhour.kernel`, about
+ten times faster). Starting from a random board, the generator applies random
+mutations (add a vehicle, remove one, move one elsewhere) and keeps a mutation
+when the cluster's hardest position is at least as hard as before (plateau
+moves allowed). After ``patience`` mutations without progress it *kicks* the
+best board of the current climb (``KICK_SIZE`` random mutations at once) and
+climbs again (iterated local search); after ``KICKS`` kicks that do not beat
+that best board it restarts from a fresh random board. Clusters larger than
 ``max_cluster`` positions are rejected, and so is a mutation whose cluster is
 more than ``GROWTH`` times the current one (at least ``MIN_CAP`` positions):
 hard puzzles live in small clusters, and the enumeration stops as soon as the
@@ -138,7 +139,18 @@ def hardest(board: Board, max_cluster: int) -> tuple[int, Board, int]:
     """``(moves, position, cluster size)`` of the hardest position of ``board``'s cluster.
 
     ``moves`` is -1 when the cluster has no solved position or is larger than ``max_cluster``.
+    Uses the compiled kernel (:mod:`~searchlab.puzzles.rushhour.kernel`) when the board
+    fits it, else the Python reference; both give the same answer.
     """
+    # imported here, not at the top: importing Numba takes 0.3 s, which every other
+    # Rush Hour command would pay for nothing
+    from searchlab.puzzles.rushhour import kernel
+
+    if len(board.vehicles) <= kernel.MAX_VEHICLES:
+        size, moves, state, _ = kernel.cluster_summary(board, max_cluster)
+        if size < 0:
+            return -1, board, max_cluster
+        return moves, board.with_positions(kernel.unpack(state, len(board.vehicles))), size
     found = explore_cluster(board, max_states=max_cluster)
     if found is None:
         return -1, board, max_cluster
@@ -149,6 +161,10 @@ def hardest(board: Board, max_cluster: int) -> tuple[int, Board, int]:
 
 
 def _optimal(board: Board) -> int:
+    from searchlab.puzzles.rushhour import kernel  # see hardest()
+
+    if len(board.vehicles) <= kernel.MAX_VEHICLES:
+        return kernel.distance(board)
     r = fast_bfs(board)
     return r.length if r.solved else -1
 
@@ -203,12 +219,18 @@ def cluster_key(board: Board) -> tuple[object, ...]:
         ),
     )
     canon = Board(board.width, board.height, (board.vehicles[0], *rest), board.walls)
-    found = explore_cluster(canon)
-    assert found is not None
+    from searchlab.puzzles.rushhour import kernel  # see hardest()
+
+    if len(canon.vehicles) <= kernel.MAX_VEHICLES:
+        smallest = kernel.cluster_summary(canon)[3]
+    else:
+        found = explore_cluster(canon)
+        assert found is not None
+        smallest = min(found[1])
     structure = tuple(
         (v.length, v.horizontal, v.row if v.horizontal else v.col) for v in canon.vehicles
     )
-    return (board.width, board.height, board.walls, structure, min(found[1]))
+    return (board.width, board.height, board.walls, structure, smallest)
 
 
 def generate(
@@ -252,15 +274,19 @@ def generate(
         Called as ``progress(found, best_moves_so_far, boards_evaluated)`` after each evaluation.
 
     Complexity: each evaluation is O(N·b) for a cluster of N <= ``max_cluster``
-    positions; the number of evaluations needed grows steeply with ``min_moves``
-    (for 40 moves on 6x6, the first puzzle takes thousands of boards, one to several
-    minutes of CPU time; see ``benchmarks/rushhour_generate.py`` and ``docs/rushhour.md``).
+    positions (compiled: about 0.5 µs per position); the number of evaluations
+    needed grows steeply with ``min_moves`` (for 40 moves on 6x6, thousands to tens
+    of thousands of boards per puzzle, seconds to a couple of minutes; see
+    ``benchmarks/rushhour_generate.py`` and ``docs/rushhour.md``).
 
     Examples
     --------
     >>> [g.moves >= 8 for g in generate(8, count=2, seed=3, time_limit=30)]
     [True, True]
     """
+    from searchlab.puzzles.rushhour import kernel  # see hardest()
+
+    kernel.warm_up()  # the first time on a machine, compiling takes seconds: not search time
     rng = random.Random(seed)
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
