@@ -95,6 +95,16 @@ def test_generate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(len(p["board"]) == 36 and p["moves"] >= 5 for p in data)
 
 
+def test_generate_short_of_count_exits_1_with_what_it_found(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("rushhour", "generate", "--min-moves", "60", "--time-limit", "0.5", "--json")
+    code, out, err = run(capsys, *args)
+    assert code == 1
+    assert json.loads(out) == []
+    assert "found 0 of 1 puzzles within the time limit" in err
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

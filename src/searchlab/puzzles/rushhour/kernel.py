@@ -7,9 +7,13 @@ times per puzzle. In plain Python that costs about 4.5 µs per position (the
 profile of ``generate`` is 94% cluster enumeration); this module does the same
 two breadth-first searches as
 :func:`~searchlab.puzzles.rushhour.solver.explore_cluster` and
-:func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`, compiled by Numba
-(``cache=True``: compiled once per machine, then loaded from the cache in a
-fraction of a second).
+:func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`
+(:func:`cluster_summary`), and the search to the nearest solved position of
+:func:`~searchlab.puzzles.rushhour.solver.fast_bfs` (:func:`distance`), compiled
+by Numba (``cache=True``: compiled once per machine, then loaded from the cache
+in a fraction of a second). Both follow breadth-first search with the goal test
+on generation (Russell & Norvig, *AIMA* 4th ed., Figure 3.9); the backward one
+starts from every solved position at once (multi-source BFS).
 
 Encoding (the same as :mod:`~searchlab.puzzles.rushhour.packed`, so results are
 identical): vehicle ``i``'s coordinate along its line is bits ``3i .. 3i+2`` of
