@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+import random
 
 from rushhour_helpers import reference_distance
 
 from searchlab.puzzles.rushhour import LEVELS, Board, cards, fast_bfs, parse_board, rate
-from searchlab.puzzles.rushhour.generate import generate
+from searchlab.puzzles.rushhour.generate import _mutate, generate, random_board
 from searchlab.puzzles.rushhour.rating import level_of, seed_score, symmetry
 
 
@@ -97,6 +98,18 @@ def test_generate_is_reproducible_and_honours_walls() -> None:
     b = generate(6, count=1, seed=11, walls=2, time_limit=30)
     assert [g.board.to_database() for g in a] == [g.board.to_database() for g in b]
     assert len(a[0].board.walls) == 2
+
+
+def test_mutations_keep_walls_off_the_exit_row_and_the_vehicles() -> None:
+    rng = random.Random(2)
+    board = random_board(rng, walls=3)
+    for _ in range(300):
+        board = _mutate(board, rng)
+        cells = [c for v in board.vehicles for c in v.cells()]
+        assert len(board.walls) == 3
+        assert len(set(cells)) == len(cells)
+        assert not board.walls & set(cells)
+        assert all(r != board.exit_row for r, _ in board.walls)
 
 
 def test_generate_time_limit_returns_partial() -> None:

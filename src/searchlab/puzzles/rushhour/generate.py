@@ -4,15 +4,16 @@ Each candidate board is scored by the hardest position of its *cluster* (all
 positions reachable from it): one breadth-first enumeration of the cluster,
 then one multi-source breadth-first search backwards from its solved positions
 (:func:`~searchlab.puzzles.rushhour.solver.explore_cluster`,
-:func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`; the generator runs
-the same two searches compiled, :mod:`~searchlab.puzzles.rushhour.kernel`, about
-ten times faster). Starting from a random board, the generator applies random
-mutations (add a vehicle, remove one, move one elsewhere) and keeps a mutation
-when the cluster's hardest position is at least as hard as before (plateau
-moves allowed). After ``patience`` mutations without progress it *kicks* the
-best board of the current climb (``KICK_SIZE`` random mutations at once) and
-climbs again (iterated local search); after ``KICKS`` kicks that do not beat
-that best board it restarts from a fresh random board. Clusters larger than
+:func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`; the generator
+runs the same two searches compiled, :mod:`~searchlab.puzzles.rushhour.kernel`,
+about ten times faster). Starting from a random board, the generator applies
+random mutations (add a vehicle, remove one, move one elsewhere; on boards with
+walls, ``WALL_MOVES`` of them move a wall instead) and keeps a mutation when
+the cluster's hardest position is at least as hard as before (plateau moves
+allowed). After ``patience`` mutations without progress it *kicks* the best
+board of the current climb (``KICK_SIZE`` random mutations at once) and climbs
+again (iterated local search); after ``KICKS`` kicks that do not beat that best
+board it restarts from a fresh random board. Clusters larger than
 ``max_cluster`` positions are rejected, and so is a mutation whose cluster is
 more than ``GROWTH`` times the current one (at least ``MIN_CAP`` positions):
 hard puzzles live in small clusters, and the enumeration stops as soon as the
@@ -54,6 +55,8 @@ GROWTH = 3
 MIN_CAP = 4000
 KICKS = 3
 KICK_SIZE = 3
+WALL_MOVES = 0.15
+"""Share of mutations that move a wall (boards with walls only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +120,25 @@ def random_board(
     return _relabel(board)
 
 
+def _move_wall(board: Board, rng: random.Random) -> Board:
+    """``board`` with one wall moved to a random free cell off the exit row."""
+    occupied = _occupied(board)
+    free = [
+        (r, c)
+        for r in range(board.height)
+        for c in range(board.width)
+        if r != board.exit_row and (r, c) not in occupied
+    ]
+    if not free:
+        return board
+    walls = sorted(board.walls)
+    walls[rng.randrange(len(walls))] = rng.choice(free)
+    return Board(board.width, board.height, board.vehicles, frozenset(walls))
+
+
 def _mutate(board: Board, rng: random.Random) -> Board:
+    if board.walls and rng.random() < WALL_MOVES:
+        return _move_wall(board, rng)
     vs = list(board.vehicles)
     roll = rng.random()
     if roll < 0.3 and len(vs) < 20:
