@@ -241,7 +241,7 @@ def knight_cmd(
     default="5-20:5",
     show_default=True,
     metavar="RANGE",
-    help="Minimum optimal moves of the generated puzzles (30 and up take minutes each).",
+    help="Minimum optimal moves of the generated puzzles (40 and up: tens of seconds each).",
 )
 @click.option(
     "--count",
