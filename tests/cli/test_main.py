@@ -9,6 +9,7 @@ import pytest
 
 from searchlab import __version__
 from searchlab.cli.main import main
+from tests.cli.interrupt import interrupt_when
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -68,49 +69,21 @@ def test_console_script_is_installed() -> None:
 def test_ctrl_c_prints_partial_statistics() -> None:
     """SIGINT during a search: statistics so far on stdout, exit status 130.
 
-    stderr is a pseudo-terminal so the live progress line is drawn; the signal
-    is sent once that line shows nodes being expanded, i.e. mid-search.
+    The signal is sent once the live progress line shows nodes being expanded,
+    i.e. mid-search.
     """
-    import os
-    import pty
-    import select
-    import signal
-    import time
-
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "searchlab",
-            "maze",
-            "solve",
-            "--random",
-            "200x200",
-            "--walls",
-            "0",
-            "-a",
-            "iddfs",
-            "--time-limit",
-            "120",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=slave,
-        text=True,
-    )
-    os.close(slave)
-    seen = b""
-    deadline = time.monotonic() + 60
-    while b"expanded" not in seen and time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 1)
-        if ready:
-            try:
-                seen += os.read(master, 4096)
-            except OSError:  # the child exited and closed the terminal
-                break
-    assert b"expanded" in seen, "the search never showed progress"
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=60)
-    os.close(master)
-    assert proc.returncode == 130
+    args = [
+        "maze",
+        "solve",
+        "--random",
+        "200x200",
+        "--walls",
+        "0",
+        "-a",
+        "iddfs",
+        "--time-limit",
+        "120",
+    ]
+    code, out, _ = interrupt_when(args, b"expanded")
+    assert code == 130
     assert "interrupted" in out and "expanded" in out

@@ -9,6 +9,7 @@ import pytest
 
 from searchlab.cli.main import main
 from searchlab.puzzles.rushhour import cards, parse_board
+from tests.cli.interrupt import interrupt_when
 
 CARD1 = cards()[0]
 
@@ -103,6 +104,13 @@ def test_generate_short_of_count_exits_1_with_what_it_found(
     assert code == 1
     assert json.loads(out) == []
     assert "found 0 of 1 puzzles within the time limit" in err
+
+
+def test_generate_ctrl_c_exits_130() -> None:
+    args = ["rushhour", "generate", "--min-moves", "60", "--count", "2", "--time-limit", "120"]
+    code, _, err = interrupt_when(args, b"boards evaluated")
+    assert code == 130
+    assert b"found 0 of 2 puzzles before Ctrl-C interrupted" in err
 
 
 @pytest.mark.parametrize(

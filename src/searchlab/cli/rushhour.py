@@ -317,6 +317,6 @@ def generate_cmd(
         # the exit-status convention: 130 when Ctrl-C stopped it, 1 when the time limit did;
         # the puzzles found so far are printed either way
         interrupted = cancel.is_set()
-        reason = "interrupted" if interrupted else "within the time limit"
+        reason = "before Ctrl-C interrupted" if interrupted else "within the time limit"
         err_console.print(f"found {len(found)} of {count} puzzles {reason}", markup=False)
         raise click.exceptions.Exit(130 if interrupted else 1)

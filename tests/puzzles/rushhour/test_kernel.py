@@ -29,8 +29,8 @@ def python_summary(board: Board, cap: int | None = None) -> tuple[int, int, int,
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 10**9),
-    width=st.integers(5, 8),
-    height=st.integers(5, 8),
+    width=st.integers(4, 8),
+    height=st.integers(4, 8),
     walls=st.integers(0, 3),
     vehicles=st.integers(1, 16),
 )
@@ -61,6 +61,17 @@ def test_kernel_on_cards_and_hardest_position(number: int) -> None:
     assert distance(position) == moves
 
 
+@pytest.mark.parametrize("seed", [66, 517])
+def test_kernel_with_21_vehicles_uses_the_top_bits(seed: int) -> None:
+    board = random_board(random.Random(seed), 8, 8, 0, 20)
+    assert len(board.vehicles) == MAX_VEHICLES
+    summary = cluster_summary(board)
+    assert summary == python_summary(board)
+    assert summary[2].bit_length() > 60
+    solved = fast_bfs(board)
+    assert distance(board) == (solved.length if solved.solved else -1)
+
+
 def test_cap_rejects_large_clusters_like_the_reference() -> None:
     board = random_board(random.Random(7), vehicles=6)
     size = cluster_summary(board)[0]
@@ -81,8 +92,8 @@ def test_unsolvable_cluster_has_no_hardest_position() -> None:
 
 
 def test_generator_falls_back_to_python_beyond_the_kernel() -> None:
-    # 31 cars jammed on an 8x8 board (one free cell): too many vehicles for 3 bits
-    # each in 64 bits; one free cell, which no car can use
+    # 31 cars jammed on an 8x8 board: too many vehicles for 3 bits each in 64 bits;
+    # two free cells, which no car can use
     red = Vehicle("A", 3, 0, 2, True)
     vertical = [(r, c, False) for r in (0, 2, 4, 6) for c in range(2, 8)]
     horizontal = [(r, 0, True) for r in (0, 1, 2, 4, 5, 6)]

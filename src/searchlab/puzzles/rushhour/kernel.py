@@ -164,12 +164,13 @@ def _cluster(
                             mask = (1 << bits) - 1
                     else:
                         j = table[2 * h + 1]
-                    if ne == edges.shape[0]:
-                        grown_edges = np.empty(2 * ne, np.int32)
-                        grown_edges[:ne] = edges
-                        edges = grown_edges
-                    edges[ne] = j
-                    ne += 1
+                    if not nearest:  # the move graph is only needed for the backward search
+                        if ne == edges.shape[0]:
+                            grown_edges = np.empty(2 * ne, np.int32)
+                            grown_edges[:ne] = edges
+                            edges = grown_edges
+                        edges[ne] = j
+                        ne += 1
                     q += direction
         k += 1
         if count > cap:
@@ -238,7 +239,7 @@ def cluster_summary(board: Board, max_states: int | None = None) -> tuple[int, i
     The hardest position is the first one in breadth-first order from ``board``, as
     in the Python reference.
 
-    Requires at most :data:`MAX_VEHICLES` vehicles and at most 64 cells.
+    Requires at most :data:`MAX_VEHICLES` vehicles and sides of at most 8 cells.
     O(N·b) time and memory for a cluster of N positions with b moves each.
     """
     return _run(board, max_states if max_states is not None else 1 << 62, nearest=False)
@@ -257,8 +258,10 @@ def distance(board: Board) -> int:
 def _run(board: Board, cap: int, nearest: bool) -> tuple[int, int, int, int]:
     w, h = board.width, board.height
     n = len(board.vehicles)
-    if n > MAX_VEHICLES or w * h > 64:
-        raise ValueError(f"the compiled kernel takes at most {MAX_VEHICLES} vehicles and 64 cells")
+    if n > MAX_VEHICLES or max(w, h) > 8:
+        raise ValueError(
+            f"the compiled kernel takes at most {MAX_VEHICLES} vehicles and sides of 8 cells"
+        )
     mrow = np.zeros((n, 8), np.int64)
     mcol = np.zeros((n, 8), np.int64)
     for i, v in enumerate(board.vehicles):
