@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from searchlab.search import ALGORITHMS, Problem, UnhashableStateError, solve
+from searchlab.search import ALGORITHMS, Problem, UnhashableStateError, limit_phrase, solve
 from tests.search.graphs import GraphProblem, Line
 
 EVERY = sorted(ALGORITHMS)
@@ -148,3 +148,10 @@ def test_iddfs_finds_shortest_paths_under_every_cycle_check(check: str) -> None:
             continue
         result = solve(problem, "iddfs", cycle_check=check)
         assert result.solved and result.length == expected
+
+
+def test_limit_phrase_names_each_limit_once() -> None:
+    assert limit_phrase("time_limit") == "the time limit"
+    assert limit_phrase("max_expansions") == "the max expansions limit"
+    assert limit_phrase("max_memory") == "the max memory limit"
+    assert limit_phrase(None) == "a limit"

@@ -19,7 +19,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from searchlab.errors import InputError
-from searchlab.search.result import SearchResult, SearchStats
+from searchlab.search.result import SearchResult, SearchStats, limit_phrase
 from searchlab.search.solve import ALGORITHMS
 
 T = TypeVar("T")
@@ -110,6 +110,19 @@ def max_expansions_option(
         default=default,
         show_default=default is not None,
         help=help,
+    )
+
+
+def heuristic_option(
+    default: str, choices: tuple[str, ...] | list[str]
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--heuristic``: one of a family's heuristics, for the engine's informed algorithms."""
+    return click.option(
+        "--heuristic",
+        type=click.Choice(choices),
+        default=default,
+        show_default=True,
+        help="Heuristic for the engine's informed algorithms.",
     )
 
 
@@ -235,7 +248,7 @@ def describe_outcome(result: SearchResult) -> str:
     if result.status == "limit":
         if result.limit == "cancelled":
             return "interrupted (Ctrl-C): statistics so far below"
-        return f"stopped by the {result.limit.replace('_', ' ') if result.limit else 'a'} limit"
+        return f"stopped by {limit_phrase(result.limit)}"
     return "no solution exists (the whole reachable space was searched)"
 
 

@@ -251,7 +251,7 @@ def knight_cmd(
     show_default=True,
     help="Puzzles per minimum.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Base random seed.")
+@seed_option
 @time_limit_option(120.0, "Seconds per run.")
 @execution_options
 @output_options

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 
 import click
@@ -17,6 +18,7 @@ from searchlab.cli.common import (
     console,
     err_console,
     fail,
+    heuristic_option,
     json_option,
     max_expansions_option,
     print_json,
@@ -43,7 +45,7 @@ from searchlab.puzzles.peg import (
 )
 from searchlab.puzzles.peg.levels import LevelCount, count_levels
 from searchlab.puzzles.peg.minmoves import solve_min_moves
-from searchlab.search import ALGORITHMS, SearchStats, solve
+from searchlab.search import ALGORITHMS, SearchStats, limit_phrase, solve
 from searchlab.web.families.peg import Instance as WebPeg
 
 Progress = Callable[[SearchStats], None]
@@ -185,13 +187,7 @@ def _engine_result(
     show_default=True,
     help="The fast solver, or an engine algorithm.",
 )
-@click.option(
-    "--heuristic",
-    type=click.Choice(HEURISTICS),
-    default="pagoda",
-    show_default=True,
-    help="Heuristic for the engine's informed algorithms.",
-)
+@heuristic_option("pagoda", HEURISTICS)
 @time_limit_option(60.0)
 @max_expansions_option()
 @click.option(
@@ -322,7 +318,7 @@ def print_result(result: PegResult, *, quiet: bool = False) -> None:
         label = (
             "interrupted (Ctrl-C)"
             if result.limit == "cancelled"
-            else (f"stopped by the {(result.limit or 'a').replace('_', ' ')} limit")
+            else f"stopped by {limit_phrase(result.limit)}"
         )
         console.print(f"{label}: statistics so far below")
     else:
@@ -437,45 +433,39 @@ def count_cmd(
     """Count the positions reachable from the start, level by level (NumPy)."""
     board, start, _ = load_problem(board_name, diagonal, vacancy, start_file, None, None)
     show = err_console.is_terminal and not as_json
-    with cancel_on_interrupt() as cancel:
-        if not show:
-            counts = count_levels(
-                board,
-                start,
-                symmetric=not no_symmetry,
-                time_limit=time_limit,
-                max_memory_mb=max_memory,
-                cancel=cancel,
-            )
-        else:
-            with Bar(
-                TextColumn("[bold]level {task.fields[level]}"),
-                BarColumn(),
-                TextColumn("{task.percentage:>3.0f}%"),
-                TextColumn("{task.fields[info]}"),
-                TimeElapsedColumn(),
-                console=err_console,
-                transient=True,
-            ) as bar:
-                task = bar.add_task("count", total=1.0, level=0, info="")
-
-                def progress(c: LevelCount, done: float) -> None:
-                    bar.update(
-                        task,
-                        completed=done,
-                        level=len(c.total),
-                        info=f"{c.sum_canonical:,} up to symmetry, {c.sum_total:,} in all",
-                    )
-
-                counts = count_levels(
-                    board,
-                    start,
-                    symmetric=not no_symmetry,
-                    time_limit=time_limit,
-                    max_memory_mb=max_memory,
-                    cancel=cancel,
-                    progress=progress,
+    with cancel_on_interrupt() as cancel, ExitStack() as stack:
+        progress: Callable[[LevelCount, float], None] | None = None
+        if show:
+            bar = stack.enter_context(
+                Bar(
+                    TextColumn("[bold]level {task.fields[level]}"),
+                    BarColumn(),
+                    TextColumn("{task.percentage:>3.0f}%"),
+                    TextColumn("{task.fields[info]}"),
+                    TimeElapsedColumn(),
+                    console=err_console,
+                    transient=True,
                 )
+            )
+            task = bar.add_task("count", total=1.0, level=0, info="")
+
+            def progress(c: LevelCount, done: float) -> None:
+                bar.update(
+                    task,
+                    completed=done,
+                    level=len(c.total),
+                    info=f"{c.sum_canonical:,} up to symmetry, {c.sum_total:,} in all",
+                )
+
+        counts = count_levels(
+            board,
+            start,
+            symmetric=not no_symmetry,
+            time_limit=time_limit,
+            max_memory_mb=max_memory,
+            cancel=cancel,
+            progress=progress,
+        )
     if as_json:
         print_json(
             {
@@ -508,7 +498,7 @@ def count_cmd(
         label = (
             "interrupted (Ctrl-C)"
             if counts.limit == "cancelled"
-            else f"stopped by the {(counts.limit or 'a').replace('_', ' ')} limit"
+            else f"stopped by {limit_phrase(counts.limit)}"
         )
         console.print(f"{label}: the levels shown are exact, the later ones missing")
     console.print(f"{counts.seconds:.2f} s")

@@ -18,6 +18,7 @@ from searchlab.cli.common import (
     err_console,
     fail,
     finish,
+    heuristic_option,
     json_option,
     max_expansions_option,
     print_json,
@@ -89,13 +90,7 @@ def rushhour() -> None:
     help="moves: a slide of any length costs 1; steps: each cell.",
 )
 @algorithm_option(default="fast", choices=ALGORITHM_CHOICES)
-@click.option(
-    "--heuristic",
-    type=click.Choice(HEURISTICS),
-    default="blocking",
-    show_default=True,
-    help="Heuristic for the engine's informed algorithms.",
-)
+@heuristic_option("blocking", HEURISTICS)
 @time_limit_option(60.0)
 @max_expansions_option()
 @json_option()

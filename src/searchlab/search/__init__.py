@@ -30,7 +30,7 @@ from searchlab.search.iddfs import iterative_deepening_search
 from searchlab.search.limits import Budget, CancelToken
 from searchlab.search.options import LimitOptions, SearchOptions
 from searchlab.search.problem import Problem, UnhashableStateError
-from searchlab.search.result import SearchResult, SearchStats
+from searchlab.search.result import SearchResult, SearchStats, limit_phrase
 from searchlab.search.solve import ALGORITHMS, OPTIMAL, SHORTEST, solve
 from searchlab.search.ucs import uniform_cost_search
 from searchlab.search.wastar import weighted_astar
@@ -65,6 +65,7 @@ __all__ = [
     "greedy_best_first_search",
     "ida_star",
     "iterative_deepening_search",
+    "limit_phrase",
     "solve",
     "uniform_cost_search",
     "weighted_astar",

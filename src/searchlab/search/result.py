@@ -11,6 +11,15 @@ Status = Literal["solved", "no_solution", "limit"]
 LimitName = Literal["max_expansions", "time_limit", "max_nodes", "depth_limit", "cancelled"]
 
 
+def limit_phrase(limit: str | None) -> str:
+    """How a message names a limit: ``"time_limit"`` → "the time limit",
+    ``"max_expansions"`` → "the max expansions limit", ``None`` → "a limit"."""
+    if not limit:
+        return "a limit"
+    words = limit.replace("_", " ")
+    return f"the {words}" if words.endswith(" limit") else f"the {words} limit"
+
+
 @dataclass(slots=True)
 class SearchStats:
     """Counters kept by every algorithm.

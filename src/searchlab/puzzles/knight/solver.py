@@ -38,7 +38,7 @@ from searchlab.puzzles.knight.existence import tour_verdict
 from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
 from searchlab.puzzles.knight.strip import thin_tour
 from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
-from searchlab.search import SearchStats, backtracking_search
+from searchlab.search import SearchStats, backtracking_search, limit_phrase
 from searchlab.search.limits import CancelToken
 
 ALGORITHMS = ("fast", "backtrack")
@@ -271,7 +271,7 @@ def _backtrack(
             start,
             closed,
             "limit",
-            f"stopped by the {res.limit} limit",
+            f"stopped by {limit_phrase(res.limit)}",
             method="backtrack",
             stats={**stats, "limit": res.limit},
         )
