@@ -99,15 +99,25 @@ def test_generate_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_generate_short_of_count_exits_1_with_what_it_found(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    args = ("rushhour", "generate", "--min-moves", "60", "--time-limit", "0.5", "--json")
+    args = ("rushhour", "generate", "--min-moves", "51", "--time-limit", "0.5", "--json")
     code, out, err = run(capsys, *args)
     assert code == 1
     assert json.loads(out) == []
     assert "found 0 of 1 puzzles within the time limit" in err
 
 
+def test_generate_beyond_the_hardest_6x6_is_impossible_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "rushhour", "generate", "--min-moves", "52")
+    assert code == 1 and out == ""
+    assert "impossible: no 6x6 puzzle without walls needs more than 51 moves" in err
+    code, out, err = run(capsys, "rushhour", "generate", "--min-moves", "52", "--json")
+    assert code == 1 and json.loads(out) == []
+
+
 def test_generate_ctrl_c_exits_130() -> None:
-    args = ["rushhour", "generate", "--min-moves", "60", "--count", "2", "--time-limit", "120"]
+    args = ["rushhour", "generate", "--min-moves", "51", "--count", "2", "--time-limit", "120"]
     code, _, err = interrupt_when(args, b"boards evaluated")
     assert code == 130
     assert b"found 0 of 2 puzzles before Ctrl-C interrupted" in err

@@ -42,7 +42,7 @@ from searchlab.puzzles.rushhour import (
     render_text,
     solve_board,
 )
-from searchlab.puzzles.rushhour.generate import generate
+from searchlab.puzzles.rushhour.generate import generate, unreachable
 
 
 def _load(board: str | None, red: str | None, card_no: int | None) -> Board:
@@ -263,6 +263,12 @@ def generate_cmd(
 ) -> None:
     """Generate distinct minimal puzzles needing at least --min-moves moves."""
     width, height = _size(size)
+    reason = unreachable(min_moves, width, height, walls)
+    if reason:
+        if as_json:
+            print_json([])
+        err_console.print(f"impossible: {reason}", markup=False)
+        raise click.exceptions.Exit(1)
     if min_moves > 60:
         err_console.print("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)")
     with cancel_on_interrupt() as cancel, ExitStack() as stack:

@@ -8,7 +8,7 @@ import random
 from rushhour_helpers import reference_distance
 
 from searchlab.puzzles.rushhour import LEVELS, Board, cards, fast_bfs, parse_board, rate
-from searchlab.puzzles.rushhour.generate import _mutate, generate, random_board
+from searchlab.puzzles.rushhour.generate import _mutate, generate, random_board, unreachable
 from searchlab.puzzles.rushhour.rating import level_of, seed_score, symmetry
 
 
@@ -110,6 +110,14 @@ def test_mutations_keep_walls_off_the_exit_row_and_the_vehicles() -> None:
         assert len(set(cells)) == len(cells)
         assert not board.walls & set(cells)
         assert all(r != board.exit_row for r, _ in board.walls)
+
+
+def test_unreachable_only_beyond_the_proven_6x6_maximum() -> None:
+    assert unreachable(51) is None
+    assert unreachable(52) is not None
+    assert unreachable(52, walls=1) is None  # walls: no proven maximum here
+    assert unreachable(52, 7, 7) is None
+    assert generate(52, count=1, seed=1, time_limit=30) == []
 
 
 def test_generate_time_limit_returns_partial() -> None:

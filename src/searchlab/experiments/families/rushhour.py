@@ -25,6 +25,7 @@ from searchlab.puzzles.rushhour import (
     parse_board,
     rate,
     solve_board,
+    unreachable,
 )
 from searchlab.search import SearchResult, SearchStats
 from searchlab.search.problem import Problem
@@ -53,6 +54,9 @@ def _make_problem(data: Any, heuristic: str | None) -> Problem[Any, Any]:
 
 
 def _generate(min_moves: int, seed: int) -> dict[str, Any]:
+    reason = unreachable(min_moves)
+    if reason:
+        raise InputError(reason)
     found = generate(min_moves, 1, seed=seed, time_limit=GENERATE_SECONDS)
     if not found:
         raise InputError(

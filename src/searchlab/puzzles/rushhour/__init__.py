@@ -17,7 +17,7 @@ Public API (for the CLI, the web player and notebooks):
 """
 
 from searchlab.puzzles.rushhour.cards import Card, card, cards
-from searchlab.puzzles.rushhour.generate import Generated, generate, random_board
+from searchlab.puzzles.rushhour.generate import Generated, generate, random_board, unreachable
 from searchlab.puzzles.rushhour.heuristics import HEURISTICS
 from searchlab.puzzles.rushhour.model import Board, Move, Vehicle, make_board, parse_move
 from searchlab.puzzles.rushhour.notation import detect_red, parse_board
@@ -59,4 +59,5 @@ __all__ = [
     "render_svg",
     "render_text",
     "solve_board",
+    "unreachable",
 ]

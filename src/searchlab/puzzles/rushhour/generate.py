@@ -59,6 +59,22 @@ WALL_MOVES = 0.15
 """Share of mutations that move a wall (boards with walls only)."""
 
 
+HARDEST_6X6 = 51
+"""Optimal moves of the hardest 6x6 position without walls: M. Fogleman's exhaustive
+database of every 6x6 position (issue 6), so no 6x6 puzzle without walls needs more."""
+
+
+def unreachable(min_moves: int, width: int = 6, height: int = 6, walls: int = 0) -> str | None:
+    """Why no puzzle of at least ``min_moves`` moves exists on such a board, or ``None``
+    when none is known (only 6x6 boards without walls have a proven maximum)."""
+    if (width, height, walls) == (6, 6, 0) and min_moves > HARDEST_6X6:
+        return (
+            f"no 6x6 puzzle without walls needs more than {HARDEST_6X6} moves "
+            "(M. Fogleman's exhaustive database of every 6x6 position)"
+        )
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Generated:
     """One generated puzzle: the board (its cluster's hardest position) and its figures."""
@@ -271,6 +287,8 @@ def generate(
 ) -> list[Generated]:
     """Up to ``count`` distinct minimal puzzles needing at least ``min_moves`` moves.
 
+    None at once when :func:`unreachable` knows there are none.
+
     Parameters
     ----------
     min_moves : int
@@ -305,6 +323,8 @@ def generate(
     >>> [g.moves >= 8 for g in generate(8, count=2, seed=3, time_limit=30)]
     [True, True]
     """
+    if unreachable(min_moves, width, height, walls):
+        return []
     from searchlab.puzzles.rushhour import kernel  # see hardest()
 
     kernel.warm_up()  # the first time on a machine, compiling takes seconds: not search time

@@ -30,6 +30,7 @@ from searchlab.puzzles.rushhour import (
     make_board,
     parse_board,
     solve_board,
+    unreachable,
 )
 from searchlab.puzzles.rushhour import Move as RhMove
 from searchlab.search import Problem
@@ -84,6 +85,9 @@ def random_board(params: dict[str, float]) -> str:
     walls = int_param(params, "walls", 0, 0, 6)
     seconds = float_param(params, "seconds", 5.0, 0.5, GENERATE_MAX_SECONDS)
     seed = params.get("seed")
+    reason = unreachable(min_moves, walls=walls)
+    if reason:
+        raise InputError(f"{reason}: lower the minimum")
     found = generate(
         min_moves,
         1,
