@@ -78,7 +78,7 @@ def test_cancel_token_stops_the_search(algorithm: str) -> None:
     if algorithm == "dls":
         options["depth_limit"] = 10**9
     result = solve(Line(), algorithm, **options)
-    assert result.status == "limit" and result.limit == "cancelled"
+    assert result.status == "cancelled" and result.limit == "cancelled"
 
 
 def test_progress_callback_sees_growing_counts() -> None:

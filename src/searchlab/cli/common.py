@@ -245,10 +245,12 @@ def describe_outcome(result: SearchResult) -> str:
     """A one-line description of why a search ended."""
     if result.solved:
         return f"solved: cost {result.cost:g}, {result.length} moves"
+    if result.status == "cancelled":
+        return "interrupted (Ctrl-C): statistics so far below"
     if result.status == "limit":
-        if result.limit == "cancelled":
-            return "interrupted (Ctrl-C): statistics so far below"
         return f"stopped by {limit_phrase(result.limit)}"
+    if result.status == "impossible":
+        return f"impossible: {result.reason or 'proved unsolvable'}"
     return "no solution exists (the whole reachable space was searched)"
 
 
@@ -258,7 +260,7 @@ def finish(result: SearchResult) -> None:
     0: solved; 1: answered "no solution" / "impossible", or stopped by a limit;
     2: a user error (raised elsewhere); 130: interrupted by Ctrl-C.
     """
-    if result.status == "limit" and result.limit == "cancelled":
+    if result.status == "cancelled":
         raise click.exceptions.Exit(130)
     if not result.solved:
         raise click.exceptions.Exit(1)

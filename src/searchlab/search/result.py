@@ -7,7 +7,10 @@ import sys
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-Status = Literal["solved", "no_solution", "limit"]
+Status = Literal["solved", "impossible", "no_solution", "limit", "cancelled"]
+"""The one status vocabulary of every solver, engine or dedicated, and every front end."""
+
+STATUSES: tuple[Status, ...] = ("solved", "impossible", "no_solution", "limit", "cancelled")
 LimitName = Literal["max_expansions", "time_limit", "max_nodes", "depth_limit", "cancelled"]
 
 
@@ -61,12 +64,22 @@ def peak_memory_mb() -> float | None:
 
 @dataclass(slots=True)
 class SearchResult:
-    """The outcome of a search.
+    """The outcome of a search: of an engine algorithm or of a family's dedicated solver.
 
-    ``status`` is ``"solved"``, ``"no_solution"`` (the reachable space was
-    exhausted: no solution exists) or ``"limit"`` (a limit stopped the search;
-    ``limit`` names it). ``states`` starts with the start state and has one
-    more element than ``actions``; both are empty unless solved.
+    ``status`` is one of :data:`STATUSES`:
+
+    * ``"solved"``: ``actions`` and ``states`` hold a solution;
+    * ``"impossible"``: proved unsolvable before or during the search (a parity,
+      a position class, a theorem), ``reason`` says why;
+    * ``"no_solution"``: the reachable space was exhausted without a goal;
+    * ``"limit"``: a limit stopped the search, ``limit`` names it;
+    * ``"cancelled"``: the cancel token stopped it (``limit`` is ``"cancelled"``
+      too, so code that only asks for the limit's name keeps working).
+
+    ``states`` starts with the start state and has one more element than
+    ``actions``; both are empty unless solved. A family's ``solve`` fills them with
+    move labels and the family's own states. ``extra`` holds what a solver
+    reports beyond the shared fields (a tour, a rating, a method), JSON-ready.
     """
 
     algorithm: str
@@ -76,6 +89,20 @@ class SearchResult:
     cost: float | None = None
     stats: SearchStats = field(default_factory=SearchStats)
     limit: LimitName | None = None
+    reason: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # One place turns "stopped by the cancel token" into its own status.
+        if self.limit == "cancelled" and self.status == "limit":
+            self.status = "cancelled"
+        elif self.status == "cancelled":
+            self.limit = "cancelled"
+
+    @property
+    def stopped(self) -> bool:
+        """True when a limit or the cancel token ended the search (nothing was decided)."""
+        return self.status in ("limit", "cancelled")
 
     @property
     def solved(self) -> bool:
@@ -91,8 +118,12 @@ class SearchResult:
         s = self.stats
         if self.solved:
             head = f"{self.algorithm}: solved, cost {self.cost:g}, {self.length} actions"
+        elif self.status == "cancelled":
+            head = f"{self.algorithm}: cancelled"
         elif self.status == "limit":
-            head = f"{self.algorithm}: stopped by {self.limit}"
+            head = f"{self.algorithm}: stopped by {limit_phrase(self.limit)}"
+        elif self.status == "impossible":
+            head = f"{self.algorithm}: impossible ({self.reason or 'proved'})"
         else:
             head = f"{self.algorithm}: no solution exists"
         return f"{head}; {s.expanded:,} expanded, {s.generated:,} generated in {s.seconds:.3f} s"

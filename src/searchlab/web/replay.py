@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.web.families import FAMILIES
+from searchlab import families
 from searchlab.web.svg import view_svg
 
 JS_MODULES = ("render.js", "player.js")
@@ -33,7 +33,7 @@ def replay_html(
     stats: dict[str, Any] | None = None,
 ) -> str:
     """The replay page as a string (see :func:`write_replay_html`)."""
-    fam = FAMILIES[family]
+    fam = families.get(family)
     if len(states) != len(moves) + 1:
         raise ValueError("states must have one more element than moves (the start first)")
     base = fam.base_view(instance)
@@ -95,7 +95,7 @@ def write_replay_html(
     Parameters
     ----------
     path : the HTML file to write.
-    family : a family name known to the web player (``searchlab.web.families.FAMILIES``).
+    family : a registered family name (:func:`searchlab.families.get`).
     instance : the family's board object, as its public ``parse`` returns it.
     moves : the moves as the family prints them (one fewer than ``states``).
     states : the family's states from the start to the end of the solution.

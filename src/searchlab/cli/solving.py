@@ -1,0 +1,168 @@
+"""Solving through the family contract: ``searchlab solve FAMILY`` and every family's
+``solve`` command share :func:`report_solution`.
+
+One code path for all families: run ``family.solve`` with the limits, Ctrl-C
+and a progress line; write ``--svg`` and ``--html``; print either the one JSON
+shape (:func:`searchlab.families.output.result_json`) or the human report; exit
+with the convention of every searchlab command (0 solved, 1 not solved, 130
+interrupted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from searchlab import families
+from searchlab.cli.common import (
+    console,
+    describe_outcome,
+    fail,
+    finish,
+    json_option,
+    max_expansions_option,
+    print_json,
+    read_input,
+    run_with_progress,
+    stats_table,
+    time_limit_option,
+)
+from searchlab.cli.replay import html_option, save_replay
+from searchlab.families.contract import PuzzleFamily
+from searchlab.families.output import result_json
+from searchlab.search.result import SearchResult
+
+
+def svg_option(help: str = "Also write the board as SVG to this file.") -> Callable[[Any], Any]:
+    """``--svg FILE`` (parameter ``svg_path``)."""
+    return click.option(
+        "--svg", "svg_path", type=click.Path(dir_okay=False), help=help
+    )
+
+
+def write_svg(path: str, text: str) -> None:
+    """Write an SVG picture, or a one-line error when the path is not writable."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"{path}: cannot write ({exc.strerror or exc})")
+
+
+def solve_with_progress(
+    family: PuzzleFamily,
+    instance: Any,
+    algorithm: str | None,
+    heuristic: str | None,
+    *,
+    show: bool | None = None,
+    **options: Any,
+) -> SearchResult:
+    """``family.run`` with Ctrl-C cancellation and a progress line on a terminal."""
+    return run_with_progress(
+        lambda cancel, progress: family.run(
+            instance, algorithm, heuristic, cancel=cancel, progress=progress, **options
+        ),
+        show=show,
+    )
+
+
+def human_report(family: PuzzleFamily, instance: Any, result: SearchResult) -> None:
+    """The solution as text (the family's picture), the outcome, the moves, the statistics."""
+    if result.solved and family.render_text is not None:
+        text = family.render_text(instance, result)
+        if text:
+            console.print(text, markup=False)
+    console.print(describe_outcome(result), markup=False)
+    if result.solved:
+        console.print("moves: " + " ".join(str(a) for a in result.actions), markup=False)
+    console.print(stats_table(result.stats))
+
+
+def report_solution(
+    family: PuzzleFamily,
+    instance: Any,
+    result: SearchResult,
+    *,
+    as_json: bool = False,
+    svg_path: str | None = None,
+    html_path: str | None = None,
+    human: Callable[[SearchResult], None] | None = None,
+) -> None:
+    """Write ``--svg``/``--html``, print JSON or the human report (``human`` replaces the
+    default one), and exit with the status convention."""
+    if svg_path:
+        if family.render_svg is None:
+            fail(f"the {family.name} family has no SVG picture")
+        write_svg(svg_path, family.render_svg(instance, result))
+    if html_path:
+        save_replay(
+            html_path,
+            family.name,
+            instance,
+            [str(a) for a in result.actions],
+            result.states,
+            stats=result.stats.as_dict(),
+        )
+    if as_json:
+        print_json(result_json(family, instance, result))
+    elif human is not None:
+        human(result)
+    else:
+        human_report(family, instance, result)
+    finish(result)
+
+
+@click.command("solve")
+@click.argument("family_name", metavar="FAMILY", type=click.Choice(families.names()))
+@click.argument("file", default="-", required=False)
+@click.option(
+    "--algorithm", "-a", help="An algorithm the family offers (default: its first, usually auto)."
+)
+@click.option("--heuristic", "-H", help="A heuristic the family offers (default: its first).")
+@time_limit_option(60.0)
+@max_expansions_option()
+@click.option("--max-nodes", type=click.IntRange(min=1), help="Stored-node limit (memory).")
+@json_option()
+@svg_option()
+@html_option
+def solve_cmd(
+    family_name: str,
+    file: str,
+    algorithm: str | None,
+    heuristic: str | None,
+    time_limit: float,
+    max_expansions: int | None,
+    max_nodes: int | None,
+    as_json: bool,
+    svg_path: str | None,
+    html_path: str | None,
+) -> None:
+    """Solve the FAMILY instance in FILE ('-' or nothing: standard input).
+
+    FILE holds the same text the web player accepts (see `searchlab solve FAMILY --help`
+    and docs/); the output is the one result shape every family shares.
+
+    \b
+    Examples:
+      searchlab solve npuzzle board.txt
+      echo "8 6 7 2 5 4 3 0 1" | searchlab solve npuzzle - --json
+      searchlab solve maze maze.txt -a bfs --html path.html
+    """
+    family = families.get(family_name)
+    instance = family.read(read_input(file))
+    result = solve_with_progress(
+        family,
+        instance,
+        algorithm,
+        heuristic,
+        show=False if as_json else None,
+        time_limit=time_limit,
+        max_expansions=max_expansions,
+        max_nodes=max_nodes,
+    )
+    report_solution(
+        family, instance, result, as_json=as_json, svg_path=svg_path, html_path=html_path
+    )

@@ -1,0 +1,115 @@
+"""Small building blocks a family's ``family.py`` is written with.
+
+* :func:`engine_solve` runs an engine algorithm and returns its result in the
+  family's terms (move labels, family states);
+* :func:`impossible` is the answer of a proof that no solution exists;
+* :class:`WithHeuristic` swaps a problem's heuristic;
+* :func:`int_param` / :func:`float_param` read a generator parameter, checked
+  to be a finite number in its range.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from searchlab.errors import InputError
+from searchlab.search.problem import Problem
+from searchlab.search.result import SearchResult, SearchStats
+from searchlab.search.solve import solve
+
+
+def engine_solve(
+    problem: Problem[Any, Any],
+    algorithm: str,
+    options: Mapping[str, Any],
+    *,
+    label: Callable[[Any], str] = str,
+    state: Callable[[Any], Any] = lambda s: s,
+    method: str | None = None,
+) -> SearchResult:
+    """Run the engine's ``algorithm`` on ``problem`` with ``options`` (limits, observer,
+    algorithm options); actions become labels through ``label``, engine states
+    family states through ``state``; ``method`` renames the result's algorithm."""
+    r = solve(problem, algorithm, **options)
+    return replace(
+        r,
+        algorithm=method or r.algorithm,
+        actions=[label(a) for a in r.actions],
+        states=[state(s) for s in r.states],
+    )
+
+
+def impossible(reason: str, algorithm: str, seconds: float = 0.0) -> SearchResult:
+    """The result of a proof that no solution exists (a parity, a class, a theorem)."""
+    return SearchResult(
+        algorithm, "impossible", stats=SearchStats(seconds=seconds), reason=reason
+    )
+
+
+class WithHeuristic(Problem[Any, Any]):
+    """``problem`` with its heuristic replaced by ``h`` (everything else delegated)."""
+
+    def __init__(self, problem: Problem[Any, Any], h: Callable[[Any], float]) -> None:
+        self.inner = problem
+        self.h = h
+
+    def initial_state(self) -> Any:
+        return self.inner.initial_state()
+
+    def is_goal(self, state: Any) -> bool:
+        return self.inner.is_goal(state)
+
+    def successors(self, state: Any) -> Any:
+        return self.inner.successors(state)
+
+    def heuristic(self, state: Any) -> float:
+        return self.h(state)
+
+    def key(self, state: Any) -> Any:
+        return self.inner.key(state)
+
+    def goal_states(self) -> Any:
+        return self.inner.goal_states()
+
+    def predecessors(self, state: Any) -> Any:
+        return self.inner.predecessors(state)
+
+
+def float_param(
+    params: Mapping[str, Any], name: str, default: float, lo: float, hi: float
+) -> float:
+    """A numeric parameter in [lo, hi]; a missing one is ``default``; anything else
+    (text, NaN, infinities, out of range) is a one-line InputError naming it."""
+    raw = params.get(name, default)
+    if isinstance(raw, bool):
+        raise InputError(f"{name} must be a number, got {raw!r}")
+    try:
+        value = float(raw)
+    except (TypeError, ValueError, OverflowError):
+        raise InputError(f"{name} must be a number, got {str(raw)[:40]!r}") from None
+    if not math.isfinite(value):
+        raise InputError(f"{name} must be a finite number, got {value}")
+    if not lo <= value <= hi:
+        raise InputError(f"{name} must be between {lo:g} and {hi:g}, got {value:g}")
+    return value
+
+
+def int_param(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:
+    """An integer parameter in [lo, hi] (see :func:`float_param`)."""
+    value = float_param(params, name, default, lo, hi)
+    if value != int(value):
+        raise InputError(f"{name} must be an integer, got {value:g}")
+    return int(value)
+
+
+SEED_MAX = 2**63 - 1
+
+
+def seed_param(seed: Any) -> int | None:
+    """A generator seed: ``None`` or an integer in [0, 2**63-1], else an InputError."""
+    if seed is None:
+        return None
+    return int_param({"seed": seed}, "seed", 0, 0, SEED_MAX)

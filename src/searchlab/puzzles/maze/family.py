@@ -1,0 +1,166 @@
+"""The maze family: every surface (CLI, web player, experiments) reads mazes through this.
+
+A maze is text: rows of ``#`` (wall), ``.`` (open), ``S`` (start) and ``G``
+(goal). A state is a cell number (row-major); moves are U, D, L, R.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+from searchlab.errors import InputError
+from searchlab.families.contract import Example, Move, Param, PuzzleFamily, View
+from searchlab.families.kit import WithHeuristic, engine_solve, float_param, int_param
+from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_maze
+from searchlab.puzzles.maze.problem import MazeProblem
+from searchlab.search.problem import Problem
+from searchlab.search.result import SearchResult
+
+EXAMPLES = (
+    Example("small", "Small maze", "S..#....\n.#.#.##.\n.#...#..\n.####.#.\n......#G\n"),
+    Example(
+        "rooms",
+        "Two rooms",
+        "S....#.........\n.###.#.#######.\n...#...#.....#.\n##.#####.###.#.\n"
+        "...#.....#...#.\n.###.#####.###.\n.....#.......#G\n",
+    ),
+    Example("walled", "No way through", "S.#..\n..#..\n###..\n....G\n"),
+)
+HEURISTICS = ("manhattan", "zero")
+ALGORITHMS = ("astar", "bfs", "dfs", "greedy", "ucs", "wastar", "idastar", "iddfs", "bibfs")
+MAX_CELLS = 4_000_000
+
+
+def parse(text: str) -> Maze:
+    maze = parse_maze(text)
+    if maze.width * maze.height > MAX_CELLS:
+        raise InputError(f"maze too large (at most {MAX_CELLS:,} cells)")
+    return maze
+
+
+def format_maze(maze: Maze) -> str:
+    return render_maze(maze) + "\n"
+
+
+def generate(params: Mapping[str, float], seed: int | None) -> str:
+    """A random maze of ``width`` x ``height`` cells with the given wall density."""
+    width = int_param(params, "width", 12, 2, 2000)
+    height = int_param(params, "height", 8, 2, 2000)
+    walls = float_param(params, "walls", 0.25, 0.0, 0.9)
+    return format_maze(random_maze(width, height, walls=walls, seed=seed))
+
+
+def sample(size: int, seed: int) -> str:
+    """The experiments' instance: a square maze with 20 % walls (some have no path)."""
+    return format_maze(random_maze(size, size, walls=0.2, seed=seed))
+
+
+def problem(maze: Maze, heuristic: str | None) -> Problem[Any, Any]:
+    p = MazeProblem(maze)
+    return WithHeuristic(p, lambda s: 0) if heuristic == "zero" else p
+
+
+def solve(maze: Maze, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
+    return engine_solve(problem(maze, heuristic), algorithm, options)
+
+
+def decode(maze: Maze, token: Any) -> int:
+    if not isinstance(token, int) or isinstance(token, bool):
+        raise InputError("a maze position is a cell number")
+    if not 0 <= token < maze.width * maze.height or not maze.open[token]:
+        raise InputError(f"cell {token} is not an open cell of this maze")
+    return token
+
+
+def legal_moves(maze: Maze, cell: int) -> list[Move]:
+    return [
+        Move(label, maze.coords(nxt), nxt, (maze.coords(cell),))
+        for label, nxt, _ in MazeProblem(maze).successors(cell)
+    ]
+
+
+def hint(maze: Maze, cell: int, /, **options: Any) -> Move | None:
+    """The first step of a shortest path (a breadth-first search back from the goal)."""
+    p = MazeProblem(maze)
+    dist = {maze.goal: 0}
+    queue = deque([maze.goal])
+    while queue and cell not in dist:
+        s = queue.popleft()
+        for _, t, _ in p.predecessors(s):
+            if t not in dist:
+                dist[t] = dist[s] + 1
+                queue.append(t)
+    if cell not in dist or cell == maze.goal:
+        return None
+    return min(legal_moves(maze, cell), key=lambda m: dist.get(m.state, 1 << 60))
+
+
+def base_view(maze: Maze) -> View:
+    rows = []
+    for r in range(maze.height):
+        row = []
+        for c in range(maze.width):
+            i = maze.cell(r, c)
+            row.append(
+                "g" if i == maze.goal else "s" if i == maze.start else ".#"[not maze.open[i]]
+            )
+        rows.append("".join(row))
+    return {"rows": maze.height, "cols": maze.width, "cells": rows}
+
+
+def state_view(maze: Maze, cell: int) -> View:
+    r, c = maze.coords(cell)
+    return {"pieces": [{"id": "me", "r": r, "c": c, "kind": "walker"}]}
+
+
+def shared_view(maze: Maze, states: list[int]) -> View:
+    """The whole path, sent once; each frame draws its first ``path_len`` cells."""
+    return {"path": [list(maze.coords(s)) for s in states]}
+
+
+def frames(maze: Maze, states: list[int]) -> list[View]:
+    return [{**state_view(maze, s), "path_len": i + 1} for i, s in enumerate(states)]
+
+
+def render_text(maze: Maze, result: SearchResult) -> str:
+    """The maze with the path drawn on it (mazes over 10,000 cells: nothing)."""
+    if maze.width * maze.height > 10_000:
+        return ""
+    return render_maze(maze, result.states)
+
+
+FAMILY = PuzzleFamily(
+    name="maze",
+    title="Grid maze",
+    board_help="Rows of '#' (wall), '.' (open), 'S' (start) and 'G' (goal).",
+    play_help="Click an open cell next to the walker, or use the arrow keys.",
+    examples=EXAMPLES,
+    parse=parse,
+    format=format_maze,
+    describe=lambda m: f"{m.width}x{m.height} maze",
+    algorithms=ALGORITHMS,
+    heuristics=HEURISTICS,
+    solve=solve,
+    initial=lambda m: m.start,
+    encode_state=lambda m, s: s,
+    decode_state=decode,
+    is_goal=lambda m, s: s == m.goal,
+    moves=legal_moves,
+    hint=hint,
+    base_view=base_view,
+    state_view=state_view,
+    generate_params=(
+        Param("width", "width", 12, 2, 60),
+        Param("height", "height", 8, 2, 40),
+        Param("walls", "wall density", 0.25, 0.0, 0.9, "float"),
+    ),
+    generate=generate,
+    sample=sample,
+    parameter_name="size",
+    problem=problem,
+    frames=frames,
+    shared_view=shared_view,
+    render_text=render_text,
+)
