@@ -36,10 +36,11 @@ def test_json_output(algorithm: str, capsys: pytest.CaptureFixture[str]) -> None
         ]
     )
     data = json.loads(capsys.readouterr().out)
-    assert code == (0 if data["solved"] else 1)
+    solved = data["status"] == "solved"
+    assert code == (0 if solved else 1)
     assert data["status"] in {"solved", "no_solution"}
-    if data["solved"]:
-        assert data["length"] == len(data["moves"]) == len(data["cells"]) - 1
+    if solved:
+        assert data["length"] == len(data["moves"]) == len(data["states"]) - 1
     assert set(data["stats"]) >= {"expanded", "generated", "seconds"}
 
 

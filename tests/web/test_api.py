@@ -9,21 +9,21 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from searchlab import families
 from searchlab.search import SearchStats
 from searchlab.web.app import MAX_BODY, create_app
-from searchlab.web.families import FAMILIES
 from searchlab.web.jobs import JobManager
 from tests.web.conftest import wait_job
 
-NAMES = list(FAMILIES)
+NAMES = families.names()
 
 
 def first_example(name: str) -> str:
-    return FAMILIES[name].examples[0].text
+    return families.get(name).examples[0].text
 
 
 def solve(client: TestClient, family: str, board: str, **body: Any) -> dict[str, Any]:
-    fam = FAMILIES[family]
+    fam = families.get(family)
     body.setdefault("algorithm", fam.algorithms[0])
     r = client.post(f"/api/{family}/solve", json={"board": board, **body})
     assert r.status_code == 202, r.text
@@ -56,7 +56,7 @@ def test_openapi_documents_routes(client: TestClient) -> None:
 
 @pytest.mark.parametrize("family", NAMES)
 def test_examples_validate(client: TestClient, family: str) -> None:
-    for ex in FAMILIES[family].examples:
+    for ex in families.get(family).examples:
         r = client.post(f"/api/{family}/validate", json={"board": ex.text})
         assert r.status_code == 200, (ex.id, r.text)
         data = r.json()
@@ -118,7 +118,8 @@ def test_bad_boards_get_a_message(client: TestClient, family: str, board: str) -
         assert r.status_code == 422, (route, r.text)
         assert isinstance(r.json()["detail"], str) and r.json()["detail"]
     r = client.post(
-        f"/api/{family}/solve", json={"board": board, "algorithm": FAMILIES[family].algorithms[0]}
+        f"/api/{family}/solve",
+        json={"board": board, "algorithm": families.get(family).algorithms[0]},
     )
     assert r.status_code == 422
 

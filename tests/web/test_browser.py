@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from searchlab.web.families import FAMILIES
+from searchlab import families
 from tests.web.browser_steps import (
     click_cell,
     hint_and_follow,
@@ -25,7 +25,7 @@ from tests.web.conftest import screenshot
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("family", list(FAMILIES))
+@pytest.mark.parametrize("family", families.names())
 def test_family_page_solve_animate_hint(page: Any, server_url: str, family: str) -> None:
     open_family(page, server_url, family)
     outcome = solve(page)
@@ -42,7 +42,7 @@ def test_family_page_solve_animate_hint(page: Any, server_url: str, family: str)
 
 def test_index_lists_families(page: Any, server_url: str) -> None:
     page.goto(server_url)
-    for name in FAMILIES:
+    for name in families.names():
         page.wait_for_selector(f"[data-testid=families] a[data-family={name}]")
 
 
@@ -90,8 +90,8 @@ def test_teaching_view_bfs(page: Any, server_url: str) -> None:
 
 def test_offline_replay_page(page: Any, tmp_path: Path) -> None:
     from searchlab.puzzles.maze import MazeProblem, parse_maze
+    from searchlab.puzzles.maze.family import EXAMPLES
     from searchlab.search import solve as engine_solve
-    from searchlab.web.families.maze import EXAMPLES
     from searchlab.web.replay import write_replay_html
 
     maze = parse_maze(EXAMPLES[0].text)

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from searchlab import families
 from searchlab.web import service
-from searchlab.web.families import FAMILIES
-from searchlab.web.families.base import SolveRequest
 from searchlab.web.replay import replay_html, write_replay_html
+from searchlab.web.service import SolveRequest
 from searchlab.web.svg import merge, view_svg
 
-NAMES = list(FAMILIES)
+NAMES = families.names()
 
 
 def no_outside_urls(text: str) -> bool:
@@ -25,7 +25,7 @@ def no_outside_urls(text: str) -> bool:
 
 @pytest.mark.parametrize("family", NAMES)
 def test_every_example_draws_as_valid_svg(family: str) -> None:
-    fam = FAMILIES[family]
+    fam = families.get(family)
     for ex in fam.examples:
         instance = fam.parse(ex.text)
         view = merge(fam.base_view(instance), fam.state_view(instance, fam.initial(instance)))
@@ -35,38 +35,31 @@ def test_every_example_draws_as_valid_svg(family: str) -> None:
 
 @pytest.mark.parametrize("family", NAMES)
 def test_replay_page_is_self_contained(family: str, tmp_path: Path) -> None:
-    fam = FAMILIES[family]
+    fam = families.get(family)
     instance = fam.parse(fam.examples[0].text)
-    req = SolveRequest(
-        fam.algorithms[0],
-        fam.heuristics[0] if fam.heuristics else "",
-        30.0,
-        1_000_000,
-        threading.Event(),
-        lambda s: None,
-    )
-    sol = fam.solve(instance, req)
+    sol = fam.run(instance, time_limit=30.0)
     assert sol.status == "solved"
+    moves = [str(a) for a in sol.actions]
     out = write_replay_html(
-        tmp_path / "r.html", family, instance, sol.moves, sol.states, stats=sol.stats
+        tmp_path / "r.html", family, instance, moves, sol.states, stats=sol.stats.as_dict()
     )
     html = out.read_text()
     assert no_outside_urls(html)
     assert "data:text/javascript;base64," in html and 'id="solution"' in html
     with pytest.raises(ValueError, match="one more"):
-        replay_html(family, instance, sol.moves, sol.states[:-1])
+        replay_html(family, instance, moves, sol.states[:-1])
 
 
 def test_replay_payload_cannot_close_the_script() -> None:
-    fam = FAMILIES["maze"]
+    fam = families.get("maze")
     maze = fam.parse("S.G\n")
     html = replay_html("maze", maze, ["R", "R"], [0, 1, 2], title="</script><b>x</b>")
     assert "</script><b>" not in html
 
 
-@pytest.mark.parametrize("family", [n for n in NAMES if FAMILIES[n].problem is not None])
+@pytest.mark.parametrize("family", [n for n in NAMES if families.get(n).problem is not None])
 def test_graph_picture_is_valid_svg(family: str) -> None:
-    fam = FAMILIES[family]
+    fam = families.get(family)
     instance = fam.parse(fam.examples[0].text)
     algorithm = "bfs" if "bfs" in fam.algorithms else "astar"
     req = SolveRequest(

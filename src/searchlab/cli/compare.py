@@ -6,7 +6,8 @@ from typing import Any
 
 import click
 
-from searchlab.cli.common import fail, max_expansions_option, time_limit_option
+from searchlab import families
+from searchlab.cli.common import fail, max_expansions_option, read_input, time_limit_option
 from searchlab.cli.runs import (
     OutputOptions,
     RunOptions,
@@ -18,7 +19,6 @@ from searchlab.cli.runs import (
     seed_option,
 )
 from searchlab.experiments.aggregate import aggregate
-from searchlab.experiments.families import FAMILIES, get_family
 from searchlab.experiments.model import INFORMED, Configuration, Limits, configuration
 from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.report import COMPARE_COLUMNS, group_rows
@@ -52,8 +52,13 @@ def build_configurations(
     return tuple(configs)
 
 
+def range_option_name(parameter_name: str) -> str:
+    """The ``compare`` option naming a family's generator parameter."""
+    return {"size": "--sizes", "min_moves": "--min-moves"}.get(parameter_name, "--depths")
+
+
 @click.command()
-@click.argument("family", type=click.Choice(list(FAMILIES)))
+@click.argument("family", type=click.Choice(families.names()))
 @click.argument("files", nargs=-1)
 @click.option(
     "--depths",
@@ -123,39 +128,43 @@ def compare(
     """Compare algorithms and heuristics on FAMILY instances: random ones at
     --depths/--sizes, or FILES. Prints solved counts, mean and median nodes
     generated and expanded, time, solution length and b* per group."""
-    fam = get_family(family)
+    fam = families.get(family)
+    option = range_option_name(fam.parameter_name)
     if out.plot_path:
         check_plot_path(out.plot_path)
     if (params is None) == (not files):
-        fail(f"give {fam.option} RANGE or instance FILES (one of them)")
-    engine = [a for a in ALGORITHMS if a != "dls"]
+        fail(f"give {option} RANGE or instance FILES (one of them)")
+    engine = [a for a in ALGORITHMS if a != "dls"] if fam.problem is not None else []
+    own_names = [a for a in fam.algorithms if a not in ALGORITHMS]
     for a in algorithms:
-        if a not in engine and a not in fam.solvers:
-            own = f"; {family}'s own: {', '.join(fam.solvers)}" if fam.solvers else ""
+        if a not in engine and a not in fam.algorithms:
+            own = f"; {family}'s own: {', '.join(own_names)}" if own_names else ""
             fail(f"unknown algorithm {a!r}; engine algorithms: {', '.join(engine)}{own}")
     for h in heuristics:
         if h not in fam.heuristics:
             fail(f"unknown heuristic {h!r} for {family}; choose one of {', '.join(fam.heuristics)}")
     configs = build_configurations(
-        algorithms, heuristics or fam.heuristics[:1], tie_break=tie_break, weight=weight
+        algorithms, heuristics or tuple(fam.heuristics[:1]), tie_break=tie_break, weight=weight
     )
     experiment = Experiment(
         name=name or f"compare/{family}",
         family=family,
         configurations=configs,
         requests=tuple(
-            generated_requests(family, parse_range(params, name=fam.option), instances, seed)
+            generated_requests(family, parse_range(params, name=option), instances, seed)
         )
         if params is not None
         else (),
-        instances=tuple(file_instances(family, list(files))) if files else (),
+        instances=tuple(file_instances(family, [(f, read_input(f)) for f in files]))
+        if files
+        else (),
         limits=Limits(time_limit, max_expansions, max_nodes),
     )
     summary = execute(experiment, run)
     rows = aggregate(summary.records, [c.label for c in configs])
     dict_rows = group_rows(rows)
     if out.plot_path:
-        plot_cost(rows, out.plot_path, title=f"{family}: search cost", xlabel=fam.parameter)
+        plot_cost(rows, out.plot_path, title=f"{family}: search cost", xlabel=fam.parameter_name)
     emit(
         COMPARE_COLUMNS,
         dict_rows,

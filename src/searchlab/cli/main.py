@@ -1,46 +1,61 @@
-"""The ``searchlab`` command: one sub-command group per puzzle family, plus ``demo``.
+"""The ``searchlab`` command: one sub-command group per puzzle family, plus the
+generic ``solve``, ``demo``, ``serve``, ``teach``, ``compare`` and ``experiment``.
 
-Errors a user can fix (a bad option, an unreadable file, a malformed board)
-print one line on stderr and exit with status 2; they never show a traceback.
+Sub-commands are imported only when they run (a lazy Click group), so
+``searchlab --help`` and a small solve do not pay for every family, NumPy or
+the web stack. Errors a user can fix (a bad option, an unreadable file, a
+malformed board) print one line on stderr and exit with status 2; they never
+show a traceback.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
 from searchlab import __version__
 from searchlab.cli.common import run_command
-from searchlab.cli.compare import compare
-from searchlab.cli.demo import demo
-from searchlab.cli.experiment import experiment
-from searchlab.cli.knight import knight
-from searchlab.cli.maze import maze
-from searchlab.cli.npuzzle import npuzzle
-from searchlab.cli.peg import peg
-from searchlab.cli.rushhour import rushhour
-from searchlab.cli.serve import serve, teach
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
+COMMANDS: dict[str, str] = {
+    "compare": "searchlab.cli.compare:compare",
+    "demo": "searchlab.cli.demo:demo",
+    "experiment": "searchlab.cli.experiment:experiment",
+    "knight": "searchlab.cli.knight:knight",
+    "maze": "searchlab.cli.maze:maze",
+    "npuzzle": "searchlab.cli.npuzzle:npuzzle",
+    "peg": "searchlab.cli.peg:peg",
+    "rushhour": "searchlab.cli.rushhour:rushhour",
+    "serve": "searchlab.cli.serve:serve",
+    "solve": "searchlab.cli.solving:solve_cmd",
+    "teach": "searchlab.cli.serve:teach",
+}
+"""Sub-command name -> ``"module:attr"`` of its Click command, imported on first use."""
 
-@click.group(context_settings=CONTEXT)
+
+class LazyGroup(click.Group):
+    """A Click group whose sub-commands are imported when first looked up."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module_name, attr = target.split(":")
+        command = getattr(importlib.import_module(module_name), attr)
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "--version", "-V", prog_name="searchlab")
 def cli() -> None:
     """Classical state-space search on puzzles: solve, compare, play."""
-
-
-cli.add_command(demo)
-cli.add_command(maze)
-cli.add_command(npuzzle)
-cli.add_command(peg)
-cli.add_command(serve)
-cli.add_command(teach)
-cli.add_command(knight)
-cli.add_command(rushhour)
-cli.add_command(compare)
-cli.add_command(experiment)
 
 
 def main(argv: list[str] | None = None) -> int:

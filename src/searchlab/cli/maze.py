@@ -8,21 +8,16 @@ import click
 
 from searchlab.cli.common import (
     algorithm_option,
-    console,
-    describe_outcome,
     fail,
-    finish,
     json_option,
     max_expansions_option,
-    print_json,
     read_input,
-    run_with_progress,
-    stats_table,
     time_limit_option,
 )
-from searchlab.cli.replay import html_option, save_replay
-from searchlab.puzzles.maze import MazeProblem, parse_maze, random_maze, render_maze
-from searchlab.search import solve
+from searchlab.cli.replay import html_option
+from searchlab.cli.solving import report_solution, solve_with_progress
+from searchlab.puzzles.maze.family import FAMILY
+from searchlab.puzzles.maze.model import random_maze
 
 
 @click.group(no_args_is_help=True)
@@ -63,45 +58,18 @@ def solve_cmd(
     if random_size is not None:
         m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", random_size)
         if not m:
-            fail(f"--random expects WxH such as 40x20, got {random_size!r}")
+            fail(f"--random expects WxH such as 40x20, got {random_size[:40]!r}")
         maze_ = random_maze(int(m[1]), int(m[2]), walls=walls, seed=seed)
     else:
         assert file is not None
-        maze_ = parse_maze(read_input(file))
-    problem = MazeProblem(maze_)
-    result = run_with_progress(
-        lambda cancel, progress: solve(
-            problem,
-            algorithm,
-            time_limit=time_limit,
-            max_expansions=max_expansions,
-            cancel=cancel,
-            progress=progress,
-        ),
+        maze_ = FAMILY.read(read_input(file))
+    result = solve_with_progress(
+        FAMILY,
+        maze_,
+        algorithm,
+        "manhattan",
         show=False if as_json else None,
+        time_limit=time_limit,
+        max_expansions=max_expansions,
     )
-    if html_path:
-        save_replay(
-            html_path, "maze", maze_, result.actions, result.states, stats=result.stats.as_dict()
-        )
-    if as_json:
-        print_json(
-            {
-                "solved": result.solved,
-                "status": result.status,
-                "limit": result.limit,
-                "length": result.length,
-                "moves": result.actions,
-                "cells": [list(maze_.coords(c)) for c in result.states],
-                "stats": result.stats.as_dict(),
-            }
-        )
-        finish(result)
-        return
-    if maze_.width * maze_.height <= 10_000:
-        console.print(render_maze(maze_, result.states), markup=False)
-    console.print(describe_outcome(result))
-    if result.solved:
-        console.print("moves: " + "".join(result.actions))
-    console.print(stats_table(result.stats))
-    finish(result)
+    report_solution(FAMILY, maze_, result, as_json=as_json, html_path=html_path)

@@ -99,7 +99,7 @@ def teach(
     """Show how a search explores a small board: nodes in expansion order with g, h and
     f = g + h, and (with --svg) the explored state graph with the solution path in red."""
     from searchlab.web import service
-    from searchlab.web.families.base import SolveRequest
+    from searchlab.web.service import SolveRequest
 
     fam = service.family(family)
     if (file is None) == (example is None):
@@ -115,7 +115,7 @@ def teach(
         text = read_input(file)
     h = heuristic or (fam.heuristics[0] if fam.heuristics else "")
     service.check_choice(fam, algorithm, h)
-    instance = fam.read(text)
+    instance = service.read_board(fam, text)
 
     sol, rec, path = run_with_progress(
         lambda cancel, progress: service.teach(
@@ -134,7 +134,7 @@ def teach(
         )
     console.print(table)
     console.print(
-        f"{sol.status}: {len(sol.moves)} moves, {sol.stats.get('expanded', 0):,} expanded, "
+        f"{sol.status}: {sol.length} moves, {sol.stats.expanded:,} expanded, "
         f"{len(rec.nodes)} states recorded",
         markup=False,
     )

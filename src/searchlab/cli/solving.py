@@ -38,9 +38,7 @@ from searchlab.search.result import SearchResult
 
 def svg_option(help: str = "Also write the board as SVG to this file.") -> Callable[[Any], Any]:
     """``--svg FILE`` (parameter ``svg_path``)."""
-    return click.option(
-        "--svg", "svg_path", type=click.Path(dir_okay=False), help=help
-    )
+    return click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help=help)
 
 
 def write_svg(path: str, text: str) -> None:
@@ -69,6 +67,12 @@ def solve_with_progress(
     )
 
 
+def join_moves(actions: list[Any]) -> str:
+    """Moves as one line: single-letter moves run together ("RRDL"), others spaced."""
+    labels = [str(a) for a in actions]
+    return ("" if all(len(x) == 1 for x in labels) else " ").join(labels)
+
+
 def human_report(family: PuzzleFamily, instance: Any, result: SearchResult) -> None:
     """The solution as text (the family's picture), the outcome, the moves, the statistics."""
     if result.solved and family.render_text is not None:
@@ -77,7 +81,7 @@ def human_report(family: PuzzleFamily, instance: Any, result: SearchResult) -> N
             console.print(text, markup=False)
     console.print(describe_outcome(result), markup=False)
     if result.solved:
-        console.print("moves: " + " ".join(str(a) for a in result.actions), markup=False)
+        console.print("moves: " + join_moves(result.actions), markup=False)
     console.print(stats_table(result.stats))
 
 

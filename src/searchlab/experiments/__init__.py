@@ -12,8 +12,8 @@
 >>> rows = aggregate(summary.records)
 
 Modules: :mod:`.model` (instances, configurations, limits, run records),
-:mod:`.families` (how a puzzle family plugs in), :mod:`.sources` (generated
-or file instances), :mod:`.execute` (one run), :mod:`.parallel` (in-process,
+:mod:`.sources` (generated or file instances, through the family contract
+:mod:`searchlab.families`), :mod:`.execute` (one run), :mod:`.parallel` (in-process,
 process pool, Dask), :mod:`.runner` (plan, resume, run), :mod:`.store`
 (SQLite), :mod:`.aggregate` and :mod:`.ebf` (statistics, b*),
 :mod:`.report` (rich, CSV, Markdown, JSON), :mod:`.plot` (matplotlib),
@@ -23,7 +23,6 @@ process pool, Dask), :mod:`.runner` (plan, resume, run), :mod:`.store`
 from searchlab.experiments.aggregate import GroupRow, aggregate
 from searchlab.experiments.ebf import effective_branching_factor
 from searchlab.experiments.execute import execute_run
-from searchlab.experiments.families import FAMILIES, Family, available_families, get_family
 from searchlab.experiments.model import (
     INFORMED,
     Configuration,
@@ -47,11 +46,9 @@ from searchlab.experiments.store import DEFAULT_DB, ResultStore
 
 __all__ = [
     "DEFAULT_DB",
-    "FAMILIES",
     "INFORMED",
     "Configuration",
     "Experiment",
-    "Family",
     "GroupRow",
     "Instance",
     "InstanceRequest",
@@ -61,14 +58,12 @@ __all__ = [
     "RunSpec",
     "RunSummary",
     "aggregate",
-    "available_families",
     "configuration",
     "effective_branching_factor",
     "execute_run",
     "file_instances",
     "generate_instance",
     "generated_requests",
-    "get_family",
     "map_unordered",
     "parse_range",
     "plan_runs",

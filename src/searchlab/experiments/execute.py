@@ -13,17 +13,19 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from searchlab.experiments.families import get_family
+from searchlab import families
 from searchlab.experiments.model import RunRecord, RunSpec
-from searchlab.search import solve
+from searchlab.search import ALGORITHMS, SearchResult, solve
 from searchlab.search.limits import CancelToken
 
 
 def execute_run(spec: RunSpec, cancel: CancelToken | None = None) -> RunRecord:
     """Solve ``spec.instance`` with ``spec.config`` under ``spec.limits``.
 
-    The algorithm is an engine name (:func:`searchlab.search.solve`) or one of
-    the family's own solvers (:attr:`Family.solvers`).
+    The instance's data is its text in the family's format. An algorithm the
+    family offers runs through the family's ``solve`` (so its dedicated solvers and
+    proofs of impossibility serve experiments too); any other engine algorithm runs
+    on the family's engine problem.
 
     Returns a :class:`RunRecord` whose counters are the engine's statistics.
     With ``cancel`` set the search stops at its next checkpoint with limit
@@ -43,15 +45,17 @@ def execute_run(spec: RunSpec, cancel: CancelToken | None = None) -> RunRecord:
     )
     started = time.perf_counter()
     try:
-        family = get_family(instance.family)
+        family = families.get(instance.family)
         options = {**spec.limits.options(), **dict(config.options), "cancel": cancel}
-        own_solver = family.solvers.get(config.algorithm)
+        puzzle = family.read(instance.data)
         result: Any
-        if own_solver is not None:
-            result = own_solver(instance.data, **options)
-        else:
-            problem = family.problem(instance.data, config.heuristic)
+        if config.algorithm in family.algorithms:
+            result = family.solve(puzzle, config.algorithm, config.heuristic, **options)
+        elif config.algorithm in ALGORITHMS:
+            problem = family.engine_problem(puzzle, config.heuristic)
             result = solve(problem, config.algorithm, **options)
+        else:
+            raise ValueError(f"{family.name} offers no algorithm {config.algorithm!r}")
     except (Exception, MemoryError) as exc:  # a failing run is a result, not a crash
         return replace(
             base,
@@ -69,12 +73,11 @@ def execute_run(spec: RunSpec, cancel: CancelToken | None = None) -> RunRecord:
         generated=stats.generated,
         max_frontier=stats.max_frontier,
         seconds=stats.seconds,
-        extra=getattr(result, "extra", None),
+        extra=dict(result.extra) or None,
     )
 
 
-def _cost(result: Any) -> float | None:
-    cost = getattr(result, "cost", None)
+def _cost(result: SearchResult) -> float | None:
     if not result.solved:
         return None
-    return float(cost) if cost is not None else float(result.length)
+    return float(result.cost) if result.cost is not None else float(result.length)

@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from searchlab import families
 from searchlab.errors import InputError
-from searchlab.experiments.families import get_family
 from searchlab.experiments.model import Instance
 
 
@@ -31,7 +31,7 @@ class InstanceRequest:
 
     @property
     def id(self) -> str:
-        name = get_family(self.family).parameter
+        name = families.get(self.family).parameter_name
         return f"{name}={self.parameter}/seed={self.seed}/{self.index}"
 
     @property
@@ -44,10 +44,10 @@ class InstanceRequest:
 def generate_instance(request: InstanceRequest) -> Instance:
     """Run the family's generator for ``request`` (a module-level function, so it
     can be shipped to worker processes)."""
-    family = get_family(request.family)
-    if family.generate is None:
+    family = families.get(request.family)
+    if family.sample is None:
         raise InputError(f"the {family.name} family has no random instance generator")
-    data = family.generate(request.parameter, request.derived_seed)
+    data = family.sample(request.parameter, request.derived_seed)
     return Instance(
         family=family.name,
         id=request.id,
@@ -67,18 +67,15 @@ def generated_requests(
     return [InstanceRequest(family, p, i, seed) for p in parameters for i in range(count)]
 
 
-def file_instances(family: str, paths: list[str]) -> list[Instance]:
-    """Instances read from files with the family's parser; each file is its own group."""
-    fam = get_family(family)
-    if fam.parse is None:
-        raise InputError(f"the {fam.name} family cannot read instances from files")
-    from searchlab.cli.common import read_input
-
+def file_instances(family: str, texts: list[tuple[str, str]]) -> list[Instance]:
+    """Instances from ``(path, text)`` pairs, checked by the family's parser and stored
+    in its own format; each file is its own group. (Reading the files is the caller's
+    business: the CLI reads them with its size and encoding checks.)"""
+    fam = families.get(family)
     out = []
-    for index, path in enumerate(paths):
-        text = read_input(path)
+    for index, (path, text) in enumerate(texts):
         try:
-            data = fam.parse(text)
+            data = fam.format(fam.read(text))
         except InputError as exc:
             raise InputError(f"{path}: {exc}") from None
         digest = hashlib.sha256(text.encode()).hexdigest()[:12]

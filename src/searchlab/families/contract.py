@@ -126,7 +126,7 @@ class Table:
 
     title: str
     columns: tuple[str, ...]
-    rows: list[tuple[str, ...]]
+    rows: Sequence[Sequence[str]]
 
 
 DemoBlock = str | Table
@@ -201,6 +201,8 @@ class PuzzleFamily:
         (the board, or the solution when it is one picture, like a tour).
     render_text : ``(instance, result) -> str``, the solution as plain text for the
         terminal (every board, or the board with the path drawn on it).
+    web_max_cells : the largest board (cells of its base view) the web player and
+        the replay pages take; larger ones are for the CLI.
     demo, demo_title : the family's section of ``searchlab demo``: a generator of
         text and :class:`Table` blocks (a few seconds at most).
     notes : a line shown under the algorithm choice.
@@ -239,6 +241,7 @@ class PuzzleFamily:
     solution_tokens: Callable[[Any, list[Any]], bool] | None = None
     render_svg: Callable[[Any, SearchResult | None], str] | None = None
     render_text: Callable[[Any, SearchResult], str] | None = None
+    web_max_cells: int = 10_000
     demo: Callable[[], Iterable[DemoBlock]] | None = None
     demo_title: str = ""
     notes: str = ""
@@ -269,7 +272,10 @@ class PuzzleFamily:
             )
 
     def run(
-        self, instance: Any, algorithm: str | None = None, heuristic: str | None = None,
+        self,
+        instance: Any,
+        algorithm: str | None = None,
+        heuristic: str | None = None,
         **options: Any,
     ) -> SearchResult:
         """``solve`` with the choice checked and defaults filled in (first algorithm,
@@ -310,7 +316,7 @@ class PuzzleFamily:
         return self.solution_tokens(instance, states) if self.solution_tokens else True
 
     def summary(self) -> dict[str, Any]:
-        """The family's read-only metadata, JSON-ready (the web form, ``searchlab solve --help``)."""
+        """The family's read-only metadata, JSON-ready (what the web form shows)."""
         return {
             "name": self.name,
             "title": self.title,

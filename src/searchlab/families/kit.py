@@ -44,9 +44,7 @@ def engine_solve(
 
 def impossible(reason: str, algorithm: str, seconds: float = 0.0) -> SearchResult:
     """The result of a proof that no solution exists (a parity, a class, a theorem)."""
-    return SearchResult(
-        algorithm, "impossible", stats=SearchStats(seconds=seconds), reason=reason
-    )
+    return SearchResult(algorithm, "impossible", stats=SearchStats(seconds=seconds), reason=reason)
 
 
 class WithHeuristic(Problem[Any, Any]):

@@ -35,10 +35,11 @@ from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from searchlab import __version__
+from searchlab import families as registry
 from searchlab.errors import InputError
 from searchlab.web import service
-from searchlab.web.families import FAMILIES, Family
 from searchlab.web.jobs import JobManager, TooBusyError
+from searchlab.web.service import Family
 
 MAX_BODY = 1_000_000
 MAX_BOARD = 200_000
@@ -165,7 +166,7 @@ def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
 
     @app.get("/api/families", summary="The puzzle families and their options")
     async def families() -> list[dict[str, Any]]:
-        return [f.summary() for f in FAMILIES.values()]
+        return [f.summary() for f in registry.all_families()]
 
     @app.post("/api/{family}/validate", summary="Parse a board; answer its start position")
     async def validate(family: str, body: BoardIn) -> dict[str, Any]:
@@ -176,7 +177,7 @@ def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
     async def random_board(family: str, body: RandomIn) -> dict[str, Any]:
         fam = _family(family)
         params = {k: v for k, v in body.params.items() if v is not None}
-        board = await asyncio.to_thread(fam.random, params)
+        board = await asyncio.to_thread(service.generate, fam, params)
         return {"board": board}
 
     @app.post("/api/{family}/solve", status_code=202, summary="Start a solve job")
@@ -185,7 +186,7 @@ def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
         heuristic = body.heuristic or (fam.heuristics[0] if fam.heuristics else "")
         service.check_choice(fam, body.algorithm, heuristic)
         service.clamp_limits(body.time_limit, body.max_nodes)
-        await asyncio.to_thread(fam.read, body.board)  # bad boards fail here, with a 422
+        await asyncio.to_thread(service.read_board, fam, body.board)  # bad boards: 422
         job = jobs.submit(
             fam.name,
             lambda cancel, progress: service.run_solve(
@@ -221,7 +222,7 @@ def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
         fam = _family(family)
 
         def run() -> dict[str, Any]:
-            instance = fam.read(body.board)
+            instance = service.read_board(fam, body.board)
             state = (
                 fam.initial(instance)
                 if body.state is None
@@ -244,8 +245,9 @@ def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
 
 
 def _family(name: str) -> Family:
-    """The adapter for ``name``, or a 404 naming the known families."""
-    fam = FAMILIES.get(name)
-    if fam is None:
-        raise HTTPException(404, f"unknown puzzle family {name!r}; known: {', '.join(FAMILIES)}")
-    return fam
+    """The family called ``name``, or a 404 naming the known families."""
+    if name not in registry.REGISTRY:
+        raise HTTPException(
+            404, f"unknown puzzle family {name[:40]!r}; known: {', '.join(registry.names())}"
+        )
+    return registry.get(name)

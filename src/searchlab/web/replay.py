@@ -13,8 +13,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from searchlab.errors import InputError
 from searchlab import families
+from searchlab.errors import InputError
 from searchlab.web.svg import view_svg
 
 JS_MODULES = ("render.js", "player.js")

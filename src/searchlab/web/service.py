@@ -8,14 +8,22 @@ request can ask for an unbounded search.
 from __future__ import annotations
 
 import json
+import math
 import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
+from searchlab import families
 from searchlab.errors import InputError
-from searchlab.search import ALGORITHMS, SearchStats, solve
-from searchlab.web.families import FAMILIES, Family
-from searchlab.web.families.base import NoHint, Progress, Solution, SolveRequest
+from searchlab.families.contract import NoHint, PuzzleFamily
+from searchlab.families.kit import float_param, int_param, seed_param
+from searchlab.families.output import result_json
+from searchlab.search import ALGORITHMS, SearchResult, SearchStats, solve
 from searchlab.web.teach import GRAPH_MAX_NODES, TEACH_MAX_EXPANSIONS, Recorder, graph_svg
+
+Family = PuzzleFamily
+Progress = Callable[[SearchStats], None]
 
 DEFAULT_TIME_LIMIT = 30.0
 MAX_TIME_LIMIT = 120.0
@@ -26,34 +34,78 @@ TABLE_VIEWS_MAX = 300
 """Expansion rows carry a drawable view up to this many rows."""
 
 
+@dataclass(slots=True)
+class SolveRequest:
+    """What the user asked for, with the limits the server imposes."""
+
+    algorithm: str
+    heuristic: str
+    time_limit: float
+    max_nodes: int
+    cancel: threading.Event
+    progress: Progress
+
+    def options(self) -> dict[str, Any]:
+        """The engine's keyword options for these limits."""
+        return {
+            "time_limit": self.time_limit,
+            "max_nodes": self.max_nodes,
+            "cancel": self.cancel,
+            "progress": self.progress,
+        }
+
+
 def family(name: str) -> Family:
-    """The adapter for ``name`` or an InputError listing the known ones."""
-    try:
-        return FAMILIES[name]
-    except KeyError:
-        raise InputError(f"unknown puzzle family {name!r}; known: {', '.join(FAMILIES)}") from None
+    """The family called ``name`` or an InputError listing the known ones."""
+    return families.get(name)
 
 
 def clamp_limits(time_limit: float | None, max_nodes: int | None) -> tuple[float, int]:
-    """The server's limits: defaults when absent, never above the maxima."""
+    """The server's limits: defaults when absent, never above the maxima; a
+    non-finite or non-positive value is an InputError naming the field."""
     t = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
     n = DEFAULT_MAX_NODES if max_nodes is None else int(max_nodes)
-    if t <= 0 or n <= 0:
-        raise InputError("time_limit and max_nodes must be positive")
+    if not math.isfinite(t) or t <= 0:
+        raise InputError(f"time_limit must be a positive finite number of seconds, got {t}")
+    if n <= 0:
+        raise InputError(f"max_nodes must be positive, got {n}")
     return min(t, MAX_TIME_LIMIT), min(n, MAX_MAX_NODES)
 
 
+def read_board(fam: Family, text: str) -> Any:
+    """``fam.read(text)``, refusing boards larger than the web player takes."""
+    instance = fam.read(text)
+    view = fam.base_view(instance)
+    if view["rows"] * view["cols"] > fam.web_max_cells:
+        raise InputError(
+            f"this board is too large for the web player ({view['rows']}x{view['cols']}; "
+            f"at most {fam.web_max_cells:,} cells): use `searchlab solve {fam.name}`"
+        )
+    return instance
+
+
 def check_choice(fam: Family, algorithm: str, heuristic: str) -> None:
-    if algorithm not in fam.algorithms:
-        raise InputError(
-            f"algorithm {algorithm!r} is not offered for {fam.name}; "
-            f"choose one of {', '.join(fam.algorithms)}"
-        )
-    if fam.heuristics and heuristic not in fam.heuristics:
-        raise InputError(
-            f"heuristic {heuristic!r} is not offered for {fam.name}; "
-            f"choose one of {', '.join(fam.heuristics)}"
-        )
+    fam.check_choice(algorithm, heuristic or None)
+
+
+def generate(fam: Family, params: Mapping[str, Any]) -> str:
+    """A random board from the family's generator, every parameter checked against
+    its declared range (and finite) before anything is allocated."""
+    known = {p.name: p for p in fam.generate_params}
+    checked: dict[str, float] = {}
+    for name in params:
+        if name != "seed" and name not in known:
+            raise InputError(
+                f"unknown parameter {str(name)[:40]!r} for {fam.name}; "
+                f"known: {', '.join(known) or 'none'}"
+            )
+    for p in fam.generate_params:
+        if p.kind == "int":
+            lo, hi = int(p.minimum), int(p.maximum)
+            checked[p.name] = int_param(params, p.name, int(p.default), lo, hi)
+        else:
+            checked[p.name] = float_param(params, p.name, p.default, p.minimum, p.maximum)
+    return fam.generate(checked, seed_param(params.get("seed")))
 
 
 def position(fam: Family, instance: Any, state: Any) -> dict[str, Any]:
@@ -70,7 +122,7 @@ def position(fam: Family, instance: Any, state: Any) -> dict[str, Any]:
 
 def validate(fam: Family, board: str) -> dict[str, Any]:
     """Parse ``board``; answer its description, base view and start position."""
-    instance = fam.read(board)
+    instance = read_board(fam, board)
     start = fam.initial(instance)
     return {
         "family": fam.name,
@@ -81,25 +133,17 @@ def validate(fam: Family, board: str) -> dict[str, Any]:
     }
 
 
-def solution_json(fam: Family, instance: Any, sol: Solution) -> dict[str, Any]:
-    """A solution as the player needs it: moves, one view per state, statistics."""
-    out: dict[str, Any] = {
-        "status": sol.status,
-        "solved": sol.status == "solved",
-        "limit": sol.limit,
-        "reason": sol.reason,
-        "method": sol.method,
-        "cost": sol.cost,
-        "length": len(sol.moves),
-        "moves": sol.moves,
-        "stats": sol.stats,
-        "base": fam.base_view(instance),
-        "frames": fam.frame_views(instance, sol.states) if sol.states else [],
-        "shared": fam.solution_shared(instance, sol.states),
-        "states": [fam.encode_state(instance, s) for s in sol.states]
-        if fam.sends_tokens(instance, sol.states)
-        else [],
-    }
+def solution_json(fam: Family, instance: Any, sol: SearchResult) -> dict[str, Any]:
+    """A solution as the player needs it: the one result shape
+    (:func:`~searchlab.families.output.result_json`) plus the views to draw it."""
+    out = result_json(fam, instance, sol)
+    out.update(
+        solved=sol.solved,
+        method=sol.algorithm,
+        base=fam.base_view(instance),
+        frames=fam.frame_views(instance, sol.states) if sol.states else [],
+        shared=fam.solution_shared(instance, sol.states),
+    )
     return out
 
 
@@ -113,14 +157,18 @@ def state_label(fam: Family, instance: Any, state: Any) -> str:
 TEACH_SUFFIX = ", recorded for the teaching view"
 
 
-def teach(fam: Family, instance: Any, req: SolveRequest) -> tuple[Solution, Recorder, list[Any]]:
+def teach(
+    fam: Family, instance: Any, req: SolveRequest
+) -> tuple[SearchResult, Recorder, list[Any]]:
     """Run the engine algorithm on the family's engine problem with a recorder."""
     if fam.problem is None:
         raise InputError(f"the teaching view is not available for {fam.name}")
+    if req.algorithm == "dls":
+        raise InputError("the teaching view shows graph searches; choose another algorithm")
     # The teaching view shows an engine algorithm at work; a family's own
     # dedicated solver ("auto", "fast") is taught as the A* it accelerates.
     algorithm = req.algorithm if req.algorithm in ALGORITHMS else "astar"
-    problem = fam.problem(instance, req.heuristic)
+    problem = fam.problem(instance, req.heuristic or None)
     rec = Recorder(problem, max_nodes=GRAPH_MAX_NODES)
     r = solve(
         problem,
@@ -134,14 +182,11 @@ def teach(fam: Family, instance: Any, req: SolveRequest) -> tuple[Solution, Reco
     )
     to_family = fam.state_of or (lambda _i, s: s)
     label = fam.action_label or (lambda _i, a: str(a))
-    sol = Solution(
-        status=r.status,
-        moves=[label(instance, a) for a in r.actions],
+    sol = replace(
+        r,
+        actions=[label(instance, a) for a in r.actions],
         states=[to_family(instance, s) for s in r.states],
-        stats=r.stats.as_dict(),
-        cost=r.cost,
-        limit=r.limit,
-        method=f"{r.algorithm}{f' ({req.heuristic})' if req.heuristic else ''}{TEACH_SUFFIX}",
+        algorithm=f"{r.algorithm}{f' ({req.heuristic})' if req.heuristic else ''}{TEACH_SUFFIX}",
     )
     return sol, rec, list(r.states)
 
@@ -158,7 +203,7 @@ def expansion_rows(
 
 
 def graph_picture(
-    fam: Family, instance: Any, sol: Solution, rec: Recorder, path: list[Any], method: str
+    fam: Family, instance: Any, sol: SearchResult, rec: Recorder, path: list[Any], method: str
 ) -> str:
     """The explored state graph as standalone SVG, the solution path in red."""
     to_family = fam.state_of or (lambda _i, s: s)
@@ -167,19 +212,19 @@ def graph_picture(
     def view(engine_state: Any) -> dict[str, Any]:
         return {**base, **fam.state_view(instance, to_family(instance, engine_state))}
 
-    title = f"{method}: {len(rec.nodes)} states, {sol.stats.get('expanded', 0)} expanded"
+    title = f"{method}: {len(rec.nodes)} states, {sol.stats.expanded} expanded"
     return graph_svg(rec, path, view, title=title)
 
 
 def teaching_json(
-    fam: Family, instance: Any, sol: Solution, rec: Recorder, path: list[Any], method: str
+    fam: Family, instance: Any, sol: SearchResult, rec: Recorder, path: list[Any], method: str
 ) -> dict[str, Any]:
     """The teaching view's data: expansion rows, totals, the graph picture."""
     rows = expansion_rows(fam, instance, rec, with_views=len(rec.expansions) <= TABLE_VIEWS_MAX)
     return {
         "expansions": rows,
-        "expanded_total": sol.stats.get("expanded", 0),
-        "rows_truncated": len(rows) < int(sol.stats.get("expanded", 0)),
+        "expanded_total": sol.stats.expanded,
+        "rows_truncated": len(rows) < sol.stats.expanded,
         "graph_nodes": len(rec.nodes),
         "graph_truncated": rec.truncated,
         "graph_svg": graph_picture(fam, instance, sol, rec, path, method),
@@ -199,31 +244,38 @@ def run_solve(
     progress: Progress,
 ) -> dict[str, Any]:
     """Parse, solve (or teach) and serialise: the body of a solve job."""
-    instance = fam.read(board)
+    instance = read_board(fam, board)
     t, n = clamp_limits(time_limit, max_nodes)
     req = SolveRequest(algorithm, heuristic, t, n, cancel, progress)
     if teaching:
         sol, rec, path = teach(fam, instance, req)
         out = solution_json(fam, instance, sol)
         out["teaching"] = teaching_json(
-            fam, instance, sol, rec, path, sol.method.removesuffix(TEACH_SUFFIX)
+            fam, instance, sol, rec, path, sol.algorithm.removesuffix(TEACH_SUFFIX)
         )
         return out
-    return solution_json(fam, instance, fam.solve(instance, req))
+    return solution_json(
+        fam, instance, fam.solve(instance, algorithm, heuristic or None, **req.options())
+    )
 
 
 def hint(fam: Family, board: str, token: Any, cancel: threading.Event) -> dict[str, Any]:
     """The next move of an optimal solution from the position ``token``."""
-    instance = fam.read(board)
+    instance = read_board(fam, board)
     state = fam.decode_state(instance, token)
     if fam.is_goal(instance, state):
         return {"move": None, "message": "already solved"}
     off = fam.no_hint(instance)
     if off:
         return {"move": None, "message": off}
-    req = SolveRequest("", "", HINT_TIME_LIMIT, DEFAULT_MAX_NODES, cancel, _ignore)
     try:
-        move = fam.hint(instance, state, req)
+        move = fam.hint(
+            instance,
+            state,
+            time_limit=HINT_TIME_LIMIT,
+            max_nodes=DEFAULT_MAX_NODES,
+            cancel=cancel,
+        )
     except NoHint as exc:
         return {"move": None, "message": str(exc)}
     if move is None:
@@ -232,7 +284,3 @@ def hint(fam: Family, board: str, token: Any, cancel: threading.Event) -> dict[s
         "move": move.as_dict(lambda s: fam.encode_state(instance, s)),
         "message": f"try {move.label}",
     }
-
-
-def _ignore(stats: SearchStats) -> None:
-    return None

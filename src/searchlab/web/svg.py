@@ -1,4 +1,4 @@
-"""Views (see :mod:`searchlab.web.families.base`) drawn as self-contained SVG.
+"""Views (see :mod:`searchlab.families.contract`) drawn as self-contained SVG.
 
 This is the Python twin of ``static/js/render.js`` (same geometry and
 palette), used where no browser is involved: thumbnails in the state-graph
@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from searchlab.web.families.base import View
+from searchlab.families.contract import View
 
 CELL = 40
 MARGIN = 6

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from searchlab.families.contract import View
 from searchlab.search import Problem, SearchEvent
 from searchlab.web import svg
-from searchlab.web.families.base import View
 
 TEACH_MAX_EXPANSIONS = 3000
 GRAPH_MAX_NODES = 400

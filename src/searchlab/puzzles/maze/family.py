@@ -13,6 +13,7 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.families.contract import Example, Move, Param, PuzzleFamily, View
 from searchlab.families.kit import WithHeuristic, engine_solve, float_param, int_param
+from searchlab.puzzles.maze.demo import demo
 from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_maze
 from searchlab.puzzles.maze.problem import MazeProblem
 from searchlab.search.problem import Problem
@@ -29,7 +30,18 @@ EXAMPLES = (
     Example("walled", "No way through", "S.#..\n..#..\n###..\n....G\n"),
 )
 HEURISTICS = ("manhattan", "zero")
-ALGORITHMS = ("astar", "bfs", "dfs", "greedy", "ucs", "wastar", "idastar", "iddfs", "bibfs")
+ALGORITHMS = (
+    "astar",
+    "bfs",
+    "dfs",
+    "greedy",
+    "ucs",
+    "wastar",
+    "idastar",
+    "iddfs",
+    "bibfs",
+    "backtrack",
+)
 MAX_CELLS = 4_000_000
 
 
@@ -163,4 +175,6 @@ FAMILY = PuzzleFamily(
     frames=frames,
     shared_view=shared_view,
     render_text=render_text,
+    demo=demo,
+    demo_title="Search engine: grid maze",
 )

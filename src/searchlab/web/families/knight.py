@@ -22,6 +22,18 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
+from searchlab.web.families.base import (
+    Example,
+    Family,
+    Move,
+    NoHint,
+    Param,
+    Solution,
+    SolveRequest,
+    View,
+    int_param,
+)
+
 from searchlab.errors import InputError
 from searchlab.puzzles.knight import (
     ALGORITHMS,
@@ -38,17 +50,6 @@ from searchlab.puzzles.knight import (
     warnsdorff_order,
 )
 from searchlab.search import Problem
-from searchlab.web.families.base import (
-    Example,
-    Family,
-    Move,
-    NoHint,
-    Param,
-    Solution,
-    SolveRequest,
-    View,
-    int_param,
-)
 
 Square = tuple[int, int]
 MAX_WEB_SIDE = 40

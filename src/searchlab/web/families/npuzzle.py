@@ -15,6 +15,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from searchlab.web.families.base import (
+    Example,
+    Family,
+    Move,
+    Param,
+    Solution,
+    SolveRequest,
+    View,
+    engine_search,
+    int_param,
+)
+
 from searchlab.errors import InputError
 from searchlab.puzzles.npuzzle import (
     HEURISTICS,
@@ -31,17 +43,6 @@ from searchlab.puzzles.npuzzle import (
     random_instance,
 )
 from searchlab.search import Problem, solve
-from searchlab.web.families.base import (
-    Example,
-    Family,
-    Move,
-    Param,
-    Solution,
-    SolveRequest,
-    View,
-    engine_search,
-    int_param,
-)
 
 WEB_MAX_SIZE = 5
 DELTA = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}

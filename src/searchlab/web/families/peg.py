@@ -25,6 +25,18 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from searchlab.web.families.base import (
+    Example,
+    Family,
+    Move,
+    Param,
+    Solution,
+    SolveRequest,
+    View,
+    engine_search,
+    int_param,
+)
+
 from searchlab.errors import InputError
 from searchlab.puzzles.peg import (
     BOARD_NAMES,
@@ -41,17 +53,6 @@ from searchlab.puzzles.peg import (
     solve_fast,
 )
 from searchlab.search import Problem
-from searchlab.web.families.base import (
-    Example,
-    Family,
-    Move,
-    Param,
-    Solution,
-    SolveRequest,
-    View,
-    engine_search,
-    int_param,
-)
 
 SETTING = re.compile(r"^\s*(board|vacancy|vacancies|finish|diagonal)\s*(?::\s*(.*?))?\s*$", re.I)
 ENGINE_ALGORITHMS = ("dfs", "backtrack", "astar", "greedy", "bfs", "idastar")

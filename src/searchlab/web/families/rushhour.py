@@ -18,6 +18,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from searchlab.web.families.base import (
+    Example,
+    Family,
+    Move,
+    NoHint,
+    Param,
+    Solution,
+    SolveRequest,
+    View,
+    float_param,
+    int_param,
+)
+
 from searchlab.errors import InputError
 from searchlab.puzzles.rushhour import (
     ALGORITHM_CHOICES,
@@ -34,18 +47,6 @@ from searchlab.puzzles.rushhour import (
 )
 from searchlab.puzzles.rushhour import Move as RhMove
 from searchlab.search import Problem
-from searchlab.web.families.base import (
-    Example,
-    Family,
-    Move,
-    NoHint,
-    Param,
-    Solution,
-    SolveRequest,
-    View,
-    float_param,
-    int_param,
-)
 
 GENERATE_MAX_SECONDS = 20.0
 """Longest time a generated board may take (the request waits for it)."""

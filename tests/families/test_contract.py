@@ -1,0 +1,151 @@
+"""Every registered family honours the contract (docs/engine.md, "Adding a puzzle family").
+
+One module loops over the registry: a new family is tested here the moment it is
+registered. Solutions are replayed move by move through the family's own legal
+moves, so a solver and the play mode can never disagree.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from searchlab import families
+from searchlab.errors import InputError
+from searchlab.families.contract import PuzzleFamily
+from searchlab.families.output import RESULT_KEYS, result_json
+from searchlab.search.result import STATUSES
+from searchlab.web.svg import view_svg
+
+NAMES = families.names()
+JUNK = ["", "   \n", "\x00\x01\x02", "zzzz\nqqqq", "9" * 500, "<svg>", "NaN Infinity -1e400"]
+
+
+def test_registry_lists_the_five_families() -> None:
+    assert sorted(NAMES) == ["knight", "maze", "npuzzle", "peg", "rushhour"]
+    for name in NAMES:
+        assert isinstance(families.get(name), PuzzleFamily)
+        assert families.get(name).name == name
+
+
+def test_unknown_family_is_a_one_line_error() -> None:
+    with pytest.raises(InputError, match="unknown puzzle family") as err:
+        families.get("sudoku")
+    assert "\n" not in str(err.value)
+
+
+@pytest.fixture(params=NAMES)
+def family(request: pytest.FixtureRequest) -> PuzzleFamily:
+    return families.get(request.param)
+
+
+def test_metadata(family: PuzzleFamily) -> None:
+    assert family.title and family.board_help and family.play_help
+    assert family.examples and family.algorithms
+    assert len(set(family.algorithms)) == len(family.algorithms)
+    json.dumps(family.summary())
+    for p in family.generate_params:
+        assert p.minimum <= p.default <= p.maximum
+
+
+def test_examples_round_trip_through_format(family: PuzzleFamily) -> None:
+    for ex in family.examples:
+        instance = family.read(ex.text)
+        text = family.format(instance)
+        assert family.format(family.read(text)) == text, ex.id
+        assert family.describe(instance)
+
+
+def assert_replays(family: PuzzleFamily, instance: Any, result: Any) -> None:
+    """A solved result walks from the start to a goal through legal moves."""
+    assert len(result.states) == len(result.actions) + 1
+    start, states = family.initial(instance), result.states
+    assert family.encode_state(instance, states[0]) == family.encode_state(instance, start)
+    for state, label, nxt in zip(states, result.actions, states[1:], strict=False):
+        legal = {
+            (m.label, json.dumps(family.encode_state(instance, m.state)))
+            for m in family.moves(instance, state)
+        }
+        step = (str(label), json.dumps(family.encode_state(instance, nxt)))
+        assert step in legal, f"{label} is not a legal move here"
+    assert family.is_goal(instance, states[-1])
+
+
+def test_default_solver_answers_every_example(family: PuzzleFamily) -> None:
+    for ex in family.examples:
+        instance = family.read(ex.text)
+        result = family.run(instance, time_limit=60)
+        assert result.status in STATUSES, ex.id
+        assert result.status != "limit", f"{ex.id} hit a limit"
+        out = result_json(family, instance, result)
+        assert tuple(out) == RESULT_KEYS
+        json.dumps(out)
+        if result.status == "solved":
+            assert_replays(family, instance, result)
+        elif result.status == "impossible":
+            assert result.reason
+
+
+def test_every_algorithm_runs_on_the_first_example(family: PuzzleFamily) -> None:
+    solvable = None
+    for ex in family.examples:
+        instance = family.read(ex.text)
+        if family.run(instance, time_limit=30).solved:
+            solvable = instance
+            break
+    assert solvable is not None, "no solvable example"
+    for algorithm in family.algorithms:
+        for heuristic in family.heuristics[:1] or [None]:
+            result = family.run(solvable, algorithm, heuristic, time_limit=10, max_nodes=500_000)
+            assert result.status in STATUSES, algorithm
+            if result.solved:
+                assert_replays(family, solvable, result)
+
+
+def test_moves_hints_and_views(family: PuzzleFamily) -> None:
+    for ex in family.examples:
+        instance = family.read(ex.text)
+        start = family.initial(instance)
+        token = family.encode_state(instance, start)
+        json.dumps(token)
+        again = family.decode_state(instance, json.loads(json.dumps(token)))
+        assert family.encode_state(instance, again) == token
+        view = {**family.base_view(instance), **family.state_view(instance, start)}
+        assert ET.fromstring(view_svg(view)).tag.endswith("svg")
+        legal = family.moves(instance, start)
+        if family.no_hint(instance) is not None or family.is_goal(instance, start):
+            continue
+        try:
+            hint = family.hint(instance, start, time_limit=30)
+        except InputError:
+            continue  # NoHint: the family says why
+        if hint is not None:
+            labels = {m.label for m in legal}
+            assert hint.label in labels
+
+
+def test_generator_makes_readable_boards(family: PuzzleFamily) -> None:
+    params = {p.name: p.default for p in family.generate_params}
+    text = family.generate(params, 1)
+    instance = family.read(text)
+    assert family.generate(params, 1) == text  # deterministic in the seed
+    assert family.describe(instance)
+
+
+def test_experiment_samples_are_readable(family: PuzzleFamily) -> None:
+    if family.sample is None:
+        pytest.skip("no experiment generator")
+    small = {"depth": 4, "size": 6, "min_moves": 5}.get(family.parameter_name, 4)
+    family.read(family.sample(small, 3))
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_junk_text_is_a_one_line_error(family: PuzzleFamily, junk: str) -> None:
+    try:
+        family.read(junk)
+    except InputError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        assert len(str(exc)) < 300

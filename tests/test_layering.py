@@ -1,0 +1,65 @@
+"""The architecture, enforced: layers import downward only.
+
+``search`` <- ``families``/``puzzles`` <- ``experiments``, ``web`` <- ``cli``. The
+domain layer (search, families, puzzles) never imports a UI library; ``web`` and
+``experiments`` never import ``cli`` (nor each other). Every import counts,
+including those inside functions.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import searchlab
+
+ROOT = Path(searchlab.__file__).parent
+UI = ("rich", "click", "fastapi", "starlette", "uvicorn", "pydantic")
+
+FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "search": (
+        "searchlab.families",
+        "searchlab.puzzles",
+        "searchlab.experiments",
+        "searchlab.web",
+        "searchlab.cli",
+        *UI,
+    ),
+    "families": ("searchlab.experiments", "searchlab.web", "searchlab.cli", *UI),
+    "puzzles": ("searchlab.experiments", "searchlab.web", "searchlab.cli", *UI),
+    "experiments": ("searchlab.web", "searchlab.cli", "fastapi", "click"),
+    "web": ("searchlab.cli", "searchlab.experiments", "click"),
+}
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.add(node.module)
+    return out
+
+
+def layer_files(layer: str) -> list[Path]:
+    return sorted((ROOT / layer).rglob("*.py"))
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_layer_imports_only_downward(layer: str) -> None:
+    bad = []
+    for path in layer_files(layer):
+        for module in imported_modules(path):
+            for prefix in FORBIDDEN[layer]:
+                if module == prefix or module.startswith(prefix + "."):
+                    bad.append(f"{path.relative_to(ROOT)} imports {module}")
+    assert not bad, "\n".join(bad)
+
+
+def test_every_layer_has_files() -> None:
+    for layer in FORBIDDEN:
+        assert layer_files(layer), layer
