@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from searchlab import families
 from searchlab.experiments import (
     Experiment,
     Instance,
@@ -19,7 +20,6 @@ from searchlab.experiments import (
     configuration,
     execute_run,
     generate_instance,
-    get_family,
     run_experiment,
 )
 from searchlab.experiments.sources import InstanceRequest
@@ -39,7 +39,7 @@ def test_serial_run_matches_direct_engine_calls(store: ResultStore) -> None:
     assert summary.ran == len(summary.planned) and not summary.interrupted
     for r in summary.records:
         inst = next(i for i in summary.instances if i.id == r.instance)
-        problem = get_family("maze").problem(inst.data, r.heuristic)
+        problem = maze_family().engine_problem(maze_family().read(inst.data), r.heuristic)
         direct = solve(problem, r.algorithm)
         assert (r.status, r.generated, r.expanded) == (
             direct.status,
@@ -173,7 +173,7 @@ def test_aggregate_counts_and_means(store: ResultStore) -> None:
 
 
 def test_family_problem_is_the_puzzle_package_problem() -> None:
-    problem = get_family("maze").problem("S.#\n..G", "manhattan")
+    problem = maze_family().engine_problem(maze_family().read("S.#\n..G"), "manhattan")
     assert isinstance(problem, MazeProblem)
     assert problem.maze == parse_maze("S.#\n..G")
 
@@ -186,3 +186,7 @@ def test_progress_reports_each_phase(store: ResultStore) -> None:
     runs = [c for c in calls if c[0] == "runs"]
     assert runs[0] == ("runs", 0, total) and runs[-1] == ("runs", total, total)
     assert [c[1] for c in runs] == sorted(c[1] for c in runs)
+
+
+def maze_family() -> families.PuzzleFamily:
+    return families.get("maze")
