@@ -334,12 +334,19 @@ async function cancel() {
   try { await api(`/api/jobs/${app.job}/cancel`, {}); } catch (err) { say("progress", err.message, "error"); }
 }
 
+/** How a message names a limit: "time_limit" -> "the time limit" (as search.result.limit_phrase). */
+function limitPhrase(limit) {
+  if (!limit) return "a limit";
+  const words = String(limit).replaceAll("_", " ");
+  return words.endsWith(" limit") ? `the ${words}` : `the ${words} limit`;
+}
+
 function outcome(r) {
-  if (r.status === "solved") return [`Solved: ${r.length} moves`, "good"];
+  if (r.status === "solved") return [`Solved: ${r.length} ${r.length === 1 ? "move" : "moves"}`, "good"];
   if (r.status === "impossible") return [`Impossible: ${r.reason}`, "error"];
   if (r.status === "no_solution") return ["No solution exists (the whole space was searched).", "error"];
-  if (r.limit === "cancelled") return ["Cancelled.", "error"];
-  return [`Stopped by the ${String(r.limit || "").replace("_", " ")} limit.`, "error"];
+  if (r.status === "cancelled") return ["Cancelled.", "error"];
+  return [`Stopped by ${limitPhrase(r.limit)}.`, "error"];
 }
 
 function showResult(r) {
