@@ -33,7 +33,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
         yield c
 
 

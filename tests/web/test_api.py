@@ -226,7 +226,7 @@ def test_cancel_and_progress_through_the_job_manager() -> None:
 def test_too_many_jobs_is_429() -> None:
     app = create_app(workers=1)
     app.state.jobs.max_pending = 0
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         r = c.post("/api/maze/solve", json={"board": first_example("maze"), "algorithm": "bfs"})
     assert r.status_code == 429
     assert "try again" in r.json()["detail"]
@@ -257,3 +257,45 @@ def test_teaching_view(client: TestClient) -> None:
     svg = t["graph_svg"]
     assert svg.startswith("<svg") and svg.count("#d62828") >= bfs["length"]
     assert all("view" in r for r in rows)
+
+
+@pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.nip.io", "", "localhost.evil.com"])
+def test_foreign_host_header_is_refused(client: TestClient, host: str) -> None:
+    r = client.get("/api/families", headers={"host": host})
+    assert r.status_code == 421
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1", "[::1]:80", "127.5.5.5"])
+def test_loopback_host_headers_are_served(client: TestClient, host: str) -> None:
+    assert client.get("/", headers={"host": host}).status_code == 200
+
+
+def test_job_ids_are_unguessable(client: TestClient) -> None:
+    board = families.get("maze").examples[0].text
+    ids = {
+        client.post("/api/maze/solve", json={"board": board, "algorithm": "bfs"}).json()["job"]
+        for _ in range(3)
+    }
+    assert len(ids) == 3 and all(len(i) >= 20 for i in ids)
+
+
+def test_head_and_favicon(client: TestClient) -> None:
+    assert client.head("/").status_code == 200
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg")
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf"), 1e308])
+def test_non_finite_numbers_are_422(client: TestClient, value: float) -> None:
+    import json
+
+    board = families.get("maze").examples[0].text
+    body = json.dumps({"board": board, "algorithm": "bfs", "time_limit": value})
+    r = client.post("/api/maze/solve", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422 if value != 1e308 else r.status_code in (202, 422)
+    for name in families.names():
+        body = json.dumps({"params": {"seed": value}})
+        r = client.post(
+            f"/api/{name}/random", content=body, headers={"content-type": "application/json"}
+        )
+        assert r.status_code == 422, (name, r.text)

@@ -65,7 +65,9 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     console.print(f"searchlab player on {url} (Ctrl-C to stop)", markup=False)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(hosts=frozenset({host})), log_level="warning")
+    )
     try:
         server.run(sockets=[sock])
     finally:

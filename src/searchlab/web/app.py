@@ -21,6 +21,7 @@ time limit and a stored-node limit (:mod:`searchlab.web.service`).
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -29,7 +30,7 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -44,6 +45,57 @@ from searchlab.web.service import Family
 MAX_BODY = 1_000_000
 MAX_BOARD = 200_000
 STATIC = files("searchlab.web") / "static"
+
+
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def host_name(header: str) -> str:
+    """The host name of a ``Host`` header, without its port or IPv6 brackets."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1 : header.find("]")] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def is_loopback_name(name: str) -> bool:
+    """Whether ``name`` is ``localhost`` or a loopback address (127.0.0.0/8, ::1)."""
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+class HostCheck:
+    """ASGI middleware against DNS rebinding: answer 421 to any request whose
+    ``Host`` header is not a loopback name or one of ``allowed`` (the address the
+    user chose with ``--host``). A page on another origin that rebinds its name to
+    127.0.0.1 still sends its own name as Host, and is refused."""
+
+    def __init__(self, app: ASGIApp, allowed: frozenset[str]) -> None:
+        self.app = app
+        self.allowed = frozenset(a.lower() for a in allowed)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            headers = dict(scope.get("headers", []))
+            name = host_name(headers.get(b"host", b"").decode("latin-1"))
+            if not (is_loopback_name(name) or name in self.allowed):
+                body = (
+                    b'{"detail":"unexpected Host header: this server answers loopback names only"}'
+                )
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 421,
+                        "headers": [(b"content-type", b"application/json")],
+                    }
+                )
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
 
 
 class BodyLimit:
@@ -125,8 +177,21 @@ class PositionIn(BoardIn):
     state: Any = Field(default=None, description="A state token from a previous answer.")
 
 
-def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
-    """The searchlab web application (serve it with uvicorn on a loopback address)."""
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
+    '<rect width="16" height="16" rx="3" fill="#1f4e79"/>'
+    '<rect x="3" y="3" width="4" height="4" fill="#fff"/><rect x="9" y="3" width="4" height="4" '
+    'fill="#fff"/><rect x="3" y="9" width="4" height="4" fill="#fff"/></svg>'
+)
+
+
+def create_app(
+    *, workers: int = 2, max_body: int = MAX_BODY, hosts: frozenset[str] = frozenset()
+) -> FastAPI:
+    """The searchlab web application (serve it with uvicorn on a loopback address).
+
+    Requests must name a loopback host (or one of ``hosts``, e.g. the ``--host``
+    the user chose) in their ``Host`` header: see :class:`HostCheck`."""
     jobs = JobManager(workers=workers)
 
     @asynccontextmanager
@@ -142,6 +207,7 @@ def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
     )
     app.state.jobs = jobs
     app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(HostCheck, allowed=hosts)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     @app.exception_handler(InputError)
@@ -160,9 +226,13 @@ def create_app(*, workers: int = 2, max_body: int = MAX_BODY) -> FastAPI:
     async def too_busy(request: Request, exc: TooBusyError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=429)
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(FAVICON, media_type="image/svg+xml")
 
     @app.get("/api/families", summary="The puzzle families and their options")
     async def families() -> list[dict[str, Any]]:

@@ -13,8 +13,8 @@ request gets :class:`TooBusyError`, HTTP 429), finished jobs are kept for
 
 from __future__ import annotations
 
-import itertools
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -77,7 +77,6 @@ class JobManager:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="searchlab-solve")
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
-        self._ids = itertools.count(1)
         self.max_pending = max_pending
         self.max_kept = max_kept
         self.keep_seconds = keep_seconds
@@ -91,7 +90,8 @@ class JobManager:
                 raise TooBusyError(
                     f"{pending} solves are already running or queued; try again shortly"
                 )
-            job = Job(id=f"j{next(self._ids)}", family=family, created=time.monotonic())
+            # Unguessable ids: another page on this machine cannot read or cancel the job.
+            job = Job(id=secrets.token_urlsafe(16), family=family, created=time.monotonic())
             self._jobs[job.id] = job
         self._pool.submit(self._run, job, fn)
         return job
