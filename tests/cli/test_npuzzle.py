@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from searchlab.cli.main import main
+from searchlab.families.output import RESULT_KEYS
 from searchlab.puzzles.npuzzle import apply_moves, exact_distance, goal_board, parse_tiles
 
 
@@ -25,9 +26,9 @@ def test_solve_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "npuzzle", "solve", "--tiles", "8 6 7 2 5 4 3 0 1", "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"solved", "status", "length", "moves", "states", "stats"}
-    assert set(data["stats"]) == {"expanded", "generated", "max_frontier", "seconds"}
-    assert data["solved"] and data["status"] == "solved" and data["length"] == 31
+    assert tuple(data) == RESULT_KEYS
+    assert set(data["stats"]) >= {"expanded", "generated", "max_frontier", "seconds"}
+    assert data["status"] == "solved" and data["length"] == 31 and data["family"] == "npuzzle"
     start = parse_tiles("8 6 7 2 5 4 3 0 1")
     boards = apply_moves(start, data["moves"])
     assert [list(b.tiles) for b in boards] == data["states"]
@@ -70,7 +71,7 @@ def test_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "npuzzle", "solve", "--tiles", "1 2 3 4 5 6 8 7 0", "--json")
     assert code == 1
     data = json.loads(out)
-    assert data["status"] == "unsolvable" and not data["solved"] and data["states"] == []
+    assert data["status"] == "impossible" and "parity" in data["reason"] and data["states"] == []
     code, out, _ = run(capsys, "npuzzle", "solve", "--tiles", "1 2 3 4 5 6 8 7 0")
     assert code == 1 and "unsolvable" in out
 

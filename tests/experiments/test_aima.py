@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from searchlab.experiments import ResultStore, generate_instance, get_family, run_experiment
+from searchlab import families
+from searchlab.experiments import ResultStore, generate_instance, run_experiment
 from searchlab.experiments.builtin import aima
 from searchlab.experiments.sources import InstanceRequest
 from searchlab.search import solve
@@ -14,11 +15,11 @@ pytest.importorskip("searchlab.puzzles.npuzzle")
 
 @pytest.mark.parametrize("depth", [0, 5, 14])
 def test_generated_instances_have_the_exact_depth(depth: int) -> None:
-    family = get_family("npuzzle")
+    family = families.get("npuzzle")
     for index in range(3):
         inst = generate_instance(InstanceRequest("npuzzle", depth, index, seed=3))
         assert inst.optimal == depth
-        result = solve(family.problem(inst.data, "manhattan"), "astar")
+        result = solve(family.engine_problem(family.read(inst.data), "manhattan"), "astar")
         assert result.length == depth
 
 

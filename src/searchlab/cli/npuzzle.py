@@ -4,39 +4,29 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from pathlib import Path
 
 import click
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from searchlab.cli.common import (
     console,
-    describe_outcome,
     err_console,
     fail,
-    finish,
     json_option,
     print_json,
     read_input,
-    run_with_progress,
-    stats_table,
     time_limit_option,
 )
-from searchlab.cli.replay import html_option, save_replay
+from searchlab.cli.replay import html_option
+from searchlab.cli.solving import human_report, report_solution, solve_with_progress
 from searchlab.errors import InputError
-from searchlab.puzzles.npuzzle import (
-    HEURISTICS,
-    Board,
-    format_board,
-    goal_board,
-    parse_tiles,
-    random_instance,
-    render_svg,
-)
+from searchlab.puzzles.npuzzle.board import Board, format_board, goal_board, parse_tiles
+from searchlab.puzzles.npuzzle.family import FAMILY, Instance
+from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
+from searchlab.puzzles.npuzzle.instances import random_instance
 from searchlab.puzzles.npuzzle.pdb import PARTITIONS, cache_dir
-from searchlab.puzzles.npuzzle.solvers import prepare_databases, solve_board
-from searchlab.search import ALGORITHMS
-from searchlab.web.families.npuzzle import Instance as WebPuzzle
+from searchlab.puzzles.npuzzle.solvers import prepare_databases
+from searchlab.search import ALGORITHMS, SearchResult
 
 
 @click.group(no_args_is_help=True)
@@ -136,69 +126,50 @@ def solve_cmd(
     if (file is None) == (tiles is None):
         fail("give a board FILE or --tiles (one of them)")
     board = parse_tiles(tiles if tiles is not None else read_input(str(file)))
-    goal_ = _goal(goal, board.size)
-    if svg_path:
-        Path(svg_path).write_text(render_svg(board, goal_))
+    instance = Instance(board, _goal(goal, board.size))
+    algorithm = algorithm.strip().lower()
+    heuristic = heuristic.strip().lower()
+    if heuristic not in ("auto", "pdb"):
+        heuristic = canonical_heuristic(heuristic)
+    if algorithm not in FAMILY.algorithms:
+        fail(
+            f"algorithm {algorithm!r} cannot solve sliding-tile puzzles here; choose one of "
+            + ", ".join(FAMILY.algorithms)
+        )
     pdb_bar = _PdbBar()
     try:
-        result = run_with_progress(
-            lambda cancel, progress: solve_board(
-                board,
-                goal_,
-                algorithm=algorithm,
-                heuristic=heuristic,
-                time_limit=time_limit,
-                max_nodes=max_nodes,
-                cancel=cancel,
-                progress=progress,
-                pdb_progress=pdb_bar.watch(cancel),
-            ),
+        result = solve_with_progress(
+            FAMILY,
+            instance,
+            algorithm,
+            heuristic,
             show=False if as_json else None,
+            time_limit=time_limit,
+            max_nodes=max_nodes,
+            pdb_progress=pdb_bar.update,
         )
     finally:
         pdb_bar.close()
-    if html_path:
-        save_replay(
-            html_path,
-            "npuzzle",
-            WebPuzzle(board, goal_),
-            result.actions,
-            [Board(board.size, t) for t in result.states],
-            stats=result.stats.as_dict(),
-        )
-    status = {"solved": "solved", "no_solution": "unsolvable"}.get(result.status, "limit")
-    if as_json:
-        s = result.stats
-        print_json(
-            {
-                "solved": result.solved,
-                "status": status,
-                "length": result.length,
-                "moves": result.actions,
-                "states": [list(t) for t in result.states],
-                "stats": {
-                    "expanded": s.expanded,
-                    "generated": s.generated,
-                    "max_frontier": s.max_frontier,
-                    "seconds": s.seconds,
-                },
-            }
-        )
-        finish(result)
-        return
-    if status == "unsolvable":
-        console.print("unsolvable: this board cannot reach the goal (permutation parity)")
-        finish(result)
-        return
-    for i, state in enumerate(result.states):
-        head = "start" if i == 0 else f"move {i}: {result.actions[i - 1]}"
-        console.print(head, style="bold")
-        console.print(format_board(Board(board.size, state)) + "\n", markup=False)
-    console.print(describe_outcome(result))
-    if result.solved:
-        console.print("moves: " + "".join(result.actions))
-    console.print(stats_table(result.stats))
-    finish(result)
+
+    def human(result: SearchResult) -> None:
+        if result.status == "impossible":
+            console.print("unsolvable: this board cannot reach the goal (permutation parity)")
+            return
+        for i, state in enumerate(result.states):
+            head = "start" if i == 0 else f"move {i}: {result.actions[i - 1]}"
+            console.print(head, style="bold")
+            console.print(format_board(state) + "\n", markup=False)
+        human_report(FAMILY, instance, result)
+
+    report_solution(
+        FAMILY,
+        instance,
+        result,
+        as_json=as_json,
+        svg_path=svg_path,
+        html_path=html_path,
+        human=human,
+    )
 
 
 @npuzzle.command("random")

@@ -52,10 +52,10 @@ def test_unusual_goal_layout() -> None:
 def test_unsolvable_answered_without_search() -> None:
     board = parse_tiles("1 2 3 4 5 6 8 7 0")
     r = solve_board(board)
-    assert r.status == "no_solution" and r.stats.generated == 0
+    assert r.status == "impossible" and r.reason and r.stats.generated == 0
     b4 = Board(4, (2, 1, *range(3, 16), 0))
     assert not is_solvable(b4, goal_board(4))
-    assert solve_board(b4).status == "no_solution"
+    assert solve_board(b4).status == "impossible"
 
 
 def test_korf_node_counts_reproduced_exactly() -> None:

@@ -29,6 +29,8 @@ from searchlab.search import solve as engine_solve
 
 Transform = Callable[[int], int]
 
+UNSOLVABLE_REASON = "the goal is unreachable: the permutation parity differs (solvability test)"
+
 
 def _corner_transform(size: int, blank: int) -> Transform | None:
     """A grid symmetry (an involution) taking the corner cell ``blank`` to cell 0, else None."""
@@ -119,6 +121,7 @@ def solve_board(
     heuristic: str = "auto",
     time_limit: float | None = None,
     max_nodes: int | None = None,
+    max_expansions: int | None = None,
     cancel: CancelToken | None = None,
     progress: ProgressFn | None = None,
     pdb_progress: Progress | None = None,
@@ -127,19 +130,18 @@ def solve_board(
 ) -> SearchResult:
     """Solve ``board`` optimally (goal: blank last by default) with the fastest fitting method.
 
-    Returns a :class:`~searchlab.search.SearchResult` whose ``states`` are
-    row-major tuples (start first) and ``actions`` the blank moves. An
-    unsolvable board returns at once with status ``"no_solution"`` and no
-    search (``stats.generated == 0``). ``algorithm`` is ``"auto"``, or any
-    engine algorithm name (``astar``, ``idastar``, ``bfs``, ...); ``heuristic``
-    is ``"auto"``, ``"pdb"`` (4x4 IDA* only) or a name of :data:`HEURISTICS`.
-    ``astar``/``idastar`` with Manhattan (or ``pdb``) run the dedicated solvers
-    of :mod:`.fast`; anything else runs the generic engine. Limits:
-    ``time_limit`` seconds, ``max_nodes`` (stored states for A*, generated
-    nodes for IDA*) and a ``cancel`` token; ``pdb_progress(done, total)``
-    reports a pattern-database build; with ``pdb_build=False`` a missing
-    database raises ``FileNotFoundError`` instead of being built; ``partition``
-    names the 4x4 pattern partition (:data:`~.pdb.PARTITIONS`).
+    Returns a :class:`~searchlab.search.SearchResult` whose ``states`` are row-major tuples
+    (start first) and ``actions`` the blank moves. An unsolvable board returns at once with
+    status ``"impossible"`` (``reason`` names the parity argument) and no search
+    (``stats.generated == 0``). ``algorithm`` is ``"auto"``, or any engine algorithm name
+    (``astar``, ``idastar``, ``bfs``, ...); ``heuristic`` is ``"auto"``, ``"pdb"`` (4x4 IDA*
+    only) or a name of :data:`HEURISTICS`. ``astar``/``idastar`` with Manhattan (or ``pdb``) run
+    the dedicated solvers of :mod:`.fast`; anything else runs the generic engine. Limits:
+    ``time_limit`` seconds, ``max_nodes`` (stored states for A*, generated nodes for IDA*),
+    ``max_expansions``, a ``cancel`` token and ``progress``; ``pdb_progress(done, total)``
+    reports a pattern-database build; with ``pdb_build=False`` a missing database raises
+    ``FileNotFoundError`` instead of being built; ``partition`` names the 4x4 pattern partition
+    (:data:`~.pdb.PARTITIONS`).
 
     >>> from searchlab.puzzles.npuzzle.board import parse_tiles
     >>> solve_board(parse_tiles("1 2 3 4 5 6 0 7 8")).actions
@@ -156,7 +158,11 @@ def solve_board(
     h = heuristic.strip().lower()
     h = h if h == "auto" else canonical_heuristic(h)
     if not is_solvable(board, goal):
-        return SearchResult(algo if algo != "auto" else _auto_name(board.size, h), "no_solution")
+        return SearchResult(
+            algo if algo != "auto" else _auto_name(board.size, h),
+            "impossible",
+            reason=UNSOLVABLE_REASON,
+        )
     if algo == "auto":
         algo = "astar" if board.size == 3 and h in ("auto", "manhattan") else "idastar"
     if h == "auto":
@@ -173,6 +179,7 @@ def solve_board(
             pdbs=pdbs,
             time_limit=time_limit,
             max_nodes=max_nodes,
+            max_expansions=max_expansions,
             cancel=cancel,
             progress=progress,
         )
@@ -181,13 +188,22 @@ def solve_board(
             result.actions = _actions(4, result.states)
         return result
     if h == "manhattan" and algo == "astar":
-        return astar(board, goal, time_limit=time_limit, max_nodes=max_nodes, cancel=cancel)
+        return astar(
+            board,
+            goal,
+            time_limit=time_limit,
+            max_nodes=max_nodes,
+            max_expansions=max_expansions,
+            cancel=cancel,
+            progress=progress,
+        )
     if h == "manhattan" and algo == "idastar":
         return ida_star(
             board,
             goal,
             time_limit=time_limit,
             max_nodes=max_nodes,
+            max_expansions=max_expansions,
             cancel=cancel,
             progress=progress,
         )
@@ -197,6 +213,7 @@ def solve_board(
         algo,
         time_limit=time_limit,
         max_nodes=max_nodes,
+        max_expansions=max_expansions,
         cancel=cancel,
         progress=progress,
     )
@@ -236,7 +253,7 @@ def hint(board: Board, goal: Board | None = None, time_limit: float | None = 10.
     if goal.size != board.size:
         raise InputError(f"start is {board.size}x{board.size} but goal is {goal.size}x{goal.size}")
     result = _solve_no_build(board, goal, time_limit)
-    if result.status == "no_solution":
+    if result.status == "impossible":
         raise InputError("this board cannot reach the goal (wrong permutation parity)")
     if not result.solved:
         raise InputError("no optimal solution found within the time limit")

@@ -1,23 +1,23 @@
-"""``searchlab demo`` section for the two 8-puzzle assignment programs (seeds 001 and 002)."""
+"""The ``searchlab demo`` lines for the two 8-puzzle assignment programs (seeds 001 and 002)."""
 
 from __future__ import annotations
 
-from rich.console import Console
+from collections.abc import Iterator
 
 from searchlab.puzzles.npuzzle.assignments.puzzle3x3 import OPERATIONS, stack_search
 from searchlab.puzzles.npuzzle.assignments.puzzle8 import solve_puzzle8
 from searchlab.puzzles.npuzzle.board import board_from_tiles
 
 
-def demo(out: Console) -> None:
+def demo() -> Iterator[str]:
     """puzzle8 on the seed's datos2 with every heuristic; the three stack searches of seed 002."""
     start = board_from_tiles([0, 1, 3, 4, 2, 5, 7, 8, 6])
-    out.print("puzzle8 <h> datos2.txt (seed 001): A* from 0 1 3 / 4 2 5 / 7 8 6", markup=False)
+    yield "puzzle8 <h> datos2.txt (seed 001): A* from 0 1 3 / 4 2 5 / 7 8 6"
     for letter, name in (("z", "zero"), ("d", "misplaced"), ("m", "Manhattan"), ("b", "blank")):
         a = solve_puzzle8(start, letter)
-        out.print(f"  {letter} ({name}): {a.moves} moves, {a.opened} states opened")
+        yield f"  {letter} ({name}): {a.moves} moves, {a.opened} states opened"
     start = board_from_tiles([1, 2, 3, 4, 0, 5, 6, 7, 8])
-    out.print("puzzle3x3heuristics (seed 002): stack search from 1 2 3 / 4 0 5 / 6 7 8")
+    yield "puzzle3x3heuristics (seed 002): stack search from 1 2 3 / 4 0 5 / 6 7 8"
     for kind in OPERATIONS.values():
         run = stack_search(start, kind)
-        out.print(f"  {kind}: {len(run.popped)} boards popped")
+        yield f"  {kind}: {len(run.popped)} boards popped"

@@ -1,0 +1,293 @@
+"""The sliding-tile family: every surface (CLI, web player, experiments) goes through this.
+
+An instance is a start board and a goal board. Its text is the start as rows of
+numbers (0 or ``_`` the blank), optionally followed by a line ``goal`` (or
+``---``) and the goal in the same format; without one the goal is 1..n²-1 with
+the blank last. A state is a :class:`Board`; its token the flat row-major tile
+list. Moves name the blank's direction (U, D, L, R); in play mode the user
+clicks the tile that slides into the blank.
+
+``auto`` is :func:`~searchlab.puzzles.npuzzle.solvers.solve_board`'s fastest
+optimal method, the same for every surface: packed A* on 3x3, IDA* with the
+additive 6-6-3 pattern databases on 4x4 (built once and cached; the build
+honours the cancel token), IDA* with Manhattan distance beyond.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from searchlab.errors import InputError
+from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
+from searchlab.families.kit import engine_solve, impossible, int_param
+from searchlab.puzzles.npuzzle.board import (
+    Board,
+    apply_move,
+    board_from_tiles,
+    format_board,
+    goal_board,
+    legal_moves,
+    parse_tiles,
+)
+from searchlab.puzzles.npuzzle.demo import demo
+from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
+from searchlab.puzzles.npuzzle.instances import exact_distance, random_instance
+from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
+from searchlab.puzzles.npuzzle.render import render_svg as board_svg
+from searchlab.puzzles.npuzzle.solvability import is_solvable
+from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
+from searchlab.search.problem import Problem
+from searchlab.search.result import SearchResult
+
+DELTA = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+GOAL_LINE = re.compile(r"^\s*(goal:?|-{3,})\s*$", re.IGNORECASE | re.MULTILINE)
+ALGORITHMS = ("auto", "astar", "idastar", "bfs", "greedy", "wastar", "ucs", "bibfs", "iddfs", "dfs")
+"""``auto`` first; every engine algorithm that answers on the 8-puzzle (``dls`` needs a
+depth limit and ``backtrack`` has no cycle memory: they are not offered)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """A start board and the goal it must reach (the same size)."""
+
+    start: Board
+    goal: Board
+
+
+EXAMPLES = (
+    Example("seed001", "8-puzzle, seed 001's example (4 moves)", "0 1 3\n4 2 5\n7 8 6\n"),
+    Example("easy", "8-puzzle, 6 moves", "4 1 3\n7 2 6\n0 5 8\n"),
+    Example("medium", "8-puzzle, 14 moves", "8 1 3\n4 0 2\n7 6 5\n"),
+    Example("hardest", "8-puzzle, 31 moves (a hardest one)", "8 6 7\n2 5 4\n3 0 1\n"),
+    Example("unsolvable", "8-puzzle, unsolvable", "1 2 3\n4 5 6\n8 7 0\n"),
+    Example(
+        "fifteen",
+        "15-puzzle, blank first goal",
+        "1 2 3 7\n4 5 6 0\n8 9 10 11\n12 13 14 15\n"
+        "goal\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n",
+    ),
+)
+
+
+def parse(text: str) -> Instance:
+    """The start, and the goal after a ``goal`` line (default: blank last)."""
+    parts = GOAL_LINE.split(text, maxsplit=1)
+    start = parse_tiles(parts[0])
+    goal = parse_tiles(parts[2]) if len(parts) == 3 else goal_board(start.size)
+    if goal.size != start.size:
+        raise InputError(
+            f"the start is {start.size}x{start.size} but the goal {goal.size}x{goal.size}"
+        )
+    return Instance(start, goal)
+
+
+def format_instance(inst: Instance) -> str:
+    """The instance as :func:`parse` reads it (the goal only when it is not the default)."""
+    text = format_board(inst.start) + "\n"
+    if inst.goal != goal_board(inst.start.size):
+        text += "goal\n" + format_board(inst.goal) + "\n"
+    return text
+
+
+def describe(inst: Instance) -> str:
+    n = inst.start.size
+    return f"{n}x{n} board" + ("" if is_solvable(inst.start, inst.goal) else " (unsolvable)")
+
+
+def generate(params: Mapping[str, float], seed: int | None) -> str:
+    """A board whose optimal solution is exactly ``depth`` moves (3x3: up to 31, the
+    diameter; 4x4: up to 20, each step checked by the optimal solver)."""
+    size = int_param(params, "size", 3, 3, 4)
+    depth = int_param(params, "depth", 16, 0, 31 if size == 3 else 20)
+    return format_board(random_instance(size, depth, seed=seed)) + "\n"
+
+
+def sample(depth: int, seed: int) -> str:
+    """The experiments' instance: an 8-puzzle of optimal cost exactly ``depth``."""
+    return format_board(random_instance(3, depth, seed=seed)) + "\n"
+
+
+def engine_heuristic(heuristic: str | None) -> str:
+    """The engine heuristic for a family heuristic name (``auto``/``pdb``: Manhattan)."""
+    if heuristic in (None, "auto", "pdb"):
+        return "manhattan"
+    return canonical_heuristic(heuristic)
+
+
+def problem(inst: Instance, heuristic: str | None) -> Problem[Any, Any]:
+    return NPuzzleProblem(inst.start, inst.goal, engine_heuristic(heuristic))
+
+
+class _BuildCancelled(Exception):
+    """The cancel token was set while a pattern database was being built."""
+
+
+def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
+    """``auto``, A* and IDA*: :func:`~searchlab.puzzles.npuzzle.solvers.solve_board` (the
+    dedicated solvers with Manhattan or the PDBs, the engine with other heuristics);
+    anything else, or engine-only options (an observer, a weight): the engine on
+    :class:`NPuzzleProblem`. Unsolvable boards are ``impossible`` at once."""
+    n = inst.start.size
+    h = heuristic or "auto"
+    if not is_solvable(inst.start, inst.goal):
+        return impossible(UNSOLVABLE_REASON, algorithm)
+    engine_only = {"observer", "weight", "tie_break", "depth_limit", "max_depth", "graph"}
+    if algorithm in ("auto", "astar", "idastar") and not engine_only & set(options):
+        cancel = options.get("cancel")
+        user_progress = options.get("pdb_progress")
+
+        def pdb_progress(done: int, total: int) -> None:
+            if cancel is not None and cancel.is_set():
+                raise _BuildCancelled
+            if user_progress is not None:
+                user_progress(done, total)
+
+        try:
+            result = solve_board(
+                inst.start,
+                inst.goal,
+                algorithm=algorithm,
+                heuristic=h,
+                time_limit=options.get("time_limit"),
+                max_nodes=options.get("max_nodes"),
+                max_expansions=options.get("max_expansions"),
+                cancel=cancel,
+                progress=options.get("progress"),
+                pdb_progress=pdb_progress,
+            )
+        except _BuildCancelled:
+            return SearchResult(
+                algorithm,
+                "cancelled",
+                reason="cancelled while building a pattern database (nothing cached)",
+            )
+        method = result.algorithm + (
+            "+pdb 6-6-3" if n == 4 and h in ("auto", "pdb") and algorithm != "astar" else ""
+        )
+        return replace(
+            result,
+            algorithm=method,
+            states=[Board(n, t) for t in result.states],
+        )
+    if h == "pdb":
+        raise InputError("the pdb heuristic needs the idastar (or auto) algorithm on a 4x4 board")
+    options = {k: v for k, v in options.items() if k != "pdb_progress"}
+    if algorithm == "dfs":
+        options.setdefault("graph", True)
+    return engine_solve(
+        problem(inst, h),
+        algorithm,
+        options,
+        state=lambda t: Board(n, t),
+        method=f"{algorithm} ({engine_heuristic(h)})",
+    )
+
+
+def decode(inst: Instance, token: Any) -> Board:
+    if not isinstance(token, list) or not all(
+        isinstance(t, int) and not isinstance(t, bool) for t in token
+    ):
+        raise InputError("a position is a flat list of tile numbers")
+    return board_from_tiles(token, inst.start.size)
+
+
+def to_move(board: Board, label: str) -> Move:
+    """The move of the blank ``label``: the user clicks (or drags) the tile next to the
+    blank onto the blank's cell."""
+    n = board.size
+    br, bc = divmod(board.blank, n)
+    dr, dc = DELTA[label]
+    return Move(label, (br, bc), apply_move(board, label), ((br + dr, bc + dc),))
+
+
+def moves(inst: Instance, board: Board) -> list[Move]:
+    return [to_move(board, m) for m in legal_moves(board)]
+
+
+def hint(inst: Instance, board: Board, /, **options: Any) -> Move | None:
+    """The first move of an optimal solution: the exact distance table on 3x3 (instant),
+    the same optimal solver as ``solve`` (``auto``) on larger boards."""
+    if board == inst.goal:
+        return None
+    if not is_solvable(board, inst.goal):
+        raise NoHint("this position cannot reach the goal (permutation parity)")
+    if board.size == 3:
+        best = min(
+            legal_moves(board), key=lambda m: exact_distance(apply_move(board, m), inst.goal)
+        )
+        return to_move(board, best)
+    result = solve(Instance(board, inst.goal), "auto", "auto", **options)
+    if result.solved and result.actions:
+        return to_move(board, str(result.actions[0]))
+    if result.status == "cancelled":
+        return None
+    raise NoHint(
+        "no optimal move found within the hint's time limit; "
+        "solve the board to see a whole optimal solution"
+    )
+
+
+def base_view(inst: Instance) -> View:
+    n = inst.start.size
+    return {"rows": n, "cols": n, "cells": ["." * n] * n}
+
+
+def state_view(inst: Instance, board: Board) -> View:
+    n = board.size
+    pieces = [
+        {"id": t, "r": i // n, "c": i % n, "kind": "tile", "label": str(t)}
+        for i, t in enumerate(board.tiles)
+        if t != 0
+    ]
+    return {"pieces": pieces}
+
+
+def render_text(inst: Instance, result: SearchResult) -> str:
+    """Every board of the solution, headed "start" and "move i: X"."""
+    blocks = []
+    for i, board in enumerate(result.states):
+        head = "start" if i == 0 else f"move {i}: {result.actions[i - 1]}"
+        blocks.append(f"{head}\n{format_board(board)}\n")
+    return "\n".join(blocks)
+
+
+FAMILY = PuzzleFamily(
+    name="npuzzle",
+    title="Sliding tiles",
+    board_help=(
+        "Rows of numbers, 0 or _ the blank (3x3 to 5x5 on the web). Optionally a line 'goal' "
+        "and the goal board; the default goal is 1..n²-1 with the blank last."
+    ),
+    play_help="Click a tile next to the blank to slide it.",
+    examples=EXAMPLES,
+    parse=parse,
+    format=format_instance,
+    describe=describe,
+    algorithms=ALGORITHMS,
+    heuristics=("auto", "pdb", *HEURISTICS),
+    solve=solve,
+    initial=lambda i: i.start,
+    encode_state=lambda i, b: list(b.tiles),
+    decode_state=decode,
+    is_goal=lambda i, b: b == i.goal,
+    moves=moves,
+    hint=hint,
+    base_view=base_view,
+    state_view=state_view,
+    generate_params=(Param("size", "size", 3, 3, 4), Param("depth", "optimal moves", 16, 0, 31)),
+    generate=generate,
+    sample=sample,
+    parameter_name="depth",
+    exact_depth=True,
+    problem=problem,
+    state_of=lambda i, s: Board(i.start.size, s),
+    render_svg=lambda i, r: board_svg(i.start, i.goal),
+    render_text=render_text,
+    web_max_cells=25,
+    demo=demo,
+    demo_title="Sliding-tile puzzles: 8- and 15-puzzle, and the seed programs",
+    notes="'auto' is A* on 3x3 and IDA* with pattern databases on 4x4 (the CLI's solver).",
+)
