@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from searchlab.cli.main import main
+from searchlab.families.output import RESULT_KEYS
 from searchlab.puzzles.rushhour import cards, parse_board
 from tests.cli.interrupt import interrupt_when
 
@@ -24,14 +25,14 @@ def test_solve_json_fields_and_replay(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(capsys, "rushhour", "solve", CARD1.database, "--json")
     assert code == 0
     data = json.loads(out)
-    assert {"solved", "status", "length", "moves", "states", "stats"} <= set(data)
-    assert data["solved"] and data["status"] == "solved" and data["length"] == CARD1.moves
+    assert tuple(data) == RESULT_KEYS
+    assert data["status"] == "solved" and data["length"] == CARD1.moves
     assert len(data["states"]) == len(data["moves"]) + 1
-    assert all(len(s) == 36 for s in data["states"])
-    board = parse_board(data["states"][0])
+    board = parse_board(data["extra"]["board"])
+    assert list(board.positions()) == data["states"][0]
     for move, state in zip(data["moves"], data["states"][1:], strict=True):
         board = board.apply(move)
-        assert board.to_database() == state
+        assert list(board.positions()) == state
     assert board.is_solved()
 
 
@@ -62,7 +63,7 @@ def test_solve_options(capsys: pytest.CaptureFixture[str], options: list[str]) -
 def test_solve_card_notation_reports_names(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "rushhour", "solve", CARD1.board, "--json")
     data = json.loads(out)
-    assert data["names"]["X"] == "A" and data["states"][0] == CARD1.database
+    assert data["extra"]["names"]["X"] == "A" and data["extra"]["board"] == CARD1.database
 
 
 def test_rate_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,8 +17,8 @@ def test_ratings_agree_with_optimal_solvers(store: ResultStore) -> None:
     by = {(r.instance, r.label): r for r in summary.records}
     for inst in summary.instances:
         rating = by[(inst.id, "rate")]
-        assert rating.extra is not None and rating.extra["level"] in rushhour.LEVELS
-        moves = rating.extra["moves"]
+        assert rating.extra is not None and rating.extra["rating"]["level"] in rushhour.LEVELS
+        moves = rating.extra["rating"]["moves"]
         assert moves >= inst.group  # the generator's guarantee
         # A* with either admissible heuristic finds the optimal number of moves.
         assert by[(inst.id, "astar:blocking")].length == moves

@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from searchlab import families
 from searchlab.puzzles.rushhour import cards, parse_board, solve_board
-from searchlab.web.families import FAMILIES
 from tests.web.conftest import solve_done
 
-FAM = FAMILIES["rushhour"]
+FAM = families.get("rushhour")
 
 
 def example(i: str) -> str:

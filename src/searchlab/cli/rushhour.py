@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -17,32 +16,31 @@ from searchlab.cli.common import (
     describe_outcome,
     err_console,
     fail,
-    finish,
     heuristic_option,
     json_option,
     max_expansions_option,
     print_json,
     read_input,
-    run_with_progress,
     stats_table,
     time_limit_option,
 )
-from searchlab.cli.replay import html_option, save_replay
+from searchlab.cli.replay import html_option
+from searchlab.cli.solving import report_solution, solve_with_progress
 from searchlab.errors import InputError
+from searchlab.families.contract import NoHint
 from searchlab.puzzles.rushhour import (
     ALGORITHM_CHOICES,
     HEURISTICS,
     Board,
     card,
-    hint,
     parse_board,
     rate,
-    render_solution_text,
-    render_svg,
     render_text,
-    solve_board,
 )
+from searchlab.puzzles.rushhour.family import FAMILY
+from searchlab.puzzles.rushhour.family import text as solution_text
 from searchlab.puzzles.rushhour.generate import generate, unreachable
+from searchlab.search import SearchResult
 
 
 def _load(board: str | None, red: str | None, card_no: int | None) -> Board:
@@ -124,59 +122,38 @@ def solve_cmd(
     Moves are written A+2 (vehicle A two cells right or down) and C-1 (one cell left or up).
     """
     start = _load(board, red, card_no)
-    result = run_with_progress(
-        lambda cancel, progress: solve_board(
-            start,
-            metric=metric,  # type: ignore[arg-type]
-            algorithm=algorithm,
-            heuristic=heuristic,
-            time_limit=time_limit,
-            max_expansions=max_expansions,
-            cancel=cancel,
-            progress=progress,
-        ),
+    result = solve_with_progress(
+        FAMILY,
+        start,
+        algorithm,
+        heuristic,
         show=False if as_json else None,
+        metric=metric,
+        time_limit=time_limit,
+        max_expansions=max_expansions,
     )
-    moves = [str(m) for m in result.actions]
-    if svg_file:
-        picture = render_svg(result.states, result.actions) if result.solved else render_svg(start)
-        try:
-            Path(svg_file).write_text(picture, encoding="utf-8")
-        except OSError as exc:
-            fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
-    if html_path:
-        save_replay(
-            html_path, "rushhour", start, moves, result.states, stats=result.stats.as_dict()
-        )
-    if as_json:
-        out: dict[str, Any] = {
-            "solved": result.solved,
-            "status": result.status,
-            "limit": result.limit,
-            "length": result.length if result.solved else None,
-            "metric": metric,
-            "algorithm": result.algorithm,
-            "board": start.to_database(),
-            "moves": moves,
-            "states": [b.to_database() for b in result.states],
-            "stats": result.stats.as_dict(),
-        }
-        names = start.database_names()
-        if any(k != v for k, v in names.items()):
-            out["names"] = names
-        print_json(out)
-        finish(result)
-        return
-    if result.solved and not quiet:
-        console.print(render_solution_text(result.states, result.actions), markup=False)
-    elif not quiet:
-        console.print(render_text(start), markup=False)
-    console.print(describe_outcome(result))
-    if result.solved:
-        console.print("moves: " + " ".join(moves), markup=False)
-    if not quiet:
-        console.print(stats_table(result.stats))
-    finish(result)
+
+    def human(result: SearchResult) -> None:
+        if not quiet:
+            console.print(
+                solution_text(start, result) if result.solved else render_text(start),
+                markup=False,
+            )
+        console.print(describe_outcome(result))
+        if result.solved:
+            console.print("moves: " + " ".join(result.actions), markup=False)
+        if not quiet:
+            console.print(stats_table(result.stats))
+
+    report_solution(
+        FAMILY,
+        start,
+        result,
+        as_json=as_json,
+        svg_path=svg_file,
+        html_path=html_path,
+        human=human,
+    )
 
 
 @rushhour.command("rate")
@@ -210,10 +187,12 @@ def hint_cmd(board: str | None, red: str | None, card_no: int | None) -> None:
     if start.is_solved():
         console.print("already solved")
         return
-    move = hint(start)
-    if move is None:
-        fail("this board has no solution (or the time limit ran out)")
-    console.print(str(move), markup=False)
+    try:
+        move = FAMILY.hint(start, start, time_limit=10.0)
+    except NoHint as exc:  # an answer, not a user error: exit 1
+        err_console.print(f"searchlab: {exc}", markup=False)
+        raise click.exceptions.Exit(1) from None
+    console.print(move.label if move else "already solved", markup=False)
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -25,6 +25,7 @@ from searchlab.experiments.plot import check_plot_path
 from searchlab.experiments.report import Column
 from searchlab.experiments.runner import Experiment
 from searchlab.experiments.sources import generated_requests
+from searchlab.puzzles.rushhour.notation import parse_board
 
 NAME = "rushhour-difficulty"
 FAMILY = "rushhour"
@@ -66,7 +67,11 @@ def rushhour_experiment(
 
 
 def _ratings(records: Sequence[RunRecord]) -> list[dict[str, Any]]:
-    return [r.extra for r in records if r.algorithm == "rate" and r.solved and r.extra]
+    return [
+        r.extra["rating"]
+        for r in records
+        if r.algorithm == "rate" and r.solved and r.extra and "rating" in r.extra
+    ]
 
 
 def _median(values: list[int]) -> float | None:
@@ -106,13 +111,14 @@ def distribution(records: Sequence[RunRecord]) -> list[dict[str, Any]]:
 
 def puzzles(records: Sequence[RunRecord], instances: Sequence[Instance]) -> list[dict[str, Any]]:
     """The ``--json`` form: one object per rated puzzle, with its board."""
-    boards = {i.id: i.data["board"] for i in instances}
+    boards = {i.id: parse_board(str(i.data)).to_database() for i in instances}
     by_run = {(r.instance, r.label): r for r in records}
     out = []
     for r in records:
-        if r.algorithm != "rate" or not r.solved or not r.extra:
+        if r.algorithm != "rate" or not r.solved or not r.extra or "rating" not in r.extra:
             continue
-        item: dict[str, Any] = {"min_moves": r.group, "board": boards.get(r.instance), **r.extra}
+        rating = r.extra["rating"]
+        item: dict[str, Any] = {"min_moves": r.group, "board": boards.get(r.instance), **rating}
         for key, config in (("blocking_generated", BLOCKING), ("strong_generated", STRONG)):
             run = by_run.get((r.instance, config.label))
             item[key] = run.generated if run is not None and run.solved else None

@@ -4,46 +4,45 @@ while the generator's kernel is compiled)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
-from rich.console import Console
-from rich.table import Table
-
+from searchlab.families.contract import DemoBlock, Table
 from searchlab.puzzles.rushhour.cards import cards
 from searchlab.puzzles.rushhour.generate import generate
 from searchlab.puzzles.rushhour.render import render_text
 from searchlab.puzzles.rushhour.solver import fast_bfs, solve_board
 
 
-def demo(out: Console) -> None:
+def demo() -> Iterator[DemoBlock]:
     """The hardest challenge card solved by the packed BFS; the seed's heuristic vs the
     stronger; a generated puzzle."""
     card = cards()[39]
     board = card.parse()
-    out.print(f"Challenge card {card.number} ({card.level}), red car X:", markup=False)
-    out.print(render_text(board), markup=False)
+    yield f"Challenge card {card.number} ({card.level}), red car X:"
+    yield render_text(board)
     t = time.perf_counter()
     best = fast_bfs(board)
     ms = (time.perf_counter() - t) * 1000
-    out.print(
+    yield (
         f"packed BFS: {best.length} moves in {ms:.0f} ms "
-        f"({best.stats.expanded:,} positions expanded)",
-        markup=False,
+        f"({best.stats.expanded:,} positions expanded)"
     )
-    out.print("moves: " + " ".join(str(m) for m in best.actions), markup=False)
+    yield "moves: " + " ".join(str(m) for m in best.actions)
     small = cards()[11]
-    table = Table(title=f"Card {small.number}: A* heuristics (engine)", title_justify="left")
-    for col in ("heuristic", "moves", "expanded", "ms"):
-        table.add_column(col, justify="left" if col == "heuristic" else "right")
+    rows = []
     for h in ("zero", "blocking", "strong"):
         r = solve_board(small.parse(), algorithm="astar", heuristic=h)
-        table.add_row(h, str(r.length), f"{r.stats.expanded:,}", f"{r.stats.seconds * 1000:.0f}")
-    out.print(table)
+        rows.append((h, str(r.length), f"{r.stats.expanded:,}", f"{r.stats.seconds * 1000:.0f}"))
+    yield Table(
+        f"Card {small.number}: A* heuristics (engine)",
+        ("heuristic", "moves", "expanded", "ms"),
+        rows,
+    )
     found = generate(25, 1, seed=1, time_limit=20)
     if found:
         g = found[0]
-        out.print(
+        yield (
             f"Generated (seed 1, at least 25 moves): {g.moves} moves, every vehicle needed, "
-            f"found in {g.seconds:.1f} s among {g.attempts:,} boards",
-            markup=False,
+            f"found in {g.seconds:.1f} s among {g.attempts:,} boards"
         )
-        out.print(render_text(g.board), markup=False)
+        yield render_text(g.board)

@@ -1,0 +1,270 @@
+"""The Rush Hour family: every surface (CLI, web player, experiments) goes through this.
+
+An instance is a :class:`Board` in any notation the family reads: a grid (one row
+per line, ``.`` or ``o`` empty, ``x`` wall, letters vehicles; ``X`` the red car in
+the challenge-card notation, else ``A``) or the one-line database string. A
+state is a :class:`Board` too; its token the list of vehicle positions (column of
+a horizontal vehicle, row of a vertical one), validated with ``make_board``. A
+move's ``grab`` is the vehicle's cells and its ``to`` the cell its front reaches,
+so dragging a car along its axis by *k* cells plays the slide by *k*.
+
+Algorithms: ``fast`` (the packed breadth-first search, optimal), ``rate`` (the
+same solution plus the seed's difficulty rating in ``extra``), and the engine's
+algorithms with the heuristics ``blocking`` (the seed's), ``strong`` and ``zero``.
+The option ``metric="steps"`` counts one-cell slides instead of moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, cast
+
+from searchlab.errors import InputError
+from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
+from searchlab.families.kit import engine_solve, float_param, int_param
+from searchlab.puzzles.rushhour.cards import cards
+from searchlab.puzzles.rushhour.demo import demo
+from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
+from searchlab.puzzles.rushhour.generate import unreachable
+from searchlab.puzzles.rushhour.heuristics import HEURISTICS
+from searchlab.puzzles.rushhour.model import Board, make_board, parse_move
+from searchlab.puzzles.rushhour.model import Move as RhMove
+from searchlab.puzzles.rushhour.notation import parse_board
+from searchlab.puzzles.rushhour.problem import RushHourProblem
+from searchlab.puzzles.rushhour.rating import rate
+from searchlab.puzzles.rushhour.render import render_solution_text, render_svg
+from searchlab.puzzles.rushhour.solver import ALGORITHM_CHOICES, Metric, fast_bfs, solve_board
+from searchlab.search.problem import Problem
+from searchlab.search.result import SearchResult
+
+GENERATE_MAX_SECONDS = 20.0
+"""Longest time a generated board may take on the web (the request waits for it)."""
+SAMPLE_SECONDS = 600.0
+"""The experiments give up generating one puzzle after this long (an InputError)."""
+ALGORITHMS = (*ALGORITHM_CHOICES, "rate")
+LIMITS = frozenset({"time_limit", "max_expansions", "max_nodes", "cancel", "progress"})
+
+
+def card_text(number: int, level: str, moves: int, board: str) -> str:
+    rows = [board[i : i + 6] for i in range(0, 36, 6)]
+    return f"# card {number} ({level}): {moves} moves\n" + "\n".join(rows) + "\n"
+
+
+EXAMPLES = (
+    *(
+        Example(
+            f"card{c.number}",
+            f"Card {c.number} ({c.level}, {c.moves} moves)",
+            card_text(c.number, c.level, c.moves, c.board),
+        )
+        for c in cards()
+    ),
+    Example(
+        "walls",
+        "With walls (generated, 21 moves)",
+        "# x: walls\nBCCC.D\nBEE.FD\n.AA.FD\nxGHHII\n.GxJKK\n.LLJ..\n",
+    ),
+)
+
+
+def describe(board: Board) -> str:
+    walls = f", {len(board.walls)} walls" if board.walls else ""
+    n = len(board.vehicles)
+    return f"{board.width}x{board.height} board, {n} vehicle{'s' if n != 1 else ''}{walls}"
+
+
+def generate(params: Mapping[str, float], seed: int | None) -> str:
+    """A generated puzzle needing at least ``min_moves`` optimal moves, found within
+    ``seconds``; an InputError when the minimum is out of reach or none was found."""
+    min_moves = int_param(params, "min_moves", 10, 1, 60)
+    walls = int_param(params, "walls", 0, 0, 6)
+    seconds = float_param(params, "seconds", 5.0, 0.5, SAMPLE_SECONDS)
+    reason = unreachable(min_moves, walls=walls)
+    if reason:
+        raise InputError(f"{reason}: lower the minimum")
+    found = generate_puzzles(min_moves, 1, seed=seed, walls=walls, time_limit=seconds)
+    if not found:
+        raise InputError(
+            f"no puzzle of at least {min_moves} moves found in {seconds:g} s: "
+            "lower the minimum or allow more time"
+        )
+    g = found[0]
+    return f"# generated: {g.moves} moves (optimal)\n{g.board.to_text()}\n"
+
+
+def sample(min_moves: int, seed: int) -> str:
+    """The experiments' instance: a puzzle of at least ``min_moves`` optimal moves."""
+    return generate({"min_moves": min_moves, "seconds": SAMPLE_SECONDS}, seed)
+
+
+def solve(board: Board, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
+    """``fast``/``rate``: the packed BFS (``rate`` adds the rating under ``extra``); others:
+    the engine on :class:`RushHourProblem`. ``extra`` holds the metric and the board in
+    the database notation (with the letters renamed, when they are)."""
+    metric = cast(Metric, options.pop("metric", "moves"))
+    limits = {k: v for k, v in options.items() if k in LIMITS}
+    if algorithm in ("fast", "rate") or limits == options:
+        result = solve_board(
+            board,
+            metric=metric,
+            algorithm="fast" if algorithm == "rate" else algorithm,
+            heuristic=heuristic or "blocking",
+            **limits,
+        )
+    else:  # engine options (an observer, a weight, a tie-break): the engine itself
+        pb = RushHourProblem(board, metric=metric, heuristic=heuristic or "blocking")
+        result = engine_solve(pb, algorithm, options, state=pb.packed.to_board)
+    result.actions = [str(m) for m in result.actions]
+    result.extra = {"metric": metric, "board": board.to_database()}
+    names = board.database_names()
+    if any(k != v for k, v in names.items()):
+        result.extra["names"] = names
+    if algorithm == "rate" and result.solved:
+        result.extra["rating"] = rate(board, time_limit=options.get("time_limit")).as_dict()
+    if algorithm in ("fast", "rate"):
+        result.algorithm = "fast (packed breadth-first search)"
+    else:
+        result.algorithm = f"{algorithm} ({heuristic or 'blocking'})"
+    return result
+
+
+def decode(board: Board, token: Any) -> Board:
+    n = len(board.vehicles)
+    if (
+        not isinstance(token, list)
+        or len(token) != n
+        or not all(isinstance(p, int) and not isinstance(p, bool) for p in token)
+    ):
+        raise InputError(f"a Rush Hour position is a list of {n} vehicle positions (integers)")
+    if not all(0 <= p < max(board.width, board.height) for p in token):
+        raise InputError("a vehicle position is off the board")
+    moved = board.with_positions(token)
+    return make_board(board.width, board.height, moved.vehicles, moved.walls)
+
+
+def to_move(board: Board, move: RhMove) -> Move:
+    v = board.vehicles[board.index(move.name)]
+    after = v.at(v.pos + move.delta).cells()
+    front = after[-1] if move.delta > 0 else after[0]
+    return Move(str(move), front, board.apply(move), tuple(v.cells()))
+
+
+def moves(inst: Board, board: Board) -> list[Move]:
+    return [to_move(board, m) for m in board.legal_moves()]
+
+
+def hint(inst: Board, board: Board, /, **options: Any) -> Move | None:
+    """The first move of an optimal solution (the packed BFS, within the limits)."""
+    allowed = ("time_limit", "max_nodes", "max_expansions", "cancel")
+    result = fast_bfs(board, **{k: v for k, v in options.items() if k in allowed})
+    if result.solved and result.actions:
+        return to_move(board, result.actions[0])
+    if result.status == "no_solution":
+        raise NoHint("no solution from this position: the red car can never reach the exit")
+    if result.stopped:
+        raise NoHint("no optimal move found within the hint's limits")
+    return None
+
+
+def base_view(board: Board) -> View:
+    cells = [
+        "".join("#" if (r, c) in board.walls else "." for c in range(board.width))
+        for r in range(board.height)
+    ]
+    return {
+        "rows": board.height,
+        "cols": board.width,
+        "cells": cells,
+        "exit": {"r": board.exit_row, "side": "right"},
+    }
+
+
+def state_view(inst: Board, board: Board) -> View:
+    pieces = [
+        {
+            "id": v.name,
+            "r": v.row,
+            "c": v.col,
+            "w": v.length if v.horizontal else 1,
+            "h": 1 if v.horizontal else v.length,
+            "kind": "red" if i == 0 else "car",
+            "label": v.name,
+        }
+        for i, v in enumerate(board.vehicles)
+    ]
+    return {"pieces": pieces}
+
+
+@lru_cache(maxsize=32)
+def _problem(board: Board, heuristic: str) -> RushHourProblem:
+    return RushHourProblem(board, heuristic=heuristic)
+
+
+def problem(board: Board, heuristic: str | None) -> Problem[Any, Any]:
+    return _problem(board, heuristic or "blocking")
+
+
+def state_of(board: Board, state: int) -> Board:
+    return _problem(board, "zero").packed.to_board(state)
+
+
+def picture(board: Board, result: SearchResult | None) -> str:
+    """The solution as one SVG (every position), or the start board."""
+    if result is not None and result.solved:
+        return render_svg(result.states, [parse_move(str(a)) for a in result.actions])
+    return render_svg(board)
+
+
+def text(board: Board, result: SearchResult) -> str:
+    return render_solution_text(result.states, [parse_move(str(a)) for a in result.actions])
+
+
+FAMILY = PuzzleFamily(
+    name="rushhour",
+    title="Rush Hour",
+    board_help=(
+        "A grid, one row per line: '.' or 'o' empty, 'x' wall, letters vehicles (cars of 2 "
+        "cells, trucks of 3); the red car is X (card notation) or A. Or the one-line database "
+        "string (36 characters for 6x6). Boards from 4x4 to 8x8."
+    ),
+    play_help=(
+        "Drag a car along its axis (or click it, then the cell its front should reach); "
+        "a car with one move slides on a click."
+    ),
+    examples=EXAMPLES,
+    parse=parse_board,
+    format=lambda b: b.to_text() + "\n",
+    describe=describe,
+    algorithms=ALGORITHMS,
+    heuristics=HEURISTICS,
+    solve=solve,
+    initial=lambda b: b,
+    encode_state=lambda i, b: list(b.positions()),
+    decode_state=decode,
+    is_goal=lambda i, b: b.is_solved(),
+    moves=moves,
+    hint=hint,
+    base_view=base_view,
+    state_view=state_view,
+    generate_params=(
+        Param("min_moves", "at least (moves)", 10, 1, 60),
+        Param("walls", "walls", 0, 0, 6),
+        Param("seconds", "time limit (s)", 5.0, 0.5, GENERATE_MAX_SECONDS, "float"),
+    ),
+    generate=generate,
+    sample=sample,
+    parameter_name="min_moves",
+    problem=problem,
+    state_of=state_of,
+    action_label=lambda i, m: str(m),
+    render_svg=picture,
+    render_text=text,
+    demo=demo,
+    demo_title="Rush Hour: optimal solver and heuristics",
+    notes=(
+        "'fast' is the packed breadth-first search (optimal); 'rate' adds the difficulty "
+        "rating; the engine algorithms compare heuristics. Random boards are generated "
+        "puzzles, minimal for their length."
+    ),
+)
