@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from searchlab.cli.main import main
+from searchlab.families.output import RESULT_KEYS
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -28,9 +29,9 @@ def test_solve_json_fields(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     code, out, _ = run(capsys, "solve", "--board", "triangle5", "--json", "--svg", str(svg))
     assert code == 0
     data = json.loads(out)
-    assert {"solved", "status", "length", "moves", "move_count", "states", "stats"} <= set(data)
+    assert tuple(data) == RESULT_KEYS and data["extra"]["move_count"] <= 13
     assert data["status"] == "solved" and data["length"] == 13 == len(data["moves"])
-    assert len(data["states"]) == 14 and len(data["states"][-1]) == 1
+    assert len(data["states"]) == 14 and int(data["states"][-1], 16).bit_count() == 1
     assert svg.read_text().startswith("<svg")
 
 
@@ -140,7 +141,7 @@ def test_min_moves(capsys: pytest.CaptureFixture[str]) -> None:
         "2000",
     )
     data = json.loads(out)
-    assert code == 1 and data["status"] == "limit" and data["min_moves"] is None
-    assert data["moves_proved_too_few"] >= 8
+    assert code == 1 and data["status"] == "limit" and data["extra"]["min_moves"] is None
+    assert data["extra"]["moves_proved_too_few"] >= 8
     code, _, err = run(capsys, "solve", "--min-moves", "--algorithm", "bfs")
     assert code == 2 and "--min-moves" in err

@@ -27,13 +27,12 @@ from searchlab.cli.common import (
     stats_table,
     time_limit_option,
 )
-from searchlab.cli.replay import html_option, save_replay
+from searchlab.cli.replay import html_option
+from searchlab.cli.solving import report_solution, solve_with_progress, write_svg
 from searchlab.puzzles.peg import (
     BOARD_DESCRIPTIONS,
     HEURISTICS,
     Board,
-    PegProblem,
-    PegResult,
     compare,
     get_board,
     impossibility_reason,
@@ -41,12 +40,10 @@ from searchlab.puzzles.peg import (
     parse_position,
     render_svg,
     render_text,
-    solve_fast,
 )
+from searchlab.puzzles.peg.family import FAMILY, Instance
 from searchlab.puzzles.peg.levels import LevelCount, count_levels
-from searchlab.puzzles.peg.minmoves import solve_min_moves
-from searchlab.search import ALGORITHMS, SearchStats, limit_phrase, solve
-from searchlab.web.families.peg import Instance as WebPeg
+from searchlab.search import ALGORITHMS, SearchResult, SearchStats, limit_phrase
 
 Progress = Callable[[SearchStats], None]
 
@@ -142,41 +139,6 @@ def load_problem(
     return board, start, target
 
 
-def _engine_result(
-    board: Board,
-    start: int,
-    target: int | None,
-    algorithm: str,
-    heuristic: str,
-    time_limit: float,
-    max_expansions: int | None,
-) -> PegResult:
-    reason = impossibility_reason(board, start, target)
-    if reason is not None:
-        return PegResult(board, start, target, "impossible", reason=reason)
-    problem = PegProblem(board, start, target, heuristic=heuristic)
-    r = run_with_progress(
-        lambda cancel, progress: solve(
-            problem,
-            algorithm,
-            time_limit=time_limit,
-            max_expansions=max_expansions,
-            cancel=cancel,
-            progress=progress,
-        )
-    )
-    return PegResult(
-        board,
-        start,
-        target,
-        r.status,
-        limit=r.limit,
-        jumps=list(r.actions),
-        positions=list(r.states),
-        stats=r.stats,
-    )
-
-
 @peg.command("solve")
 @board_options
 @click.option(
@@ -231,99 +193,75 @@ def solve_cmd(
         board_name, diagonal, vacancy, start_file, finish, target_file
     )
     if svg_file is not None:
-        try:
-            Path(svg_file).write_text(render_svg(board, start), encoding="utf-8")
-        except OSError as exc:
-            fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
+        write_svg(svg_file, render_svg(board, start))
     if min_moves and algorithm != "fast":
         fail("--min-moves uses its own search: do not combine it with --algorithm")
-    if algorithm == "fast":
-        search = solve_min_moves if min_moves else solve_fast
-
-        def run(cancel: threading.Event, progress: Progress | None) -> PegResult:
-            return search(
-                board,
-                start,
-                target,
-                time_limit=time_limit,
-                max_expansions=max_expansions,
-                max_memo=max_memo,
-                cancel=cancel,
-                progress=progress,
-            )
-
-        result = run_with_progress(run, show=False if as_json else None)
-    else:
-        result = _engine_result(
-            board, start, target, algorithm, heuristic, time_limit, max_expansions
+    algorithm = "minmoves" if min_moves else algorithm
+    if algorithm not in FAMILY.algorithms:
+        fail(
+            f"algorithm {algorithm!r} cannot solve peg solitaire here; "
+            f"choose one of {', '.join(a for a in FAMILY.algorithms if a != 'minmoves')}"
         )
-    if html_path:
-        moves = [board.jump_name(j) for j in result.jumps]
-        stats = result.stats.as_dict()
-        save_replay(
-            html_path, "peg", WebPeg(board, start, target), moves, result.positions, stats=stats
-        )
-    if as_json:
-        data = result.as_dict()
-        if min_moves:
-            data["min_moves"] = result.move_count if result.solved else None
-            data["moves_proved_too_few"] = result.stats.max_depth
-        print_json(data)
-        if not result.solved:
-            raise click.exceptions.Exit(130 if result.limit == "cancelled" else 1)
-        return
-    print_result(result, quiet=quiet)
-    if min_moves:
-        if result.solved:
-            console.print(f"fewest moves: {result.move_count} (proved minimal)")
-        else:
+    instance = Instance(board, start, target)
+    result = solve_with_progress(
+        FAMILY,
+        instance,
+        algorithm,
+        heuristic,
+        show=False if as_json else None,
+        time_limit=time_limit,
+        max_expansions=max_expansions,
+        max_memo=max_memo,
+    )
+
+    def human(result: SearchResult) -> None:
+        print_result(instance, result, quiet=quiet)
+        if min_moves and result.solved:
+            console.print(f"fewest moves: {result.extra['move_count']} (proved minimal)")
+        elif min_moves and result.status != "impossible":
             console.print(f"proved: more than {result.stats.max_depth} moves are needed")
-    if result.status == "limit" and result.limit == "cancelled":
-        raise click.exceptions.Exit(130)
-    if not result.solved:
-        raise click.exceptions.Exit(1)
+
+    report_solution(FAMILY, instance, result, as_json=as_json, html_path=html_path, human=human)
 
 
-def print_result(result: PegResult, *, quiet: bool = False) -> None:
+def print_result(instance: Instance, result: SearchResult, *, quiet: bool = False) -> None:
     """The human-readable answer: boards, jumps, move count, outcome and statistics."""
-    board = result.board
+    board, start, target = instance.board, instance.start, instance.target
     where = (
         "one peg anywhere"
-        if result.target is None
+        if target is None
         else (
-            f"one peg at {board.hole_name(board.pegs(result.target)[0])}"
-            if result.target.bit_count() == 1
-            else f"{result.target.bit_count()} pegs as drawn"
+            f"one peg at {board.hole_name(board.pegs(target)[0])}"
+            if target.bit_count() == 1
+            else f"{target.bit_count()} pegs as drawn"
         )
     )
-    console.print(f"{board.name}: {result.start.bit_count()} pegs, finish: {where}")
+    console.print(f"{board.name}: {start.bit_count()} pegs, finish: {where}")
     if not quiet or not result.solved:
-        console.print(render_text(board, result.start), markup=False)
+        console.print(render_text(board, start), markup=False)
     if result.status == "impossible":
         console.print(f"impossible: {result.reason}", markup=False)
         return
     if result.solved:
         if not quiet:
-            for k, (jump, pos) in enumerate(
-                zip(result.jumps, result.positions[1:], strict=True), 1
-            ):
-                console.print(f"\n{k}. {board.jump_name(jump)}")
+            for k, (jump, pos) in enumerate(zip(result.actions, result.states[1:], strict=True), 1):
+                console.print(f"\n{k}. {jump}")
                 console.print(render_text(board, pos), markup=False)
         console.print(
-            f"\nsolved: {result.length} jumps, {result.move_count} moves "
+            f"\nsolved: {result.length} jumps, {result.extra['move_count']} moves "
             "(consecutive jumps by one peg count as one move)"
         )
-        console.print("jumps: " + " ".join(result.moves), markup=False)
-    elif result.status == "limit":
+        console.print("jumps: " + " ".join(result.actions), markup=False)
+    elif result.stopped:
         label = (
             "interrupted (Ctrl-C)"
-            if result.limit == "cancelled"
+            if result.status == "cancelled"
             else f"stopped by {limit_phrase(result.limit)}"
         )
         console.print(f"{label}: statistics so far below")
     else:
         console.print("no solution: the whole reachable space was searched")
-    if result.memo_full:
+    if result.extra.get("memo_full"):
         console.print("note: the memo of dead positions was full (search went on without it)")
     console.print(stats_table(result.stats))
 

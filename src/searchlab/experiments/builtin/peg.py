@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from searchlab.experiments.families.peg import peg_instance
 from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
 from searchlab.experiments.report import Column
 from searchlab.experiments.runner import Experiment
@@ -24,12 +23,12 @@ from searchlab.puzzles.peg.compare import SEED_RUNS
 
 NAME = "peg-seed000"
 
-PROBLEMS: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("english, one peg anywhere", peg_instance("english")),
-    ("english, finish d4", peg_instance("english", finish="d4")),
-    ("french, vacate c1", peg_instance("french", ["c1"])),
-    ("triangle5", peg_instance("triangle5")),
-    ("triangle6", peg_instance("triangle6")),
+PROBLEMS: tuple[tuple[str, str], ...] = (
+    ("english, one peg anywhere", "board: english\n"),
+    ("english, finish d4", "board: english\nfinish: d4\n"),
+    ("french, vacate c1", "board: french\nvacancy: c1\n"),
+    ("triangle5", "board: triangle5\n"),
+    ("triangle6", "board: triangle6\n"),
 )
 """The problems: the seed's English board (both finishes) and other classic boards
 (the French and Diamond central games are impossible, so French starts from c1)."""
@@ -73,7 +72,7 @@ def _stop(record: RunRecord) -> str:
         return "goal found"
     if record.status == "no_solution":
         return "space exhausted"
-    if record.status == "limit":
+    if record.status in ("limit", "cancelled"):
         return f"limit: {record.limit}"
     return record.error or record.status
 

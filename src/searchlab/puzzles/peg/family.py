@@ -1,0 +1,337 @@
+"""The peg solitaire family: every surface (CLI, web player, experiments) goes through this.
+
+An instance is a board, a start position and a target (``None``: one peg
+anywhere). Its text has one of two forms (lines starting with ``#`` are comments):
+
+* a built-in board by name, with optional settings, one per line::
+
+      board: english        (english, french, wiegleb, diamond, triangle4..triangle6)
+      vacancy: d4           (one or more holes, default the classic centre)
+      finish: d4            (the hole of the last peg; default one peg anywhere)
+      diagonal              (allow diagonal jumps)
+
+  and optionally the start position drawn in the family's text format;
+* or a custom board drawn in the family's text format (``o`` peg, ``.`` empty
+  hole, ``-`` no hole), optionally with ``finish:`` and ``diagonal`` lines.
+
+A state is a bitboard; its token the hexadecimal string (boards may have up to
+200 holes, beyond JavaScript's exact integers). Moves are jumps ``f4-d4``; in
+play mode the user clicks a peg, then the empty hole it jumps to.
+
+Algorithms: ``fast`` (bitboards, symmetry-reduced memo of dead positions, pagoda
+pruning, endgame table), ``minmoves`` (fewest moves, exact), and the engine's.
+Impossible start/finish pairs are answered at once by the position-class check.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from searchlab.errors import InputError
+from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
+from searchlab.families.kit import engine_solve, impossible, int_param
+from searchlab.puzzles.peg.board import (
+    BOARD_NAMES,
+    Board,
+    Jump,
+    get_board,
+    parse_board,
+    parse_position,
+)
+from searchlab.puzzles.peg.classes import impossibility_reason
+from searchlab.puzzles.peg.demo import demo
+from searchlab.puzzles.peg.minmoves import solve_min_moves
+from searchlab.puzzles.peg.play import apply_jump, legal_jumps
+from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
+from searchlab.puzzles.peg.render import render_svg, render_text
+from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, PegResult, solve_fast
+from searchlab.search.problem import Problem
+from searchlab.search.result import SearchResult
+
+SETTING = re.compile(r"^\s*(board|vacancy|vacancies|finish|diagonal)\s*(?::\s*(.*?))?\s*$", re.I)
+ENGINE_ALGORITHMS = ("dfs", "backtrack", "astar", "greedy", "bfs", "idastar", "ucs", "wastar")
+ALGORITHMS = ("fast", "minmoves", *ENGINE_ALGORITHMS)
+"""The dedicated solvers, then the engine algorithms that answer on peg solitaire (jumps
+remove a peg, so every path is finite; ``dls``/``iddfs`` are not offered: their depth is
+the number of pegs, and ``bibfs`` needs the predecessors of a position)."""
+LIMITS = ("time_limit", "max_expansions", "cancel", "progress")
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """A board, the start bitboard and the target bitboard (``None``: one peg anywhere)."""
+
+    board: Board
+    start: int
+    target: int | None
+
+
+EXAMPLES = (
+    Example("triangle5", "Triangle of side 5 (apex vacancy)", "board: triangle5\n"),
+    Example("english", "English, central game (finish d4)", "board: english\nfinish: d4\n"),
+    Example(
+        "english-any", "English, vacancy c1, one peg anywhere", "board: english\nvacancy: c1\n"
+    ),
+    Example("french", "French, central game (impossible)", "board: french\nfinish: d4\n"),
+    Example("plus", "Custom: a small plus", "-o-\nooo\n-.-\n-o-\n"),
+)
+
+
+def parse(text: str) -> Instance:
+    settings: dict[str, str] = {}
+    drawing: list[str] = []
+    for line in text.splitlines():
+        m = SETTING.match(line)
+        if m:
+            key = m[1].lower().replace("vacancies", "vacancy")
+            if key in settings:
+                raise InputError(f"'{key}' is given twice")
+            settings[key] = m[2] or ""
+        elif line.strip() and not line.lstrip().startswith("#"):
+            drawing.append(line)
+    diagonal = "diagonal" in settings and settings["diagonal"].lower() not in ("no", "false", "0")
+    if "board" in settings:
+        board = get_board(settings["board"], diagonal=diagonal)
+        if drawing and "vacancy" in settings:
+            raise InputError("give either vacancies or a drawn position, not both")
+        if drawing:
+            start = parse_position(board, "\n".join(drawing))
+        else:
+            start = board.start(settings.get("vacancy", "").replace(",", " ").split())
+    else:
+        if not drawing:
+            raise InputError(
+                "draw a board ('o' peg, '.' empty hole, '-' no hole) or name one "
+                f"with 'board: NAME' ({', '.join(BOARD_NAMES)})"
+            )
+        if "vacancy" in settings:
+            raise InputError("a drawn board shows its vacancies itself ('.' holes)")
+        board, start = parse_board("\n".join(drawing), diagonal=diagonal)
+        if start == board.full:
+            start = board.start()
+    target = None
+    if settings.get("finish"):
+        target = 1 << board.hole(settings["finish"])
+    return Instance(board, start, target)
+
+
+def format_instance(inst: Instance) -> str:
+    """The instance as :func:`parse` reads it: a built-in board by name with its
+    vacancies, a custom board drawn; the finish hole when there is one. (A target of
+    several pegs, which only the CLI's ``--target FILE`` sets, has no text form.)"""
+    b = inst.board
+    lines = []
+    if b.name in BOARD_NAMES:
+        lines.append(f"board: {b.name}")
+        if inst.start != b.start():
+            empty = [b.hole_name(i) for i in range(b.size) if not inst.start >> i & 1]
+            lines.append("vacancy: " + " ".join(empty))
+    else:
+        lines.append(
+            "\n".join(line.replace(" ", "-") for line in render_text(b, inst.start).splitlines())
+        )
+    if b.diagonal:
+        lines.append("diagonal")
+    if inst.target is not None and inst.target.bit_count() == 1:
+        lines.append(f"finish: {b.hole_name(inst.target.bit_length() - 1)}")
+    return "\n".join(lines) + "\n"
+
+
+def describe(inst: Instance) -> str:
+    text = f"{inst.board.name} board, {inst.board.size} holes, {inst.start.bit_count()} pegs"
+    if inst.target:
+        text += f", finish {inst.board.hole_name(inst.target.bit_length() - 1)}"
+    return text
+
+
+def generate(params: Mapping[str, float], seed: int | None) -> str:
+    """A built-in board (number ``board``, 1-7, or a random one) with one random vacancy."""
+    rng = random.Random(seed)
+    default = rng.randrange(len(BOARD_NAMES)) + 1
+    name = BOARD_NAMES[int_param(params, "board", default, 1, len(BOARD_NAMES)) - 1]
+    board = get_board(name)
+    return f"board: {name}\nvacancy: {board.hole_name(rng.randrange(board.size))}\n"
+
+
+def problem(inst: Instance, heuristic: str | None) -> Problem[Any, Any]:
+    return PegProblem(inst.board, inst.start, inst.target, heuristic=heuristic or HEURISTICS[0])
+
+
+def from_peg_result(r: PegResult, method: str) -> SearchResult:
+    """A dedicated solver's answer as the engine's result (the jumps as names; the
+    memo, endgame and move-count figures under ``extra``)."""
+    board = r.board
+    return SearchResult(
+        method,
+        r.status,  # type: ignore[arg-type]
+        actions=[board.jump_name(j) for j in r.jumps],
+        states=list(r.positions),
+        cost=float(len(r.jumps)) if r.solved else None,
+        stats=r.stats,
+        limit=r.limit,  # type: ignore[arg-type]
+        reason=r.reason,
+        extra={
+            "move_count": r.move_count if r.solved else None,
+            "memo_size": r.memo_size,
+            "memo_full": r.memo_full,
+            "endgame_positions": r.endgame_positions,
+            "pruned": r.pruned,
+            "beam_width": r.beam_width,
+        },
+    )
+
+
+def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
+    """``fast``: :func:`solve_fast`; ``minmoves``: :func:`solve_min_moves` (``extra``:
+    ``min_moves``, ``moves_proved_too_few``); others: the engine on :class:`PegProblem`.
+    Impossible pairs (position classes, peg counts) are answered before any search.
+    Option ``max_memo``: dead positions the dedicated solvers may remember."""
+    board, start, target = inst.board, inst.start, inst.target
+    max_memo = int(options.pop("max_memo", DEFAULT_MAX_MEMO))
+    reason = impossibility_reason(board, start, target)
+    if reason is not None:
+        return impossible(reason, algorithm)
+    if algorithm in ("fast", "minmoves"):
+        search = solve_min_moves if algorithm == "minmoves" else solve_fast
+        limits = {k: v for k, v in options.items() if k in LIMITS}
+        r = search(board, start, target, max_memo=max_memo, **limits)
+        if algorithm == "minmoves":
+            result = from_peg_result(r, "minmoves (bidirectional breadth-first search over moves)")
+            result.extra["min_moves"] = r.move_count if r.solved else None
+            result.extra["moves_proved_too_few"] = r.stats.max_depth
+            return result
+        return from_peg_result(r, "fast solver (bitboards, symmetry memo, pagoda pruning)")
+    if algorithm == "dfs":
+        options.setdefault("graph", True)
+    result = engine_solve(
+        problem(inst, heuristic),
+        algorithm,
+        options,
+        label=board.jump_name,
+        method=f"{algorithm} ({heuristic or HEURISTICS[0]})",
+    )
+    if result.solved:
+        result.extra["move_count"] = move_count_of(board, result.actions)
+    return result
+
+
+def move_count_of(board: Board, labels: list[Any]) -> int:
+    """Moves in a solution given as jump names (consecutive jumps by one peg = one move)."""
+    count, last = 0, None
+    for label in labels:
+        frm, to = str(label).split("-")
+        if frm != last:
+            count += 1
+        last = to
+    return count
+
+
+def decode(inst: Instance, token: Any) -> int:
+    if not isinstance(token, str) or not re.fullmatch(r"[0-9a-f]{1,60}", token):
+        raise InputError("a peg position is a hexadecimal bitboard string")
+    pos = int(token, 16)
+    if pos >> inst.board.size:
+        raise InputError(f"this board has only {inst.board.size} holes")
+    return pos
+
+
+def cell(board: Board, hole: int) -> tuple[int, int]:
+    """Where hole ``hole`` is drawn: triangles are centred, one hole every other column."""
+    r, c = board.coords[hole]
+    if board.kind == "triangle":
+        return r, board.height - 1 - r + 2 * c
+    return r, c
+
+
+def to_move(board: Board, position: int, jump: Jump) -> Move:
+    return Move(
+        board.jump_name(jump),
+        cell(board, jump[2]),
+        apply_jump(board, position, jump),
+        (cell(board, jump[0]),),
+    )
+
+
+def moves(inst: Instance, position: int) -> list[Move]:
+    return [to_move(inst.board, position, j) for j in legal_jumps(inst.board, position)]
+
+
+def hint(inst: Instance, position: int, /, **options: Any) -> Move | None:
+    """The first jump of a solution found by the fast solver (within 5 s at most)."""
+    limit = min(float(options.get("time_limit") or 5.0), 5.0)
+    reason = impossibility_reason(inst.board, position, inst.target)
+    if reason is not None and not is_goal(inst, position):
+        raise NoHint(f"no solution from this position: {reason}")
+    r = solve_fast(
+        inst.board, position, inst.target, time_limit=limit, cancel=options.get("cancel")
+    )
+    if r.solved and r.jumps:
+        return to_move(inst.board, position, r.jumps[0])
+    if r.status == "no_solution":
+        raise NoHint("no solution from this position (every continuation was searched)")
+    return None
+
+
+def is_goal(inst: Instance, position: int) -> bool:
+    if inst.target is not None:
+        return position == inst.target
+    return position.bit_count() == 1
+
+
+def base_view(inst: Instance) -> View:
+    board = inst.board
+    cells = [cell(board, i) for i in range(board.size)]
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    grid = [[" "] * cols for _ in range(rows)]
+    for i, (r, c) in enumerate(cells):
+        grid[r][c] = "g" if inst.target is not None and inst.target >> i & 1 else "o"
+    marks = [{"r": r, "c": c, "text": board.hole_name(i)} for i, (r, c) in enumerate(cells)]
+    return {"rows": rows, "cols": cols, "cells": ["".join(row) for row in grid], "marks": marks}
+
+
+def state_view(inst: Instance, position: int) -> View:
+    pieces = []
+    for i in inst.board.pegs(position):
+        r, c = cell(inst.board, i)
+        pieces.append({"id": i, "r": r, "c": c, "kind": "peg"})
+    return {"pieces": pieces}
+
+
+FAMILY = PuzzleFamily(
+    name="peg",
+    title="Peg solitaire",
+    board_help=(
+        "'board: english' (or french, wiegleb, diamond, triangle4-6) with optional lines "
+        "'vacancy: d4', 'finish: d4' and 'diagonal'; or draw a custom board: 'o' peg, "
+        "'.' empty hole, '-' no hole."
+    ),
+    play_help="Click a peg, then the empty hole it jumps to (or drag it there).",
+    examples=EXAMPLES,
+    parse=parse,
+    format=format_instance,
+    describe=describe,
+    algorithms=ALGORITHMS,
+    heuristics=HEURISTICS,
+    solve=solve,
+    initial=lambda i: i.start,
+    encode_state=lambda i, p: format(p, "x"),
+    decode_state=decode,
+    is_goal=is_goal,
+    moves=moves,
+    hint=hint,
+    base_view=base_view,
+    state_view=state_view,
+    generate_params=(Param("board", f"board (1-{len(BOARD_NAMES)})", 1, 1, len(BOARD_NAMES)),),
+    generate=generate,
+    problem=problem,
+    action_label=lambda i, j: i.board.jump_name(j),
+    render_svg=lambda i, r: render_svg(i.board, i.start),
+    demo=demo,
+    demo_title="Peg solitaire",
+    notes="'fast' is the dedicated solver; the engine algorithms show why it is needed.",
+)
