@@ -43,8 +43,8 @@ def test_tour_json_closed_and_svg(capsys: pytest.CaptureFixture[str], tmp_path: 
         "4",
     )
     d = json.loads(out)
-    assert rc == 0 and d["solved"] and d["status"] == "solved" and d["closed"]
-    assert len(d["path"]) == 42 and "stats" in d
+    assert rc == 0 and d["status"] == "solved" and d["extra"]["closed"]
+    assert len(d["moves"]) == 41 and "stats" in d
     assert svg.read_text().startswith("<svg") and "polygon" in svg.read_text()
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from searchlab.experiments import ResultStore, get_family, run_experiment
 from searchlab.experiments.builtin import knight
-from searchlab.experiments.families.knight import TIE_BREAKS
+from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS
 
 pytest.importorskip("searchlab.puzzles.knight")
 

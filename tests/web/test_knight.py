@@ -8,7 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from searchlab.puzzles.knight import Board, tour_error
-from searchlab.web.families.knight import HINT_MAX_SQUARES, MAX_WEB_SIDE
+from searchlab.puzzles.knight.family import HINT_MAX_SQUARES
+from searchlab.puzzles.knight.family import WEB_MAX_SIDE as MAX_WEB_SIDE
 from tests.web.conftest import solve_done
 
 

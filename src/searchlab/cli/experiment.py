@@ -17,9 +17,9 @@ from searchlab.cli.runs import (
     table_options,
 )
 from searchlab.experiments.builtin import aima, knight, peg, rushhour
-from searchlab.experiments.families.knight import TIE_BREAKS as KNIGHT_TIE_BREAKS
 from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.sources import parse_range
+from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS as KNIGHT_TIE_BREAKS
 from searchlab.search import TIE_BREAKS
 
 

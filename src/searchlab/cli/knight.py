@@ -17,6 +17,7 @@ from searchlab.cli.common import (
     time_limit_option,
 )
 from searchlab.cli.replay import html_option, save_replay
+from searchlab.families.output import result_json
 from searchlab.puzzles.knight import (
     ALGORITHMS,
     count_tours,
@@ -26,9 +27,9 @@ from searchlab.puzzles.knight import (
     render_svg,
     solve_tour,
 )
+from searchlab.puzzles.knight.family import FAMILY, tour_result
 from searchlab.puzzles.knight.render import TEXT_MAX_SQUARES
-from searchlab.web.families.knight import Instance as WebTour
-from searchlab.web.families.knight import tour_moves
+from searchlab.puzzles.knight.views import Instance
 
 COUNT_MAX_SQUARES = 30
 
@@ -124,14 +125,17 @@ def tour_cmd(
             )
         except OSError as exc:
             fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
-    if html_path:
-        moves, states = tour_moves(result.squares())
-        save_replay(
-            html_path, "knight", WebTour(board, start, closed), moves, states, stats=result.stats
-        )
-    if as_json:
-        print_json(result.as_dict())
-        return 0 if result.solved else 1
+    instance = Instance(board, start, closed)
+    if html_path or as_json:
+        answer = tour_result(instance, result)
+        if html_path:
+            moves = [str(a) for a in answer.actions]
+            save_replay(
+                html_path, "knight", instance, moves, answer.states, stats=answer.stats.as_dict()
+            )
+        if as_json:
+            print_json(result_json(FAMILY, instance, answer))
+            return 0 if result.solved else 1
     kind = "closed" if closed else "open"
     where = f"{board} board from {start[0]},{start[1]}"
     if result.status == "impossible":

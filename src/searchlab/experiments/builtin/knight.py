@@ -5,7 +5,7 @@ rule for ties, and plain Warnsdorff (no backtracking) fails more often as
 boards grow unless the tie-break is well chosen (Squirrel & Cull 1996; Roth's
 "farthest from the centre"). For each n×n board size, N start squares are
 drawn uniformly among those from which an open tour exists, and each
-tie-break of :data:`searchlab.experiments.families.knight.TIE_BREAKS` walks
+tie-break of :data:`searchlab.puzzles.knight.tiebreaks.TIE_BREAKS` walks
 once, without backtracking; the table gives the percentage of complete tours.
 """
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from searchlab.experiments.families.knight import TIE_BREAKS
 from searchlab.experiments.model import Limits, RunRecord, configuration
 from searchlab.experiments.report import Column
 from searchlab.experiments.runner import Experiment
 from searchlab.experiments.sources import generated_requests
+from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS
 
 NAME = "knight-warnsdorff"
 FAMILY = "knight"

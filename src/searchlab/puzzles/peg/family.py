@@ -131,14 +131,23 @@ def format_instance(inst: Instance) -> str:
             empty = [b.hole_name(i) for i in range(b.size) if not inst.start >> i & 1]
             lines.append("vacancy: " + " ".join(empty))
     else:
-        lines.append(
-            "\n".join(line.replace(" ", "-") for line in render_text(b, inst.start).splitlines())
-        )
+        lines.append(drawing(b, inst.start))
     if b.diagonal:
         lines.append("diagonal")
     if inst.target is not None and inst.target.bit_count() == 1:
         lines.append(f"finish: {b.hole_name(inst.target.bit_length() - 1)}")
     return "\n".join(lines) + "\n"
+
+
+def drawing(board: Board, position: int) -> str:
+    """A custom board drawn as :func:`parse_board` reads it: ``o`` peg, ``.`` empty hole,
+    ``-`` no hole, one character per cell."""
+    rows = max(r for r, _ in board.coords) + 1
+    cols = max(c for _, c in board.coords) + 1
+    grid = [["-"] * cols for _ in range(rows)]
+    for i, (r, c) in enumerate(board.coords):
+        grid[r][c] = "o" if position >> i & 1 else "."
+    return "\n".join("".join(row) for row in grid)
 
 
 def describe(inst: Instance) -> str:

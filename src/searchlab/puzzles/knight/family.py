@@ -1,0 +1,297 @@
+"""The knight's tour family: every surface (CLI, web player, experiments) goes through this.
+
+An instance is a few lines of text (lines starting with ``#`` are comments)::
+
+    8x8              the size, rows x columns (``size: 8x8`` also works)
+    start: 0,0       the start square, 0-based from the top-left (default 0,0)
+    closed           ask for a closed (re-entrant) tour (default open)
+
+States, tokens and views are in :mod:`.views`. Existence is decided first and
+exactly (Schwenk's theorem, colour and strip arguments: status ``impossible`` with
+the reason). Algorithms: ``fast`` (tours from blocks, or Warnsdorff's rule with
+retries), ``backtrack`` (the seed's ordered backtracking through the engine), and
+``warnsdorff-<tie>``: plain Warnsdorff's rule with one tie-break and no
+backtracking (N - 1 expansions on N squares: solved exactly when the greedy walk
+completes), for the knight-warnsdorff experiment.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from searchlab.errors import InputError
+from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily
+from searchlab.families.kit import int_param
+from searchlab.puzzles.knight.board import Board, parse_size, parse_square
+from searchlab.puzzles.knight.demo import demo
+from searchlab.puzzles.knight.existence import tour_verdict
+from searchlab.puzzles.knight.play import hint as search_hint
+from searchlab.puzzles.knight.play import legal_moves
+from searchlab.puzzles.knight.problem import KnightTourProblem
+from searchlab.puzzles.knight.render import render_svg as tour_svg
+from searchlab.puzzles.knight.solver import ALGORITHMS as TOUR_ALGORITHMS
+from searchlab.puzzles.knight.solver import TourResult, solve_tour
+from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS, tie_break_order
+from searchlab.puzzles.knight.views import (
+    Instance,
+    Square,
+    TeachingProblem,
+    base_view,
+    decode,
+    encode,
+    frames,
+    is_complete,
+    label,
+    moves,
+    shared_view,
+    solution_tokens,
+    state_view,
+    tour_moves,
+)
+from searchlab.search import SearchResult, SearchStats, backtracking_search
+from searchlab.search.problem import Problem
+
+HINT_MAX_SQUARES = 400
+"""Hints and the teaching view search boards up to this many squares."""
+WEB_MAX_SIDE = 40
+"""Largest board side the web player accepts (1,600 squares)."""
+ALGORITHMS = (*TOUR_ALGORITHMS, *(f"warnsdorff-{tie}" for tie in TIE_BREAKS))
+
+SIZE = re.compile(r"^\s*(?:size\s*:?\s*)?(\d+\s*[xX×]\s*\d+)\s*$", re.I)
+START = re.compile(r"^\s*start\s*:?\s*(.*?)\s*$", re.I)
+SHAPE = re.compile(r"^\s*(open|closed)\s*$", re.I)
+
+EXAMPLES = (
+    Example("8x8", "8x8, open tour from the corner", "8x8\nstart: 0,0\n"),
+    Example("8x8-closed", "8x8, closed tour from 3,4", "8x8\nstart: 3,4\nclosed\n"),
+    Example("5x5", "5x5 from the centre", "5x5\nstart: 2,2\n"),
+    Example("3x4", "3x4, the smallest open tours", "3x4\nstart: 0,0\n"),
+    Example("5x5-bad", "5x5 from 0,1 (impossible: colours)", "5x5\nstart: 0,1\n"),
+    Example("4x4", "4x4 (impossible)", "4x4\nstart: 0,0\n"),
+    Example("4x8-closed", "4x8, closed (impossible: Schwenk)", "4x8\nstart: 0,0\nclosed\n"),
+    Example("20x20", "20x20, closed", "20x20\nstart: 0,0\nclosed\n"),
+    Example("40x40", "40x40, open from 17,23", "40x40\nstart: 17,23\n"),
+)
+
+
+def parse(text: str) -> Instance:
+    board: Board | None = None
+    start_text: str | None = None
+    closed: bool | None = None
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if m := SIZE.match(line):
+            if board is not None:
+                raise InputError("the board size is given twice")
+            board = parse_size(m[1])
+        elif m := START.match(line):
+            if start_text is not None:
+                raise InputError("the start square is given twice")
+            start_text = m[1]
+        elif m := SHAPE.match(line):
+            if closed is not None:
+                raise InputError("say 'open' or 'closed' once")
+            closed = m[1].lower() == "closed"
+        else:
+            raise InputError(
+                f"cannot read {line.strip()[:40]!r}: give the size (e.g. 8x8), "
+                "'start: ROW,COL' and optionally 'closed'"
+            )
+    if board is None:
+        raise InputError("give the board size, e.g. 8x8 (rows x columns)")
+    start = parse_square(start_text, board) if start_text is not None else (0, 0)
+    return Instance(board, start, bool(closed))
+
+
+def format_instance(inst: Instance) -> str:
+    text = f"{inst.board}\nstart: {inst.start[0]},{inst.start[1]}\n"
+    return text + ("closed\n" if inst.closed else "")
+
+
+def describe(inst: Instance) -> str:
+    kind = "closed" if inst.closed else "open"
+    text = f"{inst.board} board, {kind} tour from {inst.start[0]},{inst.start[1]}"
+    verdict = tour_verdict(inst.board, inst.start, closed=inst.closed)
+    if not verdict.exists:
+        text += f"; impossible: {verdict.reason}"
+    return text
+
+
+def generate(params: Mapping[str, float], seed: int | None) -> str:
+    """A board of the given size with a random start square (which may start no tour)."""
+    rows = int_param(params, "rows", 8, 1, 2000)
+    cols = int_param(params, "cols", 8, 1, 2000)
+    closed = int_param(params, "closed", 0, 0, 1)
+    rng = random.Random(seed)
+    start = f"{rng.randrange(rows)},{rng.randrange(cols)}"
+    return f"{rows}x{cols}\nstart: {start}\n" + ("closed\n" if closed else "")
+
+
+def sample(size: int, seed: int) -> str:
+    """The experiments' instance: a size x size board, open tours, with a start square
+    drawn uniformly among those from which an open tour exists."""
+    board = Board(size, size)
+    rng = random.Random(seed)
+    squares = [
+        (r, c) for r in range(size) for c in range(size) if tour_verdict(board, (r, c)).exists
+    ]
+    if not squares:
+        raise InputError(f"no open knight's tour exists on a {size}x{size} board")
+    row, col = rng.choice(squares)
+    return format_instance(Instance(board, (row, col), False))
+
+
+def tour_result(inst: Instance, r: TourResult) -> SearchResult:
+    """A :class:`TourResult` as the engine's result: the squares after the start as
+    moves, the tour's prefixes as states, the method and counters under ``extra``."""
+    moves_, states = tour_moves(r.squares())
+    limit = r.stats.get("limit")
+    numbers = {k: v for k, v in r.stats.items() if isinstance(v, int | float) and k != "seconds"}
+    return SearchResult(
+        r.method or "fast",
+        r.status,
+        actions=list(moves_),
+        states=list(states),
+        cost=float(len(moves_)) if r.solved else None,
+        stats=SearchStats(
+            expanded=int(numbers.get("expanded", 0)),
+            generated=int(numbers.get("generated", 0)),
+            seconds=float(r.stats.get("seconds", 0.0)),
+        ),
+        limit=limit if r.status == "limit" else None,
+        reason=r.reason or None,
+        extra={"method": r.method, "closed": r.closed, **numbers},
+    )
+
+
+def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
+    """``fast`` / ``backtrack``: :func:`solve_tour` (existence first, exact); a
+    ``warnsdorff-<tie>`` algorithm: plain Warnsdorff's rule, no backtracking."""
+    if algorithm.startswith("warnsdorff-"):
+        return warnsdorff(inst, algorithm.removeprefix("warnsdorff-"), options)
+    allowed = ("time_limit", "max_expansions", "cancel", "progress")
+    r = solve_tour(
+        inst.board,
+        inst.start,
+        closed=inst.closed,
+        algorithm=algorithm,
+        **{k: v for k, v in options.items() if k in allowed},
+    )
+    return tour_result(inst, r)
+
+
+def warnsdorff(inst: Instance, tie: str, options: Mapping[str, Any]) -> SearchResult:
+    """Plain Warnsdorff's rule with tie-break ``tie``: the engine's ordered backtracking
+    allowed exactly N - 1 expansions on N squares (a tour needs N - 1 along its path and
+    any dead end costs one more), so it is solved exactly when the greedy walk completes."""
+    board, start = inst.board, inst.start
+    verdict = tour_verdict(board, start, closed=inst.closed)
+    if not verdict.exists:
+        return SearchResult(f"warnsdorff-{tie}", "impossible", reason=verdict.reason)
+    problem = KnightTourProblem(board, start, closed=inst.closed)
+    seed = (board.rows * 1009 + board.cols) * 1_000_003 + start[0] * 1009 + start[1]
+    r = backtracking_search(
+        problem,
+        order=tie_break_order(problem, tie, seed),
+        max_expansions=board.size - 1,
+        time_limit=options.get("time_limit"),
+        cancel=options.get("cancel"),
+    )
+    squares = [start, *r.actions] if r.solved else []
+    moves_, states = tour_moves(squares)
+    r.actions, r.states = list(moves_), list(states)
+    return r
+
+
+def hint_unavailable(inst: Instance) -> str | None:
+    if inst.board.size > HINT_MAX_SQUARES:
+        return (
+            f"hints search boards up to {HINT_MAX_SQUARES} squares "
+            f"(this one has {inst.board.size:,}); solve it instead"
+        )
+    return None
+
+
+def hint(inst: Instance, path: tuple[Square, ...], /, **options: Any) -> Move | None:
+    """A square from which the path can still be completed to a tour."""
+    reason = hint_unavailable(inst)
+    if reason:
+        raise NoHint(reason)
+    if len(path) == inst.board.size:
+        raise NoHint("every square is visited, but the last one does not attack the start")
+    if not legal_moves(inst.board, list(path)):
+        raise NoHint("the knight is stuck: undo some moves")
+    sq = search_hint(inst.board, list(path))
+    if sq is None:
+        raise NoHint("no tour completes this path (or none was found quickly): undo some moves")
+    return Move(label(sq), sq, (*path, sq))
+
+
+def teaching_problem(inst: Instance, heuristic: str | None) -> Problem[Any, Any]:
+    if inst.board.size > HINT_MAX_SQUARES:
+        raise InputError(
+            f"the teaching view is for small boards (up to {HINT_MAX_SQUARES} squares)"
+        )
+    return TeachingProblem(inst)
+
+
+def picture(inst: Instance, result: SearchResult | None) -> str:
+    """The tour (or the empty board) as SVG."""
+    if result is None or not result.solved:
+        return tour_svg(inst.board)
+    path = list(result.states[-1])
+    return tour_svg(inst.board, path, closed=inst.closed)
+
+
+FAMILY = PuzzleFamily(
+    name="knight",
+    title="Knight's tour",
+    board_help=(
+        f"The size (e.g. 8x8, up to {WEB_MAX_SIDE}x{WEB_MAX_SIDE} on the web), 'start: ROW,COL' "
+        "(0-based from the top-left) and optionally 'closed' for a tour ending a knight move "
+        "from its start."
+    ),
+    play_help="Click the knight's next square (legal squares in green).",
+    examples=EXAMPLES,
+    parse=parse,
+    format=format_instance,
+    describe=describe,
+    algorithms=ALGORITHMS,
+    heuristics=(),
+    solve=solve,
+    initial=lambda i: (i.start,),
+    encode_state=encode,
+    decode_state=decode,
+    is_goal=is_complete,
+    moves=moves,
+    hint=hint,
+    base_view=base_view,
+    state_view=state_view,
+    generate_params=(
+        Param("rows", "rows", 8, 1, WEB_MAX_SIDE),
+        Param("cols", "columns", 8, 1, WEB_MAX_SIDE),
+        Param("closed", "closed (0/1)", 0, 0, 1),
+    ),
+    generate=generate,
+    sample=sample,
+    parameter_name="size",
+    problem=teaching_problem,
+    state_of=lambda i, s: s.path,
+    action_label=lambda i, sq: label(sq),
+    frames=frames,
+    shared_view=shared_view,
+    hint_unavailable=hint_unavailable,
+    solution_tokens=solution_tokens,
+    render_svg=picture,
+    web_max_cells=WEB_MAX_SIDE * WEB_MAX_SIDE,
+    demo=demo,
+    demo_title="Knight's tours",
+    notes=(
+        "Existence is decided first, exactly (with the reason); 'fast' builds tours from "
+        "blocks or by Warnsdorff's rule, 'backtrack' is the seed's ordered backtracking."
+    ),
+)

@@ -1,0 +1,205 @@
+"""The knight's tour as every surface sees it: partial tours, their tokens and views.
+
+A state is the partial tour, a tuple of ``(row, col)`` from the start square; its
+token is the list of ``[row, col]``, validated as a knight path from the start. A
+solution's states are prefixes of one tour (:class:`Prefix`), so a 40x40 tour is
+stored once, and its frames give only ``path_len`` and the knight (the whole tour
+is the ``shared_view``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+from searchlab.errors import InputError
+from searchlab.families.contract import Move, View
+from searchlab.puzzles.knight.board import Board, is_knight_move
+from searchlab.puzzles.knight.play import apply_move, legal_moves
+from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
+from searchlab.search.problem import Problem
+
+Square = tuple[int, int]
+NUMBERS_MAX_SIDE = 24
+"""Squares are numbered on boards up to this side (beyond, the numbers are unreadable)."""
+STATES_MAX_SQUARES = 144
+"""Solutions of larger boards are sent without their (quadratic) list of state tokens."""
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """A board, the start square and whether the tour must be closed."""
+
+    board: Board
+    start: Square
+    closed: bool
+
+
+class Prefix(Sequence[Square]):
+    """The first ``n`` squares of a tour, without copying it (a solution's states)."""
+
+    __slots__ = ("n", "tour")
+
+    def __init__(self, tour: tuple[Square, ...], n: int) -> None:
+        self.tour = tour
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+    @overload
+    def __getitem__(self, i: int) -> Square: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Square]: ...
+    def __getitem__(self, i: int | slice) -> Square | Sequence[Square]:
+        if isinstance(i, slice):
+            return self.tour[: self.n][i]
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        return self.tour[i]
+
+    def __iter__(self) -> Iterator[Square]:
+        return iter(self.tour[: self.n])
+
+
+def tour_moves(squares: Sequence[Square]) -> tuple[list[str], list[Sequence[Square]]]:
+    """A (partial) tour as moves (``"row,col"`` of each square after the start) and
+    states (its prefixes, sharing the tour); what ``knight tour --html`` replays."""
+    tour = tuple(squares)
+    return [label(sq) for sq in tour[1:]], [Prefix(tour, i) for i in range(1, len(tour) + 1)]
+
+
+def label(sq: Square) -> str:
+    return f"{sq[0]},{sq[1]}"
+
+
+def decode(inst: Instance, token: Any) -> tuple[Square, ...]:
+    """A partial tour token: ``[[row, col], ...]`` from the start, each step a knight move."""
+    if not isinstance(token, list) or not token:
+        raise InputError("a knight position is the list of visited squares [[row, col], ...]")
+    if len(token) > inst.board.size:
+        raise InputError(f"the board has only {inst.board.size} squares")
+    path: list[Square] = []
+    seen: set[Square] = set()
+    for item in token:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)
+        ):
+            raise InputError("each visited square is [row, col] (two integers)")
+        sq = (item[0], item[1])
+        inst.board.check_square(*sq)
+        if sq in seen:
+            raise InputError(f"square {label(sq)} is visited twice")
+        if path and not is_knight_move(path[-1], sq):
+            raise InputError(f"{label(path[-1])} -> {label(sq)} is not a knight move")
+        seen.add(sq)
+        path.append(sq)
+    if path[0] != inst.start:
+        raise InputError(f"the tour must start on {label(inst.start)}")
+    return tuple(path)
+
+
+def is_complete(inst: Instance, path: Sequence[Square]) -> bool:
+    """Every square visited (and, for a closed tour, the last one attacks the first)."""
+    if len(path) != inst.board.size:
+        return False
+    return not inst.closed or inst.board.size == 1 or is_knight_move(path[-1], path[0])
+
+
+def moves(inst: Instance, path: Sequence[Square]) -> list[Move]:
+    if not path:
+        return []
+    return [
+        Move(label(sq), sq, tuple(apply_move(inst.board, list(path), sq)))
+        for sq in legal_moves(inst.board, list(path))
+    ]
+
+
+def base_view(inst: Instance) -> View:
+    """The chequered board, the start square in blue; squares numbered up to 24x24."""
+    b = inst.board
+    cells = [
+        "".join("s" if (r, c) == inst.start else "ld"[(r + c) % 2] for c in range(b.cols))
+        for r in range(b.rows)
+    ]
+    return {
+        "rows": b.rows,
+        "cols": b.cols,
+        "cells": cells,
+        "numbers": max(b.rows, b.cols) <= NUMBERS_MAX_SIDE,
+    }
+
+
+def closes(inst: Instance, path: Sequence[Square]) -> bool:
+    return len(path) == inst.board.size > 2 and is_knight_move(path[-1], path[0])
+
+
+def knight_at(sq: Square) -> View:
+    return {"pieces": [{"id": "knight", "r": sq[0], "c": sq[1], "kind": "knight"}]}
+
+
+def state_view(inst: Instance, path: Sequence[Square]) -> View:
+    return {
+        **knight_at(path[-1]),
+        "path": [list(sq) for sq in path],
+        "closed": closes(inst, path),
+    }
+
+
+def shared_view(inst: Instance, states: list[Sequence[Square]]) -> View:
+    """The whole tour, sent once; each frame draws (and numbers) its first ``path_len``."""
+    return {"path": [list(sq) for sq in states[-1]], "closed": closes(inst, states[-1])}
+
+
+def frames(inst: Instance, states: list[Sequence[Square]]) -> list[View]:
+    return [{**knight_at(s[-1]), "path_len": len(s)} for s in states]
+
+
+def encode(inst: Instance, path: Sequence[Square]) -> list[list[int]]:
+    return [list(sq) for sq in path]
+
+
+def solution_tokens(inst: Instance, states: list[Sequence[Square]]) -> bool:
+    """Whether a solution is sent with its state tokens (quadratic in the tour length)."""
+    return inst.board.size <= STATES_MAX_SQUARES
+
+
+@dataclass(frozen=True, slots=True)
+class TeachState:
+    """An engine state of :class:`KnightTourProblem` with the path that reached it."""
+
+    inner: tuple[int, int]
+    path: tuple[Square, ...]
+
+
+class TeachingProblem(Problem[TeachState, Square]):
+    """:class:`KnightTourProblem` whose states remember their path (so the teaching view
+    can draw them), children in Warnsdorff order (the seed's ordered backtracking)."""
+
+    def __init__(self, inst: Instance) -> None:
+        self.inner = KnightTourProblem(inst.board, inst.start, closed=inst.closed)
+        self.order = warnsdorff_order(self.inner)
+
+    def initial_state(self) -> TeachState:
+        return TeachState(self.inner.initial_state(), (self.inner.start,))
+
+    def is_goal(self, state: TeachState) -> bool:
+        return self.inner.is_goal(state.inner)
+
+    def successors(self, state: TeachState) -> Iterator[tuple[Square, TeachState, float]]:
+        children = self.order(state.inner, list(self.inner.successors(state.inner)))
+        for sq, child, cost in children:
+            yield sq, TeachState(child, (*state.path, sq)), cost
+
+    def heuristic(self, state: TeachState) -> float:
+        """The unvisited squares: exact whenever the tour can be completed, so A*
+        (which the teaching view runs for "fast") goes depth first like the seed."""
+        return float(self.inner.board.size - len(state.path))
+
+    def key(self, state: TeachState) -> Any:
+        return state.inner
