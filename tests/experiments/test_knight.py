@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from searchlab.experiments import ResultStore, get_family, run_experiment
+from searchlab import families
+from searchlab.experiments import ResultStore, run_experiment
 from searchlab.experiments.builtin import knight
 from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS
 
@@ -50,11 +51,12 @@ def greedy_walk(n: int, start: tuple[int, int], tie: str, seed: int) -> bool:
 def test_runs_match_an_independent_greedy_walk(store: ResultStore) -> None:
     exp = knight.knight_experiment([5, 6, 7, 9], 6, seed=2)
     summary = run_experiment(exp, store)
-    data = {i.id: i.data for i in summary.instances}
+    fam = families.get("knight")
+    data = {i.id: fam.read(i.data) for i in summary.instances}
     assert len(summary.records) == 4 * 6 * len(knight.CONFIGS)
     for r in summary.records:
         d = data[r.instance]
-        n, start = d["rows"], tuple(d["start"])
+        n, start = d.board.rows, d.start
         tie = r.algorithm.removeprefix("warnsdorff-")
         seed = (n * 1009 + n) * 1_000_003 + start[0] * 1009 + start[1]
         if tie != "random":  # random draws differ in order; checked for consistency only
@@ -68,11 +70,11 @@ def test_runs_match_an_independent_greedy_walk(store: ResultStore) -> None:
 def test_starts_are_tour_squares_and_table() -> None:
     from searchlab.puzzles.knight import Board, tour_verdict
 
-    fam = get_family("knight")
-    assert fam.generate is not None
+    fam = families.get("knight")
+    assert fam.sample is not None
     for seed in range(20):
-        d = fam.generate(5, seed)
-        assert tour_verdict(Board(5, 5), tuple(d["start"])).exists
+        d = fam.read(fam.sample(5, seed))
+        assert tour_verdict(Board(5, 5), d.start).exists
     with ResultStore(":memory:") as store:
         records = run_experiment(knight.knight_experiment([5, 8], 3), store).records
     rows = knight.table_rows(records)

@@ -20,7 +20,7 @@ def solve(client: TestClient, board: str, **body: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("board", "fragment"),
     [
-        ("41x8", f"at most {MAX_WEB_SIDE}x{MAX_WEB_SIDE}"),
+        ("41x40", f"at most {MAX_WEB_SIDE**2:,} cells"),
         ("8x8\nstart: 8,0", "off the 8x8 board"),
         ("8x8\nstart: a1", "ROW,COL"),
         ("start: 0,0", "board size"),

@@ -74,4 +74,4 @@ def test_graph_picture_is_valid_svg(family: str) -> None:
     picture = service.graph_picture(fam, instance, sol, rec, path, algorithm)
     ET.fromstring(picture)
     if sol.status == "solved":
-        assert picture.count('stroke="#d62828"') >= len(sol.moves)
+        assert picture.count('stroke="#d62828"') >= sol.length

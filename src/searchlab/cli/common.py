@@ -15,7 +15,14 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from searchlab.errors import InputError
@@ -221,6 +228,50 @@ def run_with_progress(
                 bar.update(task, info=f"{stats.expanded:,} expanded ({rate:,.0f}/s)")
 
             return run(cancel, progress)
+
+
+class FractionBar:
+    """A rich progress bar for work measured as a fraction (a database build, levels
+    counted), drawn on stderr, started by the first :meth:`update` (so quick work
+    never flashes a bar) and only when ``show`` (default: stderr is a terminal)."""
+
+    def __init__(self, title: str, show: bool | None = None) -> None:
+        self.title = title
+        self.show = err_console.is_terminal if show is None else show
+        self.bar: Progress | None = None
+        self.task: Any = None
+
+    def update(self, done: float, total: float = 1.0, info: str = "", title: str = "") -> None:
+        """Show ``done`` of ``total``, with ``info`` after the bar (and a new ``title``)."""
+        if not self.show:
+            return
+        if self.bar is None:
+            self.bar = Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                TextColumn("{task.percentage:>5.1f}%"),
+                TextColumn("{task.fields[info]}"),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=err_console,
+                transient=True,
+            )
+            self.bar.start()
+            self.task = self.bar.add_task(self.title, total=total, info="")
+        self.bar.update(
+            self.task, completed=done, total=total, info=info, description=title or self.title
+        )
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
+
+    def __enter__(self) -> FractionBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def stats_table(stats: SearchStats, title: str = "Statistics") -> Table:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-
 import click
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from searchlab.cli.common import (
+    FractionBar,
     console,
-    err_console,
     fail,
     json_option,
     print_json,
@@ -43,44 +39,6 @@ def _goal(spec: str | None, size: int) -> Board:
     if goal.size != size:
         raise InputError(f"the goal is {goal.size}x{goal.size} but the board is {size}x{size}")
     return goal
-
-
-class _PdbBar:
-    """A rich progress bar for pattern-database builds, started on the first update."""
-
-    def __init__(self) -> None:
-        self.bar: Progress | None = None
-        self.task = 0
-
-    def update(self, done: int, total: int) -> None:
-        if self.bar is None:
-            self.bar = Progress(
-                TextColumn("[bold]building pattern database"),
-                BarColumn(),
-                TextColumn("{task.percentage:>5.1f}%"),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=err_console,
-                transient=True,
-            )
-            self.bar.start()
-            self.task = self.bar.add_task("pdb", total=total)
-        self.bar.update(self.task, completed=done, total=total)  # type: ignore[arg-type]
-
-    def watch(self, cancel: threading.Event) -> Callable[[int, int], None]:
-        """``update`` that stops the build (nothing is cached) once ``cancel`` is set."""
-
-        def update(done: int, total: int) -> None:
-            if cancel.is_set():
-                raise InputError("interrupted while building a pattern database (nothing cached)")
-            self.update(done, total)
-
-        return update
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-            self.bar = None
 
 
 @npuzzle.command("solve")
@@ -136,8 +94,7 @@ def solve_cmd(
             f"algorithm {algorithm!r} cannot solve sliding-tile puzzles here; choose one of "
             + ", ".join(FAMILY.algorithms)
         )
-    pdb_bar = _PdbBar()
-    try:
+    with FractionBar("building pattern database") as pdb_bar:
         result = solve_with_progress(
             FAMILY,
             instance,
@@ -148,17 +105,11 @@ def solve_cmd(
             max_nodes=max_nodes,
             pdb_progress=pdb_bar.update,
         )
-    finally:
-        pdb_bar.close()
 
     def human(result: SearchResult) -> None:
         if result.status == "impossible":
             console.print("unsolvable: this board cannot reach the goal (permutation parity)")
             return
-        for i, state in enumerate(result.states):
-            head = "start" if i == 0 else f"move {i}: {result.actions[i - 1]}"
-            console.print(head, style="bold")
-            console.print(format_board(state) + "\n", markup=False)
         human_report(FAMILY, instance, result)
 
     report_solution(
@@ -202,11 +153,8 @@ def random_cmd(size: int, depth: int, seed: int | None, goal: str | None, as_jso
 def pdb_cmd(partition: str, goal: str | None) -> None:
     """Build (once) and cache the 15-puzzle pattern databases; print where they live."""
     goal_ = _goal(goal, 4)
-    pdb_bar = _PdbBar()
-    try:
+    with FractionBar("building pattern database") as pdb_bar:
         patterns = prepare_databases(goal_, partition, pdb_bar.update)
-    finally:
-        pdb_bar.close()
     for pattern in patterns:
         click.echo(f"pattern {' '.join(map(str, pattern))}: ready")
     click.echo(f"cache: {cache_dir()}")

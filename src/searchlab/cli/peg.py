@@ -5,18 +5,15 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
-from contextlib import ExitStack
 from pathlib import Path
 
 import click
-from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
-from rich.progress import Progress as Bar
 from rich.table import Table
 
 from searchlab.cli.common import (
+    FractionBar,
     cancel_on_interrupt,
     console,
-    err_console,
     fail,
     heuristic_option,
     json_option,
@@ -370,30 +367,14 @@ def count_cmd(
 ) -> None:
     """Count the positions reachable from the start, level by level (NumPy)."""
     board, start, _ = load_problem(board_name, diagonal, vacancy, start_file, None, None)
-    show = err_console.is_terminal and not as_json
-    with cancel_on_interrupt() as cancel, ExitStack() as stack:
-        progress: Callable[[LevelCount, float], None] | None = None
-        if show:
-            bar = stack.enter_context(
-                Bar(
-                    TextColumn("[bold]level {task.fields[level]}"),
-                    BarColumn(),
-                    TextColumn("{task.percentage:>3.0f}%"),
-                    TextColumn("{task.fields[info]}"),
-                    TimeElapsedColumn(),
-                    console=err_console,
-                    transient=True,
-                )
-            )
-            task = bar.add_task("count", total=1.0, level=0, info="")
+    with (
+        cancel_on_interrupt() as cancel,
+        FractionBar("count", show=False if as_json else None) as bar,
+    ):
 
-            def progress(c: LevelCount, done: float) -> None:
-                bar.update(
-                    task,
-                    completed=done,
-                    level=len(c.total),
-                    info=f"{c.sum_canonical:,} up to symmetry, {c.sum_total:,} in all",
-                )
+        def progress(c: LevelCount, done: float) -> None:
+            info = f"{c.sum_canonical:,} up to symmetry, {c.sum_total:,} in all"
+            bar.update(done, 1.0, info, title=f"level {len(c.total)}")
 
         counts = count_levels(
             board,

@@ -13,7 +13,7 @@ With no solution (``states`` empty) nothing is written and a note says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
@@ -37,8 +37,8 @@ def save_replay(
     path: str,
     family: str,
     instance: Any,
-    moves: list[str],
-    states: list[Any],
+    moves: Sequence[str],
+    states: Sequence[Any],
     *,
     title: str | None = None,
     stats: dict[str, Any] | None = None,

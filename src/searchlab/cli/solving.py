@@ -10,7 +10,7 @@ interrupted).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +67,7 @@ def solve_with_progress(
     )
 
 
-def join_moves(actions: list[Any]) -> str:
+def join_moves(actions: Sequence[Any]) -> str:
     """Moves as one line: single-letter moves run together ("RRDL"), others spaced."""
     labels = [str(a) for a in actions]
     return ("" if all(len(x) == 1 for x in labels) else " ").join(labels)

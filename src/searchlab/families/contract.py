@@ -235,10 +235,10 @@ class PuzzleFamily:
     problem: Callable[[Any, str | None], Problem[Any, Any]] | None = None
     state_of: Callable[[Any, Any], Any] | None = None
     action_label: Callable[[Any, Any], str] | None = None
-    frames: Callable[[Any, list[Any]], list[View]] | None = None
-    shared_view: Callable[[Any, list[Any]], View] | None = None
+    frames: Callable[[Any, Sequence[Any]], list[View]] | None = None
+    shared_view: Callable[[Any, Sequence[Any]], View] | None = None
     hint_unavailable: Callable[[Any], str | None] | None = None
-    solution_tokens: Callable[[Any, list[Any]], bool] | None = None
+    solution_tokens: Callable[[Any, Sequence[Any]], bool] | None = None
     render_svg: Callable[[Any, SearchResult | None], str] | None = None
     render_text: Callable[[Any, SearchResult], str] | None = None
     web_max_cells: int = 10_000
@@ -297,13 +297,13 @@ class PuzzleFamily:
             )
         return self.problem(instance, heuristic)
 
-    def frame_views(self, instance: Any, states: list[Any]) -> list[View]:
+    def frame_views(self, instance: Any, states: Sequence[Any]) -> list[View]:
         """One view per state of a solution (the family may share work across them)."""
         if self.frames is not None:
             return self.frames(instance, states)
         return [self.state_view(instance, s) for s in states]
 
-    def solution_shared(self, instance: Any, states: list[Any]) -> View:
+    def solution_shared(self, instance: Any, states: Sequence[Any]) -> View:
         """What every frame of a solution shares (empty unless the family says otherwise)."""
         return self.shared_view(instance, states) if self.shared_view and states else {}
 
@@ -311,7 +311,7 @@ class PuzzleFamily:
         """Why hints are off for ``instance`` (``None`` when they work)."""
         return self.hint_unavailable(instance) if self.hint_unavailable else None
 
-    def sends_tokens(self, instance: Any, states: list[Any]) -> bool:
+    def sends_tokens(self, instance: Any, states: Sequence[Any]) -> bool:
         """Whether a solution's state tokens go out with it."""
         return self.solution_tokens(instance, states) if self.solution_tokens else True
 

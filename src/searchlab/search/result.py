@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import resource
 import sys
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -84,8 +85,8 @@ class SearchResult:
 
     algorithm: str
     status: Status
-    actions: list[Any] = field(default_factory=list)
-    states: list[Any] = field(default_factory=list)
+    actions: Sequence[Any] = field(default_factory=list)
+    states: Sequence[Any] = field(default_factory=list)
     cost: float | None = None
     stats: SearchStats = field(default_factory=SearchStats)
     limit: LimitName | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,8 @@ STATIC = Path(__file__).parent / "static"
 def replay_html(
     family: str,
     instance: Any,
-    moves: list[str],
-    states: list[Any],
+    moves: Sequence[str],
+    states: Sequence[Any],
     *,
     title: str | None = None,
     stats: dict[str, Any] | None = None,
@@ -84,8 +85,8 @@ def write_replay_html(
     path: str | Path,
     family: str,
     instance: Any,
-    moves: list[str],
-    states: list[Any],
+    moves: Sequence[str],
+    states: Sequence[Any],
     *,
     title: str | None = None,
     stats: dict[str, Any] | None = None,

@@ -148,14 +148,15 @@ def sample(size: int, seed: int) -> str:
 def tour_result(inst: Instance, r: TourResult) -> SearchResult:
     """A :class:`TourResult` as the engine's result: the squares after the start as
     moves, the tour's prefixes as states, the method and counters under ``extra``."""
-    moves_, states = tour_moves(r.squares())
+    path = [] if r.path is None else r.path.tolist()
+    moves_, states = tour_moves([(a, b) for a, b in path])
     limit = r.stats.get("limit")
     numbers = {k: v for k, v in r.stats.items() if isinstance(v, int | float) and k != "seconds"}
     return SearchResult(
         r.method or "fast",
         r.status,
-        actions=list(moves_),
-        states=list(states),
+        actions=moves_,
+        states=states,
         cost=float(len(moves_)) if r.solved else None,
         stats=SearchStats(
             expanded=int(numbers.get("expanded", 0)),
@@ -203,7 +204,7 @@ def warnsdorff(inst: Instance, tie: str, options: Mapping[str, Any]) -> SearchRe
     )
     squares = [start, *r.actions] if r.solved else []
     moves_, states = tour_moves(squares)
-    r.actions, r.states = list(moves_), list(states)
+    r.actions, r.states = moves_, states
     return r
 
 

@@ -65,11 +65,37 @@ class Prefix(Sequence[Square]):
         return iter(self.tour[: self.n])
 
 
-def tour_moves(squares: Sequence[Square]) -> tuple[list[str], list[Sequence[Square]]]:
+class Prefixes(Sequence[Prefix]):
+    """Every prefix of a tour, made on demand: a solution's states without a million
+    objects for a 1000x1000 tour."""
+
+    __slots__ = ("tour",)
+
+    def __init__(self, tour: tuple[Square, ...]) -> None:
+        self.tour = tour
+
+    def __len__(self) -> int:
+        return len(self.tour)
+
+    @overload
+    def __getitem__(self, i: int) -> Prefix: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Prefix]: ...
+    def __getitem__(self, i: int | slice) -> Prefix | Sequence[Prefix]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self.tour)
+        if not 0 <= i < len(self.tour):
+            raise IndexError(i)
+        return Prefix(self.tour, i + 1)
+
+
+def tour_moves(squares: Sequence[Square]) -> tuple[list[str], Prefixes]:
     """A (partial) tour as moves (``"row,col"`` of each square after the start) and
     states (its prefixes, sharing the tour); what ``knight tour --html`` replays."""
     tour = tuple(squares)
-    return [label(sq) for sq in tour[1:]], [Prefix(tour, i) for i in range(1, len(tour) + 1)]
+    return [f"{r},{c}" for r, c in tour[1:]], Prefixes(tour)
 
 
 def label(sq: Square) -> str:
@@ -151,12 +177,12 @@ def state_view(inst: Instance, path: Sequence[Square]) -> View:
     }
 
 
-def shared_view(inst: Instance, states: list[Sequence[Square]]) -> View:
+def shared_view(inst: Instance, states: Sequence[Sequence[Square]]) -> View:
     """The whole tour, sent once; each frame draws (and numbers) its first ``path_len``."""
     return {"path": [list(sq) for sq in states[-1]], "closed": closes(inst, states[-1])}
 
 
-def frames(inst: Instance, states: list[Sequence[Square]]) -> list[View]:
+def frames(inst: Instance, states: Sequence[Sequence[Square]]) -> list[View]:
     return [{**knight_at(s[-1]), "path_len": len(s)} for s in states]
 
 
@@ -164,7 +190,7 @@ def encode(inst: Instance, path: Sequence[Square]) -> list[list[int]]:
     return [list(sq) for sq in path]
 
 
-def solution_tokens(inst: Instance, states: list[Sequence[Square]]) -> bool:
+def solution_tokens(inst: Instance, states: Sequence[Sequence[Square]]) -> bool:
     """Whether a solution is sent with its state tokens (quadratic in the tour length)."""
     return inst.board.size <= STATES_MAX_SQUARES
 

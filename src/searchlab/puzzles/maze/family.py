@@ -7,7 +7,7 @@ A maze is text: rows of ``#`` (wall), ``.`` (open), ``S`` (start) and ``G``
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from searchlab.errors import InputError
@@ -127,12 +127,12 @@ def state_view(maze: Maze, cell: int) -> View:
     return {"pieces": [{"id": "me", "r": r, "c": c, "kind": "walker"}]}
 
 
-def shared_view(maze: Maze, states: list[int]) -> View:
+def shared_view(maze: Maze, states: Sequence[int]) -> View:
     """The whole path, sent once; each frame draws its first ``path_len`` cells."""
     return {"path": [list(maze.coords(s)) for s in states]}
 
 
-def frames(maze: Maze, states: list[int]) -> list[View]:
+def frames(maze: Maze, states: Sequence[int]) -> list[View]:
     return [{**state_view(maze, s), "path_len": i + 1} for i, s in enumerate(states)]
 
 

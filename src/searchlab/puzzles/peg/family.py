@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +47,7 @@ from searchlab.puzzles.peg.demo import demo
 from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.play import apply_jump, legal_jumps
 from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
-from searchlab.puzzles.peg.render import render_svg, render_text
+from searchlab.puzzles.peg.render import render_svg
 from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, PegResult, solve_fast
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
@@ -228,7 +228,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
     return result
 
 
-def move_count_of(board: Board, labels: list[Any]) -> int:
+def move_count_of(board: Board, labels: Sequence[Any]) -> int:
     """Moves in a solution given as jump names (consecutive jumps by one peg = one move)."""
     count, last = 0, None
     for label in labels:

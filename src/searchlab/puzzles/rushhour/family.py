@@ -212,12 +212,12 @@ def state_of(board: Board, state: int) -> Board:
 def picture(board: Board, result: SearchResult | None) -> str:
     """The solution as one SVG (every position), or the start board."""
     if result is not None and result.solved:
-        return render_svg(result.states, [parse_move(str(a)) for a in result.actions])
+        return render_svg(list(result.states), [parse_move(str(a)) for a in result.actions])
     return render_svg(board)
 
 
 def text(board: Board, result: SearchResult) -> str:
-    return render_solution_text(result.states, [parse_move(str(a)) for a in result.actions])
+    return render_solution_text(list(result.states), [parse_move(str(a)) for a in result.actions])
 
 
 FAMILY = PuzzleFamily(

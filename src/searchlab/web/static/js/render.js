@@ -1,4 +1,4 @@
-// Draw a view (see searchlab/web/families/base.py) as SVG. Same geometry and
+// Draw a view (see searchlab/families/contract.py) as SVG. Same geometry and
 // palette as searchlab/web/svg.py, which draws views on the Python side.
 const NS = "http://www.w3.org/2000/svg";
 export const CELL = 40;
