@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 import threading
@@ -26,6 +27,7 @@ from rich.progress import (
 from rich.table import Table
 
 from searchlab.errors import InputError
+from searchlab.families.contract import Table as PlainTable
 from searchlab.search.result import SearchResult, SearchStats, limit_phrase
 from searchlab.search.solve import ALGORITHMS
 
@@ -146,6 +148,28 @@ def algorithm_option(
         show_default=True,
         help="Search algorithm.",
     )
+
+
+def parse_wxh(text: str, option: str, lo: int, hi: int) -> tuple[int, int]:
+    """``"WxH"`` as (width, height), each in [lo, hi], or a one-line error naming ``option``."""
+    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
+    if not m:
+        fail(f"{option} expects WxH such as 6x6, got {text[:40]!r}")
+    w, h = int(m[1]), int(m[2])
+    if not (lo <= w <= hi and lo <= h <= hi):
+        fail(f"{option} {w}x{h}: sizes from {lo}x{lo} to {hi}x{hi} are supported")
+    return w, h
+
+
+@contextmanager
+def status_line(text: str, show: bool = True) -> Iterator[Callable[[str], None]]:
+    """A spinner with a status line on stderr (only on a terminal, and when ``show``);
+    yields the function that updates its text."""
+    if not (show and err_console.is_terminal):
+        yield lambda _text: None
+        return
+    with err_console.status(text) as status:
+        yield lambda new: status.update(new)
 
 
 def fail(message: str) -> NoReturn:
@@ -272,6 +296,17 @@ class FractionBar:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def print_table(table: PlainTable) -> None:
+    """Print a plain :class:`~searchlab.families.contract.Table` as a rich table."""
+    right = table.right if table.right is not None else tuple(range(1, len(table.columns)))
+    out = Table(title=table.title, title_justify="left")
+    for i, col in enumerate(table.columns):
+        out.add_column(col, justify="right" if i in right else "left")
+    for row in table.rows:
+        out.add_row(*row)
+    console.print(out)
 
 
 def stats_table(stats: SearchStats, title: str = "Statistics") -> Table:

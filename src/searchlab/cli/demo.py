@@ -8,22 +8,16 @@ from __future__ import annotations
 
 import click
 from rich.rule import Rule
-from rich.table import Table as RichTable
 
 from searchlab import families
-from searchlab.cli.common import console
+from searchlab.cli.common import console, print_table
 from searchlab.families.contract import DemoBlock, Table
 
 
 def draw(block: DemoBlock) -> None:
     """Print one demo block: text as it is, a table as a rich table."""
     if isinstance(block, Table):
-        table = RichTable(title=block.title, title_justify="left")
-        for i, col in enumerate(block.columns):
-            table.add_column(col, justify="left" if i == 0 else "right")
-        for row in block.rows:
-            table.add_row(*row)
-        console.print(table)
+        print_table(block)
     else:
         console.print(block, markup=False)
 

@@ -23,12 +23,11 @@ from searchlab.puzzles.knight import (
     count_tours,
     parse_size,
     parse_square,
-    render_numbered,
     render_svg,
     solve_tour,
 )
 from searchlab.puzzles.knight.family import FAMILY, tour_result
-from searchlab.puzzles.knight.render import TEXT_MAX_SQUARES
+from searchlab.puzzles.knight.render import tour_report
 from searchlab.puzzles.knight.views import Instance
 
 COUNT_MAX_SQUARES = 30
@@ -136,37 +135,8 @@ def tour_cmd(
         if as_json:
             print_json(result_json(FAMILY, instance, answer))
             return 0 if result.solved else 1
-    kind = "closed" if closed else "open"
-    where = f"{board} board from {start[0]},{start[1]}"
-    if result.status == "impossible":
-        console.print(
-            f"no {kind} knight's tour of the {where}: {result.reason}", markup=False, soft_wrap=True
-        )
-        return 1
-    if not result.solved:
-        console.print(
-            f"no {kind} tour found on the {where}: {result.reason}", markup=False, soft_wrap=True
-        )
-        return 1
-    if board.size <= TEXT_MAX_SQUARES:
-        console.print(
-            render_numbered(board, result.path if result.path is not None else []),
-            markup=False,
-            soft_wrap=True,
-        )
-    else:
-        assert result.path is not None
-        end = result.path[-1]
-        console.print(f"(board too large to print: {board.size:,} squares; use --json or --svg)")
-        console.print(f"ends at {int(end[0])},{int(end[1])}")
-    shape = " (re-entrant: closed)" if result.closed and not closed else ""
-    console.print(
-        f"{kind} tour of the {where}{shape}: {board.size:,} squares, verified; "
-        f"method {result.method}, {result.stats.get('seconds', 0.0):.3f} s",
-        markup=False,
-        soft_wrap=True,
-    )
-    return 0
+    console.print(tour_report(result), markup=False, soft_wrap=True)
+    return 0 if result.solved else 1
 
 
 @knight.command("count")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from searchlab.cli.common import (
@@ -11,11 +9,12 @@ from searchlab.cli.common import (
     fail,
     json_option,
     max_expansions_option,
+    parse_wxh,
     read_input,
     time_limit_option,
 )
 from searchlab.cli.replay import html_option
-from searchlab.cli.solving import report_solution, solve_with_progress
+from searchlab.cli.solving import solve_and_report
 from searchlab.puzzles.maze.family import FAMILY
 from searchlab.puzzles.maze.model import random_maze
 
@@ -56,20 +55,18 @@ def solve_cmd(
     if (file is None) == (random_size is None):
         fail("give a maze FILE or --random WxH (one of them)")
     if random_size is not None:
-        m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", random_size)
-        if not m:
-            fail(f"--random expects WxH such as 40x20, got {random_size[:40]!r}")
-        maze_ = random_maze(int(m[1]), int(m[2]), walls=walls, seed=seed)
+        width, height = parse_wxh(random_size, "--random", 1, 100_000)
+        maze_ = random_maze(width, height, walls=walls, seed=seed)
     else:
         assert file is not None
         maze_ = FAMILY.read(read_input(file))
-    result = solve_with_progress(
+    solve_and_report(
         FAMILY,
         maze_,
         algorithm,
         "manhattan",
-        show=False if as_json else None,
+        as_json=as_json,
+        html_path=html_path,
         time_limit=time_limit,
         max_expansions=max_expansions,
     )
-    report_solution(FAMILY, maze_, result, as_json=as_json, html_path=html_path)

@@ -14,9 +14,8 @@ from searchlab.cli.common import (
     time_limit_option,
 )
 from searchlab.cli.replay import html_option
-from searchlab.cli.solving import human_report, report_solution, solve_with_progress
-from searchlab.errors import InputError
-from searchlab.puzzles.npuzzle.board import Board, format_board, goal_board, parse_tiles
+from searchlab.cli.solving import human_report, solve_and_report
+from searchlab.puzzles.npuzzle.board import format_board, goal_from_spec, parse_tiles
 from searchlab.puzzles.npuzzle.family import FAMILY, Instance
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import random_instance
@@ -28,17 +27,6 @@ from searchlab.search import ALGORITHMS, SearchResult
 @click.group(no_args_is_help=True)
 def npuzzle() -> None:
     """Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); moves name the blank's direction."""
-
-
-def _goal(spec: str | None, size: int) -> Board:
-    if spec is None or spec.strip().lower() in ("last", "blank-last"):
-        return goal_board(size)
-    if spec.strip().lower() in ("first", "blank-first", "korf"):
-        return goal_board(size, "first")
-    goal = parse_tiles(spec)
-    if goal.size != size:
-        raise InputError(f"the goal is {goal.size}x{goal.size} but the board is {size}x{size}")
-    return goal
 
 
 @npuzzle.command("solve")
@@ -84,43 +72,32 @@ def solve_cmd(
     if (file is None) == (tiles is None):
         fail("give a board FILE or --tiles (one of them)")
     board = parse_tiles(tiles if tiles is not None else read_input(str(file)))
-    instance = Instance(board, _goal(goal, board.size))
+    instance = Instance(board, goal_from_spec(goal, board.size))
     algorithm = algorithm.strip().lower()
     heuristic = heuristic.strip().lower()
     if heuristic not in ("auto", "pdb"):
         heuristic = canonical_heuristic(heuristic)
-    if algorithm not in FAMILY.algorithms:
-        fail(
-            f"algorithm {algorithm!r} cannot solve sliding-tile puzzles here; choose one of "
-            + ", ".join(FAMILY.algorithms)
-        )
-    with FractionBar("building pattern database") as pdb_bar:
-        result = solve_with_progress(
-            FAMILY,
-            instance,
-            algorithm,
-            heuristic,
-            show=False if as_json else None,
-            time_limit=time_limit,
-            max_nodes=max_nodes,
-            pdb_progress=pdb_bar.update,
-        )
 
     def human(result: SearchResult) -> None:
         if result.status == "impossible":
             console.print("unsolvable: this board cannot reach the goal (permutation parity)")
-            return
-        human_report(FAMILY, instance, result)
+        else:
+            human_report(FAMILY, instance, result)
 
-    report_solution(
-        FAMILY,
-        instance,
-        result,
-        as_json=as_json,
-        svg_path=svg_path,
-        html_path=html_path,
-        human=human,
-    )
+    with FractionBar("building pattern database") as pdb_bar:
+        solve_and_report(
+            FAMILY,
+            instance,
+            algorithm,
+            heuristic,
+            as_json=as_json,
+            svg_path=svg_path,
+            html_path=html_path,
+            human=human,
+            time_limit=time_limit,
+            max_nodes=max_nodes,
+            pdb_progress=pdb_bar.update,
+        )
 
 
 @npuzzle.command("random")
@@ -137,7 +114,7 @@ def solve_cmd(
 @json_option()
 def random_cmd(size: int, depth: int, seed: int | None, goal: str | None, as_json: bool) -> None:
     """Print a board whose optimal solution is exactly DEPTH moves (3x3: any depth up to 31)."""
-    goal_ = _goal(goal, size)
+    goal_ = goal_from_spec(goal, size)
     board = random_instance(size, depth, seed=seed, goal=goal_)
     if as_json:
         print_json({"size": size, "depth": depth, "tiles": list(board.tiles)})
@@ -152,7 +129,7 @@ def random_cmd(size: int, depth: int, seed: int | None, goal: str | None, as_jso
 @click.option("--goal", help='Goal: "first" (Korf) or "last" (default); decides the patterns.')
 def pdb_cmd(partition: str, goal: str | None) -> None:
     """Build (once) and cache the 15-puzzle pattern databases; print where they live."""
-    goal_ = _goal(goal, 4)
+    goal_ = goal_from_spec(goal, 4)
     with FractionBar("building pattern database") as pdb_bar:
         patterns = prepare_databases(goal_, partition, pdb_bar.update)
     for pattern in patterns:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,13 +18,15 @@ from searchlab.cli.common import (
     json_option,
     max_expansions_option,
     print_json,
+    print_table,
     read_input,
     run_with_progress,
     stats_table,
     time_limit_option,
 )
 from searchlab.cli.replay import html_option
-from searchlab.cli.solving import report_solution, solve_with_progress, write_svg
+from searchlab.cli.solving import solve_and_report, write_svg
+from searchlab.families.contract import Table as PlainTable
 from searchlab.puzzles.peg import (
     BOARD_DESCRIPTIONS,
     HEURISTICS,
@@ -194,22 +195,7 @@ def solve_cmd(
     if min_moves and algorithm != "fast":
         fail("--min-moves uses its own search: do not combine it with --algorithm")
     algorithm = "minmoves" if min_moves else algorithm
-    if algorithm not in FAMILY.algorithms:
-        fail(
-            f"algorithm {algorithm!r} cannot solve peg solitaire here; "
-            f"choose one of {', '.join(a for a in FAMILY.algorithms if a != 'minmoves')}"
-        )
     instance = Instance(board, start, target)
-    result = solve_with_progress(
-        FAMILY,
-        instance,
-        algorithm,
-        heuristic,
-        show=False if as_json else None,
-        time_limit=time_limit,
-        max_expansions=max_expansions,
-        max_memo=max_memo,
-    )
 
     def human(result: SearchResult) -> None:
         print_result(instance, result, quiet=quiet)
@@ -218,7 +204,18 @@ def solve_cmd(
         elif min_moves and result.status != "impossible":
             console.print(f"proved: more than {result.stats.max_depth} moves are needed")
 
-    report_solution(FAMILY, instance, result, as_json=as_json, html_path=html_path, human=human)
+    solve_and_report(
+        FAMILY,
+        instance,
+        algorithm,
+        heuristic,
+        as_json=as_json,
+        html_path=html_path,
+        human=human,
+        time_limit=time_limit,
+        max_expansions=max_expansions,
+        max_memo=max_memo,
+    )
 
 
 def print_result(instance: Instance, result: SearchResult, *, quiet: bool = False) -> None:
@@ -287,46 +284,47 @@ def compare_cmd(
     if reason is not None:
         console.print(f"impossible: {reason}", markup=False, soft_wrap=True)
         raise click.exceptions.Exit(1)
-    table = Table(
-        title=f"{board.name}, finish: {finish or 'one peg anywhere'}", title_justify="left"
-    )
-    for col in ("algorithm", "found?", "time (s)", "expanded", "length", "stop reason"):
-        table.add_column(
-            col, justify="right" if col in ("time (s)", "expanded", "length") else "left"
-        )
-
-    def go(cancel: threading.Event, progress: Progress | None) -> None:
-        compare(
+    rows = run_with_progress(
+        lambda cancel, progress: compare(
             board,
             start,
             target,
             max_expansions=max_expansions,
             time_limit=time_limit,
             cancel=cancel,
-            on_row=lambda row: table.add_row(
-                row.algorithm,
-                "yes" if row.found else "no",
-                f"{row.seconds:.3f}",
-                f"{row.expanded:,}",
-                "-" if row.length is None else str(row.length),
-                row.stop,
-            ),
+        ),
+        label="comparing",
+    )
+    print_table(
+        PlainTable(
+            f"{board.name}, finish: {finish or 'one peg anywhere'}",
+            ("algorithm", "found?", "time (s)", "expanded", "length", "stop reason"),
+            [
+                (
+                    r.algorithm,
+                    "yes" if r.found else "no",
+                    f"{r.seconds:.3f}",
+                    f"{r.expanded:,}",
+                    "-" if r.length is None else str(r.length),
+                    r.stop,
+                )
+                for r in rows
+            ],
+            right=(2, 3, 4),
         )
-
-    run_with_progress(go, label="comparing")
-    console.print(table)
+    )
 
 
 @peg.command("boards")
 def boards_cmd() -> None:
     """List the built-in boards with their holes, jumps and symmetries."""
-    table = Table(title="Built-in boards (add --diagonal for diagonal jumps)", title_justify="left")
-    for col in ("name", "holes", "jumps", "symmetries", "description"):
-        table.add_column(col)
-    for name, text in BOARD_DESCRIPTIONS.items():
-        b = get_board(name)
-        table.add_row(name, str(b.size), str(len(b.jumps)), str(len(b.symmetries)), text)
-    console.print(table)
+    rows = [
+        (name, str((b := get_board(name)).size), str(len(b.jumps)), str(len(b.symmetries)), text)
+        for name, text in BOARD_DESCRIPTIONS.items()
+    ]
+    columns = ("name", "holes", "jumps", "symmetries", "description")
+    title = "Built-in boards (add --diagonal for diagonal jumps)"
+    print_table(PlainTable(title, columns, rows, right=()))
 
 
 @peg.command("count")

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from contextlib import ExitStack
 from pathlib import Path
 
 import click
@@ -19,13 +16,15 @@ from searchlab.cli.common import (
     heuristic_option,
     json_option,
     max_expansions_option,
+    parse_wxh,
     print_json,
     read_input,
     stats_table,
+    status_line,
     time_limit_option,
 )
 from searchlab.cli.replay import html_option
-from searchlab.cli.solving import report_solution, solve_with_progress
+from searchlab.cli.solving import solve_and_report
 from searchlab.errors import InputError
 from searchlab.families.contract import NoHint
 from searchlab.puzzles.rushhour import (
@@ -122,16 +121,6 @@ def solve_cmd(
     Moves are written A+2 (vehicle A two cells right or down) and C-1 (one cell left or up).
     """
     start = _load(board, red, card_no)
-    result = solve_with_progress(
-        FAMILY,
-        start,
-        algorithm,
-        heuristic,
-        show=False if as_json else None,
-        metric=metric,
-        time_limit=time_limit,
-        max_expansions=max_expansions,
-    )
 
     def human(result: SearchResult) -> None:
         if not quiet:
@@ -145,14 +134,18 @@ def solve_cmd(
         if not quiet:
             console.print(stats_table(result.stats))
 
-    report_solution(
+    solve_and_report(
         FAMILY,
         start,
-        result,
+        algorithm,
+        heuristic,
         as_json=as_json,
         svg_path=svg_file,
         html_path=html_path,
         human=human,
+        metric=metric,
+        time_limit=time_limit,
+        max_expansions=max_expansions,
     )
 
 
@@ -195,16 +188,6 @@ def hint_cmd(board: str | None, red: str | None, card_no: int | None) -> None:
     console.print(move.label if move else "already solved", markup=False)
 
 
-def _size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
-    if not m:
-        fail(f"--size expects WxH such as 6x6, got {text!r}")
-    w, h = int(m[1]), int(m[2])
-    if not (4 <= w <= 8 and 4 <= h <= 8):
-        fail(f"--size {w}x{h}: sizes from 4x4 to 8x8 are supported")
-    return w, h
-
-
 @rushhour.command("generate")
 @click.option(
     "--min-moves",
@@ -241,7 +224,7 @@ def generate_cmd(
     as_json: bool,
 ) -> None:
     """Generate distinct minimal puzzles needing at least --min-moves moves."""
-    width, height = _size(size)
+    width, height = parse_wxh(size, "--size", 4, 8)
     reason = unreachable(min_moves, width, height, walls)
     if reason:
         if as_json:
@@ -250,16 +233,13 @@ def generate_cmd(
         raise click.exceptions.Exit(1)
     if min_moves > 60:
         err_console.print("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)")
-    with cancel_on_interrupt() as cancel, ExitStack() as stack:
-        progress: Callable[[int, int, int], None] | None = None
-        if err_console.is_terminal and not as_json:
-            status = stack.enter_context(err_console.status("generating"))
+    with cancel_on_interrupt() as cancel, status_line("generating", not as_json) as say:
 
-            def progress(found: int, best: int, evaluated: int) -> None:
-                status.update(
-                    f"generating: {found}/{count} found, best cluster depth "
-                    f"{best}, {evaluated:,} boards evaluated"
-                )
+        def progress(found: int, best: int, evaluated: int) -> None:
+            say(
+                f"generating: {found}/{count} found, best cluster depth {best}, "
+                f"{evaluated:,} boards evaluated"
+            )
 
         found = generate(
             min_moves,
@@ -274,17 +254,7 @@ def generate_cmd(
             progress=progress,
         )
     if as_json:
-        print_json(
-            [
-                {
-                    "board": g.board.to_database(),
-                    "moves": g.moves,
-                    "cluster_size": g.cluster_size,
-                    "seconds": round(g.seconds, 3),
-                }
-                for g in found
-            ]
-        )
+        print_json([g.as_dict() for g in found])
     else:
         for k, g in enumerate(found, 1):
             console.print(

@@ -119,6 +119,34 @@ def report_solution(
     finish(result)
 
 
+def solve_and_report(
+    family: PuzzleFamily,
+    instance: Any,
+    algorithm: str | None,
+    heuristic: str | None,
+    *,
+    as_json: bool = False,
+    svg_path: str | None = None,
+    html_path: str | None = None,
+    human: Callable[[SearchResult], None] | None = None,
+    **options: Any,
+) -> None:
+    """:func:`solve_with_progress` (no progress line with ``--json``), then
+    :func:`report_solution`: the whole of a solve command after its options are read."""
+    result = solve_with_progress(
+        family, instance, algorithm, heuristic, show=False if as_json else None, **options
+    )
+    report_solution(
+        family,
+        instance,
+        result,
+        as_json=as_json,
+        svg_path=svg_path,
+        html_path=html_path,
+        human=human,
+    )
+
+
 @click.command("solve")
 @click.argument("family_name", metavar="FAMILY", type=click.Choice(families.names()))
 @click.argument("file", default="-", required=False)
@@ -146,8 +174,8 @@ def solve_cmd(
 ) -> None:
     """Solve the FAMILY instance in FILE ('-' or nothing: standard input).
 
-    FILE holds the same text the web player accepts (see `searchlab solve FAMILY --help`
-    and docs/); the output is the one result shape every family shares.
+    FILE holds the text the web player accepts (each family's format is in docs/ and
+    on its web page); --json prints the one result shape every family shares.
 
     \b
     Examples:
@@ -156,17 +184,15 @@ def solve_cmd(
       searchlab solve maze maze.txt -a bfs --html path.html
     """
     family = families.get(family_name)
-    instance = family.read(read_input(file))
-    result = solve_with_progress(
+    solve_and_report(
         family,
-        instance,
+        family.read(read_input(file)),
         algorithm,
         heuristic,
-        show=False if as_json else None,
+        as_json=as_json,
+        svg_path=svg_path,
+        html_path=html_path,
         time_limit=time_limit,
         max_expansions=max_expansions,
         max_nodes=max_nodes,
-    )
-    report_solution(
-        family, instance, result, as_json=as_json, svg_path=svg_path, html_path=html_path
     )

@@ -127,6 +127,8 @@ class Table:
     title: str
     columns: tuple[str, ...]
     rows: Sequence[Sequence[str]]
+    right: tuple[int, ...] | None = None
+    """Indices of the right-justified columns (default: all but the first)."""
 
 
 DemoBlock = str | Table

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from searchlab.puzzles.knight.board import Board
+
+if TYPE_CHECKING:
+    from searchlab.puzzles.knight.solver import TourResult
 
 TEXT_MAX_SQUARES = 2500
 """Largest board printed square by square (50×50); bigger ones get a summary."""
@@ -80,3 +84,29 @@ def render_svg(
                 )
     out.append("</svg>")
     return "\n".join(out)
+
+
+def tour_report(result: TourResult) -> str:
+    """A tour search's answer as text: why there is no tour, or the numbered board
+    (the end square on boards over :data:`TEXT_MAX_SQUARES`) and a verified summary."""
+    board, start = result.board, result.start
+    kind = "closed" if result.closed_requested else "open"
+    where = f"{board} board from {start[0]},{start[1]}"
+    if result.status == "impossible":
+        return f"no {kind} knight's tour of the {where}: {result.reason}"
+    if not result.solved or result.path is None:
+        return f"no {kind} tour found on the {where}: {result.reason}"
+    if board.size <= TEXT_MAX_SQUARES:
+        lines = [render_numbered(board, result.path)]
+    else:
+        end = result.path[-1]
+        lines = [
+            f"(board too large to print: {board.size:,} squares; use --json or --svg)",
+            f"ends at {int(end[0])},{int(end[1])}",
+        ]
+    shape = " (re-entrant: closed)" if result.closed and not result.closed_requested else ""
+    lines.append(
+        f"{kind} tour of the {where}{shape}: {board.size:,} squares, verified; "
+        f"method {result.method}, {result.stats.get('seconds', 0.0):.3f} s"
+    )
+    return "\n".join(lines)

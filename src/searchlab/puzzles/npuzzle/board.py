@@ -70,6 +70,19 @@ def goal_board(size: int, blank: str = "last") -> Board:
     raise InputError(f"goal blank must be 'first' or 'last', got {blank!r}")
 
 
+def goal_from_spec(spec: str | None, size: int) -> Board:
+    """The goal a user names: ``last`` (default: 1..n²-1 then the blank), ``first`` (the
+    blank first, Korf's), or the tiles themselves (the same size as the board)."""
+    if spec is None or spec.strip().lower() in ("last", "blank-last"):
+        return goal_board(size)
+    if spec.strip().lower() in ("first", "blank-first", "korf"):
+        return goal_board(size, "first")
+    goal = parse_tiles(spec)
+    if goal.size != size:
+        raise InputError(f"the goal is {goal.size}x{goal.size} but the board is {size}x{size}")
+    return goal
+
+
 def _check_size(size: int) -> None:
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise InputError(f"board width must be between {MIN_SIZE} and {MAX_SIZE}, got {size}")

@@ -85,6 +85,15 @@ class Generated:
     attempts: int  # boards evaluated to find it
     seconds: float
 
+    def as_dict(self) -> dict[str, object]:
+        """The JSON form: the board in the database notation and its figures."""
+        return {
+            "board": self.board.to_database(),
+            "moves": self.moves,
+            "cluster_size": self.cluster_size,
+            "seconds": round(self.seconds, 3),
+        }
+
 
 def _occupied(board: Board) -> set[tuple[int, int]]:
     return {cell for v in board.vehicles for cell in v.cells()} | set(board.walls)
