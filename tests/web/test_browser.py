@@ -191,7 +191,7 @@ def test_knight_impossible_and_big_boards(page: Any, server_url: str) -> None:
     page.fill("[data-testid=board-text]", "41x41")  # too large: a clear message
     page.click("[data-testid=load]")
     page.wait_for_selector("[data-testid=load-message].error")
-    assert "at most 40x40" in page.inner_text("[data-testid=load-message]")
+    assert "at most 1,600 cells" in page.inner_text("[data-testid=load-message]")
 
 
 def test_knight_tour_html_from_the_cli(page: Any, tmp_path: Path) -> None:
