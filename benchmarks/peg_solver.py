@@ -168,17 +168,18 @@ def main() -> None:
         print(
             f"{name} vacate {vacancy} -> {fin or 'one peg anywhere'}: {r.status} {r.length} jumps "
             f"in {time.perf_counter() - t:.2f} s, {r.stats.expanded:,} expanded, "
-            f"beam width {r.beam_width or '-'}, memo {r.memo_size:,}"
-            f"{' (full)' if r.memo_full else ''}, peak RSS {peak_memory_mb():.0f} MiB"
+            f"beam width {r.extra['beam_width'] or '-'}, memo {r.extra['memo_size']:,}"
+            f"{' (full)' if r.extra['memo_full'] else ''}, peak RSS {peak_memory_mb():.0f} MiB"
         )
 
     tri = get_board("triangle5")
     r = solve_min_moves(tri, tri.start(), None)
-    print(f"min moves, triangle5 from a1: {r.move_count} moves in {r.stats.seconds:.2f} s")
+    print(f"min moves, triangle5 from a1: {r.extra['move_count']} moves in {r.stats.seconds:.2f} s")
     r = solve_min_moves(english, english.start(), 1 << english.hole("d4"))
     print(
         f"min moves, English central game (bidirectional levels): {r.status} "
-        f"{r.move_count} moves ({r.length} jumps), {r.stats.generated:,} positions stored, "
+        f"{r.extra['move_count']} moves ({r.length} jumps), "
+        f"{r.stats.generated:,} positions stored, "
         f"{r.stats.seconds:.1f} s, peak RSS {peak_memory_mb():.0f} MiB (published minimum: 18)"
     )
     r = solve_min_moves(

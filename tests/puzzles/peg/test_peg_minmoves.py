@@ -10,7 +10,8 @@ from searchlab.errors import InputError
 from searchlab.puzzles.peg import apply_jump, get_board, legal_jumps, parse_board
 from searchlab.puzzles.peg.board import Board
 from searchlab.puzzles.peg.minmoves import solve_min_moves, unjumpable_holes
-from searchlab.puzzles.peg.solver import PegResult, move_count
+from searchlab.puzzles.peg.run import move_count
+from searchlab.search.result import SearchResult
 
 
 def reference_min_moves(board: Board, start: int, target: int | None) -> int | None:
@@ -36,16 +37,16 @@ def reference_min_moves(board: Board, start: int, target: int | None) -> int | N
     return best
 
 
-def check(result: PegResult, expected: int | None) -> None:
+def check(board: Board, target: int | None, result: SearchResult, expected: int | None) -> None:
     if expected is None:
         assert result.status in ("no_solution", "impossible")
         return
     assert result.status == "solved"
-    pos = result.start
-    for jump in result.jumps:
-        pos = apply_jump(result.board, pos, jump)
-    assert pos.bit_count() == 1 if result.target is None else pos == result.target
-    assert result.move_count == move_count(result.jumps) == expected
+    pos = result.states[0]
+    for jump in result.actions:
+        pos = apply_jump(board, pos, jump)
+    assert pos.bit_count() == 1 if target is None else pos == target
+    assert result.extra["move_count"] == move_count(result.actions) == expected
 
 
 METHODS = ["levels", "ida"]
@@ -57,10 +58,10 @@ def test_triangle5_against_reference(vacancy: str, method: str) -> None:
     board = get_board("triangle5")
     start = board.start([vacancy])
     expected = reference_min_moves(board, start, None)
-    check(solve_min_moves(board, start, None, method=method), expected)
+    check(board, None, solve_min_moves(board, start, None, method=method), expected)
     finish = 1 << board.hole(vacancy)
     expected = reference_min_moves(board, start, finish)
-    check(solve_min_moves(board, start, finish, method=method), expected)
+    check(board, finish, solve_min_moves(board, start, finish, method=method), expected)
 
 
 @pytest.mark.parametrize("method", METHODS)
@@ -70,14 +71,14 @@ def test_triangle4_every_vacancy_and_finish(method: str) -> None:
         start = board.full & ~(1 << v)
         for target in [None, *(1 << f for f in range(board.size))]:
             expected = reference_min_moves(board, start, target)
-            check(solve_min_moves(board, start, target, method=method), expected)
+            check(board, target, solve_min_moves(board, start, target, method=method), expected)
 
 
 @pytest.mark.parametrize("method", METHODS)
 def test_custom_board_with_diagonals(method: str) -> None:
     board, start = parse_board("ooo\no.o\nooo", diagonal=True)
     expected = reference_min_moves(board, start, None)
-    check(solve_min_moves(board, start, None, method=method), expected)
+    check(board, None, solve_min_moves(board, start, None, method=method), expected)
 
 
 def test_levels_on_a_board_with_symmetry_and_several_finishes() -> None:
@@ -85,7 +86,7 @@ def test_levels_on_a_board_with_symmetry_and_several_finishes() -> None:
     board, start = parse_board("-ooo-\nooooo\noo.oo\nooooo\n-ooo-")
     for target in [None, start ^ board.full]:
         expected = reference_min_moves(board, start, target)
-        check(solve_min_moves(board, start, target, method="levels"), expected)
+        check(board, target, solve_min_moves(board, start, target, method="levels"), expected)
 
 
 def test_unjumpable_holes_are_the_english_corners() -> None:

@@ -20,20 +20,20 @@ from searchlab.puzzles.peg import (
     solve_fast,
 )
 from searchlab.puzzles.peg.board import Board
-from searchlab.puzzles.peg.solver import PegResult, make_canonical
+from searchlab.puzzles.peg.symmetry import make_canonical
+from searchlab.search.result import SearchResult
 
 
-def replay(result: PegResult) -> None:
+def replay(board: Board, result: SearchResult, target: int | None) -> None:
     """Every jump legal, every listed position the result of the jumps, finish reached."""
-    board, pos = result.board, result.start
-    assert result.positions[0] == pos
-    for jump, after in zip(result.jumps, result.positions[1:], strict=True):
+    pos = result.states[0]
+    for jump, after in zip(result.actions, result.states[1:], strict=True):
         pos = apply_jump(board, pos, jump)
         assert pos == after
-    if result.target is None:
+    if target is None:
         assert pos.bit_count() == 1
     else:
-        assert pos == result.target
+        assert pos == target
 
 
 def reachable(board: Board, start: int) -> set[int]:
@@ -53,9 +53,9 @@ def test_english_central_game() -> None:
     board = get_board("english")
     r = solve_fast(board, board.start(), 1 << board.hole("d4"))
     assert r.status == "solved" and r.length == 31
-    assert r.moves[-1].endswith("-d4")
-    replay(r)
-    assert r.move_count == move_count(r.jumps) <= 31
+    assert board.jump_name(r.actions[-1]).endswith("-d4")
+    replay(board, r, 1 << board.hole("d4"))
+    assert r.extra["move_count"] == move_count(r.actions) <= 31
 
 
 @pytest.mark.parametrize(
@@ -67,16 +67,16 @@ def test_larger_classic_boards_solved(name: str, vacancy: str, finish: str | Non
     target = None if finish is None else 1 << board.hole(finish)
     r = solve_fast(board, board.start([vacancy]), target, time_limit=60)
     assert r.status == "solved" and r.length == board.size - 2
-    replay(r)
+    replay(board, r, target)
     if target is None:
-        assert r.positions[-1].bit_length() - 1 in finishing_holes(board, r.start)
+        assert r.states[-1].bit_length() - 1 in finishing_holes(board, r.states[0])
 
 
 def test_beam_off_still_exact_on_small_problems() -> None:
     board = get_board("english")
     r = solve_fast(board, board.start(["c1"]), 1 << board.hole("f4"), beam=False, grow_after=10)
     assert r.status == "solved"
-    replay(r)
+    replay(board, r, 1 << board.hole("f4"))
 
 
 def test_move_count_merges_chains() -> None:
@@ -114,7 +114,7 @@ def test_english_rule_of_three_is_exact() -> None:
     for v, f in pairs:
         r = solve_fast(board, board.full & ~(1 << v), 1 << f, time_limit=60)
         assert r.status == "solved", (board.hole_name(v), board.hole_name(f), r.status)
-        replay(r)
+        replay(board, r, 1 << f)
     allowed = {
         (v, f) for v in range(board.size) for f in finishing_holes(board, board.full & ~(1 << v))
     }
@@ -133,7 +133,7 @@ def test_triangles_against_exhaustive_search(side: int) -> None:
         r = solve_fast(board, start, None)
         assert r.solved == bool(singles), board.hole_name(v)
         if r.solved:
-            replay(r)
+            replay(board, r, None)
         for f in range(board.size):
             rf = solve_fast(board, start, 1 << f)
             assert rf.solved == ((1 << f) in singles)
@@ -148,7 +148,7 @@ def test_random_triangle5_positions(start: int, data: st.DataObject) -> None:
     target = data.draw(st.sampled_from(sorted(reach)))
     r = solve_fast(board, start, target)
     assert r.status == "solved"
-    replay(r)
+    replay(board, r, target)
 
 
 def test_custom_board_with_diagonal_jumps() -> None:
@@ -157,7 +157,7 @@ def test_custom_board_with_diagonal_jumps() -> None:
     singles = {q for q in reachable(board, start) if q.bit_count() == 1}
     assert r.solved == bool(singles)
     if r.solved:
-        replay(r)
+        replay(board, r, None)
 
 
 def test_canonical_is_minimum_over_symmetries() -> None:
@@ -175,7 +175,7 @@ def test_limits_and_cancel() -> None:
     token = threading.Event()
     token.set()
     r = solve_fast(board, board.start(), None, cancel=token, max_expansions=10**9)
-    assert r.status == "limit"
+    assert r.status == "cancelled"
 
 
 def test_memo_bound_reported() -> None:
@@ -183,7 +183,7 @@ def test_memo_bound_reported() -> None:
     r = solve_fast(
         board, board.start(["c1"]), 1 << board.hole("f4"), max_memo=10, max_expansions=20_000
     )
-    assert r.memo_size <= 10 and r.memo_full
+    assert r.extra["memo_size"] <= 10 and r.extra["memo_full"]
 
 
 def test_hint_starts_a_solution() -> None:

@@ -28,7 +28,8 @@ from searchlab.puzzles.peg.pagoda import distance_pagoda, is_pagoda
 from searchlab.puzzles.peg.play import apply_jump, hint, legal_jumps
 from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
 from searchlab.puzzles.peg.render import render_svg, render_text
-from searchlab.puzzles.peg.solver import PegResult, move_count, solve_fast
+from searchlab.puzzles.peg.run import move_count
+from searchlab.puzzles.peg.solver import solve_fast
 
 __all__ = [
     "BOARD_DESCRIPTIONS",
@@ -39,7 +40,6 @@ __all__ = [
     "Jump",
     "LevelCount",
     "PegProblem",
-    "PegResult",
     "apply_jump",
     "class_space",
     "compare",

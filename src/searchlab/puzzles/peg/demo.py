@@ -16,8 +16,8 @@ def demo() -> Iterator[DemoBlock]:
     r = solve_fast(english, english.start(), 1 << english.hole("d4"))
     yield render_text(english, english.start())
     yield (
-        f"English central game: {r.length} jumps, {r.move_count} moves, "
-        f"{r.stats.seconds:.2f} s: " + " ".join(r.moves)
+        f"English central game: {r.length} jumps, {r.extra['move_count']} moves, "
+        f"{r.stats.seconds:.2f} s: " + " ".join(english.jump_name(j) for j in r.actions)
     )
     french = get_board("french")
     f = solve_fast(french, french.start(), 1 << french.hole("d4"))

@@ -48,7 +48,7 @@ from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.play import apply_jump, legal_jumps
 from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
 from searchlab.puzzles.peg.render import render_svg
-from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, PegResult, solve_fast
+from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, solve_fast
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
 
@@ -59,6 +59,10 @@ ALGORITHMS = ("fast", "minmoves", *ENGINE_ALGORITHMS)
 remove a peg, so every path is finite; ``dls``/``iddfs`` are not offered: their depth is
 the number of pegs, and ``bibfs`` needs the predecessors of a position)."""
 LIMITS = ("time_limit", "max_expansions", "cancel", "progress")
+METHODS = {
+    "fast": "fast solver (bitboards, symmetry memo, pagoda pruning)",
+    "minmoves": "minmoves (bidirectional breadth-first search over moves)",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,30 +174,6 @@ def problem(inst: Instance, heuristic: str | None) -> Problem[Any, Any]:
     return PegProblem(inst.board, inst.start, inst.target, heuristic=heuristic or HEURISTICS[0])
 
 
-def from_peg_result(r: PegResult, method: str) -> SearchResult:
-    """A dedicated solver's answer as the engine's result (the jumps as names; the
-    memo, endgame and move-count figures under ``extra``)."""
-    board = r.board
-    return SearchResult(
-        method,
-        r.status,  # type: ignore[arg-type]
-        actions=[board.jump_name(j) for j in r.jumps],
-        states=list(r.positions),
-        cost=float(len(r.jumps)) if r.solved else None,
-        stats=r.stats,
-        limit=r.limit,  # type: ignore[arg-type]
-        reason=r.reason,
-        extra={
-            "move_count": r.move_count if r.solved else None,
-            "memo_size": r.memo_size,
-            "memo_full": r.memo_full,
-            "endgame_positions": r.endgame_positions,
-            "pruned": r.pruned,
-            "beam_width": r.beam_width,
-        },
-    )
-
-
 def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
     """``fast``: :func:`solve_fast`; ``minmoves``: :func:`solve_min_moves` (``extra``:
     ``min_moves``, ``moves_proved_too_few``); others: the engine on :class:`PegProblem`.
@@ -207,13 +187,13 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
     if algorithm in ("fast", "minmoves"):
         search = solve_min_moves if algorithm == "minmoves" else solve_fast
         limits = {k: v for k, v in options.items() if k in LIMITS}
-        r = search(board, start, target, max_memo=max_memo, **limits)
+        result = search(board, start, target, max_memo=max_memo, **limits)
+        result.actions = [board.jump_name(j) for j in result.actions]
+        result.algorithm = METHODS[algorithm]
         if algorithm == "minmoves":
-            result = from_peg_result(r, "minmoves (bidirectional breadth-first search over moves)")
-            result.extra["min_moves"] = r.move_count if r.solved else None
-            result.extra["moves_proved_too_few"] = r.stats.max_depth
-            return result
-        return from_peg_result(r, "fast solver (bitboards, symmetry memo, pagoda pruning)")
+            result.extra["min_moves"] = result.extra["move_count"]
+            result.extra["moves_proved_too_few"] = result.stats.max_depth
+        return result
     if algorithm == "dfs":
         options.setdefault("graph", True)
     result = engine_solve(
@@ -278,8 +258,8 @@ def hint(inst: Instance, position: int, /, **options: Any) -> Move | None:
     r = solve_fast(
         inst.board, position, inst.target, time_limit=limit, cancel=options.get("cancel")
     )
-    if r.solved and r.jumps:
-        return to_move(inst.board, position, r.jumps[0])
+    if r.solved and r.actions:
+        return to_move(inst.board, position, r.actions[0])
     if r.status == "no_solution":
         raise NoHint("no solution from this position (every continuation was searched)")
     return None

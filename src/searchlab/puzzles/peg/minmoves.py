@@ -41,9 +41,10 @@ from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
 from searchlab.puzzles.peg.levels import MAX_BITS, check_size
 from searchlab.puzzles.peg.movelevels import bidirectional_min_moves
 from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
-from searchlab.puzzles.peg.solver import PegResult, Stop, replay, stabilizer, start_run
+from searchlab.puzzles.peg.run import PegRun, Stop
+from searchlab.puzzles.peg.symmetry import stabilizer
 from searchlab.search.limits import CancelToken
-from searchlab.search.result import SearchStats
+from searchlab.search.result import SearchResult, SearchStats
 
 DEFAULT_MAX_TABLE = 4_000_000
 DEFAULT_MAX_POSITIONS = 20_000_000
@@ -70,11 +71,12 @@ def solve_min_moves(
     progress: Callable[[SearchStats], None] | None = None,
     method: str = "auto",
     max_positions: int = DEFAULT_MAX_POSITIONS,
-) -> PegResult:
+) -> SearchResult:
     """A solution with the fewest moves (consecutive jumps by one peg = one move).
 
-    ``target`` None means one peg anywhere. Returns a :class:`PegResult`
-    whose ``move_count`` is minimal when ``status == "solved"``; ``"limit"``
+    ``target`` None means one peg anywhere. Returns the engine's
+    :class:`~searchlab.search.result.SearchResult` (see :mod:`.run`) whose
+    ``extra["move_count"]`` is minimal when ``status == "solved"``; ``"limit"``
     when a limit stopped it, ``"no_solution"`` when no jump sequence reaches
     the finish at all, ``"impossible"`` when the class check rejects the pair.
     In every case ``stats.max_depth`` is the largest number of moves proved
@@ -92,21 +94,28 @@ def solve_min_moves(
 
     >>> from searchlab.puzzles.peg.board import get_board
     >>> b = get_board("triangle5")
-    >>> solve_min_moves(b, b.start()).move_count
+    >>> solve_min_moves(b, b.start()).extra["move_count"]
     10
     """
-    result, finish, checkpoint = start_run(
-        board, start, target, time_limit, max_expansions, cancel, progress
+    run = PegRun(
+        "minmoves",
+        board,
+        start,
+        target,
+        time_limit=time_limit,
+        max_expansions=max_expansions,
+        cancel=cancel,
+        progress=progress,
     )
-    stats = result.stats
+    stats = run.stats
+    checkpoint = run.checkpoint
     reason = impossibility_reason(board, start, target)
     if reason is not None:
-        result.reason = reason
-        return finish("impossible")
+        return run.finish("impossible", reason=reason)
     if method not in ("auto", "levels", "ida"):
         raise InputError(f"unknown min-moves method {method!r}: auto, levels or ida")
     if method == "levels" or (method == "auto" and board.size <= MAX_BITS):
-        return _by_levels(board, start, target, result, finish, checkpoint, max_positions)
+        return _by_levels(run, max_positions)
     corners = unjumpable_holes(board)
     if target is not None:
         keep = target & corners if target.bit_count() == 1 else 0
@@ -168,7 +177,7 @@ def solve_min_moves(
                     continue
                 value = pval - delta
                 if value < threshold:
-                    result.pruned += 1
+                    run.pruned += 1
                     continue
                 stats.generated += 1
                 path.append(jump)
@@ -178,7 +187,7 @@ def solve_min_moves(
         if len(table) < max_memo or key in table:
             table[key] = budget
         else:
-            result.memo_full = True
+            run.memo_full = True
         return False
 
     stats.generated = 1
@@ -194,32 +203,23 @@ def solve_min_moves(
             if search(start, -1, budget, pval):
                 break
             if not cut[0]:
-                result.memo_size = len(table)
-                return finish("no_solution")
+                run.memo_size = len(table)
+                return run.finish("no_solution")
             stats.max_depth = budget  # proved: no solution within ``budget`` moves
             budget += 1
     except Stop as stop:
-        result.limit = stop.limit
-        result.memo_size = len(table)
-        return finish("limit")
+        run.memo_size = len(table)
+        return run.stopped(stop)
     finally:
         sys.setrecursionlimit(limit)
-    result.memo_size = len(table)
-    return replay(result, list(path), finish)
+    run.memo_size = len(table)
+    return run.finish("solved", list(path))
 
 
-def _by_levels(
-    board: Board,
-    start: int,
-    target: int | None,
-    result: PegResult,
-    finish: Callable[[str], PegResult],
-    checkpoint: Callable[[], None],
-    max_positions: int,
-) -> PegResult:
+def _by_levels(run: PegRun, max_positions: int) -> SearchResult:
     """:func:`solve_min_moves` by bidirectional levels of moves (see its docstring)."""
+    board, start, target, stats = run.board, run.start, run.target, run.stats
     check_size(board)
-    stats = result.stats
     finals = [target] if target is not None else [1 << h for h in finishing_holes(board, start)]
     perms = [
         p
@@ -229,7 +229,7 @@ def _by_levels(
 
     def stop(expanded: int) -> None:
         stats.expanded += expanded
-        checkpoint()
+        run.checkpoint()
 
     def on_level(_side: str, _depth: int, size: int) -> None:
         stats.generated += size
@@ -245,11 +245,10 @@ def _by_levels(
             board, start, finals, perms, stop=stop, on_level=on_level, on_bound=proved
         )
     except Stop as stop_:
-        result.limit = stop_.limit
-        return finish("limit")
-    result.memo_size = stats.generated
+        return run.stopped(stop_)
+    run.memo_size = stats.generated
     if jumps is None:
         stats.max_depth = moves
-        return finish("no_solution")
+        return run.finish("no_solution")
     stats.max_depth = moves - 1
-    return replay(result, jumps, finish)
+    return run.finish("solved", jumps)

@@ -31,4 +31,4 @@ def hint(
 ) -> Jump | None:
     """The first jump of a solution from ``position`` (None if there is none or time ran out)."""
     result = solve_fast(board, position, target, time_limit=time_limit)
-    return result.jumps[0] if result.solved and result.jumps else None
+    return result.actions[0] if result.solved and result.actions else None

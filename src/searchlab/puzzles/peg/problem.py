@@ -25,7 +25,7 @@ from collections.abc import Hashable, Iterator
 from searchlab.errors import InputError
 from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda, value
-from searchlab.puzzles.peg.solver import make_canonical, stabilizer
+from searchlab.puzzles.peg.symmetry import make_canonical, stabilizer
 from searchlab.search.problem import Problem
 
 HEURISTICS = ("pegs", "centre", "pagoda", "isolated", "zero")
