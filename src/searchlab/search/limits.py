@@ -83,6 +83,20 @@ class Budget:
     def elapsed(self) -> float:
         return time.perf_counter() - self._start
 
+    def remaining(self) -> float | None:
+        """Seconds left before the time limit (``None``: no time limit)."""
+        return None if self.time_limit is None else max(0.0, self._deadline - time.perf_counter())
+
+    def interrupted(self) -> LimitName | None:
+        """The time limit or the cancel token, checked now: for solvers whose work is
+        not counted in expansions (a construction, a level of positions, a generator's
+        candidates). No progress report, nothing scheduled."""
+        if time.perf_counter() >= self._deadline:
+            return "time_limit"
+        if self.cancel is not None and self.cancel.is_set():
+            return "cancelled"
+        return None
+
     def check(self, stats: SearchStats) -> LimitName | None:
         """Called when ``stats.expanded >= next_check``: the name of the limit
         reached, or ``None`` (and the next checkpoint is scheduled)."""

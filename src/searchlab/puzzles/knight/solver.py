@@ -39,7 +39,7 @@ from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
 from searchlab.puzzles.knight.strip import thin_tour
 from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
 from searchlab.search import SearchStats, backtracking_search, limit_phrase
-from searchlab.search.limits import CancelToken
+from searchlab.search.limits import Budget, CancelToken
 
 ALGORITHMS = ("fast", "backtrack")
 Status = Literal["solved", "impossible", "limit"]
@@ -146,7 +146,7 @@ def solve_tour(
     if algorithm == "backtrack":
         result = _backtrack(board, start, closed, time_limit, max_expansions, cancel, progress)
     else:
-        result = _fast(board, start, closed, time_limit, cancel)
+        result = _fast(board, start, closed, Budget(time_limit=time_limit, cancel=cancel))
     result.stats["seconds"] = time.perf_counter() - t0
     if result.path is not None:
         err = tour_error(board, result.path, start=start, closed=closed)
@@ -159,9 +159,10 @@ def _fast(
     board: Board,
     start: tuple[int, int],
     closed: bool,
-    time_limit: float | None,
-    cancel: CancelToken | None,
+    budget: Budget,
 ) -> TourResult:
+    """Blocks, strips, Warnsdorff's rule, then retries until the budget's time limit or
+    cancel token (Warnsdorff with other tie-breaks, depth-first search on small boards)."""
     if board.size == 1:
         return TourResult(
             board, start, closed, "solved", path=np.zeros((1, 2), dtype=np.int64), method="trivial"
@@ -175,11 +176,7 @@ def _fast(
         thin = thin_tour(board, start, closed=closed)
         if thin is not None:
             return TourResult(board, start, closed, "solved", path=thin, method="strip")
-    is_cancelled = None if cancel is None else cancel.is_set
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    path2, stats = warnsdorff_tour(
-        board, start, closed=closed, max_attempts=4, time_limit=time_limit, cancel=is_cancelled
-    )
+    path2, stats = warnsdorff_tour(board, start, closed=closed, max_attempts=4, budget=budget)
     if path2 is not None:
         return TourResult(
             board, start, closed, "solved", path=path2, method="warnsdorff", stats=dict(stats)
@@ -188,20 +185,11 @@ def _fast(
     # tie-breaks (thin odd boards such as 5×n need up to hundreds of attempts from some squares),
     # interleaved on small boards with depth-first search under growing node budgets
     # (heavy-tailed run times make restarts pay off).
-    budget, seed = 20_000, 0
-    while deadline is None or time.monotonic() < deadline:
-        if is_cancelled and is_cancelled():
-            break
+    node_budget, seed = 20_000, 0
+    while budget.interrupted() is None:
         seed += 1
-        remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
         path2, more = warnsdorff_tour(
-            board,
-            start,
-            closed=closed,
-            seed=seed,
-            max_attempts=400,
-            time_limit=remaining,
-            cancel=is_cancelled,
+            board, start, closed=closed, seed=seed, max_attempts=400, budget=budget
         )
         stats["attempts"] += more["attempts"]
         stats["rotations"] += more["rotations"]
@@ -212,9 +200,9 @@ def _fast(
         if board.size > EXHAUSTIVE_MAX_SQUARES:
             continue
         try:
-            found = find_path(board, start, closed=closed, max_nodes=budget, seed=seed)
+            found = find_path(board, start, closed=closed, max_nodes=node_budget, seed=seed)
         except NodeLimit:
-            budget = int(budget * 1.3)
+            node_budget = int(node_budget * 1.3)
             continue
         if found is None:  # pragma: no cover - the verdict says a tour exists
             break
@@ -228,7 +216,7 @@ def _fast(
             method="dfs-restarts",
             stats=dict(stats),
         )
-    limit = "cancelled" if is_cancelled and is_cancelled() else "time_limit"
+    limit = budget.interrupted() or "time_limit"
     return TourResult(
         board,
         start,

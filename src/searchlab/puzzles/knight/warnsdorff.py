@@ -20,14 +20,13 @@ Performance tricks, all in one tight loop:
 from __future__ import annotations
 
 import random
-import time
 from array import array
-from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
 
 from searchlab.puzzles.knight.board import KNIGHT_MOVES, Board
+from searchlab.search.limits import Budget, CancelToken
 
 IntArray = npt.NDArray[np.int64]
 
@@ -68,7 +67,8 @@ def warnsdorff_tour(
     seed: int = 0,
     max_attempts: int = 20,
     time_limit: float | None = None,
-    cancel: Callable[[], bool] | None = None,
+    cancel: CancelToken | None = None,
+    budget: Budget | None = None,
 ) -> tuple[IntArray | None, dict[str, int]]:
     """An open (or closed) knight's tour from ``start``, or ``None`` if none was found.
 
@@ -88,6 +88,10 @@ def warnsdorff_tour(
     Complexity: O(N) per attempt on large boards in practice (each step looks at
     8 squares); rotations cost O(length of the reversed tail).
 
+    Limits: ``time_limit`` and a ``cancel`` token, or a whole engine ``budget``
+    (:class:`~searchlab.search.limits.Budget`, shared with the caller's retries),
+    checked between attempts and after each stuck walk.
+
     Returns ``(path, stats)``: an ``(N, 2)`` array of (row, col) and counters
     (``moves``, ``rotations``, ``attempts``).
 
@@ -102,7 +106,7 @@ def warnsdorff_tour(
     """
     pad = _Padded(board)
     stats = {"moves": 0, "rotations": 0, "attempts": 0}
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    budget = budget or Budget(time_limit=time_limit, cancel=cancel)
     rng = random.Random(seed)
     for attempt in range(max_attempts):
         stats["attempts"] = attempt + 1
@@ -111,10 +115,10 @@ def warnsdorff_tour(
             rank = rank * 4 + np.asarray(
                 np.random.default_rng(rng.randrange(2**32)).integers(0, 4 + 16 * attempt, len(rank))
             )
-        path = _attempt(pad, pad.index(*start), closed, rank, rng, stats, deadline, cancel)
+        path = _attempt(pad, pad.index(*start), closed, rank, rng, stats, budget)
         if path is not None:
             return pad.to_rows_cols(path), stats
-        if (deadline is not None and time.monotonic() > deadline) or (cancel and cancel()):
+        if budget.interrupted():
             break
     return None, stats
 
@@ -126,8 +130,7 @@ def _attempt(
     rank_np: IntArray,
     rng: random.Random,
     stats: dict[str, int],
-    deadline: float | None,
-    cancel: Callable[[], bool] | None,
+    budget: Budget,
 ) -> array[int] | None:
     total = pad.board.size
     vis = bytearray(pad.vis0.tobytes())
@@ -138,7 +141,7 @@ def _attempt(
     path = array("i", [s])
     vis[s] = 1
     cur = s
-    budget = 10 * total + 1000  # rotations allowed in this attempt, counted in squares
+    rotations_left = 10 * total + 1000  # rotations allowed in this attempt, counted in squares
     moves = 0
     while True:
         # Warnsdorff walk from the end of the path.
@@ -168,7 +171,7 @@ def _attempt(
         length = len(path)
         if length == total and (not closed or total == 1 or _adjacent(cur, s, offs)):
             return path
-        if (deadline is not None and time.monotonic() > deadline) or (cancel and cancel()):
+        if budget.interrupted():
             return None
         # Stuck (or full but not closed): one Pósa rotation at the end.
         cands = []
@@ -187,9 +190,9 @@ def _attempt(
         path[j + 1 :] = tail
         for k in range(j + 1, length):
             pos[path[k]] = k
-        budget -= length - j
+        rotations_left -= length - j
         stats["rotations"] += 1
-        if budget < 0:
+        if rotations_left < 0:
             return None
         cur = path[-1]  # rotations leave the visited set, hence the degrees, unchanged
 

@@ -27,7 +27,6 @@ level-by-level counts of reachable positions).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -36,7 +35,7 @@ import numpy.typing as npt
 
 from searchlab.errors import InputError
 from searchlab.puzzles.peg.board import Board
-from searchlab.search.limits import CancelToken
+from searchlab.search.limits import Budget, CancelToken
 
 Positions = npt.NDArray[np.uint64]
 MAX_BITS = 64
@@ -262,7 +261,7 @@ def count_levels(
     (True, [1, 2, 4])
     """
     check_size(board)
-    t0 = time.perf_counter()
+    budget = Budget(time_limit=time_limit, cancel=cancel)
     masks = JumpMasks.of(board)
     perms = [
         p for p in board.symmetries if board.position(p[i] for i in board.pegs(start)) == start
@@ -270,17 +269,12 @@ def count_levels(
     symmetry = SymmetryTables(board, perms if symmetric else [])
     counts = LevelCount(board)
     level: Positions = np.array([start], dtype=np.uint64)
-    deadline = None if time_limit is None else t0 + time_limit
 
     def stop(done: float) -> str | None:
-        counts.seconds = time.perf_counter() - t0
+        counts.seconds = budget.elapsed()
         if progress is not None:
             progress(counts, done)
-        if cancel is not None and cancel.is_set():
-            return "cancelled"
-        if deadline is not None and time.perf_counter() > deadline:
-            return "time_limit"
-        return None
+        return budget.interrupted()
 
     while len(level):
         counts.pegs.append(start.bit_count() - len(counts.pegs))
@@ -300,5 +294,5 @@ def count_levels(
             counts.limit = stopped.limit
             return counts
     counts.complete = True
-    counts.seconds = time.perf_counter() - t0
+    counts.seconds = budget.elapsed()
     return counts

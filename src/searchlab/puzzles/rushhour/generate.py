@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 from searchlab.puzzles.rushhour.model import Board, Vehicle
 from searchlab.puzzles.rushhour.solver import distances_to_goal, explore_cluster, fast_bfs
-from searchlab.search.limits import CancelToken
+from searchlab.search.limits import Budget, CancelToken
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 GROWTH = 3
@@ -338,8 +338,8 @@ def generate(
 
     kernel.warm_up()  # the first time on a machine, compiling takes seconds: not search time
     rng = random.Random(seed)
+    budget = Budget(time_limit=time_limit, cancel=cancel)
     t0 = time.perf_counter()
-    deadline = None if time_limit is None else t0 + time_limit
     found: list[Generated] = []
     keys: set[tuple[object, ...]] = set()
     tried: set[tuple[object, ...]] = set()  # boards already made minimal
@@ -348,9 +348,7 @@ def generate(
     attempts_last = 0
 
     def stop() -> bool:
-        return (deadline is not None and time.perf_counter() > deadline) or (
-            cancel is not None and cancel.is_set()
-        )
+        return budget.interrupted() is not None
 
     def fresh() -> tuple[Board, int, int]:
         nonlocal evaluated
