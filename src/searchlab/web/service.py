@@ -137,6 +137,8 @@ def solution_json(fam: Family, instance: Any, sol: SearchResult) -> dict[str, An
     """A solution as the player needs it: the one result shape
     (:func:`~searchlab.families.output.result_json`) plus the views to draw it."""
     out = result_json(fam, instance, sol)
+    # The process's peak memory is the whole server's, not this job's: not shown.
+    out["stats"]["peak_memory_mb"] = None
     out.update(
         solved=sol.solved,
         method=sol.algorithm,
