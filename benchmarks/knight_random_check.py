@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable
 
-from searchlab.puzzles.knight import Board, solve_tour, tour_error, tour_verdict
+from searchlab.puzzles.knight import Board, solve_tour, tour_array, tour_error, tour_verdict
 
 Shape = Callable[[random.Random], tuple[int, int]]
 
@@ -55,8 +55,11 @@ def main() -> None:
                 exists = tour_verdict(board, start, closed=closed).exists
                 if res.solved:
                     solved += 1
-                    methods[res.method] = methods.get(res.method, 0) + 1
-                    ok = tour_error(board, res.path, start=start, closed=closed) is None
+                    methods[res.algorithm] = methods.get(res.algorithm, 0) + 1
+                    ok = (
+                        tour_error(board, tour_array(res.states), start=start, closed=closed)
+                        is None
+                    )
                     if not ok or not exists:
                         fails += 1
                         print(f"  BAD TOUR {m}x{n} from {start} closed={closed}")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import click
 
@@ -13,20 +12,17 @@ from searchlab.cli.common import (
     json_option,
     max_expansions_option,
     print_json,
-    run_with_progress,
     time_limit_option,
 )
-from searchlab.cli.replay import html_option, save_replay
-from searchlab.families.output import result_json
+from searchlab.cli.replay import html_option
+from searchlab.cli.solving import solve_and_report
 from searchlab.puzzles.knight import (
     ALGORITHMS,
     count_tours,
     parse_size,
     parse_square,
-    render_svg,
-    solve_tour,
 )
-from searchlab.puzzles.knight.family import FAMILY, tour_result
+from searchlab.puzzles.knight.family import FAMILY
 from searchlab.puzzles.knight.render import tour_report
 from searchlab.puzzles.knight.views import Instance
 
@@ -85,7 +81,7 @@ def tour_cmd(
     as_json: bool,
     svg_file: str | None,
     html_path: str | None,
-) -> int:
+) -> None:
     """Find an open (or --closed) knight's tour of an MxN board from a start square.
 
     Existence is decided first (exactly, with the reason); every tour is
@@ -104,39 +100,20 @@ def tour_cmd(
         start = parse_square(start_text, board)
     else:
         start = (0, 0)
-    result = run_with_progress(
-        lambda cancel, progress: solve_tour(
-            board,
-            start,
-            closed=closed,
-            algorithm=algorithm,
-            time_limit=time_limit,
-            max_expansions=max_expansions,
-            cancel=cancel,
-            progress=progress,
+    solve_and_report(
+        FAMILY,
+        Instance(board, start, closed),
+        algorithm,
+        None,
+        as_json=as_json,
+        svg_path=svg_file,
+        html_path=html_path,
+        human=lambda r: console.print(
+            tour_report(board, start, closed, r), markup=False, soft_wrap=True
         ),
-        show=False if as_json else None,
+        time_limit=time_limit,
+        max_expansions=max_expansions,
     )
-    if svg_file is not None:
-        try:
-            Path(svg_file).write_text(
-                render_svg(board, result.path, closed=result.closed), encoding="utf-8"
-            )
-        except OSError as exc:
-            fail(f"{svg_file}: cannot write ({exc.strerror or exc})")
-    instance = Instance(board, start, closed)
-    if html_path or as_json:
-        answer = tour_result(instance, result)
-        if html_path:
-            moves = [str(a) for a in answer.actions]
-            save_replay(
-                html_path, "knight", instance, moves, answer.states, stats=answer.stats.as_dict()
-            )
-        if as_json:
-            print_json(result_json(FAMILY, instance, answer))
-            return 0 if result.solved else 1
-    console.print(tour_report(result), markup=False, soft_wrap=True)
-    return 0 if result.solved else 1
 
 
 @knight.command("count")

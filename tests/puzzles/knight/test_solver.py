@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from searchlab import families
+from searchlab.families.output import result_json
 from searchlab.puzzles.knight import (
     Board,
     KnightTourProblem,
@@ -24,7 +26,9 @@ from searchlab.puzzles.knight import (
     warnsdorff_order,
 )
 from searchlab.puzzles.knight.blocks import BLOCK_SHAPES, block_tours, pieces
+from searchlab.puzzles.knight.tour import tour_array
 from searchlab.search import backtracking_search
+from searchlab.search.result import SearchResult
 
 
 def replay(board: Board, path: list[tuple[int, int]], start: tuple[int, int], closed: bool) -> None:
@@ -43,7 +47,7 @@ def test_eight_by_eight_from_every_square_open_and_closed() -> None:
             for closed in (False, True):
                 res = solve_tour(board, (r, c), closed=closed)
                 assert res.solved
-                replay(board, res.squares(), (r, c), closed)
+                replay(board, squares(res), (r, c), closed)
 
 
 @pytest.mark.parametrize("size", [5, 6, 7, 9, 10, 11, 12, 13, 16, 17, 23, 31, 40, 57, 64, 99])
@@ -54,7 +58,10 @@ def test_square_boards_from_the_corner(size: int) -> None:
             assert closed and size % 2
             continue
         res = solve_tour(board, (0, 0), closed=closed)
-        assert res.solved and tour_error(board, res.path, start=(0, 0), closed=closed) is None
+        assert (
+            res.solved
+            and tour_error(board, tour_array(res.states), start=(0, 0), closed=closed) is None
+        )
 
 
 @settings(max_examples=40, deadline=None)
@@ -67,7 +74,7 @@ def test_closed_construction_any_shape_any_start(m: int, n: int, data: st.DataOb
     res = solve_tour(board, start, closed=True)
     assert res.solved == verdict.exists
     if res.solved:
-        replay(board, res.squares(), start, True)
+        replay(board, squares(res), start, True)
 
 
 @pytest.mark.parametrize(("m", "n"), [(5, 7), (7, 7), (7, 9), (9, 11)])
@@ -78,7 +85,7 @@ def test_odd_boards_from_every_majority_square(m: int, n: int) -> None:
             res = solve_tour(board, (r, c))
             assert res.solved == ((r + c) % 2 == 0)
             if res.solved:
-                replay(board, res.squares(), (r, c), False)
+                replay(board, squares(res), (r, c), False)
 
 
 def test_thin_boards_corners() -> None:
@@ -92,7 +99,7 @@ def test_thin_boards_corners() -> None:
     ]:
         res = solve_tour(Board(m, n), (0, 0), closed=closed, time_limit=10)
         assert res.solved, (m, n)
-        replay(Board(m, n), res.squares(), (0, 0), closed)
+        replay(Board(m, n), squares(res), (0, 0), closed)
 
 
 def test_big_closed_tour_is_a_flat_array() -> None:
@@ -126,15 +133,23 @@ def test_engine_backtracking_is_the_seed_algorithm() -> None:
     assert res.solved and res.stats.expanded >= 63
     replay(Board(8, 8), [divmod(s[0], 8) for s in res.states], (0, 0), False)
     limited = solve_tour(Board(5, 5), (0, 0), algorithm="backtrack", max_expansions=3)
-    assert limited.status == "limit" and limited.path is None
+    assert limited.status == "limit" and not limited.states
 
 
 def test_json_form() -> None:
-    d = solve_tour(Board(3, 4), (0, 0)).as_dict()
-    assert d["solved"] and d["status"] == "solved" and len(d["path"]) == 12
-    assert d["path"][0] == [0, 0] and set(d) >= {"closed", "stats"}
-    d = solve_tour(Board(3, 3), (0, 0)).as_dict()
-    assert d["status"] == "impossible" and d["reason"] and d["path"] == []
+    fam = families.get("knight")
+    inst = fam.read("3x4\nstart: 0,0\n")
+    d = result_json(fam, inst, solve_tour(Board(3, 4), (0, 0)))
+    assert d["status"] == "solved" and len(d["moves"]) == 11 and d["length"] == 11
+    assert d["states"][0] == [[0, 0]] and set(d["extra"]) >= {"closed", "method"}
+    inst = fam.read("3x3\nstart: 0,0\n")
+    d = result_json(fam, inst, solve_tour(Board(3, 3), (0, 0)))
+    assert d["status"] == "impossible" and d["reason"] and d["moves"] == []
+
+
+def squares(result: SearchResult) -> list[tuple[int, int]]:
+    """The tour of a solved result, as (row, col) tuples."""
+    return list(result.states[-1]) if result.solved else []
 
 
 @pytest.mark.parametrize(("m", "n", "expected"), [(3, 4, 16), (4, 5, 164), (1, 1, 1), (4, 4, 0)])

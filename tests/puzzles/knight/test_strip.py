@@ -10,7 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from searchlab.puzzles.knight import Board, open_tour_exists, solve_tour, tour_error, tour_verdict
+from searchlab.puzzles.knight import (
+    Board,
+    open_tour_exists,
+    solve_tour,
+    tour_array,
+    tour_error,
+    tour_verdict,
+)
 from searchlab.puzzles.knight.strip import (
     _pack,
     automaton,
@@ -88,7 +95,7 @@ def test_fast_default_on_thin_boards_any_length_any_start(
     res = solve_tour(board, start, closed=closed)
     assert res.status == ("solved" if verdict.exists else "impossible")
     if res.solved:
-        assert tour_error(board, res.path, start=start, closed=closed) is None
+        assert tour_error(board, tour_array(res.states), start=start, closed=closed) is None
 
 
 def test_stored_three_row_automata_match_a_fresh_build() -> None:

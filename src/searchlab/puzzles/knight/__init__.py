@@ -4,7 +4,7 @@ Public API (used by the CLI and the web player):
 
 * :class:`Board`, :func:`parse_size` (``"8x8"``), :func:`parse_square` (``"3,4"``);
 * :func:`tour_verdict` (exact existence with the reason, instant);
-* :func:`solve_tour` -> :class:`TourResult` (``"fast"`` or ``"backtrack"``, limits,
+* :func:`solve_tour` -> the engine's ``SearchResult`` (``"fast"`` or ``"backtrack"``, limits,
   ``cancel``; every tour verified by :func:`tour_error`);
 * :func:`count_tours` (directed open tours, small boards);
 * play mode: :func:`legal_moves`, :func:`apply_move`, :func:`hint`;
@@ -13,7 +13,7 @@ Public API (used by the CLI and the web player):
 
 >>> from searchlab.puzzles.knight import Board, solve_tour
 >>> r = solve_tour(Board(6, 6), (2, 3), closed=True)
->>> r.solved and r.closed and r.squares()[0] == (2, 3)
+>>> r.solved and r.extra["closed"] and r.states[-1][0] == (2, 3)
 True
 """
 
@@ -31,7 +31,8 @@ from searchlab.puzzles.knight.existence import Verdict, closed_tour_verdict, tou
 from searchlab.puzzles.knight.play import apply_move, hint, legal_moves
 from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
 from searchlab.puzzles.knight.render import render_numbered, render_svg
-from searchlab.puzzles.knight.solver import ALGORITHMS, TourResult, solve_tour
+from searchlab.puzzles.knight.solver import ALGORITHMS, solve_tour
+from searchlab.puzzles.knight.tour import tour_array
 from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
 
 __all__ = [
@@ -39,7 +40,6 @@ __all__ = [
     "MAX_SIDE",
     "Board",
     "KnightTourProblem",
-    "TourResult",
     "Verdict",
     "apply_move",
     "closed_tour_verdict",
@@ -54,6 +54,7 @@ __all__ = [
     "render_numbered",
     "render_svg",
     "solve_tour",
+    "tour_array",
     "tour_error",
     "tour_verdict",
     "warnsdorff_order",

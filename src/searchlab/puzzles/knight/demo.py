@@ -15,8 +15,8 @@ from searchlab.puzzles.knight.solver import solve_tour
 def demo() -> Iterator[DemoBlock]:
     """Seed 003's search on 8×8, a closed tour, a big board and an impossible start."""
     r = solve_tour(Board(8, 8), (0, 0), algorithm="backtrack")
-    yield f"Warnsdorff backtracking on the engine (seed 003): {r.stats['expanded']} expansions"
-    yield render_numbered(Board(8, 8), r.squares())
+    yield f"Warnsdorff backtracking on the engine (seed 003): {r.stats.expanded} expansions"
+    yield render_numbered(Board(8, 8), list(r.states[-1]))
     t = time.perf_counter()
     big = solve_tour(Board(300, 300), (150, 7), closed=True)
     yield (

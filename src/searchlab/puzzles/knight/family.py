@@ -33,8 +33,9 @@ from searchlab.puzzles.knight.play import legal_moves
 from searchlab.puzzles.knight.problem import KnightTourProblem
 from searchlab.puzzles.knight.render import render_svg as tour_svg
 from searchlab.puzzles.knight.solver import ALGORITHMS as TOUR_ALGORITHMS
-from searchlab.puzzles.knight.solver import TourResult, solve_tour
+from searchlab.puzzles.knight.solver import solve_tour
 from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS, tie_break_order
+from searchlab.puzzles.knight.tour import tour_array, tour_moves
 from searchlab.puzzles.knight.views import (
     Instance,
     Square,
@@ -49,9 +50,8 @@ from searchlab.puzzles.knight.views import (
     shared_view,
     solution_tokens,
     state_view,
-    tour_moves,
 )
-from searchlab.search import SearchResult, SearchStats, backtracking_search
+from searchlab.search import SearchResult, backtracking_search
 from searchlab.search.problem import Problem
 
 HINT_MAX_SQUARES = 400
@@ -145,44 +145,19 @@ def sample(size: int, seed: int) -> str:
     return format_instance(Instance(board, (row, col), False))
 
 
-def tour_result(inst: Instance, r: TourResult) -> SearchResult:
-    """A :class:`TourResult` as the engine's result: the squares after the start as
-    moves, the tour's prefixes as states, the method and counters under ``extra``."""
-    path = [] if r.path is None else r.path.tolist()
-    moves_, states = tour_moves([(a, b) for a, b in path])
-    limit = r.stats.get("limit")
-    numbers = {k: v for k, v in r.stats.items() if isinstance(v, int | float) and k != "seconds"}
-    return SearchResult(
-        r.method or "fast",
-        r.status,
-        actions=moves_,
-        states=states,
-        cost=float(len(moves_)) if r.solved else None,
-        stats=SearchStats(
-            expanded=int(numbers.get("expanded", 0)),
-            generated=int(numbers.get("generated", 0)),
-            seconds=float(r.stats.get("seconds", 0.0)),
-        ),
-        limit=limit if r.status == "limit" else None,
-        reason=r.reason or None,
-        extra={"method": r.method, "closed": r.closed, **numbers},
-    )
-
-
 def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
     """``fast`` / ``backtrack``: :func:`solve_tour` (existence first, exact); a
     ``warnsdorff-<tie>`` algorithm: plain Warnsdorff's rule, no backtracking."""
     if algorithm.startswith("warnsdorff-"):
         return warnsdorff(inst, algorithm.removeprefix("warnsdorff-"), options)
     allowed = ("time_limit", "max_expansions", "cancel", "progress")
-    r = solve_tour(
+    return solve_tour(
         inst.board,
         inst.start,
         closed=inst.closed,
         algorithm=algorithm,
         **{k: v for k, v in options.items() if k in allowed},
     )
-    return tour_result(inst, r)
 
 
 def warnsdorff(inst: Instance, tie: str, options: Mapping[str, Any]) -> SearchResult:
@@ -242,10 +217,9 @@ def teaching_problem(inst: Instance, heuristic: str | None) -> Problem[Any, Any]
 
 def picture(inst: Instance, result: SearchResult | None) -> str:
     """The tour (or the empty board) as SVG."""
-    if result is None or not result.solved:
-        return tour_svg(inst.board)
-    path = list(result.states[-1])
-    return tour_svg(inst.board, path, closed=inst.closed)
+    path = None if result is None or not result.solved else tour_array(result.states)
+    closed = bool(result is not None and result.extra.get("closed"))
+    return tour_svg(inst.board, path, closed=closed)
 
 
 FAMILY = PuzzleFamily(

@@ -10,9 +10,10 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.puzzles.knight.board import Board
+from searchlab.puzzles.knight.tour import tour_array
 
 if TYPE_CHECKING:
-    from searchlab.puzzles.knight.solver import TourResult
+    from searchlab.search.result import SearchResult
 
 TEXT_MAX_SQUARES = 2500
 """Largest board printed square by square (50×50); bigger ones get a summary."""
@@ -86,27 +87,27 @@ def render_svg(
     return "\n".join(out)
 
 
-def tour_report(result: TourResult) -> str:
+def tour_report(board: Board, start: tuple[int, int], closed: bool, result: SearchResult) -> str:
     """A tour search's answer as text: why there is no tour, or the numbered board
     (the end square on boards over :data:`TEXT_MAX_SQUARES`) and a verified summary."""
-    board, start = result.board, result.start
-    kind = "closed" if result.closed_requested else "open"
+    kind = "closed" if closed else "open"
     where = f"{board} board from {start[0]},{start[1]}"
+    path = tour_array(result.states) if result.solved else None
     if result.status == "impossible":
         return f"no {kind} knight's tour of the {where}: {result.reason}"
-    if not result.solved or result.path is None:
+    if path is None:
         return f"no {kind} tour found on the {where}: {result.reason}"
     if board.size <= TEXT_MAX_SQUARES:
-        lines = [render_numbered(board, result.path)]
+        lines = [render_numbered(board, path)]
     else:
-        end = result.path[-1]
+        end = path[-1]
         lines = [
             f"(board too large to print: {board.size:,} squares; use --json or --svg)",
             f"ends at {int(end[0])},{int(end[1])}",
         ]
-    shape = " (re-entrant: closed)" if result.closed and not result.closed_requested else ""
+    shape = " (re-entrant: closed)" if result.extra.get("closed") and not closed else ""
     lines.append(
         f"{kind} tour of the {where}{shape}: {board.size:,} squares, verified; "
-        f"method {result.method}, {result.stats.get('seconds', 0.0):.3f} s"
+        f"method {result.algorithm}, {result.stats.seconds:.3f} s"
     )
     return "\n".join(lines)

@@ -37,8 +37,9 @@ from searchlab.puzzles.knight.exhaustive import NodeLimit, find_path
 from searchlab.puzzles.knight.existence import tour_verdict
 from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
 from searchlab.puzzles.knight.strip import thin_tour
+from searchlab.puzzles.knight.tour import Prefixes, Tour, TourMoves
 from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
-from searchlab.search import SearchStats, backtracking_search, limit_phrase
+from searchlab.search import SearchResult, SearchStats, backtracking_search, limit_phrase
 from searchlab.search.limits import Budget, CancelToken
 
 ALGORITHMS = ("fast", "backtrack")
@@ -48,8 +49,9 @@ EXHAUSTIVE_MAX_SQUARES = 400
 
 
 @dataclass
-class TourResult:
-    """The outcome of :func:`solve_tour`."""
+class _Outcome:
+    """What one of the algorithms below found (turned into the engine's result by
+    :meth:`to_result`)."""
 
     board: Board
     start: tuple[int, int]
@@ -60,39 +62,37 @@ class TourResult:
     method: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def solved(self) -> bool:
-        """Whether a tour was found."""
-        return self.status == "solved"
-
-    @property
-    def closed(self) -> bool:
-        """Whether the tour found is closed (its last square attacks its first)."""
-        if self.path is None or len(self.path) < 2:
-            return False
-        return is_knight_move(tuple(self.path[-1]), tuple(self.path[0]))
-
-    def squares(self) -> list[tuple[int, int]]:
-        """The tour as a list of (row, col), start first (empty if not solved)."""
-        return [] if self.path is None else [(int(r), int(c)) for r, c in self.path]
-
-    def as_dict(self, *, with_path: bool = True) -> dict[str, Any]:
-        """The JSON form: ``solved``, ``status``, ``reason``, ``path``, ``closed``, ``stats``."""
-        out: dict[str, Any] = {
-            "solved": self.solved,
-            "status": self.status,
-            "board": [self.board.rows, self.board.cols],
-            "start": list(self.start),
-            "closed_requested": self.closed_requested,
-            "closed": self.closed,
-            "method": self.method,
-        }
-        if self.reason:
-            out["reason"] = self.reason
-        if with_path:
-            out["path"] = [] if self.path is None else self.path.tolist()
-        out["stats"] = self.stats
-        return out
+    def to_result(self) -> SearchResult:
+        """The engine's result: ``actions`` the squares after the start (``"row,col"``),
+        ``states`` the tour's prefixes (lazy views of one array, see :mod:`.tour`), the
+        counters in ``stats``, and under ``extra`` whether the tour found is closed
+        (re-entrant), whether a closed one was asked for, and the method's counters."""
+        numbers = {k: v for k, v in self.stats.items() if isinstance(v, int | float)}
+        solved = self.status == "solved" and self.path is not None
+        tour = Tour(self.path) if solved and self.path is not None else None
+        closed = tour is not None and len(tour) > 1 and is_knight_move(tour[-1], tour[0])
+        limit = self.stats.get("limit") if self.status == "limit" else None
+        return SearchResult(
+            self.method or "fast",
+            self.status,
+            actions=TourMoves(tour) if tour is not None else [],
+            states=Prefixes(tour) if tour is not None else [],
+            cost=float(len(tour) - 1) if tour is not None else None,
+            stats=SearchStats(
+                expanded=int(numbers.get("expanded", 0)),
+                generated=int(numbers.get("generated", 0)),
+                max_depth=int(numbers.get("max_depth", 0)),
+                seconds=float(numbers.get("seconds", 0.0)),
+            ),
+            limit=limit,
+            reason=self.reason or None,
+            extra={
+                "method": self.method,
+                "closed": closed,
+                "closed_requested": self.closed_requested,
+                **{k: v for k, v in numbers.items() if k != "seconds"},
+            },
+        )
 
 
 def solve_tour(
@@ -105,7 +105,7 @@ def solve_tour(
     max_expansions: int | None = None,
     cancel: CancelToken | None = None,
     progress: Callable[[SearchStats], None] | None = None,
-) -> TourResult:
+) -> SearchResult:
     """A knight's tour of ``board`` from ``start`` (closed if ``closed``), verified.
 
     Parameters
@@ -116,15 +116,18 @@ def solve_tour(
     time_limit, max_expansions, cancel, progress : limits as in the engine;
         ``max_expansions`` and ``progress`` apply to ``"backtrack"``.
 
-    Returns a :class:`TourResult` with status ``"solved"``, ``"impossible"``
-    (with the reason; exact, never the result of a long search) or ``"limit"``.
+    Returns the engine's :class:`~searchlab.search.result.SearchResult` with status
+    ``"solved"`` (the tour as moves and prefixes, :meth:`_Outcome.to_result`; the array
+    itself from :func:`~searchlab.puzzles.knight.tour.tour_array`), ``"impossible"``
+    (with the reason; exact, never the result of a long search), ``"limit"`` or
+    ``"cancelled"``.
 
     Complexity: ``"fast"`` is O(N log N) vectorised (block construction, with
     N = rows × cols) or about O(N) (Warnsdorff); ``"backtrack"`` is exponential
     in the worst case.
 
     >>> r = solve_tour(Board(8, 8), (0, 0), closed=True)
-    >>> r.status, r.closed, len(r.path)
+    >>> r.status, r.extra["closed"], len(r.states)
     ('solved', True, 64)
     >>> solve_tour(Board(5, 5), (0, 1)).status
     'impossible'
@@ -134,7 +137,7 @@ def solve_tour(
     t0 = time.perf_counter()
     verdict = tour_verdict(board, start, closed=closed)
     if not verdict.exists:
-        return TourResult(
+        return _Outcome(
             board,
             start,
             closed,
@@ -142,7 +145,7 @@ def solve_tour(
             verdict.reason,
             method="theorem",
             stats={"seconds": time.perf_counter() - t0},
-        )
+        ).to_result()
     if algorithm == "backtrack":
         result = _backtrack(board, start, closed, time_limit, max_expansions, cancel, progress)
     else:
@@ -152,7 +155,7 @@ def solve_tour(
         err = tour_error(board, result.path, start=start, closed=closed)
         if err is not None:  # pragma: no cover - a bug, never shown as a tour
             raise RuntimeError(f"internal error: {result.method} produced a bad tour: {err}")
-    return result
+    return result.to_result()
 
 
 def _fast(
@@ -160,25 +163,25 @@ def _fast(
     start: tuple[int, int],
     closed: bool,
     budget: Budget,
-) -> TourResult:
+) -> _Outcome:
     """Blocks, strips, Warnsdorff's rule, then retries until the budget's time limit or
     cancel token (Warnsdorff with other tie-breaks, depth-first search on small boards)."""
     if board.size == 1:
-        return TourResult(
+        return _Outcome(
             board, start, closed, "solved", path=np.zeros((1, 2), dtype=np.int64), method="trivial"
         )
     if can_construct(board):
         path = construct_closed_tour(board, start)
-        return TourResult(
+        return _Outcome(
             board, start, closed, "solved", path=path, method="blocks", stats={"blocks": True}
         )
     if min(board.rows, board.cols) in (3, 4):
         thin = thin_tour(board, start, closed=closed)
         if thin is not None:
-            return TourResult(board, start, closed, "solved", path=thin, method="strip")
+            return _Outcome(board, start, closed, "solved", path=thin, method="strip")
     path2, stats = warnsdorff_tour(board, start, closed=closed, max_attempts=4, budget=budget)
     if path2 is not None:
-        return TourResult(
+        return _Outcome(
             board, start, closed, "solved", path=path2, method="warnsdorff", stats=dict(stats)
         )
     # Fallback until the deadline: more Warnsdorff/Pósa attempts with other random
@@ -194,7 +197,7 @@ def _fast(
         stats["attempts"] += more["attempts"]
         stats["rotations"] += more["rotations"]
         if path2 is not None:
-            return TourResult(
+            return _Outcome(
                 board, start, closed, "solved", path=path2, method="warnsdorff", stats=dict(stats)
             )
         if board.size > EXHAUSTIVE_MAX_SQUARES:
@@ -207,7 +210,7 @@ def _fast(
         if found is None:  # pragma: no cover - the verdict says a tour exists
             break
         stats["restarts"] = seed
-        return TourResult(
+        return _Outcome(
             board,
             start,
             closed,
@@ -217,7 +220,7 @@ def _fast(
             stats=dict(stats),
         )
     limit = budget.interrupted() or "time_limit"
-    return TourResult(
+    return _Outcome(
         board,
         start,
         closed,
@@ -236,7 +239,7 @@ def _backtrack(
     max_expansions: int | None,
     cancel: CancelToken | None,
     progress: Callable[[SearchStats], None] | None,
-) -> TourResult:
+) -> _Outcome:
     problem = KnightTourProblem(board, start, closed=closed)
     res = backtracking_search(
         problem,
@@ -250,11 +253,9 @@ def _backtrack(
     if res.solved:
         n = board.cols
         path = np.asarray([divmod(s[0], n) for s in res.states], dtype=np.int64)
-        return TourResult(
-            board, start, closed, "solved", path=path, method="backtrack", stats=stats
-        )
+        return _Outcome(board, start, closed, "solved", path=path, method="backtrack", stats=stats)
     if res.status == "limit":
-        return TourResult(
+        return _Outcome(
             board,
             start,
             closed,

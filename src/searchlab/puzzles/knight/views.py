@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.contract import Move, View
@@ -34,68 +34,6 @@ class Instance:
     board: Board
     start: Square
     closed: bool
-
-
-class Prefix(Sequence[Square]):
-    """The first ``n`` squares of a tour, without copying it (a solution's states)."""
-
-    __slots__ = ("n", "tour")
-
-    def __init__(self, tour: tuple[Square, ...], n: int) -> None:
-        self.tour = tour
-        self.n = n
-
-    def __len__(self) -> int:
-        return self.n
-
-    @overload
-    def __getitem__(self, i: int) -> Square: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Square]: ...
-    def __getitem__(self, i: int | slice) -> Square | Sequence[Square]:
-        if isinstance(i, slice):
-            return self.tour[: self.n][i]
-        if i < 0:
-            i += self.n
-        if not 0 <= i < self.n:
-            raise IndexError(i)
-        return self.tour[i]
-
-    def __iter__(self) -> Iterator[Square]:
-        return iter(self.tour[: self.n])
-
-
-class Prefixes(Sequence[Prefix]):
-    """Every prefix of a tour, made on demand: a solution's states without a million
-    objects for a 1000x1000 tour."""
-
-    __slots__ = ("tour",)
-
-    def __init__(self, tour: tuple[Square, ...]) -> None:
-        self.tour = tour
-
-    def __len__(self) -> int:
-        return len(self.tour)
-
-    @overload
-    def __getitem__(self, i: int) -> Prefix: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Prefix]: ...
-    def __getitem__(self, i: int | slice) -> Prefix | Sequence[Prefix]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self.tour)
-        if not 0 <= i < len(self.tour):
-            raise IndexError(i)
-        return Prefix(self.tour, i + 1)
-
-
-def tour_moves(squares: Sequence[Square]) -> tuple[list[str], Prefixes]:
-    """A (partial) tour as moves (``"row,col"`` of each square after the start) and
-    states (its prefixes, sharing the tour); what ``knight tour --html`` replays."""
-    tour = tuple(squares)
-    return [f"{r},{c}" for r, c in tour[1:]], Prefixes(tour)
 
 
 def label(sq: Square) -> str:
