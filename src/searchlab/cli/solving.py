@@ -151,7 +151,7 @@ def solve_and_report(
 @click.argument("family_name", metavar="FAMILY", type=click.Choice(families.names()))
 @click.argument("file", default="-", required=False)
 @click.option(
-    "--algorithm", "-a", help="An algorithm the family offers (default: its first, usually auto)."
+    "--algorithm", "-a", help="An algorithm the family offers (default: its best method)."
 )
 @click.option("--heuristic", "-H", help="A heuristic the family offers (default: its first).")
 @time_limit_option(60.0)

@@ -44,9 +44,10 @@ Solving
 ``solve(instance, algorithm, heuristic, **options)`` returns the engine's
 :class:`~searchlab.search.SearchResult` with one status of
 :data:`~searchlab.search.result.STATUSES`; its ``actions`` are move labels and
-its ``states`` the family's states. ``algorithm`` is one of ``algorithms``
-(engine names, and the family's own: ``"auto"`` is always the first and picks
-the fastest method that is optimal where one is known). ``options`` are the
+its ``states`` the family's states. ``algorithm`` is one of ``algorithms``:
+engine names, and the family's own (the first is the default, the family's best
+method: ``auto`` for sliding tiles, ``fast`` for peg solitaire, knight's tours and
+Rush Hour). ``options`` are the
 engine's keyword options: the limits of
 :class:`~searchlab.search.LimitOptions` (``time_limit``, ``max_expansions``,
 ``max_nodes``, ``cancel``, ``progress``), ``observer``, and algorithm options
