@@ -131,3 +131,16 @@ def test_html_option_and_save_replay(tmp_path: Path) -> None:
     assert "createPlayer" in out.read_text()
     with pytest.raises(InputError, match="cannot write"):
         save_replay(str(tmp_path / "missing" / "r.html"), "maze", maze, [], [0])
+
+
+@pytest.mark.parametrize("family", ["knight", "peg", "rushhour", "npuzzle", "maze"])
+def test_teach_runs_with_its_default_algorithm(
+    family: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The teaching view runs any engine search on every family's problem (its default
+    is bfs, which the knight family does not list among its solvers)."""
+    from searchlab import families
+
+    example = families.get(family).examples[0].id
+    assert main(["teach", family, "--example", example, "--rows", "2"]) == 0
+    assert "expanded" in capsys.readouterr().out

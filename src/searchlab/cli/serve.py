@@ -116,7 +116,7 @@ def teach(
         assert file is not None
         text = read_input(file)
     h = heuristic or (fam.heuristics[0] if fam.heuristics else "")
-    service.check_choice(fam, algorithm, h)
+    service.check_choice(fam, algorithm, h, teaching=True)
     instance = service.read_board(fam, text)
 
     sol, rec, path = run_with_progress(

@@ -254,7 +254,7 @@ def create_app(
     async def start_solve(family: str, body: SolveIn) -> dict[str, Any]:
         fam = _family(family)
         heuristic = body.heuristic or (fam.heuristics[0] if fam.heuristics else "")
-        service.check_choice(fam, body.algorithm, heuristic)
+        service.check_choice(fam, body.algorithm, heuristic, teaching=body.teaching)
         service.clamp_limits(body.time_limit, body.max_nodes)
         await asyncio.to_thread(service.read_board, fam, body.board)  # bad boards: 422
         job = jobs.submit(

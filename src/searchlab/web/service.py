@@ -84,7 +84,16 @@ def read_board(fam: Family, text: str) -> Any:
     return instance
 
 
-def check_choice(fam: Family, algorithm: str, heuristic: str) -> None:
+TEACH_ALGORITHMS = tuple(a for a in ALGORITHMS if a != "dls")
+"""What the teaching view runs besides a family's own names: any engine graph search."""
+
+
+def check_choice(fam: Family, algorithm: str, heuristic: str, *, teaching: bool = False) -> None:
+    """A one-line InputError unless the family offers ``algorithm`` (the teaching view
+    also takes any engine algorithm on the family's problem) and ``heuristic``."""
+    if teaching and fam.problem is not None and algorithm in TEACH_ALGORITHMS:
+        fam.check_choice(fam.algorithms[0], heuristic or None)
+        return
     fam.check_choice(algorithm, heuristic or None)
 
 
