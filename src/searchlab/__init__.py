@@ -5,11 +5,17 @@ One engine (:mod:`searchlab.search`) serves every puzzle family in
 experiment runner sit on top.
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("searchlab")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0"
-
 __all__ = ["__version__"]
+
+
+def __getattr__(name: str) -> str:
+    """``searchlab.__version__``, read from the installed metadata on first use (importing
+    :mod:`importlib.metadata` costs tens of milliseconds every command would pay)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'searchlab' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("searchlab")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0.0.0"

@@ -87,3 +87,39 @@ def test_ctrl_c_prints_partial_statistics() -> None:
     code, out, _ = interrupt_when(args, b"expanded")
     assert code == 130
     assert "interrupted" in out and "expanded" in out
+
+
+def test_help_table_matches_each_commands_own_help() -> None:
+    """``searchlab --help`` lists commands from a table (so it imports none of them):
+    the table must say what each command's help says."""
+    import click
+
+    from searchlab.cli.main import COMMANDS, cli
+
+    ctx = click.Context(cli)
+    for name, (_target, text) in COMMANDS.items():
+        command = cli.get_command(ctx, name)
+        assert command is not None
+        for limit in (40, 60, 100):
+            expected = command.get_short_help_str(limit)
+            assert click.Command(name, help=text).get_short_help_str(limit) == expected, name
+
+
+def test_help_and_engine_import_no_heavy_library() -> None:
+    """Start-up: ``searchlab --help`` and ``import searchlab.search`` load none of NumPy,
+    Numba, matplotlib or FastAPI."""
+    code = (
+        "import sys\n"
+        "import searchlab.search\n"
+        "from searchlab.cli.main import main\n"
+        "try:\n"
+        "    main(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = [m for m in ('numpy', 'numba', 'matplotlib', 'fastapi') if m in sys.modules]\n"
+        "print(heavy)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip().splitlines()[-1] == "[]"

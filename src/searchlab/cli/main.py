@@ -15,45 +15,87 @@ import sys
 
 import click
 
-from searchlab import __version__
 from searchlab.cli.common import run_command
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
-COMMANDS: dict[str, str] = {
-    "compare": "searchlab.cli.compare:compare",
-    "demo": "searchlab.cli.demo:demo",
-    "experiment": "searchlab.cli.experiment:experiment",
-    "knight": "searchlab.cli.knight:knight",
-    "maze": "searchlab.cli.maze:maze",
-    "npuzzle": "searchlab.cli.npuzzle:npuzzle",
-    "peg": "searchlab.cli.peg:peg",
-    "rushhour": "searchlab.cli.rushhour:rushhour",
-    "serve": "searchlab.cli.serve:serve",
-    "solve": "searchlab.cli.solving:solve_cmd",
-    "teach": "searchlab.cli.serve:teach",
+COMMANDS: dict[str, tuple[str, str]] = {
+    "compare": (
+        "searchlab.cli.compare:compare",
+        "Compare algorithms and heuristics on FAMILY instances: random ones at "
+        "--depths/--sizes, or FILES.",
+    ),
+    "demo": (
+        "searchlab.cli.demo:demo",
+        "Show what searchlab can do, one short section per puzzle family.",
+    ),
+    "experiment": (
+        "searchlab.cli.experiment:experiment",
+        "Built-in experiments (results are stored; a finished one re-prints at once).",
+    ),
+    "knight": (
+        "searchlab.cli.knight:knight",
+        "Knight's tours: visit every square once with knight moves.",
+    ),
+    "maze": ("searchlab.cli.maze:maze", "Grid mazes: '#' walls, 'S' start, 'G' goal."),
+    "npuzzle": (
+        "searchlab.cli.npuzzle:npuzzle",
+        "Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); moves name the blank's direction.",
+    ),
+    "peg": (
+        "searchlab.cli.peg:peg",
+        "Peg solitaire: English, French, Wiegleb, Diamond, triangles, custom boards.",
+    ),
+    "rushhour": (
+        "searchlab.cli.rushhour:rushhour",
+        "Rush Hour: slide cars and trucks until the red car reaches the exit.",
+    ),
+    "serve": (
+        "searchlab.cli.serve:serve",
+        "Run the web player: load, solve, animate and play every puzzle (Ctrl-C stops it).",
+    ),
+    "solve": (
+        "searchlab.cli.solving:solve_cmd",
+        "Solve the FAMILY instance in FILE ('-' or nothing: standard input).",
+    ),
+    "teach": (
+        "searchlab.cli.serve:teach",
+        "Show how a search explores a small board: nodes in expansion order with g, h and "
+        "f = g + h, and (with --svg) the explored state graph with the solution path in red.",
+    ),
 }
-"""Sub-command name -> ``"module:attr"`` of its Click command, imported on first use."""
+"""Sub-command name -> (``"module:attr"`` of its Click command, imported on first use;
+the first sentence of its help, which ``searchlab --help`` lists without importing it:
+``tests/cli/test_main.py`` checks the two agree)."""
 
 
 class LazyGroup(click.Group):
-    """A Click group whose sub-commands are imported when first looked up."""
+    """A Click group whose sub-commands are imported when first looked up; its own
+    ``--help`` lists them from :data:`COMMANDS` without importing any."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        target = COMMANDS.get(cmd_name)
-        if target is None:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
             return None
-        module_name, attr = target.split(":")
+        module_name, attr = entry[0].split(":")
         command = getattr(importlib.import_module(module_name), attr)
         assert isinstance(command, click.Command)
         return command
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their short help, as Click writes them, from the table."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = [(n, click.Command(n, help=COMMANDS[n][1]).get_short_help_str(limit)) for n in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
 
 @click.group(cls=LazyGroup, context_settings=CONTEXT)
-@click.version_option(__version__, "--version", "-V", prog_name="searchlab")
+@click.version_option(None, "--version", "-V", package_name="searchlab", prog_name="searchlab")
 def cli() -> None:
     """Classical state-space search on puzzles: solve, compare, play."""
 
