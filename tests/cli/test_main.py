@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -123,3 +124,13 @@ def test_help_and_engine_import_no_heavy_library() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_json_is_one_compact_line_unless_pretty(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rushhour", "solve", "--card", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and '", "' not in out and json.loads(out)["status"] == "solved"
+    assert main(["rushhour", "solve", "--card", "1", "--json", "--pretty"]) == 0
+    pretty = capsys.readouterr().out
+    a, b = json.loads(pretty), json.loads(out)
+    assert pretty.count("\n") > 10 and a["moves"] == b["moves"] and a.keys() == b.keys()

