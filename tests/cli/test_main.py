@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -134,3 +135,29 @@ def test_json_is_one_compact_line_unless_pretty(capsys: pytest.CaptureFixture[st
     pretty = capsys.readouterr().out
     a, b = json.loads(pretty), json.loads(out)
     assert pretty.count("\n") > 10 and a["moves"] == b["moves"] and a.keys() == b.keys()
+
+
+@pytest.mark.parametrize(
+    ("data", "ok"),
+    [
+        (b"\xef\xbb\xbf8 6 7\n2 5 4\n3 0 1\n", True),  # UTF-8 with a BOM (Notepad)
+        ("8 6 7\n2 5 4\n3 0 1\n".encode("utf-16"), True),  # UTF-16 with its BOM
+        ("# é\n8 6 7\n2 5 4\n3 0 1\n".encode("latin-1"), True),  # Latin-1
+        (b"\x00\x01\x02binary", False),
+    ],
+)
+def test_files_as_people_have_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, ok: bool
+) -> None:
+    f = tmp_path / "board.txt"
+    f.write_bytes(data)
+    code = main(["npuzzle", "solve", str(f), "--json"])
+    err = capsys.readouterr().err
+    assert code == (0 if ok else 2), err
+    if not ok:
+        assert "not a text file" in err and err.count("\n") == 1
+
+
+def test_endless_input_is_capped(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["npuzzle", "solve", "/dev/zero"]) == 2
+    assert "too large" in capsys.readouterr().err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
@@ -192,23 +193,61 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
-def read_input(path: str | Path, *, max_bytes: int = 10_000_000) -> str:
-    """The text of a user-supplied file ('-' for standard input), or a one-line error."""
-    if str(path) == "-":
-        return sys.stdin.read(max_bytes)
-    p = Path(path)
+MAX_INPUT_BYTES = 10_000_000
+"""The largest board file or standard input any command reads (every board fits in far less)."""
+
+
+def read_input(path: str | Path, *, max_bytes: int = MAX_INPUT_BYTES) -> str:
+    """The text of a user-supplied file ('-' for standard input), or a one-line error.
+
+    Reads at most ``max_bytes`` (so ``/dev/zero`` or an endless pipe is refused, not
+    swallowed), and reads text as people have it: UTF-8 with or without a byte-order
+    mark (Windows Notepad), UTF-16 with its mark, else Latin-1; a file with NUL bytes
+    otherwise is "not a text file".
+    """
+    where = "standard input" if str(path) == "-" else str(path)[:80]
     try:
-        if p.is_dir():
-            fail(f"{p}: is a directory, not a file")
-        if p.stat().st_size > max_bytes:
-            fail(f"{p}: file too large (over {max_bytes:,} bytes)")
-        return p.read_text(encoding="utf-8")
+        if str(path) == "-":
+            if sys.stdin is None:
+                fail("standard input is closed: give a FILE")
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:  # a text stream (tests, embedding): already decoded
+                text = sys.stdin.read(max_bytes + 1)
+                if len(text) > max_bytes:
+                    fail(f"{where}: input too large (over {max_bytes:,} bytes)")
+                return str(text)
+            data = stream.read(max_bytes + 1)
+        else:
+            p = Path(path)
+            if p.is_dir():
+                fail(f"{where}: is a directory, not a file")
+            with p.open("rb") as f:
+                data = f.read(max_bytes + 1)
+    except InputError:
+        raise
     except FileNotFoundError:
-        fail(f"{p}: no such file")
+        fail(f"{where}: no such file")
+    except (OSError, ValueError) as exc:  # ValueError: a closed standard input
+        fail(f"{where}: cannot read ({getattr(exc, 'strerror', None) or exc})")
+    if len(data) > max_bytes:
+        fail(f"{where}: input too large (over {max_bytes:,} bytes)")
+    return decode_text(data, where)
+
+
+def decode_text(data: bytes, where: str) -> str:
+    """Bytes as text: UTF-16 when it starts with a byte-order mark, UTF-8 (mark or not),
+    else Latin-1; NUL bytes otherwise mean a binary file (a one-line error)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            fail(f"{where}: not a text file (broken UTF-16)")
+    if b"\x00" in data:
+        fail(f"{where}: not a text file")
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        fail(f"{p}: not a text file")
-    except OSError as exc:
-        fail(f"{p}: cannot read ({exc.strerror or exc})")
+        return data.decode("latin-1")
 
 
 @contextmanager
