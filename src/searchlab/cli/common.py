@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import math
 import os
 import re
 import signal
@@ -90,13 +91,26 @@ def run_command(
     return rv if isinstance(rv, int) else 0
 
 
+class FiniteFloat(click.FloatRange):
+    """A :class:`click.FloatRange` that also refuses NaN and the infinities."""
+
+    name = "finite float range"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
 def time_limit_option(
     default: float, help: str = "Seconds before giving up."
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``--time-limit``: a non-negative number of seconds, with a default."""
+    """``--time-limit``: a finite non-negative number of seconds, with a default
+    (``nan`` and ``inf`` are refused: they would disable the limit)."""
     return click.option(
         "--time-limit",
-        type=click.FloatRange(min=0),
+        type=FiniteFloat(min=0),
         default=default,
         show_default=True,
         help=help,

@@ -400,6 +400,7 @@ def count_cmd(
                 "seconds": round(counts.seconds, 3),
             }
         )
+        count_exit(counts)
         return
     table = Table(
         title=f"{board.name}: positions reachable from {start.bit_count()} pegs",
@@ -419,3 +420,10 @@ def count_cmd(
         )
         console.print(f"{label}: the levels shown are exact, the later ones missing")
     console.print(f"{counts.seconds:.2f} s")
+    count_exit(counts)
+
+
+def count_exit(counts: LevelCount) -> None:
+    """The exit convention for a count: 0 complete, 130 Ctrl-C, 1 another limit."""
+    if not counts.complete:
+        raise click.exceptions.Exit(130 if counts.limit == "cancelled" else 1)

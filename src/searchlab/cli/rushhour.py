@@ -161,7 +161,11 @@ def rate_cmd(board: str | None, red: str | None, card_no: int | None, as_json: b
     level thresholds are calibrated on the 40 challenge cards (see docs/rushhour.md).
     """
     start = _load(board, red, card_no)
-    r = rate(start)
+    try:
+        r = rate(start)
+    except InputError as exc:  # no solution, or out of time: an answer, exit 1
+        err_console.print(f"searchlab: {exc}", markup=False)
+        raise click.exceptions.Exit(1) from None
     if as_json:
         print_json({"board": start.to_database(), **r.as_dict()})
         return

@@ -11,7 +11,14 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from searchlab.cli.common import console, err_console, fail, read_input, run_with_progress
+from searchlab.cli.common import (
+    console,
+    err_console,
+    fail,
+    finish,
+    read_input,
+    run_with_progress,
+)
 from searchlab.search import SearchStats
 
 
@@ -144,6 +151,7 @@ def teach(
         picture = service.graph_picture(fam, instance, sol, rec, path, f"{algorithm} ({h})")
         Path(svg_path).write_text(picture, encoding="utf-8")
         console.print(f"state graph written to {svg_path}", markup=False)
+    finish(sol)
 
 
 def _quiet(stats: SearchStats) -> None:

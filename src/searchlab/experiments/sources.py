@@ -87,18 +87,29 @@ def file_instances(family: str, texts: list[tuple[str, str]]) -> list[Instance]:
     return out
 
 
+MAX_RANGE_VALUES = 1000
+"""The most values a range may give (checked before any list is built)."""
+
+
 def parse_range(text: str, *, name: str = "range", minimum: int = 0, step: int = 1) -> list[int]:
-    """Integers from ``"8"``, ``"2-24"`` (default ``step``), ``"2-24:2"`` or ``"2,4,10-12"``."""
+    """Integers from ``"8"``, ``"2-24"`` (default ``step``), ``"2-24:2"`` or ``"2,4,10-12"``;
+    at most :data:`MAX_RANGE_VALUES` of them, counted before they are made."""
     values: list[int] = []
+    if len(text) > 200:
+        raise InputError(f"{name}: a range is at most 200 characters")
     for part in text.split(","):
         m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*(?::\s*(\d+)\s*)?)?", part)
         if not m:
-            raise InputError(f"{name}: expected numbers such as 8, 2-24 or 2-24:2, got {text!r}")
+            raise InputError(
+                f"{name}: expected numbers such as 8, 2-24 or 2-24:2, got {text[:40]!r}"
+            )
         lo = int(m[1])
         hi = int(m[2]) if m[2] else lo
         by = int(m[3]) if m[3] else step
         if hi < lo or by < 1:
-            raise InputError(f"{name}: empty range {part.strip()!r}")
+            raise InputError(f"{name}: empty range {part.strip()[:40]!r}")
+        if len(values) + len(range(lo, hi + 1, by)) > MAX_RANGE_VALUES:
+            raise InputError(f"{name}: more than {MAX_RANGE_VALUES} values in {text[:40]!r}")
         values.extend(range(lo, hi + 1, by))
     if any(v < minimum for v in values):
         raise InputError(f"{name}: values must be at least {minimum}")
