@@ -179,3 +179,34 @@ def test_limits_exit_one(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["peg", "count", "--board", "english", "--time-limit", "0"]) == 1
     assert main(["teach", "npuzzle", "--example", "hardest", "-a", "bfs", "--rows", "1"]) == 1
     capsys.readouterr()
+
+
+def test_shell_completion(tmp_path: Path) -> None:
+    """Click's completion: the bash script, and a completed sub-command."""
+    import os
+
+    env = {**os.environ, "_SEARCHLAB_COMPLETE": "bash_source"}
+    code = "from searchlab.cli.main import run; run()"
+    script = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True
+    ).stdout
+    assert "_searchlab_completion" in script
+    env.update(_SEARCHLAB_COMPLETE="bash_complete", COMP_WORDS="searchlab rushhour so")
+    env["COMP_CWORD"] = "2"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert "solve" in out.stdout
+
+
+def test_doctor_and_cache_clear(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path))
+    (tmp_path / "npuzzle").mkdir()
+    (tmp_path / "npuzzle" / "pdb-4x4-1_2.npy").write_bytes(b"x" * 2048)
+    assert main(["doctor"]) == 0
+    out = capsys.readouterr().out
+    assert "numpy" in out and "Chromium" in out and "npuzzle" in out
+    assert main(["cache", "clear", "--yes"]) == 0
+    assert "deleted" in capsys.readouterr().out and not (tmp_path / "npuzzle").exists()
+    assert main(["cache", "clear"]) == 0 and "nothing cached" in capsys.readouterr().out
+    assert main(["--version"]) == 0 and "searchlab, version" in capsys.readouterr().out

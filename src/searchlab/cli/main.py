@@ -20,6 +20,10 @@ from searchlab.cli.common import run_command
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 COMMANDS: dict[str, tuple[str, str]] = {
+    "cache": (
+        "searchlab.cli.doctor:cache",
+        "The caches searchlab keeps (the 15-puzzle pattern databases).",
+    ),
     "compare": (
         "searchlab.cli.compare:compare",
         "Compare algorithms and heuristics on FAMILY instances: random ones at "
@@ -28,6 +32,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": (
         "searchlab.cli.demo:demo",
         "Show what searchlab can do, one short section per puzzle family.",
+    ),
+    "doctor": (
+        "searchlab.cli.doctor:doctor",
+        "Show what this installation has: Python, packages, extras, caches, Chromium.",
     ),
     "experiment": (
         "searchlab.cli.experiment:experiment",

@@ -1,0 +1,114 @@
+"""``searchlab doctor`` (what this installation has) and ``searchlab cache`` (its caches)."""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import sys
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+import click
+from rich.table import Table
+
+from searchlab.cli.common import console
+
+PACKAGES = (
+    ("numpy", "core"),
+    ("numba", "core"),
+    ("rich", "core"),
+    ("click", "core"),
+    ("platformdirs", "core"),
+    ("fastapi", "core (web player)"),
+    ("uvicorn", "core (web player)"),
+    ("matplotlib", "core (plots)"),
+    ("dask", "extra: cluster"),
+    ("distributed", "extra: cluster"),
+    ("pytest", "extra: test"),
+    ("hypothesis", "extra: test"),
+    ("playwright", "extra: test"),
+)
+
+
+def cache_root() -> Path:
+    """searchlab's cache directory: ``$SEARCHLAB_CACHE_DIR`` or the user cache directory."""
+    import platformdirs
+
+    env = os.environ.get("SEARCHLAB_CACHE_DIR")
+    return Path(env) if env else Path(platformdirs.user_cache_dir("searchlab"))
+
+
+def tree_size(path: Path) -> int:
+    """Bytes under ``path`` (0 when it does not exist)."""
+    if not path.exists():
+        return 0
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def chromium() -> str | None:
+    """The Chromium the browser tests and screenshots use, if any."""
+    explicit = os.environ.get("SEARCHLAB_CHROMIUM", "/usr/bin/chromium")
+    if Path(explicit).exists():
+        return explicit
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def package_version(name: str) -> str | None:
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return None
+
+
+@click.command()
+def doctor() -> None:
+    """Show what this installation has: Python, packages, extras, caches, Chromium.
+
+    \b
+    Example:
+      searchlab doctor
+    """
+    table = Table(title="searchlab doctor", show_header=False, title_justify="left")
+    table.highlight = False
+    table.add_column("what", style="bold")
+    table.add_column("value")
+    table.add_column("role")
+    table.add_row("searchlab", package_version("searchlab") or "not installed (source tree)", "")
+    table.add_row("Python", platform.python_version(), sys.executable)
+    for name, role in PACKAGES:
+        table.add_row(name, package_version(name) or "missing", role)
+    root = cache_root()
+    table.add_row("cache", f"{tree_size(root) / 2**20:,.1f} MiB", str(root))
+    for sub in sorted(p for p in root.glob("*") if p.is_dir()):
+        table.add_row(f"  {sub.name}", f"{tree_size(sub) / 2**20:,.1f} MiB", str(sub))
+    table.add_row("Chromium", chromium() or "not found", "browser tests, screenshots")
+    console.print(table)
+
+
+@click.group()
+def cache() -> None:
+    """The caches searchlab keeps (the 15-puzzle pattern databases)."""
+
+
+@cache.command("clear")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask before deleting.")
+def cache_clear(yes: bool) -> None:
+    """Delete the cached pattern databases (they are rebuilt when next needed).
+
+    \b
+    Example:
+      searchlab cache clear --yes
+    """
+    root = cache_root()
+    size = tree_size(root)
+    if not size:
+        console.print(f"nothing cached in {root}", markup=False)
+        return
+    if not yes and not click.confirm(f"delete {size / 2**20:,.1f} MiB in {root}?"):
+        raise click.exceptions.Exit(1)
+    try:
+        shutil.rmtree(root)
+    except OSError as exc:
+        raise click.ClickException(f"{root}: cannot delete ({exc.strerror or exc})") from None
+    console.print(f"deleted {size / 2**20:,.1f} MiB in {root}", markup=False)
