@@ -5,12 +5,11 @@ from __future__ import annotations
 import codecs
 import json
 import math
-import os
 import re
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
@@ -28,6 +27,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from searchlab.cli.run import run_command
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
 from searchlab.search.result import SearchResult, SearchStats, limit_phrase
@@ -35,60 +35,10 @@ from searchlab.search.solve import ALGORITHMS
 
 T = TypeVar("T")
 
+__all__ = ["run_command"]  # re-exported: the commands import it from here
+
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def run_command(
-    command: click.Command, prog: str, argv: Sequence[str] | None = None, usage: str = ""
-) -> int:
-    """Run a Click ``command`` with ``argv`` and return its exit status.
-
-    A user error (bad option or argument, unreadable file, malformed input)
-    prints ``<prog>: error: <message>`` on one line of stderr (followed by
-    ``usage`` when given, else a pointer to ``--help``) and returns 2; Ctrl-C
-    outside a search returns 130; a bare command group prints its help.
-    Never lets a traceback reach the user for these cases.
-    """
-    args = list(argv) if argv is not None else None
-    try:
-        rv = command.main(args=args, prog_name=prog, standalone_mode=False)
-    except click.exceptions.NoArgsIsHelpError as exc:  # a bare group: its help is the answer
-        click.echo(exc.ctx.get_help() if exc.ctx else "")
-        return 0
-    except click.UsageError as exc:
-        hint = "" if usage or exc.ctx is None else f" (try '{exc.ctx.command_path} --help')"
-        err_console.print(f"{prog}: error: {exc.format_message()}{hint}", markup=False)
-        if usage:
-            err_console.print(usage, markup=False)
-        return 2
-    except click.exceptions.Exit as exc:
-        return exc.exit_code
-    except (click.Abort, KeyboardInterrupt):
-        err_console.print(f"{prog}: interrupted", markup=False)
-        return 130
-    except InputError as exc:
-        err_console.print(f"{prog}: error: {exc}", markup=False)
-        return 2
-    except click.ClickException as exc:
-        err_console.print(f"{prog}: error: {exc.format_message()}", markup=False)
-        return exc.exit_code
-    except MemoryError:
-        err_console.print(
-            f"{prog}: error: out of memory (try a smaller instance or a limit)", markup=False
-        )
-        return 1
-    except Exception as exc:
-        # A bug, not a user error: one line by default, the traceback on request.
-        if os.environ.get("SEARCHLAB_DEBUG"):
-            raise
-        err_console.print(
-            f"{prog}: internal error: {type(exc).__name__}: {exc} "
-            "(set SEARCHLAB_DEBUG=1 for the traceback, and please report it)",
-            markup=False,
-        )
-        return 1
-    return rv if isinstance(rv, int) else 0
 
 
 class FiniteFloat(click.FloatRange):

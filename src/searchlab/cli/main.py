@@ -15,7 +15,7 @@ import sys
 
 import click
 
-from searchlab.cli.common import run_command
+from searchlab.cli.run import run_command
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 

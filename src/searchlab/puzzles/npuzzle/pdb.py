@@ -26,11 +26,14 @@ import math
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
 import platformdirs
 
 from searchlab.errors import InputError
+
+if TYPE_CHECKING:  # NumPy loads when a database is built or read, not on import
+    import numpy as np
 
 Progress = Callable[[int, int], None]
 """``progress(states_done, states_total)`` callback while building."""
@@ -85,6 +88,8 @@ def build_pdb(
     Time and memory are O(cells**(k+1)) (a 6-tile pattern on 4x4: 268 MB of
     work array and about a minute).
     """
+    import numpy as np
+
     cells = size * size
     k = len(pattern)
     if len(set(pattern)) != k or not all(0 <= c < cells for c in pattern) or k == 0:
@@ -179,6 +184,8 @@ def _expand(
 
 def _new_states(parts: list[np.ndarray], dist: np.ndarray, empty: np.ndarray) -> np.ndarray:
     """The distinct unvisited indices among ``parts`` (filter first, then sort and drop repeats)."""
+    import numpy as np
+
     if not parts:
         return empty
     kids = np.concatenate(parts)
@@ -200,6 +207,8 @@ def load_pdb(
 
     With ``build=False`` a missing database raises ``FileNotFoundError``.
     """
+    import numpy as np
+
     path = pdb_path(size, pattern, directory, with_blank)
     if path.exists():
         try:
