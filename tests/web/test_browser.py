@@ -210,3 +210,28 @@ def test_knight_tour_html_from_the_cli(page: Any, tmp_path: Path) -> None:
     page.wait_for_selector("[data-testid=player-board] .over polygon")  # the tour closes
     assert page.locator("[data-testid=player-board] .over text").count() == 36
     screenshot(page, "knight-replay")
+
+
+def test_home_page_shows_no_dead_copy_of_the_player(page: Any, server_url: str) -> None:
+    """Before a family is chosen the player is hidden (CSS must not override ``hidden``)."""
+    page.goto(server_url)
+    page.wait_for_selector("[data-testid=families] a")
+    assert not page.is_visible("#main")
+    assert not page.is_visible("[data-testid=solve]")
+
+
+def test_loading_another_board_drops_the_running_solve(page: Any, server_url: str) -> None:
+    """A solve still running when another board is loaded is cancelled, and its answer
+    never shows under the new board."""
+    open_family(page, server_url, "npuzzle")
+    page.select_option("[data-testid=algorithm]", "iddfs")  # minutes on a 31-move board
+    page.select_option("[data-testid=examples]", "hardest")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
+    page.click("[data-testid=solve]")
+    page.wait_for_selector("[data-testid=cancel]:not([disabled])")
+    page.select_option("[data-testid=examples]", "easy")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
+    assert page.is_disabled("[data-testid=cancel]")
+    page.wait_for_timeout(1500)
+    assert "Solved" not in page.inner_text("[data-testid=progress]")
+    assert page.locator("[data-testid=stats] tr").count() == 0

@@ -118,6 +118,7 @@ async function loadBoard() {
     $("hint-note").hidden = !app.noHint;
     say("load-message", `Loaded: ${data.description}`);
     say("play-message", "");
+    forgetJob();
     clearSolution();
     renderPlay();
   } catch (err) {
@@ -321,6 +322,14 @@ async function poll(job) {
   finishJob();
   if (snap.state === "failed") { say("progress", snap.error, "error"); return; }
   showResult(snap.result);
+}
+
+/** A new board: the running solve (of the old one) is cancelled and its answer ignored. */
+function forgetJob() {
+  if (!app.job) return;
+  const old = app.job;
+  finishJob();
+  api(`/api/jobs/${old}/cancel`, {}).catch(() => {});
 }
 
 function finishJob() {
