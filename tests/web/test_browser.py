@@ -235,3 +235,27 @@ def test_loading_another_board_drops_the_running_solve(page: Any, server_url: st
     page.wait_for_timeout(1500)
     assert "Solved" not in page.inner_text("[data-testid=progress]")
     assert page.locator("[data-testid=stats] tr").count() == 0
+
+
+@pytest.mark.parametrize("family", families.names())
+def test_phone_layout_fits_the_screen(page: Any, server_url: str, family: str) -> None:
+    """At 390x844 nothing is wider than the screen; the controls are SVG icons."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_family(page, server_url, family)
+    assert solve(page).startswith("Solved")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+    assert page.locator("[data-testid=play] svg").count() == 1
+    screenshot(page, f"{family}-phone")
+
+
+def test_animation_does_not_scroll_the_page(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "npuzzle")
+    page.select_option("[data-testid=examples]", "hardest")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
+    assert solve(page).startswith("Solved")
+    page.set_viewport_size({"width": 1280, "height": 500})  # the list below the fold
+    page.click("[data-testid=play]")
+    page.evaluate("window.scrollTo(0, 0)")  # the user scrolls up to watch the board
+    page.wait_for_timeout(800)
+    assert page.evaluate("window.scrollY") == 0

@@ -2,11 +2,26 @@
 // a clickable move list. Used by the web app and by offline replay pages.
 import { renderView } from "searchlab/render.js";
 
-function button(parent, text, title, testid) {
+// Control icons drawn as SVG (font glyphs such as U+23F8 are empty boxes with some fonts).
+const ICONS = {
+  restart: "M4 4h2v16H4zM20 4v16L8 12z",
+  back: "M6 4h2v16H6zM20 4v16L9 12z",
+  play: "M7 4v16l13-8z",
+  pause: "M6 4h4v16H6zM14 4h4v16h-4z",
+  forward: "M16 4h2v16h-2zM4 4v16l11-8z",
+};
+
+function icon(name) {
+  return `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">` +
+    `<path d="${ICONS[name]}" fill="currentColor"/></svg>`;
+}
+
+function button(parent, iconName, title, testid) {
   const b = document.createElement("button");
   b.type = "button";
-  b.textContent = text;
+  b.innerHTML = icon(iconName);
   b.title = title;
+  b.setAttribute("aria-label", title);
   b.dataset.testid = testid;
   parent.appendChild(b);
   return b;
@@ -26,10 +41,10 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   stage.appendChild(svg);
   const controls = document.createElement("div");
   controls.className = "controls";
-  const restart = button(controls, "\u00ab", "Restart", "restart");
-  const back = button(controls, "\u25c0", "Step back", "back");
-  const play = button(controls, "\u25b6", "Play / pause", "play");
-  const fwd = button(controls, "\u25b6|", "Step forward", "forward");
+  const restart = button(controls, "restart", "Restart", "restart");
+  const back = button(controls, "back", "Step back", "back");
+  const play = button(controls, "play", "Play / pause", "play");
+  const fwd = button(controls, "forward", "Step forward", "forward");
   const speedLabel = document.createElement("label");
   speedLabel.textContent = "speed ";
   const speed = document.createElement("input");
@@ -70,10 +85,19 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
     renderView(svg, { ...base, ...shared, ...frames[step] });
     counter.textContent = `move ${step} / ${last}`;
     items.forEach((li, j) => li.classList.toggle("current", j === step));
-    items[step]?.scrollIntoView?.({ block: "nearest" });
+    keepVisible(items[step]);
     back.disabled = restart.disabled = step === 0;
     fwd.disabled = step === last;
     if (onFrame) onFrame(step);
+  }
+  // The current move stays visible in the list by scrolling the list alone: the page
+  // itself never jumps while a solution plays.
+  function keepVisible(li) {
+    if (!li) return;
+    const top = li.offsetTop;  // the list is positioned: offsets are relative to it
+    if (top < list.scrollTop || top + li.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    }
   }
   // Above 50 moves/s a tick advances several steps (a browser draws about 60 frames/s).
   function stride() { return Math.max(1, Math.round(Number(speed.value) / 50)); }
@@ -85,14 +109,14 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   }
   function start() {
     if (step >= last) go(0);
-    play.textContent = "\u23f8";
+    play.innerHTML = icon("pause");
     play.classList.add("playing");
     timer = setTimeout(tick, delay());
   }
   function pause() {
     clearTimeout(timer);
     timer = null;
-    play.textContent = "\u25b6";
+    play.innerHTML = icon("play");
     play.classList.remove("playing");
   }
   play.addEventListener("click", () => (timer ? pause() : start()));
