@@ -11,16 +11,40 @@ array either way; :func:`tour_array` gets it back.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 
 Square = tuple[int, int]
 Path = npt.NDArray[np.int64]
+T = TypeVar("T")
 
 
-class Tour(Sequence[Square]):
+class _Lazy(Sequence[T]):
+    """A sequence whose items are made on demand by :meth:`_item` (indices checked here,
+    negative ones counted from the end, slices made into lists)."""
+
+    __slots__ = ()
+
+    def _item(self, i: int) -> T:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[T]: ...
+    def __getitem__(self, i: int | slice) -> T | Sequence[T]:
+        if isinstance(i, slice):
+            return [self._item(k) for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self._item(i)
+
+
+class Tour(_Lazy[Square]):
     """The squares of an ``(N, 2)`` array of (row, col), as tuples on demand."""
 
     __slots__ = ("path",)
@@ -31,21 +55,15 @@ class Tour(Sequence[Square]):
     def __len__(self) -> int:
         return len(self.path)
 
-    @overload
-    def __getitem__(self, i: int) -> Square: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Square]: ...
-    def __getitem__(self, i: int | slice) -> Square | Sequence[Square]:
-        if isinstance(i, slice):
-            return [(int(r), int(c)) for r, c in self.path[i].tolist()]
+    def _item(self, i: int) -> Square:
         r, c = self.path[i]
         return int(r), int(c)
 
     def __iter__(self) -> Iterator[Square]:
-        return (tuple(sq) for sq in self.path.tolist())
+        return ((r, c) for r, c in self.path.tolist())
 
 
-class Prefix(Sequence[Square]):
+class Prefix(_Lazy[Square]):
     """The first ``n`` squares of a tour, without copying it (a solution's state)."""
 
     __slots__ = ("n", "tour")
@@ -57,24 +75,14 @@ class Prefix(Sequence[Square]):
     def __len__(self) -> int:
         return self.n
 
-    @overload
-    def __getitem__(self, i: int) -> Square: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Square]: ...
-    def __getitem__(self, i: int | slice) -> Square | Sequence[Square]:
-        if isinstance(i, slice):
-            return list(self)[i]
-        if i < 0:
-            i += self.n
-        if not 0 <= i < self.n:
-            raise IndexError(i)
+    def _item(self, i: int) -> Square:
         return self.tour[i]
 
     def __iter__(self) -> Iterator[Square]:
         return (self.tour[i] for i in range(self.n))
 
 
-class Prefixes(Sequence[Prefix]):
+class Prefixes(_Lazy[Prefix]):
     """Every prefix of a tour, start first, made on demand."""
 
     __slots__ = ("tour",)
@@ -85,21 +93,11 @@ class Prefixes(Sequence[Prefix]):
     def __len__(self) -> int:
         return len(self.tour)
 
-    @overload
-    def __getitem__(self, i: int) -> Prefix: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Prefix]: ...
-    def __getitem__(self, i: int | slice) -> Prefix | Sequence[Prefix]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self.tour)
-        if not 0 <= i < len(self.tour):
-            raise IndexError(i)
+    def _item(self, i: int) -> Prefix:
         return Prefix(self.tour, i + 1)
 
 
-class TourMoves(Sequence[str]):
+class TourMoves(_Lazy[str]):
     """The moves of a tour: each square after the start as ``"row,col"``."""
 
     __slots__ = ("tour",)
@@ -110,17 +108,7 @@ class TourMoves(Sequence[str]):
     def __len__(self) -> int:
         return max(0, len(self.tour) - 1)
 
-    @overload
-    def __getitem__(self, i: int) -> str: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[str]: ...
-    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
+    def _item(self, i: int) -> str:
         r, c = self.tour[i + 1]
         return f"{r},{c}"
 
