@@ -259,3 +259,13 @@ def test_animation_does_not_scroll_the_page(page: Any, server_url: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")  # the user scrolls up to watch the board
     page.wait_for_timeout(800)
     assert page.evaluate("window.scrollY") == 0
+
+
+def test_api_docs_page_works_offline(page: Any, server_url: str) -> None:
+    """/docs lists every route from /openapi.json (the page fixture fails on any request
+    leaving the machine)."""
+    page.goto(server_url + "/docs")
+    page.wait_for_selector("[data-testid=route]")
+    assert page.locator("[data-testid=route]").count() >= 8
+    assert "time_limit" in page.inner_text("[data-testid=api-docs]")
+    screenshot(page, "api-docs")

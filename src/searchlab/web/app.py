@@ -204,6 +204,8 @@ def create_app(
         version=__version__,
         description="Load, solve, animate and play puzzles; watch search algorithms work.",
         lifespan=lifespan,
+        docs_url=None,  # Swagger UI comes from a CDN: /docs is our own page, below
+        redoc_url=None,
     )
     app.state.jobs = jobs
     app.add_middleware(BodyLimit, limit=max_body)
@@ -229,6 +231,11 @@ def create_app(
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs() -> FileResponse:
+        """The API's documentation, drawn from /openapi.json by a local page (offline)."""
+        return FileResponse(str(STATIC / "docs.html"))
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
