@@ -75,3 +75,20 @@ def test_graph_picture_is_valid_svg(family: str) -> None:
     ET.fromstring(picture)
     if sol.status == "solved":
         assert picture.count('stroke="#d62828"') >= sol.length
+
+
+def test_every_vehicle_letter_has_its_own_colour() -> None:
+    """Issue 13: letters 12 apart (C/O, D/P on card 40) shared a colour. Now no two letters
+    share one, close hues differ in lightness, and none is near the red car's red."""
+    from searchlab.web.svg import car_colour
+
+    colours = {}
+    for k in range(26):
+        hue, _sat, light = car_colour(chr(65 + k))[4:-1].split(",")
+        colours[k] = (int(hue), int(light.strip(" %")))
+    assert len(set(colours.values())) == 26
+    for a in range(26):
+        assert 25 <= colours[a][0] <= 335  # far from red
+        for b in range(a + 1, 26):
+            close = abs(colours[a][0] - colours[b][0]) < 15
+            assert not close or colours[a][1] != colours[b][1], (chr(65 + a), chr(65 + b))

@@ -41,8 +41,15 @@ PIECE_FILL = {"tile": "#f2c14e", "red": "#d62828", "peg": "#6b3e26", "walker": "
 
 
 def car_colour(label: str) -> str:
-    """A stable colour for a vehicle letter (the same formula as render.js)."""
-    return CAR_COLOURS[sum(map(ord, label)) % len(CAR_COLOURS)]
+    """Every vehicle letter its own colour (the same formula as render.js): hues a golden
+    angle apart, so letters next to each other differ most, never near the red car's red;
+    the letters whose hues come close (13 or 21 apart) differ in lightness (A-M dark, N-Z
+    light). Other labels take a colour of the palette."""
+    k = ord(label[:1].upper() or "?") - 65
+    if not 0 <= k < 26:
+        return CAR_COLOURS[sum(map(ord, label)) % len(CAR_COLOURS)]
+    hue = 25 + (k * 137.508) % 360 * (310 / 360)  # within 25..335: never red
+    return f"hsl({round(hue)}, 55%, {38 if k < 13 else 56}%)"
 
 
 def merge(base: View, frame: View) -> View:

@@ -13,10 +13,18 @@ const CAR_COLOURS = [
 ];
 const PIECE_FILL = { tile: "#f2c14e", red: "#d62828", peg: "#6b3e26", walker: "#1d70b8" };
 
+// Every vehicle letter its own colour: hues a golden angle apart (so neighbours in the
+// alphabet differ most), never near the red car's red; the letters whose hues come close
+// (13 or 21 apart) differ in lightness (A-M dark, N-Z light). Same as svg.car_colour.
 export function carColour(label) {
-  let s = 0;
-  for (const ch of String(label)) s += ch.codePointAt(0);
-  return CAR_COLOURS[s % CAR_COLOURS.length];
+  const k = String(label).toUpperCase().codePointAt(0) - 65;
+  if (!(k >= 0 && k < 26)) {
+    let s = 0;
+    for (const ch of String(label)) s += ch.codePointAt(0);
+    return CAR_COLOURS[s % CAR_COLOURS.length];
+  }
+  const hue = 25 + ((k * 137.508) % 360) * (310 / 360);  // within 25..335: never red
+  return `hsl(${Math.round(hue)}, 55%, ${k < 13 ? 38 : 56}%)`;
 }
 
 function el(name, attrs, parent) {
