@@ -36,9 +36,8 @@ from searchlab.puzzles.rushhour import (
     rate,
     render_text,
 )
-from searchlab.puzzles.rushhour.family import FAMILY
+from searchlab.puzzles.rushhour.family import FAMILY, Unreachable, check_min_moves, puzzles
 from searchlab.puzzles.rushhour.family import text as solution_text
-from searchlab.puzzles.rushhour.generate import generate, unreachable
 from searchlab.search import SearchResult
 
 
@@ -229,12 +228,13 @@ def generate_cmd(
 ) -> None:
     """Generate distinct minimal puzzles needing at least --min-moves moves."""
     width, height = parse_wxh(size, "--size", 4, 8)
-    reason = unreachable(min_moves, width, height, walls)
-    if reason:
+    try:
+        check_min_moves(min_moves, width, height, walls)  # before the note below
+    except Unreachable as exc:
         if as_json:
             print_json([])
-        err_console.print(f"impossible: {reason}", markup=False)
-        raise click.exceptions.Exit(1)
+        err_console.print(f"impossible: {exc}", markup=False)
+        raise click.exceptions.Exit(1) from None
     if min_moves > 60:
         err_console.print("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)")
     with cancel_on_interrupt() as cancel, status_line("generating", not as_json) as say:
@@ -245,7 +245,7 @@ def generate_cmd(
                 f"{evaluated:,} boards evaluated"
             )
 
-        found = generate(
+        found = puzzles(
             min_moves,
             count,
             seed=seed,

@@ -16,7 +16,7 @@ The option ``metric="steps"`` counts one-cell slides instead of moves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any, cast
 
@@ -25,8 +25,8 @@ from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFami
 from searchlab.families.kit import engine_solve, float_param, int_param
 from searchlab.puzzles.rushhour.cards import cards
 from searchlab.puzzles.rushhour.demo import demo
+from searchlab.puzzles.rushhour.generate import Generated, unreachable
 from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
-from searchlab.puzzles.rushhour.generate import unreachable
 from searchlab.puzzles.rushhour.heuristics import HEURISTICS
 from searchlab.puzzles.rushhour.model import Board, make_board, parse_move
 from searchlab.puzzles.rushhour.model import Move as RhMove
@@ -35,6 +35,7 @@ from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
 from searchlab.puzzles.rushhour.render import render_solution_text, render_svg
 from searchlab.puzzles.rushhour.solver import ALGORITHM_CHOICES, Metric, fast_bfs, solve_board
+from searchlab.search.limits import Budget, CancelToken
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
 
@@ -74,16 +75,64 @@ def describe(board: Board) -> str:
     return f"{board.width}x{board.height} board, {n} vehicle{'s' if n != 1 else ''}{walls}"
 
 
+class Unreachable(InputError):
+    """No puzzle needs that many moves on such a board (a proof, answered at once);
+    the message says why."""
+
+
+def check_min_moves(min_moves: int, width: int = 6, height: int = 6, walls: int = 0) -> None:
+    """Return when a puzzle of at least ``min_moves`` moves may exist on a ``width`` x
+    ``height`` board with ``walls`` walls; raise :class:`Unreachable` when one provably
+    cannot (:func:`~searchlab.puzzles.rushhour.generate.unreachable`). Instant."""
+    reason = unreachable(min_moves, width, height, walls)
+    if reason:
+        raise Unreachable(reason)
+
+
+def puzzles(
+    min_moves: int,
+    count: int = 1,
+    *,
+    seed: int | None = None,
+    walls: int = 0,
+    width: int = 6,
+    height: int = 6,
+    time_limit: float | None = None,
+    chain: bool = True,
+    cancel: CancelToken | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> list[Generated]:
+    """The one wrapper of the generator (the CLI's ``rushhour generate``, the web's random
+    board and the experiments' instances all come from here): up to ``count`` distinct
+    minimal puzzles of at least ``min_moves`` optimal moves, found within ``time_limit``
+    seconds or until ``cancel`` (fewer then). Raises :class:`Unreachable` at once when
+    :func:`check_min_moves` does. ``progress(found, best, evaluated)`` as for
+    :func:`~searchlab.puzzles.rushhour.generate.generate`."""
+    check_min_moves(min_moves, width, height, walls)
+    return generate_puzzles(
+        min_moves,
+        count,
+        seed=seed,
+        walls=walls,
+        width=width,
+        height=height,
+        time_limit=time_limit,
+        chain=chain,
+        cancel=cancel,
+        progress=progress,
+    )
+
+
 def generate(params: Mapping[str, float], seed: int | None) -> str:
     """A generated puzzle needing at least ``min_moves`` optimal moves, found within
     ``seconds``; an InputError when the minimum is out of reach or none was found."""
     min_moves = int_param(params, "min_moves", 10, 1, 60)
     walls = int_param(params, "walls", 0, 0, 6)
     seconds = float_param(params, "seconds", 5.0, 0.5, SAMPLE_SECONDS)
-    reason = unreachable(min_moves, walls=walls)
-    if reason:
-        raise InputError(f"{reason}: lower the minimum")
-    found = generate_puzzles(min_moves, 1, seed=seed, walls=walls, time_limit=seconds)
+    try:
+        found = puzzles(min_moves, seed=seed, walls=walls, time_limit=seconds)
+    except Unreachable as exc:
+        raise InputError(f"{exc}: lower the minimum") from None
     if not found:
         raise InputError(
             f"no puzzle of at least {min_moves} moves found in {seconds:g} s: "
@@ -94,7 +143,8 @@ def generate(params: Mapping[str, float], seed: int | None) -> str:
 
 
 def sample(min_moves: int, seed: int) -> str:
-    """The experiments' instance: a puzzle of at least ``min_moves`` optimal moves."""
+    """The experiments' instance: a puzzle of at least ``min_moves`` optimal moves
+    (:func:`generate` with :data:`SAMPLE_SECONDS`)."""
     return generate({"min_moves": min_moves, "seconds": SAMPLE_SECONDS}, seed)
 
 
@@ -104,6 +154,7 @@ def solve(board: Board, algorithm: str, heuristic: str | None, /, **options: Any
     the database notation (with the letters renamed, when they are)."""
     metric = cast(Metric, options.pop("metric", "moves"))
     limits = {k: v for k, v in options.items() if k in LIMITS}
+    budget = Budget(time_limit=limits.get("time_limit"), cancel=limits.get("cancel"))
     if algorithm in ("fast", "rate") or limits == options:
         result = solve_board(
             board,
@@ -115,13 +166,21 @@ def solve(board: Board, algorithm: str, heuristic: str | None, /, **options: Any
     else:  # engine options (an observer, a weight, a tie-break): the engine itself
         pb = RushHourProblem(board, metric=metric, heuristic=heuristic or "blocking")
         result = engine_solve(pb, algorithm, options, state=pb.packed.to_board)
-    result.actions = [str(m) for m in result.actions]
-    result.extra = {"metric": metric, "board": board.to_database()}
+    extra: dict[str, Any] = {"metric": metric, "board": board.to_database()}
     names = board.database_names()
     if any(k != v for k, v in names.items()):
-        result.extra["names"] = names
+        extra["names"] = names
     if algorithm == "rate" and result.solved:
-        result.extra["rating"] = rate(board, time_limit=options.get("time_limit")).as_dict()
+        by_moves = result if metric == "moves" else None  # else rate() solves by moves
+        try:
+            rating = rate(
+                board, time_limit=budget.remaining(), cancel=budget.cancel, solution=by_moves
+            )
+            extra["rating"] = rating.as_dict()
+        except InputError as exc:  # the limits stopped the rating: solved, without one
+            extra["rating_error"] = str(exc)
+    result.actions = [str(m) for m in result.actions]
+    result.extra = extra
     if algorithm in ("fast", "rate"):
         result.algorithm = "fast (packed breadth-first search)"
     else:

@@ -25,6 +25,8 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.puzzles.rushhour.model import Board
 from searchlab.puzzles.rushhour.solver import explore_cluster, fast_bfs
+from searchlab.search.limits import Budget, CancelToken
+from searchlab.search.result import SearchResult
 
 LEVELS: tuple[tuple[str, float], ...] = (
     ("beginner", 0.0),
@@ -86,20 +88,34 @@ def level_of(score: float) -> str:
     return name
 
 
-def rate(board: Board, *, time_limit: float | None = 60.0) -> Rating:
+def rate(
+    board: Board,
+    *,
+    time_limit: float | None = 60.0,
+    cancel: CancelToken | None = None,
+    solution: SearchResult | None = None,
+) -> Rating:
     """Rate ``board``: optimal moves and steps, vehicles moved, cluster size, score, level.
 
+    ``solution``, when given, is an optimal solution of ``board`` by moves already
+    found (its ``actions`` :class:`~searchlab.puzzles.rushhour.model.Move` objects): it
+    is not searched again. ``time_limit`` and ``cancel`` bound the whole rating (one
+    :class:`~searchlab.search.Budget`); ``steps`` is -1 when they stop its search, and
     ``cluster_size`` is -1 when the cluster has more than :data:`MAX_CLUSTER` positions.
-    Raises :class:`InputError` when the board has no solution or the time limit runs out.
+    Raises :class:`InputError` when the board has no solution or the limits stop the
+    search by moves.
     """
-    by_moves = fast_bfs(board, "moves", time_limit=time_limit)
+    budget = Budget(time_limit=time_limit, cancel=cancel)
+    by_moves = solution or fast_bfs(board, "moves", time_limit=time_limit, cancel=cancel)
     if not by_moves.solved:
         raise InputError(
             "this board has no solution"
             if by_moves.status == "no_solution"
             else "rating stopped by the time limit"
+            if by_moves.limit == "time_limit"
+            else f"rating stopped ({by_moves.limit})"
         )
-    by_steps = fast_bfs(board, "steps", time_limit=time_limit)
+    by_steps = fast_bfs(board, "steps", time_limit=budget.remaining(), cancel=cancel)
     steps = by_steps.length if by_steps.solved else -1
     found = explore_cluster(board, max_states=MAX_CLUSTER)
     moved = len({m.name for m in by_moves.actions})
