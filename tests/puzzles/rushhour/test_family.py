@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from searchlab.errors import InputError
-from searchlab.puzzles.rushhour import Board, card, rate, solve_board
+from searchlab.puzzles.rushhour import Board, card, fast_bfs, rate, solve_board
 from searchlab.puzzles.rushhour.family import (
     FAMILY,
     Unreachable,
@@ -68,7 +68,7 @@ def test_rate_does_not_search_a_given_solution_again(monkeypatch: pytest.MonkeyP
 
     solution = solve_board(CARD1)
     searched: list[str] = []
-    real = rating.fast_bfs
+    real = fast_bfs
 
     def counting(board: Board, metric: Metric = "moves", **limits: Any) -> SearchResult:
         searched.append(metric)
