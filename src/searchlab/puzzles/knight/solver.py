@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -41,9 +41,9 @@ from searchlab.puzzles.knight.tour import Prefixes, Tour, TourMoves
 from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
 from searchlab.search import SearchResult, SearchStats, backtracking_search, limit_phrase
 from searchlab.search.limits import Budget, CancelToken
+from searchlab.search.result import Status
 
 ALGORITHMS = ("fast", "backtrack")
-Status = Literal["solved", "impossible", "limit"]
 EXHAUSTIVE_MAX_SQUARES = 400
 """Boards up to this size get a depth-first-search fallback in ``"fast"``."""
 
