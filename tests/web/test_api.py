@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from searchlab import families
-from searchlab.search import SearchStats
-from searchlab.web.app import MAX_BODY, create_app
-from searchlab.web.jobs import JobManager
+from searchlab.web.app import MAX_BODY
 from tests.web.conftest import wait_job
 
 NAMES = families.names()
@@ -196,40 +192,6 @@ def test_no_solution_is_reported(client: TestClient) -> None:
     assert snap["result"]["status"] == "no_solution"
     r = client.post("/api/maze/hint", json={"board": "S#.\n##G\n", "state": 0})
     assert r.json()["move"] is None
-
-
-def test_cancel_and_progress_through_the_job_manager() -> None:
-    """A job sees its cancel token set and its progress is visible while it runs."""
-    manager = JobManager(workers=1)
-    seen = threading.Event()
-
-    def run(cancel: threading.Event, progress: Any) -> dict[str, Any]:
-        stats = SearchStats(expanded=0)
-        while not cancel.is_set():
-            stats.expanded += 1024
-            progress(stats)
-            seen.set()
-            time.sleep(0.005)
-        return {"status": "limit", "limit": "cancelled", "expanded": stats.expanded}
-
-    job = manager.submit("maze", run)
-    assert seen.wait(5)
-    assert job.snapshot()["progress"]["expanded"] >= 1024
-    manager.cancel(job.id)
-    deadline = time.monotonic() + 5
-    while job.state != "done" and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert job.snapshot()["result"]["limit"] == "cancelled"
-    manager.shutdown()
-
-
-def test_too_many_jobs_is_429() -> None:
-    app = create_app(workers=1)
-    app.state.jobs.max_pending = 0
-    with TestClient(app, base_url="http://127.0.0.1") as c:
-        r = c.post("/api/maze/solve", json={"board": first_example("maze"), "algorithm": "bfs"})
-    assert r.status_code == 429
-    assert "try again" in r.json()["detail"]
 
 
 def test_engine_search_is_cancelled_in_a_job(client: TestClient) -> None:

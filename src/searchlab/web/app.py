@@ -12,10 +12,13 @@ Routes (all JSON unless said otherwise; OpenAPI at ``/docs`` and ``/openapi.json
 * ``POST /api/jobs/{id}/cancel`` cancels it
 * ``POST /api/{family}/moves`` ``{board, state}``: the legal moves of a position
 * ``POST /api/{family}/hint`` ``{board, state}``: the next move of an optimal solution
+* ``POST /api/pages/{page}/leave`` cancels the jobs a page started (sent when it closes)
 
 Bad input answers 4xx with ``{"detail": "<one-line message>"}``; request
 bodies over ``max_body`` bytes answer 413. Solves run on worker threads with a
-time limit and a stored-node limit (:mod:`searchlab.web.service`).
+time limit and a stored-node limit (:mod:`searchlab.web.service`), a light
+lane apart from the heavy one (:mod:`searchlab.web.jobs`); generation and
+hints pass a :class:`~searchlab.web.gate.Gate` (2 at once, 4 waiting, then 429).
 """
 
 from __future__ import annotations
@@ -39,11 +42,13 @@ from searchlab import __version__
 from searchlab import families as registry
 from searchlab.errors import InputError
 from searchlab.web import service
+from searchlab.web.gate import Gate
 from searchlab.web.jobs import JobManager, TooBusyError
 from searchlab.web.service import Family
 
 MAX_BODY = 1_000_000
 MAX_BOARD = 200_000
+PAGE_ID = r"^[A-Za-z0-9_-]{8,64}$"
 STATIC = files("searchlab.web") / "static"
 
 
@@ -171,6 +176,12 @@ class SolveIn(BoardIn):
     time_limit: float | None = Field(default=None, description="Seconds (server caps it).")
     max_nodes: int | None = Field(default=None, description="Stored-node limit (capped).")
     teaching: bool = Field(default=False, description="Record expansions and the state graph.")
+    page: str | None = Field(
+        default=None,
+        max_length=64,
+        pattern=PAGE_ID,
+        description="The page's random id: a new solve cancels its earlier ones; see leave.",
+    )
 
 
 class PositionIn(BoardIn):
@@ -193,6 +204,8 @@ def create_app(
     Requests must name a loopback host (or one of ``hosts``, e.g. the ``--host``
     the user chose) in their ``Host`` header: see :class:`HostCheck`."""
     jobs = JobManager(workers=workers)
+    generating = Gate("board generations", running=2, waiting=4)
+    hinting = Gate("hints", running=2, waiting=4)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -254,7 +267,7 @@ def create_app(
     async def random_board(family: str, body: RandomIn) -> dict[str, Any]:
         fam = _family(family)
         params = {k: v for k, v in body.params.items() if v is not None}
-        board = await asyncio.to_thread(service.generate, fam, params)
+        board = await generating.run(lambda: service.generate(fam, params))
         return {"board": board}
 
     @app.post("/api/{family}/solve", status_code=202, summary="Start a solve job")
@@ -277,6 +290,7 @@ def create_app(
                 cancel=cancel,
                 progress=progress,
             ),
+            owner=body.page,
         )
         return {"job": job.id}
 
@@ -293,6 +307,12 @@ def create_app(
         if job is None:
             raise HTTPException(404, f"no job {job_id!r}")
         return job.snapshot()
+
+    @app.post("/api/pages/{page}/leave", summary="Cancel the jobs a page started")
+    async def page_leave(page: str) -> dict[str, Any]:
+        if len(page) > 64:
+            raise HTTPException(404, "no such page")
+        return {"cancelled": jobs.leave(page)}
 
     @app.post("/api/{family}/moves", summary="The legal moves of a position")
     async def moves(family: str, body: PositionIn) -> dict[str, Any]:
@@ -314,7 +334,7 @@ def create_app(
         fam = _family(family)
         cancel = threading.Event()
         try:
-            return await asyncio.to_thread(service.hint, fam, body.board, body.state, cancel)
+            return await hinting.run(lambda: service.hint(fam, body.board, body.state, cancel))
         finally:
             cancel.set()  # a client that went away stops the search
 

@@ -20,6 +20,7 @@ from searchlab.families.contract import NoHint, PuzzleFamily
 from searchlab.families.kit import float_param, int_param, seed_param
 from searchlab.families.output import result_json
 from searchlab.search import ALGORITHMS, SearchResult, SearchStats, solve
+from searchlab.search.limits import CancelToken
 from searchlab.web.teach import GRAPH_MAX_NODES, TEACH_MAX_EXPANSIONS, Recorder, graph_svg
 
 Family = PuzzleFamily
@@ -42,7 +43,7 @@ class SolveRequest:
     heuristic: str
     time_limit: float
     max_nodes: int
-    cancel: threading.Event
+    cancel: CancelToken
     progress: Progress
 
     def options(self) -> dict[str, Any]:
@@ -251,7 +252,7 @@ def run_solve(
     time_limit: float | None,
     max_nodes: int | None,
     teaching: bool,
-    cancel: threading.Event,
+    cancel: CancelToken,
     progress: Progress,
 ) -> dict[str, Any]:
     """Parse, solve (or teach) and serialise: the body of a solve job."""

@@ -23,6 +23,9 @@ function say(id, text, cls = "") {
   m.className = `message ${cls}`;
 }
 
+// This page's random id: the server cancels the page's solves when it goes away.
+const PAGE = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
 const app = {
   families: [], fam: null, board: "", base: null,
   position: null, history: [], played: [], selected: null, hint: null, down: null, noHint: null,
@@ -288,6 +291,7 @@ async function solve() {
     heuristic: $("heuristic").value || "",
     time_limit: Number($("time-limit").value) || 30,
     teaching: $("teaching").checked,
+    page: PAGE,
   };
   try {
     const { job } = await api(`/api/${app.fam.name}/solve`, body);
@@ -438,6 +442,8 @@ $("reset").addEventListener("click", reset);
 $("hint").addEventListener("click", hint);
 $("solve-button").addEventListener("click", solve);
 $("cancel").addEventListener("click", cancel);
+// Leaving or reloading the page cancels its running solve on the server.
+addEventListener("pagehide", () => navigator.sendBeacon(`/api/pages/${PAGE}/leave`));
 init().catch((err) => {
   document.body.insertAdjacentHTML("beforeend", `<p class="message error"></p>`);
   document.body.lastElementChild.textContent = `Cannot start: ${err.message}`;
