@@ -34,6 +34,9 @@ from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.result import LimitName
 
+Table = bytes | memoryview
+"""A pattern database: one byte per index (a memory view of a memory-mapped file)."""
+
 ProgressFn = Callable[[SearchStats], None]
 
 _DIRS = {-1: "L", 1: "R"}
@@ -218,7 +221,7 @@ def ida_star(
     start: Board,
     goal: Board,
     *,
-    pdbs: Sequence[tuple[Sequence[int], bytes]] | None = None,
+    pdbs: Sequence[tuple[Sequence[int], Table]] | None = None,
     reflect: bool = True,
     time_limit: float | None = None,
     max_nodes: int | None = None,
@@ -232,9 +235,9 @@ def ida_star(
     linear in its length. ``pdbs`` is a list of ``(pattern, table)`` pairs whose
     patterns (goal cells) partition the goal cells other than the blank's, with
     tables as built by :func:`~searchlab.puzzles.npuzzle.pdb.build_pdb` (as
-    ``bytes``); without it the heuristic is Manhattan distance. With
-    ``reflect`` and the blank's goal cell on the main diagonal, the max of the
-    board's and its transpose's values is used.
+    ``bytes`` or a memory view of the cached file); without it the heuristic is
+    Manhattan distance. With ``reflect`` and the blank's goal cell on the main
+    diagonal, the max of the board's and its transpose's values is used.
 
     Counting follows Korf (1985): blank moves tried up, left, right, down,
     never undoing the previous move; ``generated`` counts every child produced
@@ -321,7 +324,7 @@ def _mirror(n: int) -> Callable[[int], int]:
 
 
 def _groups(
-    n: int, gb: int, pdbs: Sequence[tuple[Sequence[int], bytes]], reflect: bool
+    n: int, gb: int, pdbs: Sequence[tuple[Sequence[int], Table]], reflect: bool
 ) -> tuple[list[int], list[int], Callable[[int], int]]:
     """Group and radix weight of each label, and the reflection to use (identity if none)."""
     cells = n * n
@@ -393,10 +396,10 @@ def _delta_tables(
     n: int,
     gb: int,
     labels: list[int],
-    pdbs: Sequence[tuple[Sequence[int], bytes]],
+    pdbs: Sequence[tuple[Sequence[int], Table]],
     reflect: bool,
     slots: int,
-) -> tuple[list[list[int]], list[list[int]], list[int], list[int], list[bytes]]:
+) -> tuple[list[list[int]], list[list[int]], list[int], list[int], list[Table]]:
     """Per-slot index deltas ``d[k][tile + nb*C + b]`` (and ``e`` for the mirror), the start
     indices, and the tables, padded with an all-zero database up to ``slots`` entries."""
     cells = n * n
@@ -442,7 +445,7 @@ def _pdb_search_any(
     labels: list[int],
     moves: list[tuple[tuple[int, int], ...]],
     board: list[int],
-    pdbs: Sequence[tuple[Sequence[int], bytes]],
+    pdbs: Sequence[tuple[Sequence[int], Table]],
     reflect: bool,
     counter: Counters,
     path: list[int],
@@ -501,7 +504,7 @@ def _pdb_search(
     labels: list[int],
     moves: list[tuple[tuple[int, int], ...]],
     board: list[int],
-    pdbs: Sequence[tuple[Sequence[int], bytes]],
+    pdbs: Sequence[tuple[Sequence[int], Table]],
     reflect: bool,
     counter: Counters,
     path: list[int],

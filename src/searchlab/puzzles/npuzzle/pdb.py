@@ -203,7 +203,8 @@ def load_pdb(
     build: bool = True,
     with_blank: bool = False,
 ) -> np.ndarray:
-    """The database of ``pattern`` from the cache, building and caching it if missing.
+    """The database of ``pattern`` from the cache (memory-mapped, read-only), building
+    and caching it if missing.
 
     With ``build=False`` a missing database raises ``FileNotFoundError``.
     """
@@ -212,7 +213,10 @@ def load_pdb(
     path = pdb_path(size, pattern, directory, with_blank)
     if path.exists():
         try:
-            table: np.ndarray = np.load(path)
+            # Memory-mapped, not read: the pages are the operating system's file cache,
+            # shared by every solve and every process, and only the ones a search
+            # touches are read from disk.
+            table: np.ndarray = np.load(path, mmap_mode="r")
             if table.shape == ((size * size) ** (len(pattern) + with_blank),):
                 return table
         except (OSError, ValueError):
