@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import functools
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -19,30 +22,46 @@ from searchlab.web.gate import Gate
 from searchlab.web.jobs import Job, JobManager, TooBusyError
 from tests.web.conftest import wait_job
 
-Fn = Callable[[CancelToken, Callable[[SearchStats], None]], dict[str, Any]]
 
-
-def spin(seconds: float = 60.0, started: threading.Event | None = None) -> Fn:
-    """A job that works (reporting progress) until cancelled or ``seconds`` pass."""
-
-    def run(cancel: CancelToken, progress: Callable[[SearchStats], None]) -> dict[str, Any]:
-        stats = SearchStats(expanded=0)
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            if started is not None:
-                started.set()
-            if cancel.is_set():
-                return {"status": "cancelled", "expanded": stats.expanded}
-            stats.expanded += 1024
-            progress(stats)
-            time.sleep(0.005)
-        return {"status": "solved", "expanded": stats.expanded}
-
-    return run
+def spin(
+    cancel: CancelToken, progress: Callable[[SearchStats], None], seconds: float = 60.0
+) -> dict[str, Any]:
+    """A job that works (reporting progress) until cancelled or ``seconds`` pass (run
+    in a child process: module level, so it pickles)."""
+    stats = SearchStats(expanded=0)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if cancel.is_set():
+            return {"status": "cancelled", "expanded": stats.expanded}
+        stats.expanded += 1024
+        progress(stats)
+        time.sleep(0.005)
+    return {"status": "solved", "expanded": stats.expanded}
 
 
 def quick(cancel: CancelToken, progress: Callable[[SearchStats], None]) -> dict[str, Any]:
     return {"status": "solved"}
+
+
+def deaf(cancel: CancelToken, progress: Callable[[SearchStats], None]) -> dict[str, Any]:
+    """A job that never looks at its cancel token."""
+    time.sleep(60)
+    return {"status": "solved"}
+
+
+def hog(cancel: CancelToken, progress: Callable[[SearchStats], None]) -> dict[str, Any]:
+    """A job that allocates without bound."""
+    chunks = []
+    while True:
+        chunks.append(bytearray(50 << 20))
+
+
+def crash(cancel: CancelToken, progress: Callable[[SearchStats], None]) -> dict[str, Any]:
+    os._exit(3)
+
+
+def spin_for(seconds: float) -> Any:
+    return functools.partial(spin, seconds=seconds)
 
 
 def settle(job: Job, timeout: float = 10.0) -> Job:
@@ -61,17 +80,39 @@ def manager() -> Iterator[JobManager]:
 
 
 def test_progress_and_cancel(manager: JobManager) -> None:
-    started = threading.Event()
-    job = manager.submit("maze", spin(started=started))
-    assert started.wait(5)
-    time.sleep(0.05)
+    job = manager.submit("maze", spin)
+    end = time.monotonic() + 10
+    while not job.snapshot()["progress"] and time.monotonic() < end:
+        time.sleep(0.01)
     assert job.snapshot()["progress"]["expanded"] >= 1024
     manager.cancel(job.id)
-    assert settle(job).result == {"status": "cancelled", "expanded": job.result["expanded"]}  # type: ignore[index]
+    result = settle(job).result
+    assert result is not None and result["status"] == "cancelled" and result["expanded"] >= 1024
+
+
+def test_a_job_that_ignores_cancel_is_stopped(manager: JobManager) -> None:
+    job = manager.submit("maze", deaf)
+    time.sleep(0.1)
+    manager.cancel(job.id)
+    assert settle(job, timeout=10).state == "failed" and "cancelled" in (job.error or "")
+
+
+def test_memory_is_capped_per_job() -> None:
+    m = JobManager(memory_mb=300)
+    try:
+        job = settle(m.submit("maze", hog), timeout=30)
+        assert job.state == "failed" and "out of memory" in (job.error or "")
+    finally:
+        m.shutdown()
+
+
+def test_a_crashed_child_is_a_failed_job(manager: JobManager) -> None:
+    job = settle(manager.submit("maze", crash))
+    assert job.state == "failed" and "exit code 3" in (job.error or "")
 
 
 def test_a_long_job_moves_to_the_heavy_lane_and_finishes(manager: JobManager) -> None:
-    job = settle(manager.submit("maze", spin(0.5)))
+    job = settle(manager.submit("maze", spin_for(1.0)))
     assert job.lane == "heavy"
     assert job.result is not None and job.result["status"] == "solved"
 
@@ -79,7 +120,7 @@ def test_a_long_job_moves_to_the_heavy_lane_and_finishes(manager: JobManager) ->
 def test_a_light_job_is_not_kept_waiting_by_heavy_ones(manager: JobManager) -> None:
     """Four heavy jobs hold the heavy lane (and wait for it); a one-move solve still
     finishes at once on the light lane."""
-    heavy = [manager.submit("maze", spin(30)) for _ in range(4)]
+    heavy = [manager.submit("maze", spin_for(30)) for _ in range(4)]
     end = time.monotonic() + 5
     while sum(j.lane == "heavy" for j in heavy) < 4 and time.monotonic() < end:
         time.sleep(0.01)
@@ -95,11 +136,11 @@ def test_a_light_job_is_not_kept_waiting_by_heavy_ones(manager: JobManager) -> N
 def test_promotion_beyond_the_heavy_cap_fails_with_a_message() -> None:
     m = JobManager(workers=1, light_workers=2, triage_seconds=0.1, max_heavy=1)
     try:
-        first = m.submit("maze", spin(30))
+        first = m.submit("maze", spin_for(30))
         end = time.monotonic() + 5
         while first.lane != "heavy" and time.monotonic() < end:
             time.sleep(0.01)
-        second = settle(m.submit("maze", spin(30)))
+        second = settle(m.submit("maze", spin_for(30)))
         assert second.state == "failed" and "busy" in (second.error or "")
         m.cancel(first.id)
     finally:
@@ -109,7 +150,7 @@ def test_promotion_beyond_the_heavy_cap_fails_with_a_message() -> None:
 def test_too_many_waiting_for_triage_is_too_busy() -> None:
     m = JobManager(light_workers=1, max_light=1)
     try:
-        m.submit("maze", spin(30))
+        m.submit("maze", spin_for(30))
         with pytest.raises(TooBusyError):
             m.submit("maze", quick)
     finally:
@@ -117,9 +158,9 @@ def test_too_many_waiting_for_triage_is_too_busy() -> None:
 
 
 def test_a_page_runs_one_job_and_leaving_cancels_it(manager: JobManager) -> None:
-    first = manager.submit("maze", spin(), owner="page-one")
-    second = manager.submit("maze", spin(), owner="page-one")
-    other = manager.submit("maze", spin(), owner="page-two")
+    first = manager.submit("maze", spin, owner="page-one")
+    second = manager.submit("maze", spin, owner="page-one")
+    other = manager.submit("maze", spin, owner="page-two")
     assert first.cancel.is_set() and not second.cancel.is_set()
     assert manager.leave("page-one") == 1
     assert second.cancel.is_set() and not other.cancel.is_set()
@@ -131,8 +172,8 @@ def test_a_page_runs_one_job_and_leaving_cancels_it(manager: JobManager) -> None
 def test_an_unwatched_page_job_is_abandoned() -> None:
     m = JobManager(triage_seconds=0.1, abandon_seconds=0.3)
     try:
-        owned = m.submit("maze", spin(30), owner="gone-page")
-        watched = m.submit("maze", spin(1.0), owner="here-page")
+        owned = m.submit("maze", spin_for(30), owner="gone-page")
+        watched = m.submit("maze", spin_for(1.0), owner="here-page")
         end = time.monotonic() + 10
         while watched.finished is None and time.monotonic() < end:
             m.get(watched.id)  # the page polls
@@ -145,14 +186,14 @@ def test_an_unwatched_page_job_is_abandoned() -> None:
 
 
 def test_gate_bounds_concurrency_and_queue() -> None:
-    gate = Gate("board generations", running=1, waiting=1)
+    gate = Gate("board generations", running=1, waiting=1, executor=lambda: ThreadPoolExecutor(1))
     release = threading.Event()
     inside: list[int] = []
 
-    def slow() -> int:
+    def slow() -> tuple[str, Any]:
         inside.append(1)
         release.wait(5)
-        return 1
+        return ("ok", 1)
 
     async def main() -> None:
         a = asyncio.create_task(gate.run(slow))
@@ -164,7 +205,20 @@ def test_gate_bounds_concurrency_and_queue() -> None:
         release.set()
         assert await a == 1 and await b == 1
 
-    asyncio.run(main())
+    # In a thread of its own: the browser tests' Playwright keeps an event loop in this one.
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # reported below, in the test's thread
+            errors.append(exc)
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(30)
+    if errors:
+        raise errors[0]
 
 
 def test_api_page_field_and_leave() -> None:

@@ -18,12 +18,14 @@ Bad input answers 4xx with ``{"detail": "<one-line message>"}``; request
 bodies over ``max_body`` bytes answer 413. Solves run on worker threads with a
 time limit and a stored-node limit (:mod:`searchlab.web.service`), a light
 lane apart from the heavy one (:mod:`searchlab.web.jobs`); generation and
-hints pass a :class:`~searchlab.web.gate.Gate` (2 at once, 4 waiting, then 429).
+hints pass a :class:`~searchlab.web.gate.Gate` (2 at once, 4 waiting, then 429);
+all of them run in child processes (:mod:`searchlab.web.worker`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import threading
 from collections.abc import AsyncIterator
@@ -41,9 +43,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from searchlab import __version__
 from searchlab import families as registry
 from searchlab.errors import InputError
-from searchlab.web import service
-from searchlab.web.gate import Gate
-from searchlab.web.jobs import JobManager, TooBusyError
+from searchlab.web import service, worker
+from searchlab.web.gate import Gate, process_pool
+from searchlab.web.jobs import MEMORY_MB, JobManager, TooBusyError
 from searchlab.web.service import Family
 
 MAX_BODY = 1_000_000
@@ -204,13 +206,17 @@ def create_app(
     Requests must name a loopback host (or one of ``hosts``, e.g. the ``--host``
     the user chose) in their ``Host`` header: see :class:`HostCheck`."""
     jobs = JobManager(workers=workers)
-    generating = Gate("board generations", running=2, waiting=4)
-    hinting = Gate("hints", running=2, waiting=4)
+    pool = functools.partial(process_pool, 2, MEMORY_MB)
+    generating = Gate("board generations", running=2, waiting=4, executor=pool)
+    hinting = Gate("hints", running=2, waiting=4, executor=pool)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        threading.Thread(target=jobs.warm_up, daemon=True).start()
         yield
         jobs.shutdown()
+        generating.shutdown()
+        hinting.shutdown()
 
     app = FastAPI(
         title="searchlab player",
@@ -267,7 +273,7 @@ def create_app(
     async def random_board(family: str, body: RandomIn) -> dict[str, Any]:
         fam = _family(family)
         params = {k: v for k, v in body.params.items() if v is not None}
-        board = await generating.run(lambda: service.generate(fam, params))
+        board = await generating.run(functools.partial(worker.generate, fam.name, params))
         return {"board": board}
 
     @app.post("/api/{family}/solve", status_code=202, summary="Start a solve job")
@@ -279,16 +285,15 @@ def create_app(
         await asyncio.to_thread(service.read_board, fam, body.board)  # bad boards: 422
         job = jobs.submit(
             fam.name,
-            lambda cancel, progress: service.run_solve(
-                fam,
+            functools.partial(
+                service.solve_job,
+                fam.name,
                 body.board,
-                algorithm=body.algorithm,
-                heuristic=heuristic,
-                time_limit=body.time_limit,
-                max_nodes=body.max_nodes,
-                teaching=body.teaching,
-                cancel=cancel,
-                progress=progress,
+                body.algorithm,
+                heuristic,
+                body.time_limit,
+                body.max_nodes,
+                body.teaching,
             ),
             owner=body.page,
         )
@@ -332,11 +337,10 @@ def create_app(
     @app.post("/api/{family}/hint", summary="The next move of an optimal solution")
     async def hint(family: str, body: PositionIn) -> dict[str, Any]:
         fam = _family(family)
-        cancel = threading.Event()
-        try:
-            return await hinting.run(lambda: service.hint(fam, body.board, body.state, cancel))
-        finally:
-            cancel.set()  # a client that went away stops the search
+        answer: dict[str, Any] = await hinting.run(
+            functools.partial(worker.hint, fam.name, body.board, body.state)
+        )
+        return answer
 
     return app
 

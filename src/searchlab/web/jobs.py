@@ -1,22 +1,24 @@
-"""Solve jobs that run off the event loop, with live progress and cancellation.
+"""Solve jobs that run in child processes, with live progress and cancellation.
 
-A job is a function ``run(cancel, progress) -> dict`` executed on worker
-threads (the engine releases the GIL often enough for the event loop to keep
-answering). Each job has its own ``threading.Event`` cancel token and a
-progress snapshot that the progress callback overwrites (``expanded``,
-``generated``, ``seconds``), so the browser can poll it.
+A job is a picklable function ``run(cancel, progress) -> dict`` executed in a
+child process of its own (:mod:`searchlab.web.worker`: the server's event
+loop never shares its GIL with a search, each job has a hard memory cap, and a
+job that ignores its cancel token can still be stopped). A lane thread starts
+the child and watches it: it forwards cancellation, reads the child's progress
+(``expanded``, ``generated``, ``seconds``, shared memory the browser polls) and
+receives the result.
 
 **Two lanes, so a light solve never waits behind heavy ones.** Nobody can tell
 a 1-move board from a 60-move one before searching, so every job is *triaged*:
 it first runs on the light lane with a short deadline (``triage_seconds``,
 half a second). Almost every solve a person makes in the player finishes there.
-A job still running at the deadline is stopped (its cancel token reports set)
-and queued again, from scratch and with its full limits, on the heavy lane.
-The price is at most ``triage_seconds`` of repeated work for a long solve; the
-gain is that ``light_workers`` threads are always free for short ones. Light
-and heavy admission are counted apart: ``max_light`` jobs may wait for triage
-(then 429), ``max_heavy`` may be queued or running on the heavy lane (a job
-promoted beyond that fails with a "busy" message instead of waiting).
+A job still running at the deadline is stopped and queued again, from scratch
+and with its full limits, on the heavy lane, whose children run at a lower
+priority (``nice``) so that the light lane and the server stay responsive on a
+busy machine. The price is at most ``triage_seconds`` of repeated work for a
+long solve. Light and heavy admission are counted apart: ``max_light`` jobs may
+wait for triage (then 429), ``max_heavy`` may be queued or running on the heavy
+lane (a job promoted beyond that fails with a "busy" message instead of waiting).
 
 **Pages own their jobs.** A job may name an ``owner`` (the player page's
 random id). Starting a job cancels the owner's earlier ones (a page runs one
@@ -34,18 +36,22 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from searchlab.errors import InputError
-from searchlab.search import SearchStats
-from searchlab.search.limits import CancelToken
+from searchlab.web import worker
+from searchlab.web.worker import PROGRESS_SLOTS, JobFn, Outcome
 
 log = logging.getLogger(__name__)
 
-JobFn = Callable[[CancelToken, Callable[[SearchStats], None]], dict[str, Any]]
+MEMORY_MB = 1024
+"""A job's hard memory cap (heap and anonymous mappings; the memory-mapped pattern
+databases are file pages, shared, and not counted): past it the solve fails with
+an "out of memory" message. The stored-node limits keep a job far below it."""
+
+CANCEL_GRACE = 2.0
+"""Seconds a cancelled child has to send its partial result before it is killed."""
 
 
 class TooBusyError(RuntimeError):
@@ -64,11 +70,19 @@ class Job:
     cancel: threading.Event = field(default_factory=threading.Event)
     state: str = "queued"
     lane: str = "light"
-    progress: dict[str, Any] = field(default_factory=dict)
+    shared: Any = None
     result: dict[str, Any] | None = None
     error: str | None = None
     finished: float | None = None
     last_seen: float = 0.0
+
+    @property
+    def progress(self) -> dict[str, Any]:
+        """The child's last progress report (empty before the first one)."""
+        s = self.shared
+        if s is None or not s[3]:
+            return {}
+        return {"expanded": int(s[0]), "generated": int(s[1]), "seconds": round(s[2], 3)}
 
     def snapshot(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -77,7 +91,7 @@ class Job:
             "state": self.state,
             "lane": self.lane,
             "cancelled": self.cancel.is_set(),
-            "progress": dict(self.progress),
+            "progress": self.progress,
             "elapsed": round((self.finished or time.monotonic()) - self.created, 3),
         }
         if self.result is not None:
@@ -91,24 +105,8 @@ class Job:
         return self.finished is None
 
 
-@dataclass(slots=True)
-class TriageToken:
-    """The cancel token of a job's run on the light lane: set when the job is
-    cancelled or when the triage deadline has passed."""
-
-    job: threading.Event
-    deadline: float
-
-    def is_set(self) -> bool:
-        return self.job.is_set() or time.monotonic() >= self.deadline
-
-    @property
-    def expired(self) -> bool:
-        return not self.job.is_set() and time.monotonic() >= self.deadline
-
-
 class JobManager:
-    """Runs jobs on a light and a heavy lane of threads and keeps their outcome a while."""
+    """Runs jobs in child processes on a light and a heavy lane; keeps their outcome a while."""
 
     def __init__(
         self,
@@ -121,25 +119,38 @@ class JobManager:
         max_kept: int = 64,
         keep_seconds: float = 900.0,
         abandon_seconds: float = 20.0,
+        memory_mb: int | None = MEMORY_MB,
+        heavy_niceness: int = 10,
     ) -> None:
+        self._ctx = worker.context()
         self._light = ThreadPoolExecutor(light_workers, thread_name_prefix="searchlab-light")
         self._heavy = ThreadPoolExecutor(workers, thread_name_prefix="searchlab-heavy")
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
+        self._closed = threading.Event()
         self.triage_seconds = triage_seconds
         self.max_light = max_light
         self.max_heavy = max_heavy
         self.max_kept = max_kept
         self.keep_seconds = keep_seconds
         self.abandon_seconds = abandon_seconds
+        self.memory_mb = memory_mb
+        self.heavy_niceness = heavy_niceness
+
+    def warm_up(self) -> None:
+        """Start the forkserver now (it imports the families: about a third of a second)
+        so that the first solve starts as fast as the next ones (a fork, ~25 ms)."""
+        child = self._ctx.Process(target=worker.noop, daemon=True)
+        child.start()
+        child.join(30)
 
     # -- admission ---------------------------------------------------------------
     def _pending(self, lane: str) -> int:
         return sum(1 for j in self._jobs.values() if j.live and j.lane == lane)
 
     def submit(self, family: str, fn: JobFn, owner: str | None = None) -> Job:
-        """Queue ``fn`` on the light lane (cancelling ``owner``'s earlier jobs);
-        raise :class:`TooBusyError` when too many jobs wait there."""
+        """Queue ``fn`` (picklable) on the light lane, cancelling ``owner``'s earlier
+        jobs; raise :class:`TooBusyError` when too many jobs wait there."""
         with self._lock:
             self._prune()
             if owner is not None:
@@ -157,30 +168,12 @@ class JobManager:
         return job
 
     # -- running -----------------------------------------------------------------
-    def _progress(self, job: Job) -> Callable[[SearchStats], None]:
-        def progress(stats: SearchStats) -> None:
-            job.progress = {
-                "expanded": stats.expanded,
-                "generated": stats.generated,
-                "seconds": round(stats.seconds, 3),
-            }
-            self._check_abandoned(job)
-
-        return progress
-
-    def _check_abandoned(self, job: Job) -> None:
-        if job.owner is not None and time.monotonic() - job.last_seen > self.abandon_seconds:
-            job.cancel.set()
-
     def _triage(self, job: Job) -> None:
-        token = TriageToken(job.cancel, time.monotonic() + self.triage_seconds)
-        self._check_abandoned(job)
-        job.state = "running"
-        outcome = self._call(job, token)
-        if outcome is not None and token.expired and _stopped_early(outcome):
+        outcome = self._run(job, deadline=self.triage_seconds)
+        if outcome == ("expired", None):
             self._promote(job)
-            return
-        self._settle(job, outcome)
+        else:
+            self._settle(job, outcome)
 
     def _promote(self, job: Job) -> None:
         with self._lock:
@@ -195,39 +188,76 @@ class JobManager:
                 return
             job.lane = "heavy"
             job.state = "queued"
-            job.progress = {}
-        self._heavy.submit(self._run_heavy, job)
+            job.shared = None
+        self._heavy.submit(lambda: self._settle(job, self._run(job, niceness=self.heavy_niceness)))
 
-    def _run_heavy(self, job: Job) -> None:
+    def _run(self, job: Job, *, deadline: float | None = None, niceness: int = 0) -> Outcome:
+        """Run the job in a child process and watch it: forward cancellation, stop it
+        ``deadline`` seconds after its function started (``("expired", None)``),
+        receive its outcome."""
         self._check_abandoned(job)
+        if job.cancel.is_set() or self._closed.is_set():
+            return ("input", "cancelled before it started")
         job.state = "running"
-        self._settle(job, self._call(job, job.cancel))
-
-    def _call(self, job: Job, token: CancelToken) -> dict[str, Any] | Exception | None:
-        """Run the job's function; its result, or the exception it raised (None: cancelled
-        before it started)."""
-        if job.cancel.is_set():
-            job.error = "cancelled before it started"
-            return None
+        receiver, sender = self._ctx.Pipe(duplex=False)
+        cancel = self._ctx.Event()
+        shared = self._ctx.Array("d", PROGRESS_SLOTS, lock=False)
+        job.shared = shared
+        child = self._ctx.Process(
+            target=worker.run_child,
+            args=(sender, job.fn, cancel, shared, self.memory_mb, niceness),
+            name=f"searchlab-job-{job.family}",
+            daemon=True,
+        )
+        child.start()
+        sender.close()
+        cancelled_at: float | None = None
+        started: float | None = None
         try:
-            return job.fn(token, self._progress(job))
-        except (InputError, MemoryError) as exc:
-            return exc
-        except Exception as exc:  # a bug: report it, keep the server alive
-            log.exception("solve job %s failed", job.id)
-            return exc
+            while True:
+                if receiver.poll(0.02):
+                    try:
+                        got: Outcome = receiver.recv()
+                    except EOFError:
+                        got = _died(child)
+                    return got
+                if not child.is_alive() and not receiver.poll(0):
+                    return _died(child)
+                now = time.monotonic()
+                if started is None and shared[4]:
+                    started = now
+                expired = deadline is not None and started is not None and now - started >= deadline
+                if expired and not job.cancel.is_set():
+                    return ("expired", None)
+                self._check_abandoned(job)
+                if (job.cancel.is_set() or self._closed.is_set()) and cancelled_at is None:
+                    cancel.set()
+                    cancelled_at = now
+                if cancelled_at is not None and now - cancelled_at > CANCEL_GRACE:
+                    return ("input", "cancelled (the solver did not stop in time)")
+        finally:
+            if child.is_alive():
+                child.kill()
+            child.join(5)
+            receiver.close()
 
-    def _settle(self, job: Job, outcome: dict[str, Any] | Exception | None) -> None:
-        if isinstance(outcome, dict):
-            job.result = outcome
+    def _check_abandoned(self, job: Job) -> None:
+        if job.owner is not None and time.monotonic() - job.last_seen > self.abandon_seconds:
+            job.cancel.set()
+
+    def _settle(self, job: Job, outcome: Outcome) -> None:
+        kind, value = outcome
+        if kind == "ok":
+            job.result = value
             job.state = "done"
         else:
-            if isinstance(outcome, InputError):
-                job.error = str(outcome)
-            elif isinstance(outcome, MemoryError):
-                job.error = "out of memory: try a smaller board or a lower node limit"
-            elif outcome is not None:
-                job.error = f"internal error: {type(outcome).__name__}: {outcome}"
+            job.error = {
+                "input": str(value),
+                "memory": f"out of memory (over {self.memory_mb} MB): "
+                "try a smaller board or a lower node limit",
+            }.get(kind, f"internal error: {value}")
+            if kind == "bug":
+                log.error("solve job %s failed: %s", job.id, value)
             job.state = "failed"
         job.finished = time.monotonic()
 
@@ -268,7 +298,8 @@ class JobManager:
                 del self._jobs[j.id]
 
     def shutdown(self) -> None:
-        """Cancel every job and stop the pools (used when the server stops)."""
+        """Cancel every job and stop the lanes (used when the server stops)."""
+        self._closed.set()
         with self._lock:
             for j in self._jobs.values():
                 j.cancel.set()
@@ -276,9 +307,10 @@ class JobManager:
         self._heavy.shutdown(wait=False, cancel_futures=True)
 
 
-def _stopped_early(outcome: dict[str, Any] | Exception) -> bool:
-    """Whether a triage run was cut short by its deadline: a cancelled result, or an
-    error raised because of the cancellation (e.g. a table build abandoned)."""
-    if isinstance(outcome, dict):
-        return outcome.get("status") == "cancelled"
-    return isinstance(outcome, InputError) and "cancel" in str(outcome)
+def _died(child: Any) -> Outcome:
+    """The outcome of a child that ended without a word (killed, or crashed)."""
+    child.join(1)
+    code = child.exitcode
+    if code is not None and code < 0:
+        return ("bug", f"the solver process was stopped by signal {-code}")
+    return ("bug", f"the solver process ended unexpectedly (exit code {code})")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -28,8 +27,13 @@ Progress = Callable[[SearchStats], None]
 
 DEFAULT_TIME_LIMIT = 30.0
 MAX_TIME_LIMIT = 120.0
-DEFAULT_MAX_NODES = 2_000_000
-MAX_MAX_NODES = 5_000_000
+DEFAULT_MAX_NODES = 500_000
+MAX_MAX_NODES = 1_000_000
+"""The stored-node limit is the web's memory bound per job: measured at 100-430
+bytes a stored node (15-puzzle A* 181, BFS 342, UCS 425; peg BFS 215), a job
+stays under about 220 MB by default and 450 MB at most, four jobs (two light,
+two heavy) under 2 GB. The dedicated solvers (``auto``, ``fast``, IDA*) store
+almost nothing and are bounded by time alone."""
 HINT_TIME_LIMIT = 10.0
 TABLE_VIEWS_MAX = 300
 """Expansion rows carry a drawable view up to this many rows."""
@@ -271,7 +275,34 @@ def run_solve(
     )
 
 
-def hint(fam: Family, board: str, token: Any, cancel: threading.Event) -> dict[str, Any]:
+def solve_job(
+    family_name: str,
+    board: str,
+    algorithm: str,
+    heuristic: str,
+    time_limit: float | None,
+    max_nodes: int | None,
+    teaching: bool,
+    cancel: CancelToken,
+    progress: Progress,
+) -> dict[str, Any]:
+    """:func:`run_solve` of the family called ``family_name``: a solve job as the job
+    manager runs it in a child process (a picklable ``functools.partial`` of this
+    function, completed with the job's cancel token and progress callback)."""
+    return run_solve(
+        families.get(family_name),
+        board,
+        algorithm=algorithm,
+        heuristic=heuristic,
+        time_limit=time_limit,
+        max_nodes=max_nodes,
+        teaching=teaching,
+        cancel=cancel,
+        progress=progress,
+    )
+
+
+def hint(fam: Family, board: str, token: Any, cancel: CancelToken | None) -> dict[str, Any]:
     """The next move of an optimal solution from the position ``token``."""
     instance = read_board(fam, board)
     state = fam.decode_state(instance, token)

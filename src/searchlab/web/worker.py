@@ -1,0 +1,139 @@
+"""The child-process side of the web server's work: solves, generation, hints.
+
+CPU-bound work runs in child processes, never in the server's own threads:
+threads would share the server's GIL, and with a few solves running every
+request the event loop serves waits its turn for it (seen: ``GET /`` at 0.9 s
+median under 8 solves). A child process also gives each job a hard memory
+bound (``RLIMIT_DATA``, which counts the Python heap but not the memory-mapped
+pattern databases) and can be stopped at once.
+
+Children come from a *forkserver* that has imported this module (the web
+service, the families' code): starting one is a fork of an idle process, a few
+milliseconds, and safe although the server itself runs threads.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import resource
+import threading
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext
+from typing import Any
+
+from searchlab import families
+from searchlab.errors import InputError
+from searchlab.search import SearchStats
+from searchlab.search.limits import CancelToken
+
+JobFn = Callable[[CancelToken, Callable[[SearchStats], None]], dict[str, Any]]
+Outcome = tuple[str, Any]
+"""What a child sends back: ``("ok", result)``, ``("input", message)`` (bad input,
+an InputError), ``("memory", "")`` or ``("bug", "<Type>: <message>")``."""
+
+PROGRESS_SLOTS = 5
+"""The shared progress array: expanded, generated, seconds, 1.0 once reported, and
+1.0 once the job's function has started (the triage deadline counts from then)."""
+
+
+def context() -> ForkServerContext:
+    """The process context every worker comes from (its forkserver preloads this module
+    and the families, so a new child starts warm)."""
+    ctx = multiprocessing.get_context("forkserver")
+    family_modules = [target.split(":")[0] for target in families.REGISTRY.values()]
+    ctx.set_forkserver_preload(["searchlab.web.worker", "searchlab.web.service", *family_modules])
+    return ctx
+
+
+def noop() -> None:
+    """A child that does nothing (started once to warm the forkserver up)."""
+
+
+def exit_with_parent() -> None:
+    """End this process when the server that asked for it ends (even killed): a watch
+    thread waits on the parent's sentinel. Without it a pool worker waits forever for
+    work, and keeps the forkserver alive with it."""
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="searchlab-exit-with-parent", daemon=True).start()
+
+
+def limit_memory(megabytes: int | None) -> None:
+    """Cap this process's data segment (heap and anonymous mappings) at ``megabytes``:
+    past it allocations fail with MemoryError instead of swapping the machine."""
+    if not megabytes:
+        return
+    _soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    limit = megabytes << 20
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
+
+
+def run_child(
+    conn: Connection,
+    fn: JobFn,
+    cancel: CancelToken,
+    shared: Any,
+    memory_mb: int | None,
+    niceness: int,
+) -> None:
+    """A job's child process: run ``fn`` under the memory cap (at a lower priority when
+    ``niceness`` > 0), write progress into ``shared``, send the outcome on ``conn``."""
+    exit_with_parent()
+    if niceness:
+        os.nice(niceness)
+    limit_memory(memory_mb)
+
+    def progress(stats: SearchStats) -> None:
+        shared[0] = stats.expanded
+        shared[1] = stats.generated
+        shared[2] = stats.seconds
+        shared[3] = 1.0
+
+    shared[4] = 1.0
+    conn.send(outcome_of(lambda: fn(cancel, progress)))
+    conn.close()
+
+
+def outcome_of(call: Callable[[], Any]) -> Outcome:
+    """``call()`` as an :data:`Outcome`, its exceptions turned into messages."""
+    try:
+        return ("ok", call())
+    except InputError as exc:
+        return ("input", str(exc))
+    except MemoryError:
+        return ("memory", "")
+    except Exception as exc:  # a bug: reported, the server stays up
+        return ("bug", f"{type(exc).__name__}: {exc}")
+
+
+def pool_initializer(memory_mb: int | None) -> None:
+    """Each generation/hint worker of the process pool runs under the memory cap, and
+    ends with the server."""
+    exit_with_parent()
+    limit_memory(memory_mb)
+
+
+def generate(family: str, params: dict[str, Any]) -> Outcome:
+    """A random board (the web service's checks included), run in a pool worker."""
+    from searchlab.web import service
+
+    return outcome_of(lambda: service.generate(families.get(family), params))
+
+
+def hint(family: str, board: str, token: Any) -> Outcome:
+    """The next move of an optimal solution, run in a pool worker."""
+    from searchlab.web import service
+
+    return outcome_of(lambda: service.hint(families.get(family), board, token, None))
