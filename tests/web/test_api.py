@@ -261,3 +261,22 @@ def test_non_finite_numbers_are_422(client: TestClient, value: float) -> None:
             f"/api/{name}/random", content=body, headers={"content-type": "application/json"}
         )
         assert r.status_code == 422, (name, r.text)
+
+
+def test_difficulty_of_a_rush_hour_board(client: TestClient) -> None:
+    r = client.post("/api/rushhour/difficulty", json={"board": "..B.\nAAB.\n....\n....\n"})
+    assert r.status_code == 200 and r.json()["difficulty"].startswith("difficulty: beginner")
+    stuck = client.post("/api/rushhour/difficulty", json={"board": "..B.\nAAB.\n..B.\n..C.\n"})
+    assert stuck.status_code in (200, 422)
+    r = client.post("/api/maze/difficulty", json={"board": first_example("maze")})
+    assert r.json() == {"difficulty": None}
+
+
+def test_teaching_rows_past_the_views_carry_state_tokens(client: TestClient) -> None:
+    snap = solve(client, "npuzzle", "4 1 2\n6 3 8\n7 0 5\n", algorithm="bfs", teaching=True)
+    rows = snap["result"]["teaching"]["expansions"]
+    assert len(rows) > 300 and "view" not in rows[400]
+    r = client.post(
+        "/api/npuzzle/moves", json={"board": "4 1 2\n6 3 8\n7 0 5\n", "state": rows[400]["state"]}
+    )
+    assert r.status_code == 200 and r.json()["view"]

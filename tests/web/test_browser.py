@@ -269,3 +269,37 @@ def test_api_docs_page_works_offline(page: Any, server_url: str) -> None:
     assert page.locator("[data-testid=route]").count() >= 8
     assert "time_limit" in page.inner_text("[data-testid=api-docs]")
     screenshot(page, "api-docs")
+
+
+def test_teaching_rows_past_300_show_their_board_and_the_graph_zooms(
+    page: Any, server_url: str
+) -> None:
+    """Rows beyond the first 300 carry a state token: a click fetches the board. The
+    state graph opens fitted; +, - and Fit change its view box."""
+    open_family(page, server_url, "npuzzle")
+    load_board(page, "4 1 2\n6 3 8\n7 0 5\n")  # 11 moves: BFS expands 762 nodes
+    assert solve(page, "bfs", teaching=True).startswith("Solved: 11 moves")
+    rows = page.locator("[data-testid=expansions] tbody tr")
+    assert rows.count() > 500
+    rows.nth(450).click()
+    page.wait_for_selector("#teach-board .pieces g")
+    graph = page.locator("[data-testid=graph] svg")
+    home = graph.get_attribute("viewBox")
+    page.click("[data-testid=zoom-in]")
+    zoomed = graph.get_attribute("viewBox")
+    assert zoomed != home and float(zoomed.split()[2]) < float(home.split()[2])
+    page.click("[data-testid=zoom-fit]")
+    assert graph.get_attribute("viewBox") == home
+    screenshot(page, "npuzzle-teaching-zoom")
+
+
+def test_statistics_follow_the_solution_board(page: Any, server_url: str) -> None:
+    """On desktop the solution's board comes first; the statistics fold below it."""
+    open_family(page, server_url, "maze")
+    assert solve(page).startswith("Solved")
+    board = page.locator("[data-testid=player-board]").bounding_box()
+    stats = page.locator("[data-testid=stats-box]").bounding_box()
+    assert board["y"] < stats["y"]
+    assert not page.locator("[data-testid=stats]").is_visible()  # folded
+    page.click("[data-testid=stats-box] summary")
+    assert page.locator("[data-testid=stats] tr").count() >= 5

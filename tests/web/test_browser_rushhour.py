@@ -15,7 +15,9 @@ pytestmark = pytest.mark.browser
 def test_rushhour_drag_cars_along_their_axis(page: Any, server_url: str) -> None:
     open_family(page, server_url, "rushhour")
     load_board(page, "..B.\nAAB.\n....\n....\n")
-    assert page.locator("[data-testid=play-board] rect.cell.grab").count() == 2  # only B moves
+    # Only B moves: the car is outlined as a whole, its two cells take the grab cursor.
+    assert page.locator("[data-testid=play-board] g.piece.grab").count() == 1
+    assert page.locator("[data-testid=play-board] rect.cell.grab-piece").count() == 2
     drag(page, (0, 2), (2, 2))  # B grabbed by its top cell, dragged down two cells
     page.wait_for_function(
         "() => document.querySelector('[data-testid=play-moves]').textContent === 'B+2'"
@@ -41,3 +43,59 @@ def test_rushhour_generated_board(page: Any, server_url: str) -> None:
     )
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
     assert solve(page).startswith("Solved")
+
+
+def test_rushhour_finger_drag_moves_a_car(browser: Any, server_url: str) -> None:
+    """A real touch drag (Chromium's touch events, whose pointer events stay captured by
+    the cell first touched) moves the car instead of selecting it; at phone size."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        open_family(page, server_url, "rushhour")
+        load_board(page, "..B.\nAAB.\n....\n....\n")
+        page.locator("[data-testid=play-board]").scroll_into_view_if_needed()
+
+        def centre(r: int, c: int) -> dict[str, float]:
+            box = page.locator(f"[data-testid=play-board] [data-cell='{r},{c}']").bounding_box()
+            return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+        cdp = context.new_cdp_session(page)
+        start, end = centre(0, 2), centre(2, 2)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [start]})
+        for i in range(1, 6):
+            point = {k: start[k] + (end[k] - start[k]) * i / 5 for k in start}
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=play-moves]').textContent === 'B+2'"
+        )
+        screenshot(page, "rushhour-touch-drag-phone")
+    finally:
+        context.close()
+
+
+def test_rushhour_difficulty_of_a_pasted_board(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "rushhour")
+    load_board(page, "..B.\nAAB.\n....\n....\n")
+    page.wait_for_selector("[data-testid=load-message]:has-text('difficulty: beginner')")
+
+
+def test_keyboard_play(page: Any, server_url: str) -> None:
+    """Arrow keys move the cursor square, Enter selects the car, then plays its move."""
+    open_family(page, server_url, "rushhour")
+    load_board(page, "....\nAA..\n....\n....\n")
+    page.focus("[data-testid=play-board]")
+    page.keyboard.press("ArrowDown")  # the cursor appears on the first movable piece
+    page.wait_for_selector("[data-testid=play-board] rect.cell.cursor")
+    page.keyboard.press("Enter")  # A has two moves: selected
+    page.wait_for_selector("[data-testid=play-board] g.piece.selected")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # plays A to the exit
+    page.wait_for_selector("[data-testid=play-message].good")
+    page.keyboard.press("u")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=play-moves]').textContent === 'none'"
+    )

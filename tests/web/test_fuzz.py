@@ -81,11 +81,13 @@ REQUESTS = st.one_of(
                 "time_limit": NUMBERS,
                 "max_nodes": NUMBERS,
                 "teaching": st.booleans(),
+                "page": st.text(max_size=70),
             }
         ),
     ),
     st.tuples(st.just("moves"), body({"board": BOARDS, "state": VALUES})),
     st.tuples(st.just("hint"), body({"board": BOARDS, "state": VALUES})),
+    st.tuples(st.just("difficulty"), body({"board": BOARDS})),
 )
 
 

@@ -198,6 +198,9 @@ class PuzzleFamily:
     frames, shared_view : solution views sharing work across states (a tour sends
         its path once and each frame only ``path_len``).
     hint_unavailable : ``instance -> reason | None``, why hints are off.
+    difficulty : ``(instance, time_limit) -> text | None``, a one-line difficulty
+        rating of a board (the web player shows it for every board loaded, pasted or
+        generated); raises InputError when the board cannot be rated in time.
     solution_tokens : ``(instance, states) -> bool``, whether a solution's state
         tokens are worth sending (not for the prefixes of a long tour).
     render_svg : ``(instance, result | None) -> str``, the family's own SVG picture
@@ -241,6 +244,7 @@ class PuzzleFamily:
     frames: Callable[[Any, Sequence[Any]], list[View]] | None = None
     shared_view: Callable[[Any, Sequence[Any]], View] | None = None
     hint_unavailable: Callable[[Any], str | None] | None = None
+    difficulty: Callable[[Any, float], str | None] | None = None
     solution_tokens: Callable[[Any, Sequence[Any]], bool] | None = None
     render_svg: Callable[[Any, SearchResult | None], str] | None = None
     render_text: Callable[[Any, SearchResult], str] | None = None
@@ -330,5 +334,6 @@ class PuzzleFamily:
             "algorithms": list(self.algorithms),
             "heuristics": list(self.heuristics),
             "teaching": self.problem is not None,
+            "difficulty": self.difficulty is not None,
             "notes": self.notes,
         }

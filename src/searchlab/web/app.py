@@ -12,6 +12,7 @@ Routes (all JSON unless said otherwise; OpenAPI at ``/docs`` and ``/openapi.json
 * ``POST /api/jobs/{id}/cancel`` cancels it
 * ``POST /api/{family}/moves`` ``{board, state}``: the legal moves of a position
 * ``POST /api/{family}/hint`` ``{board, state}``: the next move of an optimal solution
+* ``POST /api/{family}/difficulty`` ``{board}``: a one-line difficulty rating (Rush Hour)
 * ``POST /api/pages/{page}/leave`` cancels the jobs a page started (sent when it closes)
 
 Bad input answers 4xx with ``{"detail": "<one-line message>"}``; request
@@ -312,6 +313,14 @@ def create_app(
         if job is None:
             raise HTTPException(404, f"no job {job_id!r}")
         return job.snapshot()
+
+    @app.post("/api/{family}/difficulty", summary="A board's difficulty rating, when rated")
+    async def rate_board(family: str, body: BoardIn) -> dict[str, Any]:
+        fam = _family(family)
+        answer: dict[str, Any] = await hinting.run(
+            functools.partial(worker.difficulty, fam.name, body.board)
+        )
+        return answer
 
     @app.post("/api/pages/{page}/leave", summary="Cancel the jobs a page started")
     async def page_leave(page: str) -> dict[str, Any]:

@@ -122,6 +122,17 @@ def generate(fam: Family, params: Mapping[str, Any]) -> str:
     return fam.generate(checked, seed_param(params.get("seed")))
 
 
+DIFFICULTY_TIME_LIMIT = 10.0
+
+
+def difficulty(fam: Family, board: str) -> dict[str, Any]:
+    """The family's one-line difficulty rating of ``board`` (``None`` when it has none)."""
+    instance = read_board(fam, board)
+    if fam.difficulty is None:
+        return {"difficulty": None}
+    return {"difficulty": fam.difficulty(instance, DIFFICULTY_TIME_LIMIT)}
+
+
 def position(fam: Family, instance: Any, state: Any) -> dict[str, Any]:
     """A position for play mode: its view, token, whether it is solved, the legal moves."""
     return {
@@ -210,12 +221,17 @@ def teach(
 def expansion_rows(
     fam: Family, instance: Any, rec: Recorder, *, with_views: bool = False
 ) -> list[dict[str, Any]]:
-    """The recorded expansions as table rows (with drawable views if asked)."""
+    """The recorded expansions as table rows: with drawable views if asked, else with
+    each state's token (the page asks ``/moves`` for the board of a clicked row)."""
     to_family = fam.state_of or (lambda _i, s: s)
-    return rec.table(
+    rows = rec.table(
         lambda s: state_label(fam, instance, to_family(instance, s)),
         (lambda s: fam.state_view(instance, to_family(instance, s))) if with_views else None,
     )
+    if not with_views:  # the page fetches a row's board from its state token when clicked
+        for row, node in zip(rows, rec.expansions, strict=True):
+            row["state"] = fam.encode_state(instance, to_family(instance, node.state))
+    return rows
 
 
 def graph_picture(

@@ -137,3 +137,10 @@ def hint(family: str, board: str, token: Any) -> Outcome:
     from searchlab.web import service
 
     return outcome_of(lambda: service.hint(families.get(family), board, token, None))
+
+
+def difficulty(family: str, board: str) -> Outcome:
+    """The family's difficulty line for ``board``, run in a pool worker."""
+    from searchlab.web import service
+
+    return outcome_of(lambda: service.difficulty(families.get(family), board))

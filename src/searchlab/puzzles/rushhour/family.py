@@ -75,6 +75,18 @@ def describe(board: Board) -> str:
     return f"{board.width}x{board.height} board, {n} vehicle{'s' if n != 1 else ''}{walls}"
 
 
+def difficulty(board: Board, time_limit: float) -> str | None:
+    """The board's difficulty level (:func:`~.rating.rate`, the seed's score with levels
+    calibrated on the 40 cards) and optimal moves, as one line; ``None`` when the board
+    has no solution. Raises InputError when the time limit stops the rating."""
+    budget = Budget(time_limit=time_limit)
+    by_moves = fast_bfs(board, "moves", time_limit=time_limit)
+    if by_moves.status == "no_solution":
+        return None
+    r = rate(board, time_limit=budget.remaining(), solution=by_moves)
+    return f"difficulty: {r.level} ({r.moves} moves, score {r.score:g})"
+
+
 class Unreachable(InputError):
     """No puzzle needs that many moves on such a board (a proof, answered at once);
     the message says why."""
@@ -321,6 +333,7 @@ FAMILY = PuzzleFamily(
     render_text=text,
     demo=demo,
     demo_title="Rush Hour: optimal solver and heuristics",
+    difficulty=difficulty,
     notes=(
         "'fast' is the packed breadth-first search (optimal); 'rate' adds the difficulty "
         "rating; the engine algorithms compare heuristics. Random boards are generated "

@@ -29,7 +29,7 @@ const PAGE = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toS
 const app = {
   families: [], fam: null, board: "", base: null,
   position: null, history: [], played: [], selected: null, hint: null, down: null, noHint: null,
-  job: null, solution: null,
+  job: null, solution: null, cursor: null,
 };
 
 async function init() {
@@ -115,11 +115,13 @@ async function loadBoard() {
     app.hint = null;
     app.selected = null;
     app.position = data.start;
+    app.cursor = null;
     app.noHint = data.no_hint || null;
     $("hint").title = app.noHint || "The next move of an optimal solution";
     $("hint-note").textContent = app.noHint ? `Hint is off: ${app.noHint}.` : "";
     $("hint-note").hidden = !app.noHint;
     say("load-message", `Loaded: ${data.description}`);
+    if (app.fam.difficulty) rateBoard(text, data.description);
     say("play-message", "");
     forgetJob();
     clearSolution();
@@ -127,6 +129,14 @@ async function loadBoard() {
   } catch (err) {
     say("load-message", err.message, "error");
   }
+}
+
+/** Add the board's difficulty rating (Rush Hour) to the load message, once known. */
+async function rateBoard(text, description) {
+  try {
+    const { difficulty } = await api(`/api/${app.fam.name}/difficulty`, { board: text });
+    if (difficulty && app.board === text) say("load-message", `Loaded: ${description}; ${difficulty}`);
+  } catch { /* no rating: the board still plays */ }
 }
 
 async function randomBoard() {
@@ -166,6 +176,7 @@ function renderPlay() {
     app.hint.grab.forEach((g) => marks.hint.add(key(g)));
     marks.hint.add(key(app.hint.to));
   }
+  if (app.cursor) marks.cursor = new Set([key(app.cursor)]);
   renderView($("play-board"), { ...app.base, ...pos.view }, { marks, onCell });
   $("undo").disabled = app.history.length === 0;
   $("reset").disabled = app.history.length === 0;
@@ -177,7 +188,7 @@ function renderPlay() {
 
 function onCell(r, c, kind) {
   const k = `${r},${c}`;
-  if (kind === "down") { app.down = k; return; }
+  if (kind === "down") { app.down = k; $("play-board").focus({ preventScroll: true }); return; }
   const from = app.down;
   app.down = null;
   if (from && from !== k) {  // a drag from one cell to another
@@ -274,10 +285,33 @@ async function hint() {
   }
 }
 
+// Keyboard play: the arrow keys move a cursor square over the board, Enter or Space
+// acts on it as a click does (select a piece, play a move), U/R/H undo, reset, hint.
+function onBoardKey(ev) {
+  if (!app.position || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const view = app.base;
+  const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (steps[ev.key]) {
+    ev.preventDefault();
+    const first = app.position.moves[0];
+    const [r, c] = app.cursor || (first ? (first.grab[0] || first.to) : [0, 0]);
+    const [dr, dc] = app.cursor ? steps[ev.key] : [0, 0];
+    app.cursor = [Math.min(view.rows - 1, Math.max(0, r + dr)), Math.min(view.cols - 1, Math.max(0, c + dc))];
+    renderPlay();
+  } else if ((ev.key === "Enter" || ev.key === " ") && app.cursor) {
+    ev.preventDefault();
+    click(key(app.cursor));
+  } else if (ev.key === "u" || ev.key === "U") { undo(); }
+  else if (ev.key === "r" || ev.key === "R") { reset(); }
+  else if ((ev.key === "h" || ev.key === "H") && !$("hint").disabled) { hint(); }
+  else if (ev.key === "Escape") { app.selected = null; renderPlay(); }
+}
+
 // ---- solving ---------------------------------------------------------------
 function clearSolution() {
   $("player").replaceChildren();
   $("stats").replaceChildren();
+  $("stats-box").hidden = true;
   $("teach").hidden = true;
   say("progress", "");
 }
@@ -376,6 +410,7 @@ function showResult(r) {
   }
   const table = $("stats");
   table.replaceChildren();
+  $("stats-box").hidden = false;
   for (const [k, v] of rows) {
     const tr = table.insertRow();
     tr.insertCell().textContent = k;
@@ -406,13 +441,18 @@ function showTeaching(r) {
     td.textContent = row.label;
     td.className = "label";
     if (onPath.has(row.label)) tr.classList.add("on-path");
-    if (row.view) {
-      tr.addEventListener("click", () => {
-        body.querySelectorAll("tr.chosen").forEach((x) => x.classList.remove("chosen"));
-        tr.classList.add("chosen");
-        renderView($("teach-board"), { ...r.base, ...row.view });
-      });
-    }
+    tr.addEventListener("click", async () => {
+      body.querySelectorAll("tr.chosen").forEach((x) => x.classList.remove("chosen"));
+      tr.classList.add("chosen");
+      let view = row.view;
+      if (!view && row.state !== undefined) {  // past the first rows: ask for the board
+        try {
+          view = (await api(`/api/${app.fam.name}/moves`, { board: app.board, state: row.state })).view;
+          row.view = view;
+        } catch (err) { say("progress", err.message, "error"); return; }
+      }
+      if (view && tr.classList.contains("chosen")) renderView($("teach-board"), { ...r.base, ...view });
+    });
   }
   if (t.rows_truncated) {
     const tr = body.insertRow();
@@ -421,9 +461,64 @@ function showTeaching(r) {
     td.textContent = `… ${t.expanded_total - t.expansions.length} more expansions not listed`;
   }
   $("graph").innerHTML = t.graph_svg;
+  zoomable($("graph"), $("graph").querySelector("svg"));
   const link = $("graph-download");
   if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
   link.href = URL.createObjectURL(new Blob([t.graph_svg], { type: "image/svg+xml" }));
+}
+
+// The state graph opens fitted to its box; the wheel (or the +/- buttons) zooms
+// around the pointer, a drag pans, "Fit" shows the whole graph again.
+function zoomable(box, svg) {
+  if (!svg) return;
+  const full = svg.viewBox.baseVal;
+  const home = [full.x, full.y, full.width, full.height];
+  let vb = [...home];
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.classList.add("zoomable");
+  const apply = () => svg.setAttribute("viewBox", vb.join(" "));
+  const zoom = (factor, fx = 0.5, fy = 0.5) => {
+    const w = Math.min(home[2] * 4, Math.max(home[2] / 40, vb[2] * factor));
+    const h = w * (vb[3] / vb[2]);
+    vb = [vb[0] + (vb[2] - w) * fx, vb[1] + (vb[3] - h) * fy, w, h];
+    apply();
+  };
+  svg.addEventListener("wheel", (ev) => {
+    ev.preventDefault();
+    const rect = svg.getBoundingClientRect();
+    zoom(ev.deltaY > 0 ? 1.2 : 1 / 1.2, (ev.clientX - rect.left) / rect.width,
+         (ev.clientY - rect.top) / rect.height);
+  }, { passive: false });
+  let drag = null;
+  svg.addEventListener("pointerdown", (ev) => {
+    drag = { x: ev.clientX, y: ev.clientY, vb: [...vb] };
+    svg.setPointerCapture(ev.pointerId);
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    const rect = svg.getBoundingClientRect();
+    const scale = Math.max(vb[2] / rect.width, vb[3] / rect.height);
+    vb = [drag.vb[0] - (ev.clientX - drag.x) * scale, drag.vb[1] - (ev.clientY - drag.y) * scale, vb[2], vb[3]];
+    apply();
+  });
+  const end = () => { drag = null; };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+  const bar = document.createElement("div");
+  bar.className = "zoom-bar";
+  const buttons = [["+", "Zoom in", "zoom-in", () => zoom(1 / 1.5)], ["−", "Zoom out", "zoom-out", () => zoom(1.5)],
+                   ["Fit", "Show the whole graph", "zoom-fit", () => { vb = [...home]; apply(); }]];
+  for (const [text, title, testid, act] of buttons) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.title = title;
+    b.dataset.testid = testid;
+    b.addEventListener("click", act);
+    bar.appendChild(b);
+  }
+  box.prepend(bar);
 }
 
 // ---- wiring ------------------------------------------------------------------
@@ -438,6 +533,7 @@ $("upload").addEventListener("change", async (ev) => {
   loadBoard();
 });
 $("undo").addEventListener("click", undo);
+$("play-board").addEventListener("keydown", onBoardKey);
 $("reset").addEventListener("click", reset);
 $("hint").addEventListener("click", hint);
 $("solve-button").addEventListener("click", solve);

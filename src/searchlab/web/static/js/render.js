@@ -40,7 +40,8 @@ export function viewSize(view, cell = CELL) {
 }
 
 // Render `view` into the <svg> element `svg`. `marks` may hold sets of "r,c"
-// keys to highlight: grab (movable pieces), to (targets), selected, hint.
+// keys to highlight: grab (movable pieces), to (targets), selected, hint, and
+// cursor (the keyboard's square).
 // `onCell(r, c, kind)` is called on pointerdown/pointerup over a cell.
 // View keys beyond base.py's: `numbers` numbers the path's squares,
 // `closed` closes a complete path.
@@ -66,7 +67,18 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
       layer.onCell(r, c, kind);
     };
     layer.addEventListener("pointerdown", handler("down"));
-    layer.addEventListener("pointerup", handler("up"));
+    // A finger (or a pen) keeps sending its events to the cell it pressed (implicit
+    // pointer capture), so the cell it is lifted over is found from its position:
+    // a drag ends on the cell under the finger, not where it began.
+    layer.addEventListener("pointerup", (ev) => {
+      const under = document.elementFromPoint(ev.clientX, ev.clientY);
+      const target = under && layer.contains(under) && under.dataset.cell ? under : ev.target;
+      const k = target && target.dataset && target.dataset.cell;
+      if (!k || !layer.onCell) return;
+      ev.preventDefault();
+      const [r, c] = k.split(",").map(Number);
+      layer.onCell(r, c, "up");
+    });
   }
   const xy = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
   const cells = view.cells || [];
@@ -139,6 +151,24 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
     g.style.transform = `translate(${x}px, ${y}px)`;
   }
   for (const [id, g] of old) if (!keep.has(id)) g.remove();
+  // A movable, selected or hinted piece is outlined as a whole (outlines drawn cell
+  // by cell would cross a car and hide its letter); its cells keep only the cursor.
+  const cellMarks = (name) => new Set(marks[name] || []);
+  const onPiece = new Set();
+  const [grab, selected, hint] = ["grab", "selected", "hint"].map(cellMarks);
+  for (const [i, p] of (view.pieces || []).entries()) {
+    const id = p.id !== undefined ? String(p.id) : `#${i}`;
+    const g = pieceLayer.querySelector(`:scope > g[data-piece='${CSS.escape(id)}']`);
+    if (!g) continue;
+    const own = [];
+    for (let dr = 0; dr < (p.h || 1); dr++) {
+      for (let dc = 0; dc < (p.w || 1); dc++) own.push(`${p.r + dr},${p.c + dc}`);
+    }
+    own.forEach((k) => onPiece.add(k));
+    for (const [name, set] of [["grab", grab], ["selected", selected], ["hint", hint]]) {
+      g.classList.toggle(name, own.some((k) => set.has(k)));
+    }
+  }
   // Highlights and the click layer: one transparent rect per cell, created once
   // per grid size; clicks are delegated to the layer.
   const rows = view.rows, cols = view.cols;
@@ -155,8 +185,11 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
   }
   layer.onCell = onCell;
   const marked = new Map();
-  for (const name of ["grab", "to", "selected", "hint"]) {
-    for (const k of marks[name] || []) marked.set(k, `${marked.get(k) || "cell"} ${name}`);
+  for (const name of ["grab", "to", "selected", "hint", "cursor"]) {
+    for (const k of marks[name] || []) {
+      const cls = name !== "to" && name !== "cursor" && onPiece.has(k) ? `${name}-piece` : name;
+      marked.set(k, `${marked.get(k) || "cell"} ${cls}`);
+    }
   }
   for (const rect of layer.querySelectorAll("rect.cell:not([class='cell'])")) {
     if (!marked.has(rect.dataset.cell)) rect.setAttribute("class", "cell");
