@@ -303,3 +303,17 @@ def test_statistics_follow_the_solution_board(page: Any, server_url: str) -> Non
     assert not page.locator("[data-testid=stats]").is_visible()  # folded
     page.click("[data-testid=stats-box] summary")
     assert page.locator("[data-testid=stats] tr").count() >= 5
+
+
+def test_maze_walker_moves_with_the_arrow_keys(page: Any, server_url: str) -> None:
+    open_family(page, server_url, "maze")
+    load_board(page, "S..\n##.\nG..\n")
+    page.focus("[data-testid=play-board]")
+    for k in ("ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft"):
+        before = page.inner_text("[data-testid=play-moves]")
+        page.keyboard.press(k)
+        page.wait_for_function(
+            "(b) => document.querySelector('[data-testid=play-moves]').textContent !== b",
+            arg=before,
+        )
+    page.wait_for_selector("[data-testid=play-message].good")

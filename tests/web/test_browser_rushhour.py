@@ -85,10 +85,15 @@ def test_rushhour_difficulty_of_a_pasted_board(page: Any, server_url: str) -> No
 def test_keyboard_play(page: Any, server_url: str) -> None:
     """Arrow keys move the cursor square, Enter selects the car, then plays its move."""
     open_family(page, server_url, "rushhour")
-    load_board(page, "....\nAA..\n....\n....\n")
+    load_board(page, "...C\n...C\nAA..\n....\n")  # A and C can both move
     page.focus("[data-testid=play-board]")
-    page.keyboard.press("ArrowDown")  # the cursor appears on the first movable piece
-    page.wait_for_selector("[data-testid=play-board] rect.cell.cursor")
+    page.keyboard.press("ArrowDown")  # the cursor appears on a movable piece
+    cursor = page.locator("[data-testid=play-board] rect.cell.cursor")
+    r, c = map(int, (cursor.get_attribute("data-cell") or "").split(","))
+    keys = ["ArrowDown"] * (2 - r) + ["ArrowUp"] * (r - 2) + ["ArrowLeft"] * c
+    for k in keys:  # to A's rear cell, (2, 0)
+        page.keyboard.press(k)
+    assert cursor.get_attribute("data-cell") == "2,0"
     page.keyboard.press("Enter")  # A has two moves: selected
     page.wait_for_selector("[data-testid=play-board] g.piece.selected")
     for _ in range(3):

@@ -293,6 +293,15 @@ function onBoardKey(ev) {
   const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (steps[ev.key]) {
     ev.preventDefault();
+    // One piece to move (the maze's walker): the arrow moves it, when it can go there.
+    const moves = app.position.moves;
+    const pieces = new Set(moves.map((m) => (m.grab.length ? key(m.grab[0]) : "")));
+    if (pieces.size === 1 && !pieces.has("")) {
+      const [dr0, dc0] = steps[ev.key];
+      const m = moves.find((mv) => { const [dr, dc] = shift(mv); return Math.sign(dr) === dr0 && Math.sign(dc) === dc0; });
+      if (m) applyMove(m);
+      return;
+    }
     const first = app.position.moves[0];
     const [r, c] = app.cursor || (first ? (first.grab[0] || first.to) : [0, 0]);
     const [dr, dc] = app.cursor ? steps[ev.key] : [0, 0];
