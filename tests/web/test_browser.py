@@ -6,6 +6,7 @@ used and followed with the mouse, and screenshots saved in test-artifacts/web/.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -317,3 +318,26 @@ def test_maze_walker_moves_with_the_arrow_keys(page: Any, server_url: str) -> No
             arg=before,
         )
     page.wait_for_selector("[data-testid=play-message].good")
+
+
+def test_leaving_the_page_cancels_its_solve(page: Any, server_url: str) -> None:
+    """A reload sends the page's leave beacon: its running solve is cancelled."""
+    open_family(page, server_url, "npuzzle")
+    korf1 = (
+        "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\ngoal\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n"
+    )
+    load_board(page, korf1)  # 57 moves: a long BFS
+    page.select_option("[data-testid=algorithm]", "bfs")
+    with page.expect_response("**/api/npuzzle/solve") as answer:
+        page.click("[data-testid=solve]")
+    job = answer.value.json()["job"]
+    page.wait_for_selector("[data-testid=progress]:has-text('expanded')")
+    page.reload()
+    deadline = time.monotonic() + 15
+    snap: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        snap = page.request.get(f"{server_url}/api/jobs/{job}").json()
+        if snap["state"] in ("done", "failed"):
+            break
+        time.sleep(0.1)
+    assert snap["cancelled"] and snap["state"] in ("done", "failed"), snap
