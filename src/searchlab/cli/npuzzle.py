@@ -21,7 +21,7 @@ from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import random_instance
 from searchlab.puzzles.npuzzle.pdb import PARTITIONS, cache_dir
 from searchlab.puzzles.npuzzle.solvers import prepare_databases
-from searchlab.search import ALGORITHMS, SearchResult
+from searchlab.search import SearchResult
 
 
 @click.group(no_args_is_help=True)
@@ -38,7 +38,9 @@ def npuzzle() -> None:
     "-a",
     default="auto",
     show_default=True,
-    help="auto (fastest optimal), or an engine algorithm: " + ", ".join(ALGORITHMS) + ".",
+    help="auto (fastest optimal), or an engine algorithm: "
+    + ", ".join(FAMILY.algorithms[1:])
+    + ".",
 )
 @click.option(
     "--heuristic",

@@ -41,7 +41,7 @@ from searchlab.puzzles.peg import (
 )
 from searchlab.puzzles.peg.family import FAMILY, Instance
 from searchlab.puzzles.peg.levels import LevelCount, count_levels
-from searchlab.search import ALGORITHMS, SearchResult, SearchStats, limit_phrase
+from searchlab.search import SearchResult, SearchStats, limit_phrase
 
 Progress = Callable[[SearchStats], None]
 
@@ -142,10 +142,10 @@ def load_problem(
 @click.option(
     "--algorithm",
     "-a",
-    type=click.Choice(["fast", *ALGORITHMS]),
+    type=click.Choice([a for a in FAMILY.algorithms if a != "minmoves"]),
     default="fast",
     show_default=True,
-    help="The fast solver, or an engine algorithm.",
+    help="The fast solver, or an engine algorithm (--min-moves for the fewest moves).",
 )
 @heuristic_option("pagoda", HEURISTICS)
 @time_limit_option(60.0)
