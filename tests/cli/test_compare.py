@@ -200,3 +200,14 @@ def test_family_solver_as_algorithm(tmp_path: Path, capsys: pytest.CaptureFixtur
     )
     assert code == 0, err
     assert {r["label"]: r["solved"] for r in json.loads(out)} == {"warnsdorff-roth": 2, "fast": 2}
+
+
+def test_progress_into_a_log_prints_plain_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--progress with stderr not a terminal (a log file, CI) is not silent."""
+    db = str(tmp_path / "r.sqlite")
+    argv = ["compare", "maze", "--sizes", "5", "-n", "2", "-a", "bfs", "--db", db, "-w", "1"]
+    code, _, err = _run([*argv, "--progress"], capsys)
+    assert code == 0
+    assert "runs: 2/2" in err

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,6 +188,22 @@ def emit(
     return True
 
 
+def plain_progress(every: float = 2.0) -> Callable[[str, int, int], None]:
+    """A progress callback for a stderr that is not a terminal (``--progress`` into a
+    log): one line ``phase: done/total`` per phase at most every ``every`` seconds,
+    and always its last one."""
+    last: dict[str, float] = {}
+
+    def progress(phase: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - last.get(phase, -every) < every:
+            return
+        last[phase] = now
+        print(f"{phase}: {done:,}/{total:,}", file=sys.stderr, flush=True)
+
+    return progress
+
+
 def execute(experiment: Experiment, run: RunOptions) -> RunSummary:
     """Run ``experiment`` with a progress bar and Ctrl-C handling; report resumes
     and interruptions on stderr."""
@@ -197,6 +215,15 @@ def execute(experiment: Experiment, run: RunOptions) -> RunSummary:
         if not show:
             summary = run_experiment(
                 experiment, store, workers=workers, scheduler=scheduler, cancel=cancel
+            )
+        elif not err_console.is_terminal:  # --progress into a file or a pipe: plain lines
+            summary = run_experiment(
+                experiment,
+                store,
+                workers=workers,
+                scheduler=scheduler,
+                cancel=cancel,
+                progress=plain_progress(),
             )
         else:
             with Progress(
