@@ -118,3 +118,18 @@ def test_svg_output(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     svg = tmp_path / "b.svg"
     code, _, _ = run(capsys, "npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 0 8", "--svg", str(svg))
     assert code == 0 and svg.read_text().startswith("<svg")
+
+
+def test_node_storing_searches_have_a_default_memory_bound(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BFS on a hard 15-puzzle stops at the default stored-node limit (5,000,000 in use;
+    1,000 here) instead of growing until the machine swaps; IDA* has none."""
+    import searchlab.cli.npuzzle as cli_npuzzle
+
+    monkeypatch.setattr(cli_npuzzle, "DEFAULT_STORED_NODES", 1000)
+    board = tmp_path / "korf1.txt"
+    board.write_text("14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n")
+    code = main(["npuzzle", "solve", str(board), "--goal", "first", "-a", "bfs", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 1 and out["status"] == "limit" and out["limit"] == "max_nodes"
