@@ -118,7 +118,8 @@ class Results:
 
 def _cell(tag: str, text: str, numeric: bool, extra: str = "") -> str:
     align = "right" if numeric else "left"
-    return f'<{tag} style="text-align:{align}{extra}">{escape(text)}</{tag}>'
+    style = f"text-align:{align};padding:.15em .6em{extra}"
+    return f'<{tag} style="{style}">{escape(text)}</{tag}>'
 
 
 def html_table(
@@ -158,6 +159,6 @@ def html_table(
     )
     after = "".join(f'<p style="font-size:smaller">{escape(n)}</p>' for n in notes)
     return (
-        f'<div class="searchlab-results"><table>{caption}'
+        f'<div class="searchlab-results"><table style="border-collapse:collapse">{caption}'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{after}</div>"
     )
