@@ -1,9 +1,10 @@
 """The architecture, enforced: layers import downward only.
 
-``search`` <- ``families``/``puzzles`` <- ``experiments``, ``web`` <- ``cli``. The
-domain layer (search, families, puzzles) never imports a UI library; ``web`` and
-``experiments`` never import ``cli`` (nor each other). Every import counts,
-including those inside functions.
+``search`` <- ``families``/``puzzles`` <- ``experiments``, ``web`` <- ``cli``,
+``notebook``. The domain layer (search, families, puzzles) never imports a UI
+library; ``web`` and ``experiments`` never import ``cli`` (nor each other); the
+notebook glue (``notebook.py``) may use both but neither the CLI nor the server,
+and nothing below imports it. Every import counts, including those inside functions.
 """
 
 from __future__ import annotations
@@ -25,12 +26,26 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "searchlab.experiments",
         "searchlab.web",
         "searchlab.cli",
+        "searchlab.notebook",
         *UI,
     ),
-    "families": ("searchlab.experiments", "searchlab.web", "searchlab.cli", *UI),
-    "puzzles": ("searchlab.experiments", "searchlab.web", "searchlab.cli", *UI),
-    "experiments": ("searchlab.web", "searchlab.cli", "fastapi", "click"),
-    "web": ("searchlab.cli", "searchlab.experiments", "click"),
+    "families": (
+        "searchlab.experiments",
+        "searchlab.web",
+        "searchlab.cli",
+        "searchlab.notebook",
+        *UI,
+    ),
+    "puzzles": (
+        "searchlab.experiments",
+        "searchlab.web",
+        "searchlab.cli",
+        "searchlab.notebook",
+        *UI,
+    ),
+    "experiments": ("searchlab.web", "searchlab.cli", "searchlab.notebook", "fastapi", "click"),
+    "web": ("searchlab.cli", "searchlab.experiments", "searchlab.notebook", "click"),
+    "notebook": ("searchlab.cli", *UI),
 }
 
 
@@ -46,7 +61,9 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def layer_files(layer: str) -> list[Path]:
-    return sorted((ROOT / layer).rglob("*.py"))
+    """A layer's files: a package's modules, or a single module ``<layer>.py``."""
+    module = ROOT / f"{layer}.py"
+    return [module] if module.is_file() else sorted((ROOT / layer).rglob("*.py"))
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from searchlab.cli.compare import build_configurations
 from searchlab.errors import InputError
 from searchlab.experiments import GroupRow, configuration, parse_range, plot_cost
+from searchlab.experiments.compare import build_configurations
 from searchlab.experiments.report import Column, to_csv, to_markdown
 
 

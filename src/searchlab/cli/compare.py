@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from searchlab import families
@@ -19,37 +17,10 @@ from searchlab.cli.runs import (
     seed_option,
 )
 from searchlab.experiments.aggregate import aggregate
-from searchlab.experiments.model import INFORMED, Configuration, Limits, configuration
+from searchlab.experiments.compare import compare_experiment, compare_results
 from searchlab.experiments.plot import check_plot_path, plot_cost
-from searchlab.experiments.report import COMPARE_COLUMNS, group_rows
-from searchlab.experiments.runner import Experiment
-from searchlab.experiments.sources import file_instances, generated_requests, parse_range
+from searchlab.experiments.sources import parse_range
 from searchlab.search import ALGORITHMS, TIE_BREAKS
-
-BEST_FIRST = frozenset({"ucs", "greedy", "astar", "wastar"})
-"""Algorithms that accept ``tie_break``."""
-
-
-def build_configurations(
-    algorithms: tuple[str, ...],
-    heuristics: tuple[str, ...],
-    *,
-    tie_break: str | None = None,
-    weight: float | None = None,
-) -> tuple[Configuration, ...]:
-    """Informed algorithms once per heuristic, uninformed ones once, with their options."""
-    configs: list[Configuration] = []
-    for algorithm in dict.fromkeys(algorithms):
-        options: dict[str, Any] = {}
-        if tie_break is not None and algorithm in BEST_FIRST:
-            options["tie_break"] = tie_break
-        if weight is not None and algorithm == "wastar":
-            options["weight"] = weight
-        if algorithm in INFORMED:
-            configs.extend(configuration(algorithm, h, **options) for h in heuristics)
-        else:
-            configs.append(configuration(algorithm, None, **options))
-    return tuple(configs)
 
 
 def range_option_name(parameter_name: str) -> str:
@@ -134,41 +105,25 @@ def compare(
         check_plot_path(out.plot_path)
     if (params is None) == (not files):
         fail(f"give {option} RANGE or instance FILES (one of them)")
-    engine = [a for a in ALGORITHMS if a != "dls"] if fam.problem is not None else []
-    own_names = [a for a in fam.algorithms if a not in ALGORITHMS]
-    for a in algorithms:
-        if a not in engine and a not in fam.algorithms:
-            own = f"; {family}'s own: {', '.join(own_names)}" if own_names else ""
-            fail(f"unknown algorithm {a!r}; engine algorithms: {', '.join(engine)}{own}")
-    for h in heuristics:
-        if h not in fam.heuristics:
-            fail(f"unknown heuristic {h!r} for {family}; choose one of {', '.join(fam.heuristics)}")
-    configs = build_configurations(
-        algorithms, heuristics or tuple(fam.heuristics[:1]), tie_break=tie_break, weight=weight
-    )
-    experiment = Experiment(
-        name=name or f"compare/{family}",
-        family=family,
-        configurations=configs,
-        requests=tuple(
-            generated_requests(family, parse_range(params, name=option), instances, seed)
-        )
-        if params is not None
-        else (),
-        instances=tuple(file_instances(family, [(f, read_input(f)) for f in files]))
-        if files
-        else (),
-        limits=Limits(time_limit, max_expansions, max_nodes),
+    experiment = compare_experiment(
+        family,
+        parse_range(params, name=option) if params is not None else None,
+        boards={f: read_input(f) for f in files},
+        count=instances,
+        seed=seed,
+        algorithms=algorithms,
+        heuristics=heuristics,
+        tie_break=tie_break,
+        weight=weight,
+        time_limit=time_limit,
+        max_expansions=max_expansions,
+        max_nodes=max_nodes,
+        name=name,
     )
     summary = execute(experiment, run)
-    rows = aggregate(summary.records, [c.label for c in configs])
-    dict_rows = group_rows(rows)
+    results = compare_results(experiment, summary)
     if out.plot_path:
+        rows = aggregate(summary.records, [c.label for c in experiment.configurations])
         plot_cost(rows, out.plot_path, title=f"{family}: search cost", xlabel=fam.parameter_name)
-    emit(
-        COMPARE_COLUMNS,
-        dict_rows,
-        out,
-        title=experiment.name,
-    )
+    emit(results.columns, results.rows, out, title=results.title)
     finish_experiment(summary)

@@ -11,16 +11,27 @@
 ...     summary = run_experiment(exp, store)
 >>> rows = aggregate(summary.records)
 
+The same in one call, as ``searchlab compare`` (the result shows as a table in
+Jupyter; ``.to_pandas()`` gives a DataFrame):
+
+>>> res = compare("maze", [10, 20], count=3, algorithms=["bfs", "astar"])
+>>> len(res.rows)
+4
+
 Modules: :mod:`.model` (instances, configurations, limits, run records),
 :mod:`.sources` (generated or file instances, through the family contract
 :mod:`searchlab.families`), :mod:`.execute` (one run), :mod:`.parallel` (in-process,
 process pool, Dask), :mod:`.runner` (plan, resume, run), :mod:`.store`
 (SQLite), :mod:`.aggregate` and :mod:`.ebf` (statistics, b*),
 :mod:`.report` (rich, CSV, Markdown, JSON), :mod:`.plot` (matplotlib),
-:mod:`.builtin` (the built-in experiments such as ``aima-3.29``).
+:mod:`.builtin` (the built-in experiments such as ``aima-3.29``),
+:mod:`.compare` (``compare``, the Python side of ``searchlab compare``),
+:mod:`.results` (:class:`Results`: HTML in Jupyter, ``to_pandas()``).
 """
 
 from searchlab.experiments.aggregate import GroupRow, aggregate
+from searchlab.experiments.builtin import BUILTIN, experiment
+from searchlab.experiments.compare import compare, compare_experiment, compare_results
 from searchlab.experiments.ebf import effective_branching_factor
 from searchlab.experiments.execute import execute_run
 from searchlab.experiments.model import (
@@ -34,7 +45,8 @@ from searchlab.experiments.model import (
 )
 from searchlab.experiments.parallel import map_unordered
 from searchlab.experiments.plot import plot_cost
-from searchlab.experiments.runner import Experiment, RunSummary, plan_runs, run_experiment
+from searchlab.experiments.results import Results
+from searchlab.experiments.runner import Experiment, RunSummary, plan_runs, run_experiment, run_in
 from searchlab.experiments.sources import (
     InstanceRequest,
     file_instances,
@@ -45,6 +57,7 @@ from searchlab.experiments.sources import (
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
 
 __all__ = [
+    "BUILTIN",
     "DEFAULT_DB",
     "INFORMED",
     "Configuration",
@@ -54,13 +67,18 @@ __all__ = [
     "InstanceRequest",
     "Limits",
     "ResultStore",
+    "Results",
     "RunRecord",
     "RunSpec",
     "RunSummary",
     "aggregate",
+    "compare",
+    "compare_experiment",
+    "compare_results",
     "configuration",
     "effective_branching_factor",
     "execute_run",
+    "experiment",
     "file_instances",
     "generate_instance",
     "generated_requests",
@@ -69,4 +87,5 @@ __all__ = [
     "plan_runs",
     "plot_cost",
     "run_experiment",
+    "run_in",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from searchlab.experiments.execute import execute_run
 from searchlab.experiments.model import Configuration, Instance, Limits, RunRecord, RunSpec
@@ -149,3 +150,39 @@ def run_experiment(
         r for r in store.records(experiment.name) if (r.instance, r.config) in wanted
     ]
     return summary
+
+
+def run_in(
+    experiment: Experiment,
+    db: str | Path | ResultStore = ":memory:",
+    *,
+    fresh: bool = False,
+    workers: int = 1,
+    scheduler: str | None = None,
+    cancel: CancelToken | None = None,
+    progress: Progress | None = None,
+) -> RunSummary:
+    """:func:`run_experiment` with its store opened here: ``db`` is a database path
+    (default ``":memory:"``, forgotten afterwards) or an open :class:`ResultStore`.
+    ``fresh`` discards the experiment's stored runs first. What the Python API
+    (``compare``, the built-in experiments) runs through."""
+    if isinstance(db, ResultStore):
+        return _run_fresh(experiment, db, fresh, workers, scheduler, cancel, progress)
+    with ResultStore(db) as store:
+        return _run_fresh(experiment, store, fresh, workers, scheduler, cancel, progress)
+
+
+def _run_fresh(
+    experiment: Experiment,
+    store: ResultStore,
+    fresh: bool,
+    workers: int,
+    scheduler: str | None,
+    cancel: CancelToken | None,
+    progress: Progress | None,
+) -> RunSummary:
+    if fresh:
+        store.forget(experiment.name)
+    return run_experiment(
+        experiment, store, workers=workers, scheduler=scheduler, cancel=cancel, progress=progress
+    )

@@ -2,7 +2,11 @@
 
 The page carries the solution (one view per state) as JSON and the player's
 JavaScript modules inlined through an import map of ``data:`` URLs, so it
-needs no server and no network: open it in any current browser.
+needs no server and no network: open it in any current browser. With
+``compact=True`` the page is laid out to sit in an iframe (a notebook output,
+see :mod:`searchlab.notebook`): no page header, the board at a fixed size
+(:func:`board_size`), the statistics beside it, and the page's height posted to
+the parent window so the frame can fit it.
 """
 
 from __future__ import annotations
@@ -16,12 +20,48 @@ from typing import Any
 
 from searchlab import families
 from searchlab.errors import InputError
-from searchlab.web.svg import view_svg
+from searchlab.families.contract import View
+from searchlab.web.svg import size, view_svg
 
 JS_MODULES = ("render.js", "player.js")
 MAX_CELLS = 10_000
 """Largest board (rows x columns of its view) a replay page draws (e.g. a 100x100 tour)."""
 STATIC = Path(__file__).parent / "static"
+
+BOARD_BOX = (440, 380)
+"""The largest board a compact page draws (width, height in CSS pixels)."""
+BOARD_MIN = 260
+"""Small boards are enlarged to this many pixels on their long side in a compact page."""
+
+COMPACT_CSS = """
+body { background: transparent; }
+main { display: block; padding: 2px; }
+.panel { display: flex; flex-wrap: wrap; gap: .2rem 1.5rem; align-items: flex-start;
+         border: 0; padding: 0; background: transparent; }
+.heading { flex-basis: 100%%; font-weight: bold; }
+#player { width: %(player)dpx; max-width: 100%%; }
+.stage { max-height: none; }
+svg.board { width: %(width)dpx; min-width: 0; }
+"""
+
+POST_HEIGHT = """
+if (window.parent !== window) {
+  const post = () => window.parent.postMessage(
+    { searchlabReplayHeight: document.documentElement.scrollHeight }, "*");
+  new ResizeObserver(post).observe(document.body);
+}
+"""
+"""Tells the parent window the page's height whenever it changes (a compact page)."""
+
+
+def board_size(view: View) -> tuple[int, int]:
+    """Width and height in CSS pixels of the board in a compact page: scaled down to fit
+    :data:`BOARD_BOX`, small boards scaled up to :data:`BOARD_MIN` on the long side."""
+    w, h = size(view)
+    scale = min(BOARD_BOX[0] / w, BOARD_BOX[1] / h)
+    if scale > 1:
+        scale = min(scale, max(1.0, BOARD_MIN / max(w, h)))
+    return round(w * scale), round(h * scale)
 
 
 def replay_html(
@@ -32,8 +72,10 @@ def replay_html(
     *,
     title: str | None = None,
     stats: dict[str, Any] | None = None,
+    compact: bool = False,
 ) -> str:
-    """The replay page as a string (see :func:`write_replay_html`)."""
+    """The replay page as a string (see :func:`write_replay_html`); ``compact``: the
+    layout for an iframe (see the module docstring)."""
     fam = families.get(family)
     if len(states) != len(moves) + 1:
         raise ValueError("states must have one more element than moves (the start first)")
@@ -61,6 +103,13 @@ def replay_html(
     # The start board as a static picture, shown until (or without) JavaScript.
     fallback = view_svg({**base, **shared, **frames[0]})
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    if compact:
+        width, _ = board_size(base)
+        css += COMPACT_CSS % {"width": width, "player": max(width, 360)}
+        top, lead, post = "", f'<div class="heading">{escape(heading)}</div>', POST_HEIGHT
+    else:
+        top = f"<header><h1>searchlab replay</h1><span>{escape(heading)}</span></header>"
+        lead = post = ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -68,15 +117,15 @@ def replay_html(
 <style>{css}</style>
 <script type="importmap">{json.dumps({"imports": imports})}</script>
 </head><body>
-<header><h1>searchlab replay</h1><span>{escape(heading)}</span></header>
-<main><section class="panel"><div id="player">{fallback}</div>
+{top}
+<main><section class="panel">{lead}<div id="player">{fallback}</div>
 <table class="stats">{rows}</table></section></main>
 <script type="application/json" id="solution">{payload}</script>
 <script type="module">
 import {{ createPlayer }} from "searchlab/player.js";
 const solution = JSON.parse(document.getElementById("solution").textContent);
 createPlayer(document.getElementById("player"), solution);
-</script>
+{post}</script>
 </body></html>
 """
 

@@ -27,7 +27,8 @@ from typing import Any
 from searchlab.experiments.aggregate import GroupRow, aggregate
 from searchlab.experiments.model import Configuration, Instance, Limits, RunRecord, configuration
 from searchlab.experiments.report import Column
-from searchlab.experiments.runner import Experiment
+from searchlab.experiments.results import Results
+from searchlab.experiments.runner import Experiment, RunSummary
 from searchlab.experiments.sources import generated_requests
 
 NAME = "aima-3.29"
@@ -192,3 +193,39 @@ def reference_series() -> dict[str, dict[int, float]]:
     for i, label in enumerate(LABELS):
         out[label] = {d: float(n) for d, v in BOOK.items() if (n := v[i]) is not None}
     return out
+
+
+TITLE = "AIMA Fig. 3.29: mean nodes generated (n: instances solved) and b*"
+
+
+def notes(rows: Sequence[GroupRow], tie_break: str | None = None) -> list[str]:
+    """The sentences under the table: the worst A* ratio to the book, the conventions."""
+    out = []
+    worst = worst_astar_ratio(rows)
+    if worst is not None:
+        ratio, depth, heuristic = worst
+        out.append(f"A* against the book: largest ratio {ratio:.2f}x (d={depth}, {heuristic}).")
+    out.append(
+        "Nodes generated = the root plus every child produced (engine convention); "
+        "b* = mean of each run's b*; A* ties broken by "
+        f"{tie_break or 'g_max'}; 'book' = Russell & Norvig, 3rd ed., Fig. 3.29."
+    )
+    return out
+
+
+def results(experiment: Experiment, summary: RunSummary) -> Results:
+    """The book's layout as shown (:func:`side_by_side`); ``data`` and ``to_pandas()``:
+    the ``--json`` rows (one per depth and algorithm, with the book's figure)."""
+    rows = aima_rows(summary.records, [c.label for c in experiment.configurations])
+    columns, lines = side_by_side(rows)
+    tie_break = next(
+        (v for c in experiment.configurations for k, v in c.options if k == "tie_break"), None
+    )
+    return Results(
+        title=TITLE,
+        columns=columns,
+        rows=lines,
+        data=json_rows(rows),
+        notes=notes(rows, tie_break),
+        summary=summary,
+    )

@@ -16,7 +16,8 @@ from typing import Any
 
 from searchlab.experiments.model import Limits, RunRecord, configuration
 from searchlab.experiments.report import Column
-from searchlab.experiments.runner import Experiment
+from searchlab.experiments.results import Results
+from searchlab.experiments.runner import Experiment, RunSummary
 from searchlab.experiments.sources import generated_requests
 from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS
 
@@ -73,3 +74,20 @@ def table_rows(records: Sequence[RunRecord]) -> list[dict[str, Any]]:
         line["starts"] = row["runs"]
         line[row["tie_break"]] = 100.0 * row["success_rate"]
     return [lines[s] for s in sorted(lines)]
+
+
+TITLE = "Plain Warnsdorff: % of random starts giving a complete open tour, by tie-break"
+
+
+def results(experiment: Experiment, summary: RunSummary) -> Results:
+    """One line per board size as shown; ``data``: one row per (size, tie-break)."""
+    return Results(
+        title=TITLE,
+        columns=COLUMNS,
+        rows=table_rows(summary.records),
+        data=json_rows(summary.records),
+        notes=[
+            "Tie-breaks: " + "; ".join(f"{name}: {text}" for name, text in TIE_BREAKS.items()) + "."
+        ],
+        summary=summary,
+    )

@@ -18,7 +18,8 @@ from typing import Any
 
 from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
 from searchlab.experiments.report import Column
-from searchlab.experiments.runner import Experiment
+from searchlab.experiments.results import Results
+from searchlab.experiments.runner import Experiment, RunSummary
 from searchlab.puzzles.peg.compare import SEED_RUNS
 
 NAME = "peg-seed000"
@@ -100,3 +101,15 @@ def table_rows(records: Sequence[RunRecord]) -> list[dict[str, Any]]:
         }
         for r in ranked
     ]
+
+
+def results(experiment: Experiment, summary: RunSummary) -> Results:
+    """One row per (problem, algorithm), the seed's columns (``data``: every field)."""
+    limits = experiment.limits
+    return Results(
+        title="Seed 000: peg solitaire, one search per line (limits per run: "
+        f"{limits.max_expansions or 0:,} expansions, {limits.time_limit or 0:g} s)",
+        columns=COLUMNS,
+        rows=table_rows(summary.records),
+        summary=summary,
+    )

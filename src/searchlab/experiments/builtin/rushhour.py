@@ -23,7 +23,8 @@ from typing import Any
 from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
 from searchlab.experiments.plot import check_plot_path
 from searchlab.experiments.report import Column
-from searchlab.experiments.runner import Experiment
+from searchlab.experiments.results import Results
+from searchlab.experiments.runner import Experiment, RunSummary
 from searchlab.experiments.sources import generated_requests
 from searchlab.puzzles.rushhour.notation import parse_board
 
@@ -143,3 +144,17 @@ def plot_distribution(records: Sequence[RunRecord], path: str | Path) -> Path:
     ax.legend(fontsize="small")
     fig.savefig(out)
     return out
+
+
+TITLE = "Generated Rush Hour puzzles: optimal moves, steps, cluster size, level, A* cost"
+
+
+def results(experiment: Experiment, summary: RunSummary) -> Results:
+    """The distribution as shown (per minimum, then all); ``data``: one row per puzzle."""
+    return Results(
+        title=TITLE,
+        columns=COLUMNS,
+        rows=distribution(summary.records),
+        data=puzzles(summary.records, summary.instances),
+        summary=summary,
+    )

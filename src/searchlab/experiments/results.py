@@ -1,0 +1,164 @@
+"""The results of ``compare`` and of the built-in experiments, ready for a notebook.
+
+A :class:`Results` holds the table the CLI prints (its :class:`Column` list and
+row dicts), the machine rows ``--json`` prints (:attr:`Results.data`) and the run
+records. In Jupyter it shows itself as an HTML table (``_repr_html_``, every cell
+escaped); :meth:`Results.to_pandas` gives a DataFrame (pandas is the optional
+``notebook`` extra, imported only there); in a terminal ``print(results)`` gives
+a Markdown table.
+
+>>> from searchlab.experiments.report import Column
+>>> res = Results("demo", (Column("n", "n"), Column("name", "name", numeric=False)),
+...               [{"n": 1234, "name": "<b>"}])
+>>> print(res)
+demo
+<BLANKLINE>
+| n | name |
+|---:|:---|
+| 1,234 | <b> |
+>>> "&lt;b&gt;" in res._repr_html_()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from searchlab.experiments.model import RunRecord
+from searchlab.experiments.report import Column, to_csv, to_json, to_markdown
+
+if TYPE_CHECKING:
+    import pandas
+
+    from searchlab.experiments.runner import RunSummary
+
+MAX_HTML_ROWS = 500
+"""Rows shown by ``_repr_html_``; the rest are counted (``to_pandas()`` has them all)."""
+
+INSTALL_HINT = "pip install 'searchlab[notebook]'"
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Results:
+    """A results table: what ``searchlab compare`` or ``searchlab experiment`` prints.
+
+    Attributes
+    ----------
+    title : the table's title.
+    columns : the shown columns (key, header, number format).
+    rows : the shown rows, one dict per line, raw values keyed by column key.
+    data : the machine rows (``--json``): every measured field, raw numbers; the
+        same as ``rows`` unless the experiment prints a summary of finer data.
+    notes : sentences printed under the table (conventions, comparisons).
+    sections : a rule between rows of different ``group`` in the HTML table.
+    summary : what the runner did (planned, reused, interrupted...), when it ran.
+    """
+
+    title: str
+    columns: Sequence[Column]
+    rows: Sequence[dict[str, Any]]
+    data: Sequence[dict[str, Any]] | None = None
+    notes: Sequence[str] = ()
+    sections: bool = False
+    summary: RunSummary | None = field(default=None)
+
+    @property
+    def records(self) -> list[RunRecord]:
+        """Every run behind the table (empty when the table was built from rows alone)."""
+        return list(self.summary.records) if self.summary is not None else []
+
+    @property
+    def machine_rows(self) -> list[dict[str, Any]]:
+        """:attr:`data` when given, else :attr:`rows`, as plain dicts."""
+        return [dict(r) for r in (self.data if self.data is not None else self.rows)]
+
+    def to_pandas(self, *, runs: bool = False) -> pandas.DataFrame:
+        """The machine rows (:attr:`data`) as a DataFrame, one column per field in
+        first-seen order; with ``runs=True`` one row per run record instead.
+
+        Needs pandas (``pip install 'searchlab[notebook]'``).
+        """
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ModuleNotFoundError(
+                f"to_pandas() needs pandas: {INSTALL_HINT}", name="pandas"
+            ) from None
+        rows = [r.as_dict() for r in self.records] if runs else self.machine_rows
+        keys = list(dict.fromkeys(k for r in rows for k in r))
+        return pd.DataFrame.from_records(rows, columns=keys)
+
+    def to_csv(self) -> str:
+        """The shown table as CSV (column keys as header, raw values)."""
+        return to_csv(self.columns, [dict(r) for r in self.rows])
+
+    def to_markdown(self) -> str:
+        """The shown table as a Markdown table (formatted values)."""
+        return to_markdown(self.columns, [dict(r) for r in self.rows])
+
+    def to_json(self) -> str:
+        """The machine rows as JSON (what ``--json`` prints)."""
+        return to_json(self.machine_rows)
+
+    def _repr_html_(self) -> str:
+        return html_table(
+            self.columns, self.rows, title=self.title, notes=self.notes, sections=self.sections
+        )
+
+    def __str__(self) -> str:
+        notes = "".join(f"\n{n}" for n in self.notes)
+        return f"{self.title}\n\n{self.to_markdown().rstrip()}{notes}"
+
+    def __repr__(self) -> str:
+        return f"<Results {self.title!r}: {len(self.rows)} rows>"
+
+
+def _cell(tag: str, text: str, numeric: bool, extra: str = "") -> str:
+    align = "right" if numeric else "left"
+    style = f"text-align:{align};padding:.15em .6em{extra}"
+    return f'<{tag} style="{style}">{escape(text)}</{tag}>'
+
+
+def html_table(
+    columns: Sequence[Column],
+    rows: Sequence[Mapping[str, Any]],
+    *,
+    title: str = "",
+    notes: Sequence[str] = (),
+    sections: bool = False,
+    max_rows: int = MAX_HTML_ROWS,
+) -> str:
+    """An HTML table (the notebook form of :func:`~searchlab.experiments.report.rich_table`):
+    values formatted as in the terminal, every header, cell, title and note escaped;
+    with ``sections`` a rule separates rows of different ``group``."""
+    head = "".join(_cell("th", c.header, c.numeric) for c in columns)
+    body = []
+    previous: object = object()
+    for i, row in enumerate(rows[:max_rows]):
+        group = row.get("group", row.get("depth"))
+        rule = ";border-top:2px solid #999" if sections and i and group != previous else ""
+        previous = group
+        body.append(
+            "<tr>"
+            + "".join(_cell("td", c.text(row.get(c.key)), c.numeric, rule) for c in columns)
+            + "</tr>"
+        )
+    more = len(rows) - max_rows
+    if more > 0:
+        body.append(
+            f'<tr><td colspan="{len(columns)}">… {more:,} more rows '
+            "(to_pandas() has them all)</td></tr>"
+        )
+    caption = (
+        f'<caption style="text-align:left;font-weight:bold">{escape(title)}</caption>'
+        if title
+        else ""
+    )
+    after = "".join(f'<p style="font-size:smaller">{escape(n)}</p>' for n in notes)
+    return (
+        f'<div class="searchlab-results"><table style="border-collapse:collapse">{caption}'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{after}</div>"
+    )
