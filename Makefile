@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint bench clean
+.PHONY: install demo test lint bench clean i18n
 
 install: $(STAMP)
 
@@ -14,7 +14,18 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/pybabel compile --use-fuzzy -D searchlab -d src/searchlab/locale --statistics
 	touch $(STAMP)
+
+# Translations: extract the marked messages, merge them into each catalog (then
+# translate the new entries in src/searchlab/locale/*/LC_MESSAGES/searchlab.po),
+# compile. Without a compiled catalog searchlab compiles the .po in memory.
+i18n: install
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k ngettext:1,2 --no-location --sort-output \
+		--project searchlab -o build/searchlab.pot .
+	$(BIN)/pybabel update -D searchlab -i build/searchlab.pot -d src/searchlab/locale \
+		--no-fuzzy-matching --width 100
+	$(BIN)/pybabel compile -D searchlab -d src/searchlab/locale --statistics
 
 demo: install
 	$(BIN)/searchlab demo

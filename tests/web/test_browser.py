@@ -341,3 +341,24 @@ def test_leaving_the_page_cancels_its_solve(page: Any, server_url: str) -> None:
             break
         time.sleep(0.1)
     assert snap["cancelled"] and snap["state"] in ("done", "failed"), snap
+
+
+def test_the_page_in_spanish_and_the_language_switch(browser: Any, server_url: str) -> None:
+    """A Spanish browser (Accept-Language: es) gets the page in Spanish; the switch in
+    the header changes it and is remembered."""
+    context = browser.new_context(viewport={"width": 1300, "height": 1000}, locale="es-ES")
+    page = context.new_page()
+    try:
+        page.goto(f"{server_url}/?family=npuzzle")
+        page.wait_for_selector("[data-testid=load-message]:has-text('Cargado')")
+        assert page.inner_text("[data-testid=solve]") == "Resolver"
+        assert page.locator("html").get_attribute("lang") == "es"
+        page.click("[data-testid=solve]")
+        page.wait_for_selector("[data-testid=progress]:has-text('Resuelto')")
+        screenshot(page, "npuzzle-spanish")
+        page.select_option("[data-testid=language]", "en")
+        page.wait_for_selector("[data-testid=solve]:has-text('Solve')")
+        page.goto(f"{server_url}/?family=maze")
+        page.wait_for_selector("[data-testid=solve]:has-text('Solve')")
+    finally:
+        context.close()

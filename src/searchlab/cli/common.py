@@ -27,9 +27,11 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from searchlab import i18n
 from searchlab.cli.run import run_command
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
+from searchlab.i18n import N_, _, ngettext
 from searchlab.search.result import SearchResult, SearchStats, limit_phrase
 from searchlab.search.solve import ALGORITHMS
 
@@ -76,6 +78,11 @@ def json_option(
     def remember(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
         ctx.meta["searchlab.pretty"] = value
 
+    def machine(_ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+        if value:  # machine output never changes with the language
+            i18n.use("en")
+        return value
+
     def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
         f = click.option(
             "--pretty",
@@ -84,7 +91,9 @@ def json_option(
             callback=remember,
             help="With --json: indent the JSON for reading (default: one compact line).",
         )(f)
-        return click.option("--json", "as_json", is_flag=True, help=help)(f)
+        return click.option(
+            "--json", "as_json", is_flag=True, is_eager=True, callback=machine, help=help
+        )(f)
 
     return decorate
 
@@ -327,9 +336,23 @@ def print_table(table: PlainTable) -> None:
     console.print(out)
 
 
-def stats_table(stats: SearchStats, title: str = "Statistics") -> Table:
-    """A two-column rich table of search statistics."""
-    table = Table(title=title, show_header=False, title_justify="left")
+STAT_NAMES = {
+    "expanded": N_("expanded"),
+    "generated": N_("generated"),
+    "duplicates": N_("duplicates"),
+    "reopened": N_("reopened"),
+    "max_frontier": N_("max frontier"),
+    "max_depth": N_("max depth"),
+    "iterations": N_("iterations"),
+    "seconds": N_("seconds"),
+    "peak_memory_mb": N_("peak memory mb"),
+}
+"""How the statistics are named in the human report (translated there)."""
+
+
+def stats_table(stats: SearchStats, title: str | None = None) -> Table:
+    """A two-column rich table of search statistics (titled "Statistics" by default)."""
+    table = Table(title=title or _("Statistics"), show_header=False, title_justify="left")
     table.add_column("stat", style="bold")
     table.add_column("value", justify="right")
     for name, value in stats.as_dict().items():
@@ -341,21 +364,24 @@ def stats_table(stats: SearchStats, title: str = "Statistics") -> Table:
             shown = f"{value:,.1f}"
         else:
             shown = f"{value:,}"
-        table.add_row(name.replace("_", " "), shown)
+        table.add_row(_(STAT_NAMES.get(name, name.replace("_", " "))), shown)
     return table
 
 
 def describe_outcome(result: SearchResult) -> str:
     """A one-line description of why a search ended."""
     if result.solved:
-        return f"solved: cost {result.cost:g}, {result.length} moves"
+        return _("solved: cost {cost}, {moves}").format(
+            cost=f"{result.cost:g}",
+            moves=ngettext("{n} move", "{n} moves", result.length).format(n=result.length),
+        )
     if result.status == "cancelled":
-        return "interrupted (Ctrl-C): statistics so far below"
+        return _("interrupted (Ctrl-C): statistics so far below")
     if result.status == "limit":
-        return f"stopped by {limit_phrase(result.limit)}"
+        return _("stopped by {limit}").format(limit=_(limit_phrase(result.limit)))
     if result.status == "impossible":
-        return f"impossible: {result.reason or 'proved unsolvable'}"
-    return "no solution exists (the whole reachable space was searched)"
+        return _("impossible: {reason}").format(reason=result.reason or _("proved unsolvable"))
+    return _("no solution exists (the whole reachable space was searched)")
 
 
 def finish(result: SearchResult) -> None:

@@ -15,61 +15,83 @@ import sys
 
 import click
 
+from searchlab import i18n
 from searchlab.cli.run import run_command
+from searchlab.i18n import N_, _
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+LIMIT_PHRASES = (
+    N_("a limit"),
+    N_("the time limit"),
+    N_("the max nodes limit"),
+    N_("the max expansions limit"),
+    N_("the depth limit"),
+    N_("the cancelled limit"),
+)
+""":func:`~searchlab.search.limit_phrase`'s phrases, for the catalog."""
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "cache": (
         "searchlab.cli.doctor:cache",
-        "The caches searchlab keeps (the 15-puzzle pattern databases).",
+        N_("The caches searchlab keeps (the 15-puzzle pattern databases)."),
     ),
     "compare": (
         "searchlab.cli.compare:compare",
-        "Compare algorithms and heuristics on FAMILY instances: random ones at "
-        "--depths/--sizes, or FILES.",
+        N_(
+            "Compare algorithms and heuristics on FAMILY instances: random ones at "
+            "--depths/--sizes, or FILES."
+        ),
     ),
     "demo": (
         "searchlab.cli.demo:demo",
-        "Show what searchlab can do, one short section per puzzle family.",
+        N_("Show what searchlab can do, one short section per puzzle family."),
     ),
     "doctor": (
         "searchlab.cli.doctor:doctor",
-        "Show what this installation has: Python, packages, extras, caches, Chromium.",
+        N_("Show what this installation has: Python, packages, extras, caches, Chromium."),
     ),
     "experiment": (
         "searchlab.cli.experiment:experiment",
-        "Built-in experiments (results are stored; a finished one re-prints at once).",
+        N_("Built-in experiments (results are stored; a finished one re-prints at once)."),
     ),
     "knight": (
         "searchlab.cli.knight:knight",
-        "Knight's tours: visit every square once with knight moves.",
+        N_("Knight's tours: visit every square once with knight moves."),
     ),
-    "maze": ("searchlab.cli.maze:maze", "Grid mazes: '#' walls, 'S' start, 'G' goal."),
+    "maze": (
+        "searchlab.cli.maze:maze",
+        N_("Grid mazes: '#' walls, 'S' start, 'G' goal."),
+    ),
     "npuzzle": (
         "searchlab.cli.npuzzle:npuzzle",
-        "Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); moves name the blank's direction.",
+        N_(
+            "Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); "
+            "moves name the blank's direction."
+        ),
     ),
     "peg": (
         "searchlab.cli.peg:peg",
-        "Peg solitaire: English, French, Wiegleb, Diamond, triangles, custom boards.",
+        N_("Peg solitaire: English, French, Wiegleb, Diamond, triangles, custom boards."),
     ),
     "rushhour": (
         "searchlab.cli.rushhour:rushhour",
-        "Rush Hour: slide cars and trucks until the red car reaches the exit.",
+        N_("Rush Hour: slide cars and trucks until the red car reaches the exit."),
     ),
     "serve": (
         "searchlab.cli.serve:serve",
-        "Run the web player: load, solve, animate and play every puzzle (Ctrl-C stops it).",
+        N_("Run the web player: load, solve, animate and play every puzzle (Ctrl-C stops it)."),
     ),
     "solve": (
         "searchlab.cli.solving:solve_cmd",
-        "Solve the FAMILY instance in FILE ('-' or nothing: standard input).",
+        N_("Solve the FAMILY instance in FILE ('-' or nothing: standard input)."),
     ),
     "teach": (
         "searchlab.cli.serve:teach",
-        "Show how a search explores a small board: nodes in expansion order with g, h and "
-        "f = g + h, and (with --svg) the explored state graph with the solution path in red.",
+        N_(
+            "Show how a search explores a small board: nodes in expansion order with g, h and "
+            "f = g + h, and (with --svg) the explored state graph with the solution path in red."
+        ),
     ),
 }
 """Sub-command name -> (``"module:attr"`` of its Click command, imported on first use;
@@ -97,19 +119,46 @@ class LazyGroup(click.Group):
         """The commands and their short help, as Click writes them, from the table."""
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(n) for n in names)
-        rows = [(n, click.Command(n, help=COMMANDS[n][1]).get_short_help_str(limit)) for n in names]
-        with formatter.section("Commands"):
+        rows = [
+            (n, click.Command(n, help=_(COMMANDS[n][1])).get_short_help_str(limit)) for n in names
+        ]
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(_(HELP))
 
-@click.group(cls=LazyGroup, context_settings=CONTEXT)
+
+HELP = N_("Classical state-space search on puzzles: solve, compare, play.")
+
+
+def choose_language(_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """``--lang``: the interface language for the rest of the run."""
+    if value:
+        i18n.use(value)
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT, help=HELP)
 @click.version_option(None, "--version", "-V", package_name="searchlab", prog_name="searchlab")
+@click.option(
+    "--lang",
+    type=click.Choice(i18n.LANGUAGES),
+    is_eager=True,
+    expose_value=False,
+    callback=choose_language,
+    help="Interface language: en or es (default: $SEARCHLAB_LANG, else the locale, else en). "
+    "--json and other machine output stay the same.",
+)
 def cli() -> None:
-    """Classical state-space search on puzzles: solve, compare, play."""
+    pass
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``searchlab`` command with ``argv``; return the exit status."""
+    """Run the ``searchlab`` command with ``argv``; return the exit status. The language
+    is the locale's (:func:`searchlab.i18n.detect`) unless ``--lang`` says otherwise."""
+    i18n.use(i18n.detect())
     return run_command(cli, "searchlab", argv)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import click
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 
 
 def _say(message: str) -> None:
@@ -37,23 +38,25 @@ def run_command(
         return 0
     except click.UsageError as exc:
         hint = "" if usage or exc.ctx is None else f" (try '{exc.ctx.command_path} --help')"
-        _say(f"{prog}: error: {exc.format_message()}{hint}")
+        _say(_("{prog}: error: {message}").format(prog=prog, message=exc.format_message() + hint))
         if usage:
             _say(usage)
         return 2
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except (click.Abort, KeyboardInterrupt):
-        _say(f"{prog}: interrupted")
+        _say(_("{prog}: interrupted").format(prog=prog))
         return 130
     except InputError as exc:
-        _say(f"{prog}: error: {exc}")
+        _say(_("{prog}: error: {message}").format(prog=prog, message=exc))
         return 2
     except click.ClickException as exc:
         _say(f"{prog}: error: {exc.format_message()}")
         return exc.exit_code
     except MemoryError:
-        _say(f"{prog}: error: out of memory (try a smaller instance or a limit)")
+        _say(
+            _("{prog}: error: out of memory (try a smaller instance or a limit)").format(prog=prog)
+        )
         return 1
     except Exception as exc:
         # A bug, not a user error: one line by default, the traceback on request.

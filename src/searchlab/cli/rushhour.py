@@ -27,6 +27,7 @@ from searchlab.cli.replay import html_option
 from searchlab.cli.solving import solve_and_report
 from searchlab.errors import InputError
 from searchlab.families.contract import NoHint
+from searchlab.i18n import _
 from searchlab.puzzles.rushhour import (
     ALGORITHM_CHOICES,
     HEURISTICS,
@@ -129,7 +130,7 @@ def solve_cmd(
             )
         console.print(describe_outcome(result))
         if result.solved:
-            console.print("moves: " + " ".join(result.actions), markup=False)
+            console.print(_("moves:") + " " + " ".join(result.actions), markup=False)
         if not quiet:
             console.print(stats_table(result.stats))
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
+from searchlab import i18n
 from searchlab.cli.common import (
     console,
     err_console,
@@ -53,6 +54,8 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     import uvicorn
 
     from searchlab.web.app import create_app
+
+    i18n.use("en")  # the API is machine output; the page translates itself (/api/i18n)
 
     if not is_loopback(host):
         err_console.print(

@@ -33,6 +33,7 @@ from searchlab.cli.common import (
 from searchlab.cli.replay import html_option, save_replay
 from searchlab.families.contract import PuzzleFamily
 from searchlab.families.output import result_json
+from searchlab.i18n import _
 from searchlab.search.result import SearchResult
 
 
@@ -83,7 +84,7 @@ def human_report(family: PuzzleFamily, instance: Any, result: SearchResult) -> N
             click.echo(text)
     click.echo(describe_outcome(result))
     if result.solved:
-        click.echo("moves: " + join_moves(result.actions))
+        click.echo(_("moves:") + " " + join_moves(result.actions))
     console.print(stats_table(result.stats))
 
 

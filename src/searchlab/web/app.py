@@ -3,6 +3,7 @@
 Routes (all JSON unless said otherwise; OpenAPI at ``/docs`` and ``/openapi.json``):
 
 * ``GET  /`` the player (HTML); ``GET /static/...`` its CSS and JavaScript modules
+* ``GET  /api/i18n`` the page's strings (``?lang=`` or the ``Accept-Language``'s language)
 * ``GET  /api/families`` the families with their algorithms, heuristics, examples
 * ``POST /api/{family}/validate`` ``{board}``: description, views, start position
 * ``POST /api/{family}/random`` ``{params}``: a random or generated board (text)
@@ -44,6 +45,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from searchlab import __version__
 from searchlab import families as registry
 from searchlab.errors import InputError
+from searchlab.web import i18n as web_i18n
 from searchlab.web import service, worker
 from searchlab.web.gate import Gate, process_pool
 from searchlab.web.jobs import MEMORY_MB, JobManager, TooBusyError
@@ -260,6 +262,11 @@ def create_app(
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return Response(FAVICON, media_type="image/svg+xml")
+
+    @app.get("/api/i18n", summary="The page's strings in the chosen or preferred language")
+    async def page_strings(request: Request, lang: str | None = None) -> dict[str, Any]:
+        accept = request.headers.get("accept-language", "")[:500]
+        return web_i18n.page_messages(lang, accept)
 
     @app.get("/api/families", summary="The puzzle families and their options")
     async def families() -> list[dict[str, Any]]:

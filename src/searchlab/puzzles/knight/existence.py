@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from searchlab.i18n import _
 from searchlab.puzzles.knight.board import Board
 
 # Start squares (on the board as given, rows <= cols) that start no open tour although
@@ -59,23 +60,32 @@ def closed_tour_verdict(board: Board) -> Verdict:
     """Schwenk's theorem for ``board`` (the start square does not matter for closed tours)."""
     m, n = sorted((board.rows, board.cols))
     if m == 1 and n == 1:
-        return Verdict(False, "a 1x1 board has no knight move, so no closed tour")
+        return Verdict(False, _("a 1x1 board has no knight move, so no closed tour"))
     if m % 2 and n % 2:
         return Verdict(
             False,
-            f"{board} has an odd number of squares and a closed tour "
-            "alternates colours, so it needs an even number (Schwenk 1991)",
+            _(
+                "{board} has an odd number of squares and a closed tour "
+                "alternates colours, so it needs an even number (Schwenk 1991)"
+            ).format(board=board),
         )
     if m in (1, 2):
-        return Verdict(False, f"no closed tour on a board with {m} rows or columns (Schwenk 1991)")
+        return Verdict(
+            False,
+            _("no closed tour on a board with {m} rows or columns (Schwenk 1991)").format(m=m),
+        )
     if m == 4:
         return Verdict(
             False,
-            "no closed tour on 4xn boards: the outer lines would have to "
-            "alternate with the inner ones, which colouring forbids (Schwenk 1991)",
+            _(
+                "no closed tour on 4xn boards: the outer lines would have to "
+                "alternate with the inner ones, which colouring forbids (Schwenk 1991)"
+            ),
         )
     if m == 3 and n in (4, 6, 8):
-        return Verdict(False, f"no closed tour on 3x{n} (Schwenk 1991: 3xn needs n >= 10, even)")
+        return Verdict(
+            False, _("no closed tour on 3x{n} (Schwenk 1991: 3xn needs n >= 10, even)").format(n=n)
+        )
     return Verdict(True)
 
 
@@ -85,16 +95,21 @@ def open_board_verdict(board: Board) -> Verdict:
     if m == 1 and n == 1:
         return Verdict(True)
     if m == 1:
-        return Verdict(False, "a knight cannot move at all on a 1xn board")
+        return Verdict(False, _("a knight cannot move at all on a 1xn board"))
     if m == 2:
         return Verdict(
             False,
-            "on a 2xn board the knight's graph is a set of disjoint paths "
-            "that never connects the whole board",
+            _(
+                "on a 2xn board the knight's graph is a set of disjoint paths "
+                "that never connects the whole board"
+            ),
         )
     if (m, n) in ((3, 3), (3, 5), (3, 6), (4, 4)):
         return Verdict(
-            False, f"{m}x{n} has no open tour (exhaustive search; Cull and De Curtins 1978)"
+            False,
+            _("{m}x{n} has no open tour (exhaustive search; Cull and De Curtins 1978)").format(
+                m=m, n=n
+            ),
         )
     return Verdict(True)
 
@@ -119,18 +134,22 @@ def tour_verdict(board: Board, start: tuple[int, int], *, closed: bool = False) 
     if board.size % 2 and not board.is_majority(r, c):
         return Verdict(
             False,
-            f"{board} has an odd number of squares: a tour alternates "
-            "colours, so it must start on the colour of the corners, "
-            f"and {r},{c} is the other colour",
+            _(
+                "{board} has an odd number of squares: a tour alternates "
+                "colours, so it must start on the colour of the corners, "
+                "and {r},{c} is the other colour"
+            ).format(board=board, r=r, c=c),
         )
     if 4 in (board.rows, board.cols):
         inner = (r in (1, 2)) if board.rows == 4 else (c in (1, 2))
         if inner:
             return Verdict(
                 False,
-                f"on a 4xn board no open tour starts in the two inner lines "
-                f"(they would have to alternate with the outer ones, and "
-                f"colouring forbids that), and {r},{c} is in one",
+                _(
+                    "on a 4xn board no open tour starts in the two inner lines "
+                    "(they would have to alternate with the outer ones, and "
+                    "colouring forbids that), and {r},{c} is in one"
+                ).format(r=r, c=c),
             )
     key = (board.rows, board.cols)
     sq = (r, c)
@@ -140,6 +159,9 @@ def tour_verdict(board: Board, start: tuple[int, int], *, closed: bool = False) 
     if sq in _SPECIAL_BAD_STARTS.get(key, frozenset()):
         return Verdict(
             False,
-            f"no open tour of {board} starts on {r},{c} (exhaustive search of every path from it)",
+            _(
+                "no open tour of {board} starts on {r},{c} "
+                "(exhaustive search of every path from it)"
+            ).format(board=board, r=r, c=c),
         )
     return Verdict(True)

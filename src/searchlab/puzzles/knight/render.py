@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from searchlab.i18n import _
 from searchlab.puzzles.knight.board import Board
 from searchlab.puzzles.knight.tour import tour_array
 
@@ -90,24 +91,38 @@ def render_svg(
 def tour_report(board: Board, start: tuple[int, int], closed: bool, result: SearchResult) -> str:
     """A tour search's answer as text: why there is no tour, or the numbered board
     (the end square on boards over :data:`TEXT_MAX_SQUARES`) and a verified summary."""
-    kind = "closed" if closed else "open"
-    where = f"{board} board from {start[0]},{start[1]}"
+    where = _("the {board} board from {row},{col}").format(board=board, row=start[0], col=start[1])
     path = tour_array(result.states) if result.solved else None
     if result.status == "impossible":
-        return f"no {kind} knight's tour of the {where}: {result.reason}"
+        text = (
+            _("no closed knight's tour of {where}")
+            if closed
+            else _("no open knight's tour of {where}")
+        )
+        return f"{text.format(where=where)}: {result.reason}"
     if path is None:
-        return f"no {kind} tour found on the {where}: {result.reason}"
+        text = (
+            _("no closed tour found on {where}") if closed else _("no open tour found on {where}")
+        )
+        return f"{text.format(where=where)}: {result.reason}"
     if board.size <= TEXT_MAX_SQUARES:
         lines = [render_numbered(board, path)]
     else:
         end = path[-1]
         lines = [
-            f"(board too large to print: {board.size:,} squares; use --json or --svg)",
-            f"ends at {int(end[0])},{int(end[1])}",
+            _("(board too large to print: {n} squares; use --json or --svg)").format(
+                n=f"{board.size:,}"
+            ),
+            _("ends at {row},{col}").format(row=int(end[0]), col=int(end[1])),
         ]
-    shape = " (re-entrant: closed)" if result.extra.get("closed") and not closed else ""
+    shape = _(" (re-entrant: closed)") if result.extra.get("closed") and not closed else ""
+    text = _("closed tour of {where}") if closed else _("open tour of {where}")
     lines.append(
-        f"{kind} tour of the {where}{shape}: {board.size:,} squares, verified; "
-        f"method {result.algorithm}, {result.stats.seconds:.3f} s"
+        text.format(where=where)
+        + shape
+        + ": "
+        + _("{n} squares, verified; method {method}, {seconds} s").format(
+            n=f"{board.size:,}", method=result.algorithm, seconds=f"{result.stats.seconds:.3f}"
+        )
     )
     return "\n".join(lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import colorsys
 from html import escape
 
+from searchlab.i18n import _
 from searchlab.puzzles.rushhour.model import Board, Move
 
 CELL = 40
@@ -21,7 +22,7 @@ def render_text(board: Board) -> str:
 
 def render_solution_text(boards: list[Board], moves: list[Move]) -> str:
     """Each position of a solution, with the move that led to it, as text blocks."""
-    out = ["start:", render_text(boards[0])]
+    out = [_("start:"), render_text(boards[0])]
     for k, (mv, b) in enumerate(zip(moves, boards[1:], strict=True), start=1):
         out += ["", f"{k}. {mv}", render_text(b)]
     return "\n".join(out)

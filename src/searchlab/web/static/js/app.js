@@ -2,6 +2,7 @@
 // progress, replay the solution, and look inside the search (teaching view).
 import { renderView } from "searchlab/render.js";
 import { createPlayer } from "searchlab/player.js";
+import { setMessages, t, translatePage } from "searchlab/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const key = (rc) => `${rc[0]},${rc[1]}`;
@@ -32,7 +33,23 @@ const app = {
   job: null, solution: null, cursor: null,
 };
 
+const LANG_KEY = "searchlab-language";
+
+async function loadLanguage() {
+  const chosen = localStorage.getItem(LANG_KEY);
+  const data = await api(`/api/i18n${chosen ? `?lang=${encodeURIComponent(chosen)}` : ""}`);
+  setMessages(data.language, data.messages);
+  document.documentElement.lang = data.language;
+  const pick = $("language");
+  pick.replaceChildren();
+  for (const [code, name] of Object.entries(data.languages)) option(pick, code, name);
+  pick.value = data.language;
+  pick.onchange = () => { localStorage.setItem(LANG_KEY, pick.value); location.reload(); };
+  translatePage();
+}
+
 async function init() {
+  await loadLanguage();
   app.families = await api("/api/families");
   const nav = $("families");
   const wanted = new URLSearchParams(location.search).get("family");
@@ -66,7 +83,7 @@ function selectFamily(fam) {
   $("play-help").textContent = fam.play_help;
   const ex = $("examples");
   ex.replaceChildren();
-  option(ex, "", "choose…");
+  option(ex, "", t("choose…"));
   fam.examples.forEach((e) => option(ex, e.id, e.title));
   ex.onchange = () => {
     const e = fam.examples.find((x) => x.id === ex.value);
@@ -74,7 +91,7 @@ function selectFamily(fam) {
   };
   const params = $("random-params");
   params.replaceChildren();
-  for (const p of [...fam.random_params, { name: "seed", label: "seed", default: "", kind: "int" }]) {
+  for (const p of [...fam.random_params, { name: "seed", label: t("seed"), default: "", kind: "int" }]) {
     const label = document.createElement("label");
     label.textContent = `${p.label} `;
     const input = document.createElement("input");
@@ -105,7 +122,7 @@ function selectFamily(fam) {
 
 async function loadBoard() {
   const text = $("board").value;
-  say("load-message", "loading…");
+  say("load-message", t("loading…"));
   try {
     const data = await api(`/api/${app.fam.name}/validate`, { board: text });
     app.board = text;
@@ -117,10 +134,10 @@ async function loadBoard() {
     app.position = data.start;
     app.cursor = null;
     app.noHint = data.no_hint || null;
-    $("hint").title = app.noHint || "The next move of an optimal solution";
-    $("hint-note").textContent = app.noHint ? `Hint is off: ${app.noHint}.` : "";
+    $("hint").title = app.noHint || t("The next move of an optimal solution");
+    $("hint-note").textContent = app.noHint ? t("Hint is off: {reason}.", { reason: app.noHint }) : "";
     $("hint-note").hidden = !app.noHint;
-    say("load-message", `Loaded: ${data.description}`);
+    say("load-message", t("Loaded: {description}", { description: data.description }));
     if (app.fam.difficulty) rateBoard(text, data.description);
     say("play-message", "");
     forgetJob();
@@ -135,7 +152,9 @@ async function loadBoard() {
 async function rateBoard(text, description) {
   try {
     const { difficulty } = await api(`/api/${app.fam.name}/difficulty`, { board: text });
-    if (difficulty && app.board === text) say("load-message", `Loaded: ${description}; ${difficulty}`);
+    if (difficulty && app.board === text) {
+      say("load-message", t("Loaded: {description}", { description: `${description}; ${difficulty}` }));
+    }
   } catch { /* no rating: the board still plays */ }
 }
 
@@ -145,7 +164,7 @@ async function randomBoard() {
     if (input.value !== "") params[input.dataset.param] = Number(input.value);
   }
   try {
-    say("load-message", "generating…");
+    say("load-message", t("generating…"));
     const data = await api(`/api/${app.fam.name}/random`, { params });
     $("board").value = data.board;
     $("examples").value = "";
@@ -181,9 +200,9 @@ function renderPlay() {
   $("undo").disabled = app.history.length === 0;
   $("reset").disabled = app.history.length === 0;
   $("hint").disabled = pos.goal || pos.moves.length === 0 || Boolean(app.noHint);
-  $("play-moves").textContent = app.played.join(" ") || "none";
-  if (pos.goal) say("play-message", `Solved in ${app.played.length} moves!`, "good");
-  else if (pos.moves.length === 0) say("play-message", "No legal move left: undo or reset.", "error");
+  $("play-moves").textContent = app.played.join(" ") || t("none");
+  if (pos.goal) say("play-message", t("Solved in {n} moves!", { n: app.played.length }), "good");
+  else if (pos.moves.length === 0) say("play-message", t("No legal move left: undo or reset."), "error");
 }
 
 function onCell(r, c, kind) {
@@ -274,7 +293,7 @@ function reset() {
 }
 
 async function hint() {
-  say("play-message", "thinking…");
+  say("play-message", t("thinking…"));
   try {
     const data = await api(`/api/${app.fam.name}/hint`, { board: app.board, state: app.position.state });
     app.hint = data.move;
@@ -341,7 +360,7 @@ async function solve() {
     app.job = job;
     $("cancel").disabled = false;
     $("solve-button").disabled = true;
-    say("progress", "solving…");
+    say("progress", t("solving…"));
     poll(job);
   } catch (err) {
     say("progress", err.message, "error");
@@ -361,8 +380,8 @@ async function poll(job) {
   if (snap.state === "queued" || snap.state === "running") {
     const p = snap.progress;
     say("progress", p.expanded !== undefined
-      ? `${p.expanded.toLocaleString()} nodes expanded, ${p.seconds.toFixed(1)} s`
-      : `${snap.state}… ${snap.elapsed.toFixed(1)} s`);
+      ? t("{expanded} nodes expanded, {seconds} s", { expanded: p.expanded.toLocaleString(), seconds: p.seconds.toFixed(1) })
+      : t(snap.state === "queued" ? "queued… {seconds} s" : "running… {seconds} s", { seconds: snap.elapsed.toFixed(1) }));
     setTimeout(() => poll(job), 200);
     return;
   }
@@ -392,30 +411,30 @@ async function cancel() {
 
 /** How a message names a limit: "time_limit" -> "the time limit" (as search.result.limit_phrase). */
 function limitPhrase(limit) {
-  if (!limit) return "a limit";
+  if (!limit) return t("a limit");
   const words = String(limit).replaceAll("_", " ");
-  return words.endsWith(" limit") ? `the ${words}` : `the ${words} limit`;
+  return t(words.endsWith(" limit") ? `the ${words}` : `the ${words} limit`);
 }
 
 function outcome(r) {
-  if (r.status === "solved") return [`Solved: ${r.length} ${r.length === 1 ? "move" : "moves"}`, "good"];
-  if (r.status === "impossible") return [`Impossible: ${r.reason}`, "error"];
-  if (r.status === "no_solution") return ["No solution exists (the whole space was searched).", "error"];
-  if (r.status === "cancelled") return ["Cancelled.", "error"];
-  return [`Stopped by ${limitPhrase(r.limit)}.`, "error"];
+  if (r.status === "solved") return [t(r.length === 1 ? "Solved: {n} move" : "Solved: {n} moves", { n: r.length }), "good"];
+  if (r.status === "impossible") return [t("Impossible: {reason}", { reason: r.reason }), "error"];
+  if (r.status === "no_solution") return [t("No solution exists (the whole space was searched)."), "error"];
+  if (r.status === "cancelled") return [t("Cancelled."), "error"];
+  return [t("Stopped by {limit}.", { limit: limitPhrase(r.limit) }), "error"];
 }
 
 function showResult(r) {
   app.solution = r;
   const [text, cls] = outcome(r);
   say("progress", text, cls);
-  const rows = [["method", r.method], ["status", r.status], ["moves", r.length]];
-  if (r.cost !== null && r.cost !== undefined) rows.push(["cost", r.cost]);
+  const rows = [[t("method"), r.method], [t("status"), r.status], [t("moves"), r.length]];
+  if (r.cost !== null && r.cost !== undefined) rows.push([t("cost"), r.cost]);
   for (const [k, v] of Object.entries(r.stats || {})) {
     if (v === null || v === undefined) continue;
     const shown = k === "seconds" ? v.toFixed(3) : k === "peak_memory_mb" ? v.toFixed(1)
       : typeof v === "number" ? v.toLocaleString() : v;
-    rows.push([k.replaceAll("_", " "), shown]);
+    rows.push([t(k.replaceAll("_", " ")), shown]);
   }
   const table = $("stats");
   table.replaceChildren();
@@ -430,20 +449,20 @@ function showResult(r) {
 }
 
 function showTeaching(r) {
-  const t = r.teaching;
+  const tv = r.teaching;
   $("teach").hidden = false;
-  const short = (t) => (t.length <= 80 ? t : `\u2026${t.slice(-79)}`);  // service.state_label
+  const short = (x) => (x.length <= 80 ? x : `\u2026${x.slice(-79)}`);  // service.state_label
   const onPath = new Set(r.states.map((s) => short(JSON.stringify(s))));
   const table = $("expansions");
   table.replaceChildren();
   const head = table.createTHead().insertRow();
-  for (const h of ["#", "depth", "g", "h", "f", "state"]) {
+  for (const h of ["#", t("depth"), "g", "h", "f", t("state")]) {
     const th = document.createElement("th");
     th.textContent = h;
     head.appendChild(th);
   }
   const body = table.createTBody();
-  for (const row of t.expansions) {
+  for (const row of tv.expansions) {
     const tr = body.insertRow();
     for (const v of [row.order, row.depth, row.g, row.h, row.f]) tr.insertCell().textContent = v;
     const td = tr.insertCell();
@@ -463,17 +482,17 @@ function showTeaching(r) {
       if (view && tr.classList.contains("chosen")) renderView($("teach-board"), { ...r.base, ...view });
     });
   }
-  if (t.rows_truncated) {
+  if (tv.rows_truncated) {
     const tr = body.insertRow();
     const td = tr.insertCell();
     td.colSpan = 6;
-    td.textContent = `… ${t.expanded_total - t.expansions.length} more expansions not listed`;
+    td.textContent = t("… {n} more expansions not listed", { n: tv.expanded_total - tv.expansions.length });
   }
-  $("graph").innerHTML = t.graph_svg;
+  $("graph").innerHTML = tv.graph_svg;
   zoomable($("graph"), $("graph").querySelector("svg"));
   const link = $("graph-download");
   if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([t.graph_svg], { type: "image/svg+xml" }));
+  link.href = URL.createObjectURL(new Blob([tv.graph_svg], { type: "image/svg+xml" }));
 }
 
 // The state graph opens fitted to its box; the wheel (or the +/- buttons) zooms
@@ -516,8 +535,8 @@ function zoomable(box, svg) {
   svg.addEventListener("pointercancel", end);
   const bar = document.createElement("div");
   bar.className = "zoom-bar";
-  const buttons = [["+", "Zoom in", "zoom-in", () => zoom(1 / 1.5)], ["−", "Zoom out", "zoom-out", () => zoom(1.5)],
-                   ["Fit", "Show the whole graph", "zoom-fit", () => { vb = [...home]; apply(); }]];
+  const buttons = [["+", t("Zoom in"), "zoom-in", () => zoom(1 / 1.5)], ["−", t("Zoom out"), "zoom-out", () => zoom(1.5)],
+                   [t("Fit"), t("Show the whole graph"), "zoom-fit", () => { vb = [...home]; apply(); }]];
   for (const [text, title, testid, act] of buttons) {
     const b = document.createElement("button");
     b.type = "button";
@@ -536,7 +555,7 @@ $("random").addEventListener("click", randomBoard);
 $("upload").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
   if (!file) return;
-  if (file.size > 200000) { say("load-message", "file too large (over 200 kB)", "error"); return; }
+  if (file.size > 200000) { say("load-message", t("file too large (over 200 kB)"), "error"); return; }
   $("board").value = await file.text();
   $("examples").value = "";
   loadBoard();
@@ -551,5 +570,5 @@ $("cancel").addEventListener("click", cancel);
 addEventListener("pagehide", () => navigator.sendBeacon(`/api/pages/${PAGE}/leave`));
 init().catch((err) => {
   document.body.insertAdjacentHTML("beforeend", `<p class="message error"></p>`);
-  document.body.lastElementChild.textContent = `Cannot start: ${err.message}`;
+  document.body.lastElementChild.textContent = t("Cannot start: {message}", { message: err.message });
 });

@@ -1,6 +1,7 @@
 // The solution player: play/pause, step forward and back, restart, speed,
 // a clickable move list. Used by the web app and by offline replay pages.
 import { renderView } from "searchlab/render.js";
+import { t } from "searchlab/i18n.js";
 
 // Control icons drawn as SVG (font glyphs such as U+23F8 are empty boxes with some fonts).
 const ICONS = {
@@ -41,12 +42,12 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   stage.appendChild(svg);
   const controls = document.createElement("div");
   controls.className = "controls";
-  const restart = button(controls, "restart", "Restart", "restart");
-  const back = button(controls, "back", "Step back", "back");
-  const play = button(controls, "play", "Play / pause", "play");
-  const fwd = button(controls, "forward", "Step forward", "forward");
+  const restart = button(controls, "restart", t("Restart"), "restart");
+  const back = button(controls, "back", t("Step back"), "back");
+  const play = button(controls, "play", t("Play / pause"), "play");
+  const fwd = button(controls, "forward", t("Step forward"), "forward");
   const speedLabel = document.createElement("label");
-  speedLabel.textContent = "speed ";
+  speedLabel.textContent = `${t("speed")} `;
   const speed = document.createElement("input");
   // Long solutions (a 40x40 tour) get faster speeds: the whole of it in about 30 s
   // by default, in 10 s at the top speed.
@@ -67,7 +68,7 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   const list = document.createElement("ol");
   list.className = "moves";
   list.start = 0;
-  const items = ["start", ...moves].map((m, i) => {
+  const items = [t("start"), ...moves].map((m, i) => {
     const li = document.createElement("li");
     li.textContent = m;
     li.dataset.step = i;
@@ -83,7 +84,7 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   function go(i) {
     step = Math.max(0, Math.min(last, i));
     renderView(svg, { ...base, ...shared, ...frames[step] });
-    counter.textContent = `move ${step} / ${last}`;
+    counter.textContent = t("move {step} / {last}", { step, last });
     items.forEach((li, j) => li.classList.toggle("current", j === step));
     keepVisible(items[step]);
     back.disabled = restart.disabled = step === 0;
@@ -123,7 +124,7 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   restart.addEventListener("click", () => { pause(); go(0); });
   back.addEventListener("click", () => { pause(); go(step - 1); });
   fwd.addEventListener("click", () => { pause(); go(step + 1); });
-  const showSpeed = () => { speedOut.textContent = ` ${speed.value} moves/s`; };
+  const showSpeed = () => { speedOut.textContent = ` ${t("{speed} moves/s", { speed: speed.value })}`; };
   speed.addEventListener("input", showSpeed);
   showSpeed();
   root.tabIndex = 0;

@@ -1,0 +1,118 @@
+"""The interface language: English, or Spanish from gettext catalogs.
+
+Messages a person reads are written in English and wrapped in :func:`_` (or
+:func:`ngettext`); ``src/searchlab/locale/es/LC_MESSAGES/searchlab.po`` holds
+their Spanish, managed with Babel (``make i18n`` extracts the messages, updates
+the catalog and compiles it). A compiled ``.mo`` file is used when present;
+otherwise the ``.po`` file is compiled in memory with Babel on first use, so a
+fresh checkout works without a build step.
+
+The language of a run comes, in order, from the ``--lang`` option (or the web
+page's switch), ``SEARCHLAB_LANG``, the locale (``LC_ALL``, ``LC_MESSAGES``,
+``LANG``), else English: :func:`detect`. It is held in a context variable
+(:func:`use`), so the web server's requests and threads never share one.
+Machine output (``--json``, CSV, move notation, file formats) never changes
+with the language: the commands that write it run in English.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from collections.abc import Iterable, Mapping
+from contextvars import ContextVar
+from functools import lru_cache
+from importlib.resources import files
+
+LANGUAGES = ("en", "es")
+"""The interface languages, English first (the language of the source)."""
+DOMAIN = "searchlab"
+
+_language: ContextVar[str] = ContextVar("searchlab_language", default="en")
+
+
+def detect(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to use: ``explicit`` if given, else ``SEARCHLAB_LANG``, else the
+    locale's (``es_ES.UTF-8`` -> ``es``), else English. Unknown languages are English."""
+    env = os.environ if environ is None else environ
+    for value in (explicit, env.get("SEARCHLAB_LANG"), *_locale_values(env)):
+        if value:
+            code = value.split(":")[0].split(".")[0].split("_")[0].split("-")[0].lower()
+            if code in ("c", "posix"):
+                continue
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def _locale_values(env: Mapping[str, str]) -> Iterable[str | None]:
+    return (env.get("LC_ALL"), env.get("LC_MESSAGES"), env.get("LANG"))
+
+
+def parse_accept_language(header: str) -> str:
+    """The best of :data:`LANGUAGES` for an HTTP ``Accept-Language`` header (English
+    when none is acceptable)."""
+    best, best_q = "en", -1.0
+    for part in header.split(",")[:20]:
+        tag, _, params = part.strip().partition(";")
+        code = tag.strip().split("-")[0].lower()
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        if code in LANGUAGES and q > best_q:
+            best, best_q = code, q
+    return best
+
+
+def use(language: str) -> None:
+    """Make ``language`` (one of :data:`LANGUAGES`) the current one in this context."""
+    _language.set(language if language in LANGUAGES else "en")
+
+
+def current() -> str:
+    """The current interface language."""
+    return _language.get()
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def catalog(language: str) -> gettext.NullTranslations:
+    """The translations of ``language`` (English: the messages themselves)."""
+    if language == "en" or language not in LANGUAGES:
+        return gettext.NullTranslations()
+    folder = files("searchlab") / "locale" / language / "LC_MESSAGES"
+    mo = folder / f"{DOMAIN}.mo"
+    if mo.is_file():
+        return gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled = io.BytesIO()
+    with (folder / f"{DOMAIN}.po").open("rb") as po:
+        write_mo(compiled, read_po(po, locale=language))
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return catalog(_language.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n``, in the current language."""
+    return catalog(_language.get()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it now (translated where
+    it is shown, with :func:`_`)."""
+    return message
+
+
+def translated(messages: Iterable[str], language: str) -> dict[str, str]:
+    """``{message: translation}`` in ``language``, for the web page."""
+    cat = catalog(language)
+    return {m: cat.gettext(m) for m in messages}

@@ -1,0 +1,123 @@
+"""The player page's strings, translated from the same gettext catalogs as the CLI.
+
+:data:`WEB_MESSAGES` lists every English string the page shows (its HTML's
+``data-i18n`` elements and the ``t("...")`` calls of its JavaScript; a test
+checks the list against both files), marked for Babel's extraction. ``GET
+/api/i18n`` answers them in the language of the page's switch (``?lang=``) or
+else of the browser's ``Accept-Language``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from searchlab import i18n
+from searchlab.i18n import N_
+
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+
+STAT_AND_LIMIT_MESSAGES = (
+    N_("expanded"),
+    N_("generated"),
+    N_("duplicates"),
+    N_("reopened"),
+    N_("max frontier"),
+    N_("max depth"),
+    N_("iterations"),
+    N_("seconds"),
+    N_("peak memory mb"),
+    N_("the time limit"),
+    N_("the max nodes limit"),
+    N_("the max expansions limit"),
+    N_("the depth limit"),
+    N_("the cancelled limit"),
+)
+
+WEB_MESSAGES = (
+    *STAT_AND_LIMIT_MESSAGES,
+    N_("choose…"),
+    N_("seed"),
+    N_("loading…"),
+    N_("The next move of an optimal solution"),
+    N_("Hint is off: {reason}."),
+    N_("Loaded: {description}"),
+    N_("generating…"),
+    N_("none"),
+    N_("Solved in {n} moves!"),
+    N_("No legal move left: undo or reset."),
+    N_("thinking…"),
+    N_("solving…"),
+    N_("{expanded} nodes expanded, {seconds} s"),
+    N_("a limit"),
+    N_("Impossible: {reason}"),
+    N_("No solution exists (the whole space was searched)."),
+    N_("Cancelled."),
+    N_("Stopped by {limit}."),
+    N_("method"),
+    N_("status"),
+    N_("moves"),
+    N_("cost"),
+    N_("depth"),
+    N_("state"),
+    N_("… {n} more expansions not listed"),
+    N_("Zoom in"),
+    N_("Zoom out"),
+    N_("Fit"),
+    N_("Show the whole graph"),
+    N_("file too large (over 200 kB)"),
+    N_("Cannot start: {message}"),
+    N_("Restart"),
+    N_("Step back"),
+    N_("Play / pause"),
+    N_("Step forward"),
+    N_("speed"),
+    N_("start"),
+    N_("move {step} / {last}"),
+    N_("{speed} moves/s"),
+    N_("queued… {seconds} s"),
+    N_("running… {seconds} s"),
+    N_("Solved: {n} move"),
+    N_("Solved: {n} moves"),
+    N_("Language"),
+    N_("Board"),
+    N_("Built-in"),
+    N_("Upload"),
+    N_("Load board"),
+    N_("Random board"),
+    N_("Play"),
+    N_("Undo"),
+    N_("Reset"),
+    N_("Hint"),
+    N_("Moves so far:"),
+    N_(
+        "Keyboard: click the board (or Tab to it), then arrow keys move the dashed square "
+        "(or the one piece that moves, like the maze's walker), Enter or Space plays there; "
+        "U undo, R reset, H hint, Esc unselects."
+    ),
+    N_("Solve"),
+    N_("Algorithm"),
+    N_("Heuristic"),
+    N_("Time limit (s)"),
+    N_("Record the order of expansions and draw the explored graph (small problems)"),
+    N_("Teaching view"),
+    N_("Cancel"),
+    N_("Statistics"),
+    N_(
+        "Nodes in the order the algorithm expanded them, with g (cost so far), h (heuristic) "
+        "and f = g + h. Click a row to see the board."
+    ),
+    N_("Explored state graph"),
+    N_("download SVG"),
+    N_("Pick a puzzle above."),
+)
+
+
+def page_messages(lang: str | None, accept_language: str) -> dict[str, Any]:
+    """The page's language (``lang`` when it is one of ours, else the browser's
+    preference), the languages offered, and every page string in it."""
+    language = lang if lang in i18n.LANGUAGES else i18n.parse_accept_language(accept_language)
+    return {
+        "language": language,
+        "languages": {code: LANGUAGE_NAMES[code] for code in i18n.LANGUAGES},
+        "messages": i18n.translated(WEB_MESSAGES, language),
+    }
