@@ -166,3 +166,19 @@ def test_the_page_strings_follow_accept_language_or_the_switch() -> None:
         assert set(es["languages"]) == set(i18n.LANGUAGES)
         odd = c.get("/api/i18n?lang=xx", headers={"Accept-Language": "\x00" * 600}).json()
         assert odd["language"] == "en"
+
+
+def test_the_family_texts_follow_the_page_language() -> None:
+    from searchlab.puzzles.knight.family import FAMILY, WEB_MAX_SIDE
+
+    assert f"{WEB_MAX_SIDE}x{WEB_MAX_SIDE}" in FAMILY.board_help  # the literal names the limit
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
+        es = {f["name"]: f for f in c.get("/api/families?lang=es").json()}
+        assert es["knight"]["title"] == "Recorrido del caballo"
+        assert es["npuzzle"]["random_params"][0]["label"] == "tamaño"
+        en = {f["name"]: f for f in c.get("/api/families").json()}
+        assert en["knight"]["title"] == "Knight's tour"
+        r = c.post("/api/npuzzle/validate?lang=es", json={"board": "1 2 3\n4 5 6\n7 0 8\n"})
+        assert r.json()["description"] == "tablero 3x3"
+        r = c.post("/api/rushhour/difficulty?lang=es", json={"board": "..B.\nAAB.\n....\n....\n"})
+        assert r.json()["difficulty"].startswith("dificultad: principiante")

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
 from functools import lru_cache
 from importlib.resources import files
+from typing import Any
 
 LANGUAGES = ("en", "es")
 """The interface languages, English first (the language of the source)."""
@@ -83,17 +84,25 @@ def catalog(language: str) -> gettext.NullTranslations:
     if language == "en" or language not in LANGUAGES:
         return gettext.NullTranslations()
     folder = files("searchlab") / "locale" / language / "LC_MESSAGES"
-    mo = folder / f"{DOMAIN}.mo"
-    if mo.is_file():
+    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    if mo.is_file() and not _older(mo, po):
         return gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     compiled = io.BytesIO()
-    with (folder / f"{DOMAIN}.po").open("rb") as po:
-        write_mo(compiled, read_po(po, locale=language))
+    with po.open("rb") as source:
+        write_mo(compiled, read_po(source, locale=language))
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def _older(mo: Any, po: Any) -> bool:
+    """Whether the compiled catalog is older than its source (a .po edited since)."""
+    try:
+        return bool(os.stat(str(mo)).st_mtime < os.stat(str(po)).st_mtime)
+    except OSError:
+        return False
 
 
 def _(message: str) -> str:

@@ -62,6 +62,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
 
@@ -323,17 +324,18 @@ class PuzzleFamily:
         return self.solution_tokens(instance, states) if self.solution_tokens else True
 
     def summary(self) -> dict[str, Any]:
-        """The family's read-only metadata, JSON-ready (what the web form shows)."""
+        """The family's read-only metadata, JSON-ready (what the web form shows), its
+        texts in the current language (:mod:`searchlab.i18n`)."""
         return {
             "name": self.name,
-            "title": self.title,
-            "board_help": self.board_help,
-            "play_help": self.play_help,
+            "title": _(self.title),
+            "board_help": _(self.board_help),
+            "play_help": _(self.play_help),
             "examples": [{"id": e.id, "title": e.title, "text": e.text} for e in self.examples],
-            "random_params": [p.as_dict() for p in self.generate_params],
+            "random_params": [{**p.as_dict(), "label": _(p.label)} for p in self.generate_params],
             "algorithms": list(self.algorithms),
             "heuristics": list(self.heuristics),
             "teaching": self.problem is not None,
             "difficulty": self.difficulty is not None,
-            "notes": self.notes,
+            "notes": _(self.notes) if self.notes else self.notes,
         }

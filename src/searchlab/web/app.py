@@ -42,7 +42,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from searchlab import __version__
+from searchlab import __version__, i18n
 from searchlab import families as registry
 from searchlab.errors import InputError
 from searchlab.web import i18n as web_i18n
@@ -269,12 +269,14 @@ def create_app(
         return web_i18n.page_messages(lang, accept)
 
     @app.get("/api/families", summary="The puzzle families and their options")
-    async def families() -> list[dict[str, Any]]:
+    async def families(lang: str = "en") -> list[dict[str, Any]]:
+        i18n.use(lang)  # this request's texts; results and reasons stay in English
         return [f.summary() for f in registry.all_families()]
 
     @app.post("/api/{family}/validate", summary="Parse a board; answer its start position")
-    async def validate(family: str, body: BoardIn) -> dict[str, Any]:
+    async def validate(family: str, body: BoardIn, lang: str = "en") -> dict[str, Any]:
         fam = _family(family)
+        i18n.use(lang)  # the description's language
         return await asyncio.to_thread(service.validate, fam, body.board)
 
     @app.post("/api/{family}/random", summary="A random or generated board")
@@ -322,10 +324,11 @@ def create_app(
         return job.snapshot()
 
     @app.post("/api/{family}/difficulty", summary="A board's difficulty rating, when rated")
-    async def rate_board(family: str, body: BoardIn) -> dict[str, Any]:
+    async def rate_board(family: str, body: BoardIn, lang: str = "en") -> dict[str, Any]:
         fam = _family(family)
+        language = lang if lang in i18n.LANGUAGES else "en"
         answer: dict[str, Any] = await hinting.run(
-            functools.partial(worker.difficulty, fam.name, body.board)
+            functools.partial(worker.difficulty, fam.name, body.board, language)
         )
         return answer
 

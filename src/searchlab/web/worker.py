@@ -24,7 +24,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext
 from typing import Any
 
-from searchlab import families
+from searchlab import families, i18n
 from searchlab.errors import InputError
 from searchlab.search import SearchStats
 from searchlab.search.limits import CancelToken
@@ -139,8 +139,9 @@ def hint(family: str, board: str, token: Any) -> Outcome:
     return outcome_of(lambda: service.hint(families.get(family), board, token, None))
 
 
-def difficulty(family: str, board: str) -> Outcome:
-    """The family's difficulty line for ``board``, run in a pool worker."""
+def difficulty(family: str, board: str, language: str = "en") -> Outcome:
+    """The family's difficulty line for ``board`` in ``language``, run in a pool worker."""
     from searchlab.web import service
 
+    i18n.use(language)
     return outcome_of(lambda: service.difficulty(families.get(family), board))

@@ -25,6 +25,7 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily
 from searchlab.families.kit import int_param
+from searchlab.i18n import N_, _
 from searchlab.puzzles.knight.board import Board, parse_size, parse_square
 from searchlab.puzzles.knight.demo import demo
 from searchlab.puzzles.knight.existence import tour_verdict
@@ -113,11 +114,15 @@ def format_instance(inst: Instance) -> str:
 
 
 def describe(inst: Instance) -> str:
-    kind = "closed" if inst.closed else "open"
-    text = f"{inst.board} board, {kind} tour from {inst.start[0]},{inst.start[1]}"
+    template = (
+        _("{board} board, closed tour from {row},{col}")
+        if inst.closed
+        else _("{board} board, open tour from {row},{col}")
+    )
+    text = template.format(board=inst.board, row=inst.start[0], col=inst.start[1])
     verdict = tour_verdict(inst.board, inst.start, closed=inst.closed)
     if not verdict.exists:
-        text += f"; impossible: {verdict.reason}"
+        text += "; " + _("impossible: {reason}").format(reason=verdict.reason)
     return text
 
 
@@ -224,13 +229,13 @@ def picture(inst: Instance, result: SearchResult | None) -> str:
 
 FAMILY = PuzzleFamily(
     name="knight",
-    title="Knight's tour",
-    board_help=(
-        f"The size (e.g. 8x8, up to {WEB_MAX_SIDE}x{WEB_MAX_SIDE} on the web), 'start: ROW,COL' "
+    title=N_("Knight's tour"),
+    board_help=N_(
+        "The size (e.g. 8x8, up to 40x40 on the web), 'start: ROW,COL' "
         "(0-based from the top-left) and optionally 'closed' for a tour ending a knight move "
         "from its start."
     ),
-    play_help="Click the knight's next square (legal squares in green).",
+    play_help=N_("Click the knight's next square (legal squares in green)."),
     examples=EXAMPLES,
     parse=parse,
     format=format_instance,
@@ -247,9 +252,9 @@ FAMILY = PuzzleFamily(
     base_view=base_view,
     state_view=state_view,
     generate_params=(
-        Param("rows", "rows", 8, 1, WEB_MAX_SIDE),
-        Param("cols", "columns", 8, 1, WEB_MAX_SIDE),
-        Param("closed", "closed (0/1)", 0, 0, 1),
+        Param("rows", N_("rows"), 8, 1, WEB_MAX_SIDE),
+        Param("cols", N_("columns"), 8, 1, WEB_MAX_SIDE),
+        Param("closed", N_("closed (0/1)"), 0, 0, 1),
     ),
     generate=generate,
     sample=sample,
@@ -265,7 +270,7 @@ FAMILY = PuzzleFamily(
     web_max_cells=WEB_MAX_SIDE * WEB_MAX_SIDE,
     demo=demo,
     demo_title="Knight's tours",
-    notes=(
+    notes=N_(
         "Existence is decided first, exactly (with the reason); 'fast' builds tours from "
         "blocks or by Warnsdorff's rule, 'backtrack' is the seed's ordered backtracking."
     ),

@@ -13,6 +13,7 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.families.contract import Example, Move, Param, PuzzleFamily, View
 from searchlab.families.kit import WithHeuristic, engine_solve, float_param, int_param
+from searchlab.i18n import N_, _
 from searchlab.puzzles.maze.demo import demo
 from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_maze
 from searchlab.puzzles.maze.problem import MazeProblem
@@ -100,7 +101,7 @@ def hint(maze: Maze, cell: int, /, **options: Any) -> Move | None:
     queue = deque([maze.goal])
     while queue and cell not in dist:
         s = queue.popleft()
-        for _, t, _ in p.predecessors(s):
+        for _action, t, _cost in p.predecessors(s):
             if t not in dist:
                 dist[t] = dist[s] + 1
                 queue.append(t)
@@ -145,13 +146,13 @@ def render_text(maze: Maze, result: SearchResult) -> str:
 
 FAMILY = PuzzleFamily(
     name="maze",
-    title="Grid maze",
-    board_help="Rows of '#' (wall), '.' (open), 'S' (start) and 'G' (goal).",
-    play_help="Click an open cell next to the walker, or use the arrow keys.",
+    title=N_("Grid maze"),
+    board_help=N_("Rows of '#' (wall), '.' (open), 'S' (start) and 'G' (goal)."),
+    play_help=N_("Click an open cell next to the walker, or use the arrow keys."),
     examples=EXAMPLES,
     parse=parse,
     format=format_maze,
-    describe=lambda m: f"{m.width}x{m.height} maze",
+    describe=lambda m: _("{width}x{height} maze").format(width=m.width, height=m.height),
     algorithms=ALGORITHMS,
     heuristics=HEURISTICS,
     solve=solve,
@@ -164,9 +165,9 @@ FAMILY = PuzzleFamily(
     base_view=base_view,
     state_view=state_view,
     generate_params=(
-        Param("width", "width", 12, 2, 60),
-        Param("height", "height", 8, 2, 40),
-        Param("walls", "wall density", 0.25, 0.0, 0.9, "float"),
+        Param("width", N_("width"), 12, 2, 60),
+        Param("height", N_("height"), 8, 2, 40),
+        Param("walls", N_("wall density"), 0.25, 0.0, 0.9, "float"),
     ),
     generate=generate,
     sample=sample,

@@ -23,6 +23,7 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
 from searchlab.families.kit import engine_solve, impossible, int_param
+from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import (
     Board,
     apply_move,
@@ -94,7 +95,9 @@ def format_instance(inst: Instance) -> str:
 
 def describe(inst: Instance) -> str:
     n = inst.start.size
-    return f"{n}x{n} board" + ("" if is_solvable(inst.start, inst.goal) else " (unsolvable)")
+    if is_solvable(inst.start, inst.goal):
+        return _("{n}x{n} board").format(n=n)
+    return _("{n}x{n} board (unsolvable)").format(n=n)
 
 
 def generate(params: Mapping[str, float], seed: int | None) -> str:
@@ -256,12 +259,12 @@ def render_text(inst: Instance, result: SearchResult) -> str:
 
 FAMILY = PuzzleFamily(
     name="npuzzle",
-    title="Sliding tiles",
-    board_help=(
+    title=N_("Sliding tiles"),
+    board_help=N_(
         "Rows of numbers, 0 or _ the blank (3x3 to 5x5 on the web). Optionally a line 'goal' "
         "and the goal board; the default goal is 1..n²-1 with the blank last."
     ),
-    play_help="Click a tile next to the blank to slide it.",
+    play_help=N_("Click a tile next to the blank to slide it."),
     examples=EXAMPLES,
     parse=parse,
     format=format_instance,
@@ -277,7 +280,10 @@ FAMILY = PuzzleFamily(
     hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(Param("size", "size", 3, 3, 4), Param("depth", "optimal moves", 16, 0, 31)),
+    generate_params=(
+        Param("size", N_("size"), 3, 3, 4),
+        Param("depth", N_("optimal moves"), 16, 0, 31),
+    ),
     generate=generate,
     sample=sample,
     parameter_name="depth",
@@ -289,5 +295,5 @@ FAMILY = PuzzleFamily(
     web_max_cells=25,
     demo=demo,
     demo_title="Sliding-tile puzzles: 8- and 15-puzzle, and the seed programs",
-    notes="'auto' is A* on 3x3 and IDA* with pattern databases on 4x4 (the CLI's solver).",
+    notes=N_("'auto' is A* on 3x3 and IDA* with pattern databases on 4x4 (the CLI's solver)."),
 )

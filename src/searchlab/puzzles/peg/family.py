@@ -34,6 +34,7 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
 from searchlab.families.kit import engine_solve, impossible, int_param
+from searchlab.i18n import N_, _
 from searchlab.puzzles.peg.board import (
     BOARD_NAMES,
     Board,
@@ -155,9 +156,12 @@ def drawing(board: Board, position: int) -> str:
 
 
 def describe(inst: Instance) -> str:
-    text = f"{inst.board.name} board, {inst.board.size} holes, {inst.start.bit_count()} pegs"
+    text = _("{name} board, {holes} holes, {pegs} pegs").format(
+        name=inst.board.name, holes=inst.board.size, pegs=inst.start.bit_count()
+    )
     if inst.target:
-        text += f", finish {inst.board.hole_name(inst.target.bit_length() - 1)}"
+        hole = inst.board.hole_name(inst.target.bit_length() - 1)
+        text += ", " + _("finish {hole}").format(hole=hole)
     return text
 
 
@@ -293,13 +297,13 @@ def state_view(inst: Instance, position: int) -> View:
 
 FAMILY = PuzzleFamily(
     name="peg",
-    title="Peg solitaire",
-    board_help=(
+    title=N_("Peg solitaire"),
+    board_help=N_(
         "'board: english' (or french, wiegleb, diamond, triangle4-6) with optional lines "
         "'vacancy: d4', 'finish: d4' and 'diagonal'; or draw a custom board: 'o' peg, "
         "'.' empty hole, '-' no hole."
     ),
-    play_help="Click a peg, then the empty hole it jumps to (or drag it there).",
+    play_help=N_("Click a peg, then the empty hole it jumps to (or drag it there)."),
     examples=EXAMPLES,
     parse=parse,
     format=format_instance,
@@ -315,12 +319,12 @@ FAMILY = PuzzleFamily(
     hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(Param("board", f"board (1-{len(BOARD_NAMES)})", 1, 1, len(BOARD_NAMES)),),
+    generate_params=(Param("board", N_("board (1-7)"), 1, 1, len(BOARD_NAMES)),),
     generate=generate,
     problem=problem,
     action_label=lambda i, j: i.board.jump_name(j),
     render_svg=lambda i, r: render_svg(i.board, i.start),
     demo=demo,
     demo_title="Peg solitaire",
-    notes="'fast' is the dedicated solver; the engine algorithms show why it is needed.",
+    notes=N_("'fast' is the dedicated solver; the engine algorithms show why it is needed."),
 )

@@ -23,6 +23,7 @@ from typing import Any, cast
 from searchlab.errors import InputError
 from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
 from searchlab.families.kit import engine_solve, float_param, int_param
+from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour.cards import cards
 from searchlab.puzzles.rushhour.demo import demo
 from searchlab.puzzles.rushhour.generate import Generated, unreachable
@@ -70,9 +71,15 @@ EXAMPLES = (
 
 
 def describe(board: Board) -> str:
-    walls = f", {len(board.walls)} walls" if board.walls else ""
     n = len(board.vehicles)
-    return f"{board.width}x{board.height} board, {n} vehicle{'s' if n != 1 else ''}{walls}"
+    text = ngettext(
+        "{width}x{height} board, {n} vehicle", "{width}x{height} board, {n} vehicles", n
+    ).format(width=board.width, height=board.height, n=n)
+    if board.walls:
+        text += ", " + ngettext("{n} wall", "{n} walls", len(board.walls)).format(
+            n=len(board.walls)
+        )
+    return text
 
 
 def difficulty(board: Board, time_limit: float) -> str | None:
@@ -84,7 +91,9 @@ def difficulty(board: Board, time_limit: float) -> str | None:
     if by_moves.status == "no_solution":
         return None
     r = rate(board, time_limit=budget.remaining(), solution=by_moves)
-    return f"difficulty: {r.level} ({r.moves} moves, score {r.score:g})"
+    return _("difficulty: {level} ({moves} moves, score {score})").format(
+        level=_(r.level), moves=r.moves, score=f"{r.score:g}"
+    )
 
 
 class Unreachable(InputError):
@@ -293,13 +302,13 @@ def text(board: Board, result: SearchResult) -> str:
 
 FAMILY = PuzzleFamily(
     name="rushhour",
-    title="Rush Hour",
-    board_help=(
+    title=N_("Rush Hour"),
+    board_help=N_(
         "A grid, one row per line: '.' or 'o' empty, 'x' wall, letters vehicles (cars of 2 "
         "cells, trucks of 3); the red car is X (card notation) or A. Or the one-line database "
         "string (36 characters for 6x6). Boards from 4x4 to 8x8."
     ),
-    play_help=(
+    play_help=N_(
         "Drag a car along its axis (or click it, then the cell its front should reach); "
         "a car with one move slides on a click."
     ),
@@ -319,9 +328,9 @@ FAMILY = PuzzleFamily(
     base_view=base_view,
     state_view=state_view,
     generate_params=(
-        Param("min_moves", "at least (moves)", 10, 1, 60),
-        Param("walls", "walls", 0, 0, 6),
-        Param("seconds", "time limit (s)", 5.0, 0.5, GENERATE_MAX_SECONDS, "float"),
+        Param("min_moves", N_("at least (moves)"), 10, 1, 60),
+        Param("walls", N_("walls"), 0, 0, 6),
+        Param("seconds", N_("time limit (s)"), 5.0, 0.5, GENERATE_MAX_SECONDS, "float"),
     ),
     generate=generate,
     sample=sample,
@@ -334,7 +343,7 @@ FAMILY = PuzzleFamily(
     demo=demo,
     demo_title="Rush Hour: optimal solver and heuristics",
     difficulty=difficulty,
-    notes=(
+    notes=N_(
         "'fast' is the packed breadth-first search (optimal); 'rate' adds the difficulty "
         "rating; the engine algorithms compare heuristics. Random boards are generated "
         "puzzles, minimal for their length."

@@ -23,16 +23,17 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from searchlab.errors import InputError
+from searchlab.i18n import N_
 from searchlab.puzzles.rushhour.model import Board
 from searchlab.puzzles.rushhour.solver import explore_cluster, fast_bfs
 from searchlab.search.limits import Budget, CancelToken
 from searchlab.search.result import SearchResult
 
 LEVELS: tuple[tuple[str, float], ...] = (
-    ("beginner", 0.0),
-    ("intermediate", 32.0),
-    ("advanced", 64.1),
-    ("expert", 100.0),
+    (N_("beginner"), 0.0),
+    (N_("intermediate"), 32.0),
+    (N_("advanced"), 64.1),
+    (N_("expert"), 100.0),
 )
 """(level, lowest score) pairs, calibrated on the 40 cards (``benchmarks/rushhour_calibrate.py``):
 37 of the 40 cards get their published level (card 10 rates intermediate, card 20

@@ -2,7 +2,7 @@
 // progress, replay the solution, and look inside the search (teaching view).
 import { renderView } from "searchlab/render.js";
 import { createPlayer } from "searchlab/player.js";
-import { setMessages, t, translatePage } from "searchlab/i18n.js";
+import { language, setMessages, t, translatePage } from "searchlab/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const key = (rc) => `${rc[0]},${rc[1]}`;
@@ -50,7 +50,7 @@ async function loadLanguage() {
 
 async function init() {
   await loadLanguage();
-  app.families = await api("/api/families");
+  app.families = await api(`/api/families?lang=${language()}`);
   const nav = $("families");
   const wanted = new URLSearchParams(location.search).get("family");
   for (const f of app.families) {
@@ -124,7 +124,7 @@ async function loadBoard() {
   const text = $("board").value;
   say("load-message", t("loading…"));
   try {
-    const data = await api(`/api/${app.fam.name}/validate`, { board: text });
+    const data = await api(`/api/${app.fam.name}/validate?lang=${language()}`, { board: text });
     app.board = text;
     app.base = data.base;
     app.history = [];
@@ -151,7 +151,7 @@ async function loadBoard() {
 /** Add the board's difficulty rating (Rush Hour) to the load message, once known. */
 async function rateBoard(text, description) {
   try {
-    const { difficulty } = await api(`/api/${app.fam.name}/difficulty`, { board: text });
+    const { difficulty } = await api(`/api/${app.fam.name}/difficulty?lang=${language()}`, { board: text });
     if (difficulty && app.board === text) {
       say("load-message", t("Loaded: {description}", { description: `${description}; ${difficulty}` }));
     }
