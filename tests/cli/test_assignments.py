@@ -6,6 +6,7 @@ import io
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,43 @@ def test_puzzle3x3heuristics_unwritable_directory(
     monkeypatch.setattr("sys.stdin", io.StringIO("5"))
     assert puzzle3x3heuristics_main([]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_puzzle3x3heuristics_answers_each_operation_as_it_is_typed(tmp_path: Path) -> None:
+    """As the seed's interactive menu: a block is written as soon as its operation
+    arrives, before the rest of the input exists, and typing 5 ends the program."""
+    proc = subprocess.Popen(
+        [script("puzzle3x3heuristics")],
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write("1 1 0 2 3 4 5 6 7 8\n2\n")
+    proc.stdin.flush()
+    out = tmp_path / "puzzle3x3heuristics.txt"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not (out.exists() and out.read_text()):
+        time.sleep(0.05)
+    assert out.read_text(), "no block written while the input is still open"
+    assert proc.poll() is None  # still waiting for the next operation
+    proc.stdin.write("5\n")
+    proc.stdin.flush()
+    assert proc.wait(20) == 0
+
+
+def test_puzzle3x3heuristics_refuses_an_endless_input(tmp_path: Path) -> None:
+    with open("/dev/zero", "rb") as zero:
+        proc = subprocess.run(
+            [script("puzzle3x3heuristics")],
+            cwd=tmp_path,
+            stdin=zero,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert proc.returncode == 2
+    assert len(proc.stderr) < 300 and "puzzle3x3heuristics: error:" in proc.stderr

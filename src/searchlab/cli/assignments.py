@@ -12,11 +12,12 @@ exit status 2, never a traceback. See ``docs/npuzzle-assignments.md``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TextIO
 
 import click
 
-from searchlab.cli.common import err_console, read_input, run_command
+from searchlab.cli.common import MAX_INPUT_BYTES, err_console, read_input, run_command
 from searchlab.errors import InputError
 from searchlab.puzzles.npuzzle.assignments.puzzle3x3 import OUTPUT_FILE, run_menu
 from searchlab.puzzles.npuzzle.assignments.puzzle8 import (
@@ -64,14 +65,32 @@ def puzzle3x3heuristics() -> None:
     except OSError as exc:
         raise InputError(f"{OUTPUT_FILE}: cannot write ({exc.strerror or exc})") from None
     with out:
+        if sys.stdin is None:
+            raise InputError("standard input is closed: type or pipe the menu in")
         if sys.stdin.isatty():
             err_console.print("reading the menu from standard input (end with 5)", markup=False)
-        text = sys.stdin.read()
 
         def warn(message: str) -> None:
             err_console.print(f"puzzle3x3heuristics: warning: {message}", markup=False)
 
-        run_menu(text, out, warn)
+        run_menu(words(sys.stdin), out, warn)
+
+
+def words(stream: TextIO, max_bytes: int = MAX_INPUT_BYTES) -> Iterator[str]:
+    """The words of ``stream`` as its lines arrive (so each menu operation is answered
+    when typed, as in the seed), at most ``max_bytes`` of it (``/dev/zero`` is refused)."""
+    seen = 0
+    while True:
+        try:
+            line = stream.readline(65536)
+        except UnicodeDecodeError:
+            raise InputError("standard input is not text") from None
+        if not line:
+            return
+        seen += len(line)
+        if seen > max_bytes:
+            raise InputError(f"standard input is larger than {max_bytes:,} bytes")
+        yield from line.split()
 
 
 def puzzle8_main(argv: Sequence[str] | None = None) -> int:

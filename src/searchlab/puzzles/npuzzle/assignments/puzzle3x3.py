@@ -48,7 +48,7 @@ rule. This is the engine's :func:`~searchlab.search.backtracking_search` with
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, TextIO
 
@@ -196,18 +196,23 @@ def _as_int(item: tuple[int, str] | None, what: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise InputError(f"value {index} ({word!r}) is not an integer ({what})") from None
+        shown = word if len(word) <= 30 else word[:30] + "..."
+        raise InputError(f"value {index} ({shown!r}) is not an integer ({what})") from None
 
 
-def run_menu(text: str, out: TextIO, warn: Callable[[str], None] | None = None) -> int:
-    """Execute the menu ``text``, writing each block to ``out`` as soon as it is done.
+def run_menu(
+    text: str | Iterable[str], out: TextIO, warn: Callable[[str], None] | None = None
+) -> int:
+    """Execute the menu ``text`` (a string, or its words as they arrive: the seed's
+    interactive menu answers each operation before the next is typed), writing each
+    block to ``out`` as soon as it is done.
 
     Returns the number of operations executed (the final ``5`` included).
     Raises :class:`~searchlab.errors.InputError` at the first malformed value;
     what was written before stays written. ``warn`` receives a one-line note
     for each unsolvable start.
     """
-    tokens = enumerate(text.split(), start=1)
+    tokens = enumerate(text.split() if isinstance(text, str) else text, start=1)
     board: Board | None = None
     done = 0
     while True:
