@@ -210,3 +210,28 @@ def test_doctor_and_cache_clear(
     assert "deleted" in capsys.readouterr().out and not (tmp_path / "npuzzle").exists()
     assert main(["cache", "clear"]) == 0 and "nothing cached" in capsys.readouterr().out
     assert main(["--version"]) == 0 and "searchlab, version" in capsys.readouterr().out
+
+
+def test_a_full_disk_on_stdout_is_one_line(tmp_path: Path) -> None:
+    """Writing the output to a full device: a one-line error, not 'internal error'."""
+    import subprocess
+    import sys
+
+    exe = Path(sys.executable).with_name("searchlab")
+    if not exe.exists():
+        pytest.skip("console script not installed (make install)")
+    board = tmp_path / "b.txt"
+    board.write_text("1 2 3\n4 5 6\n7 0 8\n")
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [str(exe), "npuzzle", "solve", str(board), "--json"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert proc.returncode == 1
+    assert proc.stderr.strip().splitlines() == [
+        "searchlab: error: cannot write the output (No space left on device)"
+    ]

@@ -6,7 +6,9 @@ starts fast; the commands themselves use :mod:`searchlab.cli.common`.
 
 from __future__ import annotations
 
+import errno
 import os
+import sys
 from collections.abc import Sequence
 
 import click
@@ -17,6 +19,19 @@ from searchlab.i18n import _
 
 def _say(message: str) -> None:
     click.echo(message, err=True)
+
+
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG})
+"""Errors of writing the output itself (not of a file the user named)."""
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def run_command(
@@ -59,6 +74,18 @@ def run_command(
         )
         return 1
     except Exception as exc:
+        if isinstance(exc, OSError) and exc.errno in OUTPUT_ERRORS:
+            # The output could not be written (a full disk, a closed pipe): stop writing
+            # to it and say so on stderr (a closed pipe, like `| head`, is no news).
+            _silence_stdout()
+            if exc.errno != errno.EPIPE:
+                reason = exc.strerror or str(exc)
+                _say(
+                    _("{prog}: error: cannot write the output ({reason})").format(
+                        prog=prog, reason=reason
+                    )
+                )
+            return 1
         # A bug, not a user error: one line by default, the traceback on request.
         if os.environ.get("SEARCHLAB_DEBUG"):
             raise
