@@ -133,3 +133,14 @@ def test_node_storing_searches_have_a_default_memory_bound(
     code = main(["npuzzle", "solve", str(board), "--goal", "first", "-a", "bfs", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 1 and out["status"] == "limit" and out["limit"] == "max_nodes"
+
+
+def test_random_prints_its_seed_and_honours_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["npuzzle", "random", "--size", "4", "--depth", "12"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    seed = int(err.split()[1])
+    again = main(["npuzzle", "random", "--size", "4", "--depth", "12", "--seed", str(seed)])
+    assert again == 0 and capsys.readouterr().out == out  # the printed seed draws it again
+    assert main(["npuzzle", "random", "--size", "4", "--depth", "81"]) == 2
+    assert "more than 80 moves" in capsys.readouterr().err

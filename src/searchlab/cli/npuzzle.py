@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import secrets
+
 import click
 
 from searchlab.cli.common import (
     FractionBar,
     console,
+    err_console,
     fail,
     json_option,
     print_json,
@@ -125,13 +128,34 @@ def solve_cmd(
     required=True,
     help="Exact optimal solution length.",
 )
-@click.option("--seed", type=int, help="Random seed (reproducible output).")
+@click.option(
+    "--seed", type=int, help="Random seed (reproducible output; printed on stderr when drawn)."
+)
 @click.option("--goal", help='Goal: "last" (default), "first", or tiles.')
+@time_limit_option(60.0, "Seconds before giving up (boards above 3x3 are built step by step).")
 @json_option()
-def random_cmd(size: int, depth: int, seed: int | None, goal: str | None, as_json: bool) -> None:
-    """Print a board whose optimal solution is exactly DEPTH moves (3x3: any depth up to 31)."""
+def random_cmd(
+    size: int, depth: int, seed: int | None, goal: str | None, time_limit: float, as_json: bool
+) -> None:
+    """Print a board whose optimal solution is exactly DEPTH moves (3x3: any depth up to 31).
+
+    \b
+    Example:
+      searchlab npuzzle random --size 4 --depth 30 --seed 7
+    """
     goal_ = goal_from_spec(goal, size)
-    board = random_instance(size, depth, seed=seed, goal=goal_)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+        err_console.print(f"seed {seed} (--seed {seed} draws this board again)", markup=False)
+    with FractionBar(f"building a board {depth} moves deep") as bar:
+        board = random_instance(
+            size,
+            depth,
+            seed=seed,
+            goal=goal_,
+            time_limit=time_limit or 1e9,
+            progress=lambda reached, total: bar.update(reached, total, f"{reached}/{total}"),
+        )
     if as_json:
         print_json({"size": size, "depth": depth, "tiles": list(board.tiles)})
     else:

@@ -187,3 +187,24 @@ def test_pdb_with_blank_dominates_and_stays_optimal(tmp_path: Path) -> None:
             nodes_plain += r_plain.stats.generated
             nodes_full += r_full.stats.generated
     assert nodes_full < nodes_plain
+
+
+def test_an_easy_4x4_board_needs_no_pattern_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """auto on a 4x4 board with no databases cached: an easy board is solved optimally
+    at once (Manhattan IDA*), nothing is built; the optimum checked against BFS."""
+    from searchlab import families
+
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path))
+    fam = families.get("npuzzle")
+    for text in (
+        "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n",
+        "2 13 3 4\n1 10 5 8\n9 14 0 15\n6 12 7 11\n",
+    ):
+        inst = fam.read(text)
+        r = fam.solve(inst, "auto", None, time_limit=60)
+        assert r.solved and "pdb" not in r.algorithm
+        if r.length <= 12:
+            assert r.length == fam.solve(inst, "bfs", None).length
+    assert list(tmp_path.iterdir()) == []

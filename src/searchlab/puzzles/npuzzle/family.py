@@ -168,7 +168,12 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
                 reason="cancelled while building a pattern database (nothing cached)",
             )
         method = result.algorithm + (
-            "+pdb 6-6-3" if n == 4 and h in ("auto", "pdb") and algorithm != "astar" else ""
+            "+pdb 6-6-3"
+            if n == 4
+            and h in ("auto", "pdb")
+            and algorithm != "astar"
+            and result.extra.get("heuristic") != "manhattan"
+            else ""
         )
         return replace(
             result,

@@ -11,6 +11,7 @@ per goal.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 from searchlab.errors import InputError
@@ -113,8 +114,19 @@ def instances_at_depth(
     return [Board(3, _unpack(v, 9)) for v in picks]
 
 
+DIAMETERS = {2: 6, 3: 31, 4: 80}
+"""The most moves any board needs: 2x2 and 3x3 by exhaustive search (Reinefeld 1993
+for the 8-puzzle), 4x4 by Brüngger et al. (1999) and Korf (2008)."""
+
+
 def random_instance(
-    size: int, depth: int, seed: int | None = None, goal: Board | None = None
+    size: int,
+    depth: int,
+    seed: int | None = None,
+    goal: Board | None = None,
+    *,
+    time_limit: float = 60.0,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Board:
     """A random ``size x size`` board whose optimal solution to ``goal`` is exactly ``depth`` moves.
 
@@ -122,15 +134,21 @@ def random_instance(
     (:func:`instances_at_depth`). For larger boards it is built by a random
     walk that only accepts moves increasing the exact optimal distance (each
     step checked by the optimal solver), so it is practical up to depths of
-    a few dozen moves.
+    a few dozen moves (``time_limit`` seconds at most; ``progress(reached,
+    depth)`` after each step).
     """
     goal = goal if goal is not None else goal_board(size)
     if goal.size != size:
         raise InputError(f"goal is {goal.size}x{goal.size} but size is {size}")
     if depth < 0:
         raise InputError(f"depth must be >= 0, got {depth}")
+    if size in DIAMETERS and depth > DIAMETERS[size]:
+        raise InputError(
+            f"no {size}x{size} board is more than {DIAMETERS[size]} moves from the goal "
+            f"(asked for {depth})"
+        )
     if size == 3:
         return instances_at_depth(depth, 1, seed=seed, goal=goal)[0]
     from searchlab.puzzles.npuzzle.walk import deep_walk
 
-    return deep_walk(goal, depth, seed)
+    return deep_walk(goal, depth, seed, time_limit=time_limit, progress=progress)

@@ -167,6 +167,7 @@ def solve_board(
         )
     if algo == "auto":
         algo = "astar" if board.size == 3 and h in ("auto", "manhattan") else "idastar"
+    chosen = h
     if h == "auto":
         h = "pdb" if board.size == 4 and algo == "idastar" else "manhattan"
     if h == "pdb":
@@ -174,7 +175,27 @@ def solve_board(
             raise InputError("the pdb heuristic needs --algorithm idastar on a 4x4 board")
         t = _corner_transform(4, goal.blank) or (lambda c: c)
         g2, b2 = _apply(goal, t), _apply(board, t)
-        pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
+        try:
+            pdbs = pattern_databases(g2, partition, build=False)
+        except FileNotFoundError:
+            # Not built yet (a minute and 1.5 GB): an easy board does not need them.
+            # IDA* with Manhattan distance is optimal too; given a small budget, it
+            # answers boards a few dozen moves deep at once, and only harder ones
+            # build the databases.
+            if chosen == "auto":
+                quick = ida_star(
+                    board,
+                    goal,
+                    time_limit=time_limit,
+                    max_expansions=min(max_expansions or QUICK_EXPANSIONS, QUICK_EXPANSIONS),
+                    cancel=cancel,
+                    progress=progress,
+                )
+                if quick.solved or quick.status == "cancelled":
+                    quick.extra["heuristic"] = "manhattan"
+                    quick.algorithm = "idastar (manhattan)"
+                    return quick
+            pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
         result = ida_star(
             b2,
             g2,
@@ -219,6 +240,11 @@ def solve_board(
         cancel=cancel,
         progress=progress,
     )
+
+
+QUICK_EXPANSIONS = 200_000
+"""The Manhattan IDA* budget ``auto`` spends on a 4x4 board before building the
+pattern databases (a fraction of a second)."""
 
 
 def _auto_name(size: int, heuristic: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from searchlab.errors import InputError
 from searchlab.puzzles.npuzzle.board import Board, neighbours
@@ -26,6 +27,7 @@ def deep_walk(
     seed: int | None = None,
     attempts: int = 50,
     time_limit: float = 60.0,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Board:
     """A board exactly ``depth`` optimal moves from ``goal``.
 
@@ -35,6 +37,7 @@ def deep_walk(
     ``d + 1``; when every neighbour leads back, it restarts. Cost: ``depth``
     optimal solves of depth up to ``depth`` (with the cached databases on 4x4
     when present); raises ``InputError`` after ``time_limit`` seconds.
+    ``progress(reached, depth)`` is called after each step.
     """
     deadline = time.perf_counter() + time_limit
     rng = random.Random(seed)
@@ -51,6 +54,8 @@ def deep_walk(
                 child = Board(goal.size, tuple(tiles))
                 if _optimal_length(child, goal, deadline) == dist + 1:
                     current, dist, prev = child, dist + 1, b
+                    if progress is not None:
+                        progress(dist, depth)
                     break
             else:
                 break
