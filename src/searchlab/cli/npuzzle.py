@@ -144,9 +144,9 @@ def random_cmd(
       searchlab npuzzle random --size 4 --depth 30 --seed 7
     """
     goal_ = goal_from_spec(goal, size)
+    drawn = seed is None
     if seed is None:
         seed = secrets.randbelow(2**31)
-        err_console.print(f"seed {seed} (--seed {seed} draws this board again)", markup=False)
     with FractionBar(f"building a board {depth} moves deep") as bar:
         board = random_instance(
             size,
@@ -156,6 +156,8 @@ def random_cmd(
             time_limit=time_limit or 1e9,
             progress=lambda reached, total: bar.update(reached, total, f"{reached}/{total}"),
         )
+    if drawn:
+        err_console.print(f"seed {seed} (--seed {seed} draws this board again)", markup=False)
     if as_json:
         print_json({"size": size, "depth": depth, "tiles": list(board.tiles)})
     else:

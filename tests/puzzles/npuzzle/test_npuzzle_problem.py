@@ -90,7 +90,7 @@ def test_random_instance_exact_depth() -> None:
         b = random_instance(3, d, seed=d)
         assert exact_distance(b) == d
     assert random_instance(3, 20, seed=4) == random_instance(3, 20, seed=4)
-    with pytest.raises(InputError, match="between 0 and 31"):
+    with pytest.raises(InputError, match="more than 31 moves"):
         random_instance(3, 32)
 
 
