@@ -40,7 +40,7 @@ def test_aima_json_then_instant_reprint(tmp_path: Path, capsys: pytest.CaptureFi
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--depths", "40"], "between 0 and 31"),
+        (["--depths", "40"], "more than 31 moves"),
         (["--depths", "a-b"], "expected numbers"),
         (["--plot", "x.txt"], ".png"),
     ],

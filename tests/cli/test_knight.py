@@ -82,3 +82,17 @@ def test_count(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
     rc, _, err = run(capsys, "knight", *args)
     assert rc == 2 and err.startswith("searchlab: error:") and len(err.strip().splitlines()) == 1
+
+
+def test_random_starts_are_drawn_where_a_tour_exists(capsys: pytest.CaptureFixture[str]) -> None:
+    """On 5x5 (odd: only the corner colour starts a tour) every --random draw is a
+    start with a tour; without --seed the seed drawn is printed and draws it again."""
+    for seed in range(12):
+        assert main(["knight", "tour", "--size", "5x5", "--random", "--seed", str(seed)]) == 0
+    capsys.readouterr()
+    assert main(["knight", "tour", "--size", "6x6", "--random", "--json"]) == 0
+    out, err = capsys.readouterr()
+    seed = err.split()[1]
+    assert main(["knight", "tour", "--size", "6x6", "--random", "--seed", seed, "--json"]) == 0
+    again, _ = capsys.readouterr()
+    assert json.loads(again)["moves"] == json.loads(out)["moves"]

@@ -70,3 +70,12 @@ def test_malformed_maze(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     f.write_text("S..x\n...G\n")
     assert main(["maze", "solve", str(f)]) == 2
     assert "unknown character 'x'" in capsys.readouterr().err
+
+
+def test_random_mazes_have_a_path(capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in range(8):
+        code = main(["maze", "solve", "--random", "30x20", "--walls", "0.38", "--seed", str(seed)])
+        assert code == 0
+    capsys.readouterr()
+    assert main(["maze", "solve", "--random", "300x300", "--walls", "0.8", "--seed", "1"]) == 2
+    assert "lower the wall density" in capsys.readouterr().err

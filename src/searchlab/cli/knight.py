@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import secrets
 
 import click
 
 from searchlab.cli.common import (
     console,
+    err_console,
     fail,
     json_option,
     max_expansions_option,
@@ -23,6 +25,7 @@ from searchlab.puzzles.knight import (
     parse_square,
 )
 from searchlab.puzzles.knight.family import FAMILY
+from searchlab.puzzles.knight.family import random_start as random_start_square
 from searchlab.puzzles.knight.render import tour_report
 from searchlab.puzzles.knight.views import Instance
 
@@ -48,7 +51,12 @@ def knight() -> None:
     metavar="ROW,COL",
     help="Start square, 0-based from the top-left [default: 0,0].",
 )
-@click.option("--random", "random_start", is_flag=True, help="Start on a random square.")
+@click.option(
+    "--random",
+    "random_start",
+    is_flag=True,
+    help="Start on a random square from which a tour exists.",
+)
 @click.option("--seed", type=int, help="Seed for --random.")
 @click.option("--closed", is_flag=True, help="Ask for a closed (re-entrant) tour.")
 @click.option(
@@ -94,8 +102,10 @@ def tour_cmd(
     if seed is not None and not random_start:
         fail("--seed only applies to --random")
     if random_start:
-        rng = random.Random(seed)
-        start = (rng.randrange(board.rows), rng.randrange(board.cols))
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+            err_console.print(f"seed {seed} (--seed {seed} draws this start again)", markup=False)
+        start = random_start_square(board, closed, random.Random(seed))
     elif start_text is not None:
         start = parse_square(start_text, board)
     else:

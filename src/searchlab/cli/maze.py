@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
+
 import click
 
 from searchlab.cli.common import (
     algorithm_option,
+    err_console,
     fail,
     json_option,
     max_expansions_option,
@@ -26,7 +29,12 @@ def maze() -> None:
 
 @maze.command("solve")
 @click.argument("file", required=False)
-@click.option("--random", "random_size", metavar="WxH", help="Generate a random WxH maze instead.")
+@click.option(
+    "--random",
+    "random_size",
+    metavar="WxH",
+    help="Generate a random WxH maze instead (one with a path from S to G).",
+)
 @click.option("--seed", type=int, help="Seed for --random.")
 @click.option(
     "--walls",
@@ -56,7 +64,12 @@ def solve_cmd(
         fail("give a maze FILE or --random WxH (one of them)")
     if random_size is not None:
         width, height = parse_wxh(random_size, "--random", 1, 100_000)
-        maze_ = random_maze(width, height, walls=walls, seed=seed)
+        drawn = seed is None
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        maze_ = random_maze(width, height, walls=walls, seed=seed, solvable=True)
+        if drawn:
+            err_console.print(f"seed {seed} (--seed {seed} draws this maze again)", markup=False)
     else:
         assert file is not None
         maze_ = FAMILY.read(read_input(file))

@@ -126,14 +126,28 @@ def describe(inst: Instance) -> str:
     return text
 
 
+def random_start(
+    board: Board, closed: bool, rng: random.Random, tries: int = 64
+) -> tuple[int, int]:
+    """A start square drawn uniformly among those a tour starts from (rejection
+    sampling: ``tries`` draws, each checked by :func:`tour_verdict`, which is exact);
+    the last draw when the board has no tour at all (the verdict then says why)."""
+    start = (0, 0)
+    for _try in range(tries):
+        start = (rng.randrange(board.rows), rng.randrange(board.cols))
+        if tour_verdict(board, start, closed=closed).exists:
+            return start
+    return start
+
+
 def generate(params: Mapping[str, float], seed: int | None) -> str:
-    """A board of the given size with a random start square (which may start no tour)."""
+    """A board of the given size with a random start square from which a tour exists
+    (when one exists anywhere)."""
     rows = int_param(params, "rows", 8, 1, 2000)
     cols = int_param(params, "cols", 8, 1, 2000)
     closed = int_param(params, "closed", 0, 0, 1)
-    rng = random.Random(seed)
-    start = f"{rng.randrange(rows)},{rng.randrange(cols)}"
-    return f"{rows}x{cols}\nstart: {start}\n" + ("closed\n" if closed else "")
+    r, c = random_start(Board(rows, cols), bool(closed), random.Random(seed))
+    return f"{rows}x{cols}\nstart: {r},{c}\n" + ("closed\n" if closed else "")
 
 
 def sample(size: int, seed: int) -> str:

@@ -58,11 +58,12 @@ def format_maze(maze: Maze) -> str:
 
 
 def generate(params: Mapping[str, float], seed: int | None) -> str:
-    """A random maze of ``width`` x ``height`` cells with the given wall density."""
+    """A random maze of ``width`` x ``height`` cells with the given wall density, with a
+    path from its start to its goal."""
     width = int_param(params, "width", 12, 2, 2000)
     height = int_param(params, "height", 8, 2, 2000)
     walls = float_param(params, "walls", 0.25, 0.0, 0.9)
-    return format_maze(random_maze(width, height, walls=walls, seed=seed))
+    return format_maze(random_maze(width, height, walls=walls, seed=seed, solvable=True))
 
 
 def sample(size: int, seed: int) -> str:

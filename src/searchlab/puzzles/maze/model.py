@@ -69,10 +69,21 @@ def parse_maze(text: str) -> Maze:
     return Maze(width, height, bytes(cells), start, goal)
 
 
-def random_maze(width: int, height: int, *, walls: float = 0.3, seed: int | None = None) -> Maze:
+def random_maze(
+    width: int,
+    height: int,
+    *,
+    walls: float = 0.3,
+    seed: int | None = None,
+    solvable: bool = False,
+    tries: int = 200,
+) -> Maze:
     """A random maze: each cell is a wall with probability ``walls``; start at
     the top-left corner, goal at the bottom-right (both kept open). The goal
-    may be unreachable; that is part of the fun."""
+    may be unreachable (the experiments count such mazes), unless ``solvable``:
+    then mazes are drawn until one has a path (``tries`` at most; an InputError
+    past that, as happens above about 40 % walls on large grids, where walls
+    percolate)."""
     if width < 1 or height < 1 or width * height < 2:
         raise InputError("a maze needs at least two cells")
     if width * height > MAX_CELLS:
@@ -80,10 +91,39 @@ def random_maze(width: int, height: int, *, walls: float = 0.3, seed: int | None
     if not 0 <= walls < 1:
         raise InputError("walls must be a fraction in [0, 1)")
     rng = random.Random(seed)
-    cells = bytearray(1 if rng.random() >= walls else 0 for _ in range(width * height))
-    start, goal = 0, width * height - 1
-    cells[start] = cells[goal] = 1
-    return Maze(width, height, bytes(cells), start, goal)
+    # Each draw costs time in the maze's size: a few draws only for the largest grids.
+    tries = min(tries, max(3, 4_000_000 // (width * height)))
+    for _try in range(tries if solvable else 1):
+        cells = bytearray(1 if rng.random() >= walls else 0 for _ in range(width * height))
+        start, goal = 0, width * height - 1
+        cells[start] = cells[goal] = 1
+        maze = Maze(width, height, bytes(cells), start, goal)
+        if not solvable or connected(maze):
+            return maze
+    raise InputError(
+        f"no {width}x{height} maze with {walls:.0%} walls had a path in {tries} draws: "
+        "lower the wall density"
+    )
+
+
+def connected(maze: Maze) -> bool:
+    """Whether the goal can be reached from the start (a breadth-first flood fill)."""
+    w, n = maze.width, len(maze.open)
+    seen = bytearray(n)
+    seen[maze.start] = 1
+    frontier = [maze.start]
+    while frontier:
+        nxt = []
+        for i in frontier:
+            if i == maze.goal:
+                return True
+            r, c = divmod(i, w)
+            for j, ok in ((i - w, r > 0), (i + w, i + w < n), (i - 1, c > 0), (i + 1, c < w - 1)):
+                if ok and maze.open[j] and not seen[j]:
+                    seen[j] = 1
+                    nxt.append(j)
+        frontier = nxt
+    return False
 
 
 def render_maze(maze: Maze, path: Iterable[int] = ()) -> str:
