@@ -235,3 +235,28 @@ def test_a_full_disk_on_stdout_is_one_line(tmp_path: Path) -> None:
     assert proc.stderr.strip().splitlines() == [
         "searchlab: error: cannot write the output (No space left on device)"
     ]
+
+
+def test_one_name_per_concept_across_commands() -> None:
+    """Every --heuristic option is also -H; every --algorithm also -a; every time limit
+    is --time-limit (never another spelling)."""
+    import importlib
+
+    import click
+
+    from searchlab.cli.main import COMMANDS
+
+    def walk(cmd: click.Command) -> list[click.Command]:
+        if isinstance(cmd, click.Group):
+            return [c for sub in cmd.commands.values() for c in walk(sub)]
+        return [cmd]
+
+    for target, _help in COMMANDS.values():
+        module, attr = target.split(":")
+        for cmd in walk(getattr(importlib.import_module(module), attr)):
+            for p in cmd.params:
+                if "--heuristic" in p.opts:
+                    assert "-H" in p.opts, (cmd.name, p.opts)
+                if "--algorithm" in p.opts:
+                    assert "-a" in p.opts, (cmd.name, p.opts)
+                assert not any("timeout" in o or "time_limit" in o for o in p.opts), cmd.name

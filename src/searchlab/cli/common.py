@@ -117,6 +117,7 @@ def heuristic_option(
     """``--heuristic``: one of a family's heuristics, for the engine's informed algorithms."""
     return click.option(
         "--heuristic",
+        "-H",
         type=click.Choice(choices),
         default=default,
         show_default=True,

@@ -53,6 +53,7 @@ def npuzzle() -> None:
 )
 @click.option(
     "--heuristic",
+    "-H",
     default="auto",
     show_default=True,
     help="auto, pdb (4x4 IDA*), or " + ", ".join(HEURISTICS) + ".",

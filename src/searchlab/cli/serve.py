@@ -89,7 +89,7 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 @click.argument("file", required=False)
 @click.option("--example", help="A built-in board of the family instead of FILE.")
 @click.option("--algorithm", "-a", default="bfs", show_default=True, help="Engine algorithm.")
-@click.option("--heuristic", help="Heuristic (the family's first one by default).")
+@click.option("--heuristic", "-H", help="Heuristic (the family's first one by default).")
 @click.option(
     "--svg",
     "svg_path",
