@@ -260,3 +260,41 @@ def test_one_name_per_concept_across_commands() -> None:
                 if "--algorithm" in p.opts:
                     assert "-a" in p.opts, (cmd.name, p.opts)
                 assert not any("timeout" in o or "time_limit" in o for o in p.opts), cmd.name
+
+
+def test_every_command_shows_a_usage_example_that_parses() -> None:
+    """Each command's --help ends with an example (searchlab.cli.examples), and each
+    example names existing options of its own command."""
+    import shlex
+
+    import click
+
+    from searchlab.cli.examples import EXAMPLES
+    from searchlab.cli.main import cli
+
+    ctx = click.Context(cli)
+    paths: list[str] = []
+
+    def walk(cmd: click.Command, path: str) -> None:
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                assert sub is not None
+                walk(sub, f"{path} {name}".strip())
+        else:
+            paths.append(path)
+            assert cmd.epilog and "searchlab" in cmd.epilog, path
+
+    walk(cli, "")
+    assert sorted(paths) == sorted(EXAMPLES)
+    for path, lines in EXAMPLES.items():
+        for line in lines:
+            words = shlex.split(line.split("| ")[-1])
+            assert " ".join(words[1:]).startswith(path), line
+            cmd: click.Command = cli
+            args = words[1:]
+            while isinstance(cmd, click.Group):
+                sub = cmd.get_command(ctx, args[0])
+                assert sub is not None, line
+                cmd, args = sub, args[1:]
+            cmd.make_context(path, list(args))  # unknown options raise UsageError

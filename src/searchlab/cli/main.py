@@ -99,6 +99,18 @@ the first sentence of its help, which ``searchlab --help`` lists without importi
 ``tests/cli/test_main.py`` checks the two agree)."""
 
 
+def add_examples(command: click.Command, path: str) -> None:
+    """Give ``command`` (and its sub-commands) their usage examples as ``--help`` epilog
+    (:mod:`searchlab.cli.examples`)."""
+    from searchlab.cli.examples import epilog
+
+    if command.epilog is None:
+        command.epilog = epilog(path)
+    if isinstance(command, click.Group):
+        for name, sub in command.commands.items():
+            add_examples(sub, f"{path} {name}")
+
+
 class LazyGroup(click.Group):
     """A Click group whose sub-commands are imported when first looked up; its own
     ``--help`` lists them from :data:`COMMANDS` without importing any."""
@@ -113,6 +125,7 @@ class LazyGroup(click.Group):
         module_name, attr = entry[0].split(":")
         command = getattr(importlib.import_module(module_name), attr)
         assert isinstance(command, click.Command)
+        add_examples(command, cmd_name)
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -1,0 +1,67 @@
+"""A usage example for every command, shown at the end of its ``--help``.
+
+Kept in one table so that every command has one (``tests/cli/test_main.py``
+checks it, and that each names its own command). Each is a command a reader can
+paste as it is: a built-in board, a small size, a short limit.
+"""
+
+from __future__ import annotations
+
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "cache clear": ("searchlab cache clear",),
+    "compare": (
+        "searchlab compare npuzzle --depths 4-16:4 -n 20 -a bfs -a astar -H manhattan",
+        "searchlab compare maze --sizes 10,20 -n 5 -a bfs -a astar --csv results.csv",
+    ),
+    "demo": ("searchlab demo",),
+    "doctor": ("searchlab doctor",),
+    "experiment aima-3.29": ("searchlab experiment aima-3.29 --instances 20",),
+    "experiment peg-seed000": ("searchlab experiment peg-seed000",),
+    "experiment knight-warnsdorff": ("searchlab experiment knight-warnsdorff",),
+    "experiment rushhour-difficulty": ("searchlab experiment rushhour-difficulty",),
+    "knight tour": (
+        "searchlab knight tour --size 8x8 --start 0,0",
+        "searchlab knight tour --size 100x100 --closed --svg tour.svg",
+    ),
+    "knight count": ("searchlab knight count 5x5",),
+    "maze solve": (
+        "searchlab maze solve my-maze.txt -a bfs",
+        "searchlab maze solve --random 40x20 --walls 0.3 --seed 1",
+    ),
+    "npuzzle solve": (
+        'searchlab npuzzle solve --tiles "8 6 7 2 5 4 3 0 1"',
+        "searchlab npuzzle solve board.txt -a astar -H linear_conflict --json",
+    ),
+    "npuzzle random": ("searchlab npuzzle random --size 4 --depth 30 --seed 7",),
+    "npuzzle pdb": ("searchlab npuzzle pdb --partition 6-6-3",),
+    "peg solve": (
+        "searchlab peg solve --board english",
+        "searchlab peg solve --board french --vacancy d1 --min-moves",
+    ),
+    "peg compare": ("searchlab peg compare --board triangle5",),
+    "peg boards": ("searchlab peg boards",),
+    "peg count": ("searchlab peg count --board english",),
+    "rushhour solve": (
+        "searchlab rushhour solve --card 40",
+        "searchlab rushhour solve board.txt --metric steps --json",
+    ),
+    "rushhour rate": ("searchlab rushhour rate --card 1",),
+    "rushhour hint": ("searchlab rushhour hint --card 1",),
+    "rushhour generate": ("searchlab rushhour generate --min-moves 20 --count 3 --seed 1",),
+    "serve": ("searchlab serve --open",),
+    "solve": (
+        "searchlab solve npuzzle board.txt -a idastar",
+        "cat maze.txt | searchlab solve maze -",
+    ),
+    "teach": ("searchlab teach maze --example small -a bfs --svg bfs-graph.svg",),
+}
+"""Command path (as typed after ``searchlab``) -> example command lines."""
+
+
+def epilog(path: str) -> str | None:
+    """The ``--help`` epilog of the command ``path``: its examples, or None."""
+    lines = EXAMPLES.get(path)
+    if not lines:
+        return None
+    heading = "Example:" if len(lines) == 1 else "Examples:"
+    return "\b\n" + heading + "\n" + "\n".join(f"  {line}" for line in lines)
