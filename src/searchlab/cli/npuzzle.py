@@ -58,7 +58,7 @@ def npuzzle() -> None:
     show_default=True,
     help="auto, pdb (4x4 IDA*), or " + ", ".join(HEURISTICS) + ".",
 )
-@time_limit_option(600.0)
+@time_limit_option(60.0, "Seconds before giving up (not counting a first pattern-database build).")
 @click.option(
     "--max-nodes",
     type=click.IntRange(min=1),
