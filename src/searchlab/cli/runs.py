@@ -7,7 +7,8 @@ import functools
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -204,6 +205,34 @@ def plain_progress(every: float = 2.0) -> Callable[[str, int, int], None]:
     return progress
 
 
+@contextmanager
+def progress_display(show: bool) -> Iterator[Callable[[str, int, int], None] | None]:
+    """The progress callback of a run: none, plain lines (stderr not a terminal, e.g.
+    ``--progress`` into a log), or a rich bar per phase."""
+    if not show:
+        yield None
+    elif not err_console.is_terminal:
+        yield plain_progress()
+    else:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err_console,
+            transient=True,
+        ) as bar:
+            tasks: dict[str, TaskID] = {}
+
+            def progress(phase: str, done: int, total: int) -> None:
+                if phase not in tasks:
+                    tasks[phase] = bar.add_task(phase, total=total)
+                bar.update(tasks[phase], completed=done, total=total)
+
+            yield progress
+
+
 def execute(experiment: Experiment, run: RunOptions) -> RunSummary:
     """Run ``experiment`` with a progress bar and Ctrl-C handling; report resumes
     and interruptions on stderr."""
@@ -212,44 +241,15 @@ def execute(experiment: Experiment, run: RunOptions) -> RunSummary:
     with ResultStore(db) as store, cancel_on_interrupt() as cancel:
         if run.fresh:
             store.forget(experiment.name)
-        if not show:
-            summary = run_experiment(
-                experiment, store, workers=workers, scheduler=scheduler, cancel=cancel
-            )
-        elif not err_console.is_terminal:  # --progress into a file or a pipe: plain lines
+        with progress_display(show) as progress:
             summary = run_experiment(
                 experiment,
                 store,
                 workers=workers,
                 scheduler=scheduler,
                 cancel=cancel,
-                progress=plain_progress(),
+                progress=progress,
             )
-        else:
-            with Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=err_console,
-                transient=True,
-            ) as bar:
-                tasks: dict[str, TaskID] = {}
-
-                def progress(phase: str, done: int, total: int) -> None:
-                    if phase not in tasks:
-                        tasks[phase] = bar.add_task(phase, total=total)
-                    bar.update(tasks[phase], completed=done, total=total)
-
-                summary = run_experiment(
-                    experiment,
-                    store,
-                    workers=workers,
-                    scheduler=scheduler,
-                    cancel=cancel,
-                    progress=progress,
-                )
     if summary.reused:
         err_console.print(
             f"{summary.reused:,} of {len(summary.planned):,} runs reused from {db}", markup=False

@@ -263,10 +263,9 @@ def teaching_json(
     }
 
 
-def run_solve(
-    fam: Family,
+def solve_job(
+    family_name: str,
     board: str,
-    *,
     algorithm: str,
     heuristic: str,
     time_limit: float | None,
@@ -275,7 +274,10 @@ def run_solve(
     cancel: CancelToken,
     progress: Progress,
 ) -> dict[str, Any]:
-    """Parse, solve (or teach) and serialise: the body of a solve job."""
+    """Parse, solve (or teach) and serialise: the body of a solve job, as the job
+    manager runs it in a child process (a picklable ``functools.partial`` of this
+    function, completed with the job's cancel token and progress callback)."""
+    fam = families.get(family_name)
     instance = read_board(fam, board)
     t, n = clamp_limits(time_limit, max_nodes)
     req = SolveRequest(algorithm, heuristic, t, n, cancel, progress)
@@ -288,33 +290,6 @@ def run_solve(
         return out
     return solution_json(
         fam, instance, fam.solve(instance, algorithm, heuristic or None, **req.options())
-    )
-
-
-def solve_job(
-    family_name: str,
-    board: str,
-    algorithm: str,
-    heuristic: str,
-    time_limit: float | None,
-    max_nodes: int | None,
-    teaching: bool,
-    cancel: CancelToken,
-    progress: Progress,
-) -> dict[str, Any]:
-    """:func:`run_solve` of the family called ``family_name``: a solve job as the job
-    manager runs it in a child process (a picklable ``functools.partial`` of this
-    function, completed with the job's cancel token and progress callback)."""
-    return run_solve(
-        families.get(family_name),
-        board,
-        algorithm=algorithm,
-        heuristic=heuristic,
-        time_limit=time_limit,
-        max_nodes=max_nodes,
-        teaching=teaching,
-        cancel=cancel,
-        progress=progress,
     )
 
 
