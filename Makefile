@@ -42,7 +42,7 @@ lint: install
 BENCH := .bench-venv
 bench: install
 	test -x $(BENCH)/bin/python || $(PYTHON) -m venv $(BENCH)
-	$(BENCH)/bin/python -m pip install --quiet -e . simpleai aima3
+	$(BENCH)/bin/python -m pip install --quiet -e . simpleai aima3 astar
 	$(BENCH)/bin/python benchmarks/engine_astar.py
 
 clean:
