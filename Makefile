@@ -21,6 +21,7 @@ $(STAMP): pyproject.toml
 # translate the new entries in src/searchlab/locale/*/LC_MESSAGES/searchlab.po),
 # compile. Without a compiled catalog searchlab compiles the .po in memory.
 i18n: install
+	mkdir -p build
 	$(BIN)/pybabel extract -F babel.cfg -k N_ -k ngettext:1,2 --no-location --sort-output \
 		--project searchlab -o build/searchlab.pot .
 	$(BIN)/pybabel update -D searchlab -i build/searchlab.pot -d src/searchlab/locale \
