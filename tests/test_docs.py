@@ -11,9 +11,11 @@ Rules (the Markdown is the test data; nothing is skipped silently):
   ``len(run.popped)  # 15`` asserts 15 (``...`` in the literal matches
   anything).
 * A fenced ```sh / ```bash / ```console block is run one command at a time with
-  bash (``set -eo pipefail``) in the same kind of directory (one per Markdown
-  file, shared by its commands in order), with ``searchlab``, ``puzzle8`` and
-  ``puzzle3x3heuristics`` on the PATH running this checkout. In ``console``
+  bash (``set -eo pipefail``) in one directory holding a copy of ``examples/``,
+  shared by all the guides' commands in order (README.md first), as a user
+  works in one clone: an experiment the README ran is resumed, not rerun; with
+  ``searchlab``, ``puzzle8`` and ``puzzle3x3heuristics`` on the PATH running
+  this checkout. In ``console``
   blocks the commands are the ``$ `` lines and the lines after a command are its
   expected output (compared exactly, timings aside). A command must exit 0,
   unless its comment says ``exit status N``.
@@ -53,7 +55,7 @@ import searchlab
 ROOT = Path(__file__).resolve().parents[1]
 SRC = Path(searchlab.__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 PROGRAMS = {
     "searchlab": "searchlab.cli.main:run",
     "puzzle8": "searchlab.cli.assignments:puzzle8_run",
@@ -183,14 +185,14 @@ def bin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-_WORKDIRS: dict[tuple[str, Path], Path] = {}
+_WORKDIRS: dict[tuple[str, Path | None], Path] = {}
 
 
-def workdir(tmp_path_factory: pytest.TempPathFactory, kind: str, doc: Path) -> Path:
-    """One directory per (kind, Markdown file), with a copy of ``examples/``."""
+def workdir(tmp_path_factory: pytest.TempPathFactory, kind: str, doc: Path | None) -> Path:
+    """One directory per (kind, Markdown file or None), with a copy of ``examples/``."""
     key = (kind, doc)
     if key not in _WORKDIRS:
-        path = tmp_path_factory.mktemp(f"{kind}-{doc.stem}")
+        path = tmp_path_factory.mktemp(f"{kind}-{doc.stem if doc else 'all'}")
         shutil.copytree(EXAMPLES, path / "examples")
         _WORKDIRS[key] = path
     return _WORKDIRS[key]
@@ -229,7 +231,7 @@ def test_shell_command(
     reason = skip_reason(command.block)
     if reason:
         pytest.skip(reason)
-    cwd = workdir(tmp_path_factory, "sh", command.block.doc)
+    cwd = workdir(tmp_path_factory, "sh", None)
     proc = subprocess.run(
         ["bash", "-c", f"set -eo pipefail\n{command.text}"],
         cwd=cwd,
