@@ -23,7 +23,6 @@ import os
 from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
 from functools import lru_cache
-from importlib.resources import files
 from typing import Any
 
 LANGUAGES = ("en", "es")
@@ -83,6 +82,8 @@ def catalog(language: str) -> gettext.NullTranslations:
     """The translations of ``language`` (English: the messages themselves)."""
     if language == "en" or language not in LANGUAGES:
         return gettext.NullTranslations()
+    from importlib.resources import files  # only here: 8 ms of start-up otherwise
+
     folder = files("searchlab") / "locale" / language / "LC_MESSAGES"
     mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
     if mo.is_file() and not _older(mo, po):
