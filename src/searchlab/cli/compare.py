@@ -9,7 +9,7 @@ from searchlab.cli.common import fail, max_expansions_option, read_input, time_l
 from searchlab.cli.runs import (
     OutputOptions,
     RunOptions,
-    emit,
+    emit_results,
     execute,
     execution_options,
     finish_experiment,
@@ -125,5 +125,5 @@ def compare(
     if out.plot_path:
         rows = aggregate(summary.records, [c.label for c in experiment.configurations])
         plot_cost(rows, out.plot_path, title=f"{family}: search cost", xlabel=fam.parameter_name)
-    emit(results.columns, results.rows, out, title=results.title)
+    emit_results(results, out)
     finish_experiment(summary)

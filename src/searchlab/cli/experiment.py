@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from searchlab.cli.common import console, fail, max_expansions_option, time_limit_option
+from searchlab.cli.common import fail, max_expansions_option, time_limit_option
 from searchlab.cli.runs import (
     OutputOptions,
     RunOptions,
-    emit,
+    emit_results,
     execute,
     execution_options,
     finish_experiment,
@@ -19,7 +19,6 @@ from searchlab.cli.runs import (
 from searchlab.experiments.builtin import aima, knight, peg, rushhour
 from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.sources import parse_range
-from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS as KNIGHT_TIE_BREAKS
 from searchlab.search import TIE_BREAKS
 
 
@@ -103,38 +102,15 @@ def aima_cmd(
         time_limit=time_limit,
     )
     summary = execute(exp, run)
-    rows = aima.aima_rows(summary.records, [c.label for c in exp.configurations])
-    columns, lines = aima.side_by_side(rows)
     if out.plot_path:
         plot_cost(
-            rows,
+            aima.aima_rows(summary.records, [c.label for c in exp.configurations]),
             out.plot_path,
             title="8-puzzle: nodes generated (AIMA Fig. 3.29)",
             xlabel="solution depth d",
             reference=aima.reference_series(),
         )
-    shown = emit(
-        columns,
-        lines,
-        out,
-        title="AIMA Fig. 3.29: mean nodes generated (n: instances solved) and b*",
-        json_rows=aima.json_rows(rows),
-        sections=False,
-    )
-    if shown:
-        worst = aima.worst_astar_ratio(rows)
-        if worst is not None:
-            ratio, depth, heuristic = worst
-            console.print(
-                f"A* against the book: largest ratio {ratio:.2f}x (d={depth}, {heuristic}).",
-                markup=False,
-            )
-        console.print(
-            "Nodes generated = the root plus every child produced (engine convention); "
-            "b* = mean of each run's b*; A* ties broken by "
-            f"{tie_break or 'g_max'}; 'book' = Russell & Norvig, 3rd ed., Fig. 3.29.",
-            markup=False,
-        )
+    emit_results(aima.results(exp, summary), out)
     finish_experiment(summary)
 
 
@@ -165,13 +141,7 @@ def peg_cmd(
         names = ", ".join(name for name, _ in peg.PROBLEMS)
         fail(f"--only matches no problem; the problems are: {names}")
     summary = execute(exp, run)
-    emit(
-        peg.COLUMNS,
-        peg.table_rows(summary.records),
-        out,
-        title="Seed 000: peg solitaire, one search per line (limits per run: "
-        f"{max_expansions:,} expansions, {time_limit:g} s)",
-    )
+    emit_results(peg.results(exp, summary), out)
     finish_experiment(summary)
 
 
@@ -214,21 +184,7 @@ def knight_cmd(
         time_limit=time_limit,
     )
     summary = execute(exp, run)
-    shown = emit(
-        knight.COLUMNS,
-        knight.table_rows(summary.records),
-        out,
-        title="Plain Warnsdorff: % of random starts giving a complete open tour, by tie-break",
-        json_rows=knight.json_rows(summary.records),
-        sections=False,
-    )
-    if shown:
-        console.print(
-            "Tie-breaks: "
-            + "; ".join(f"{name}: {text}" for name, text in KNIGHT_TIE_BREAKS.items())
-            + ".",
-            markup=False,
-        )
+    emit_results(knight.results(exp, summary), out)
     finish_experiment(summary)
 
 
@@ -277,12 +233,5 @@ def rushhour_cmd(
     summary = execute(exp, run)
     if out.plot_path:
         rushhour.plot_distribution(summary.records, out.plot_path)
-    emit(
-        rushhour.COLUMNS,
-        rushhour.distribution(summary.records),
-        out,
-        title="Generated Rush Hour puzzles: optimal moves, steps, cluster size, level, A* cost",
-        json_rows=rushhour.puzzles(summary.records, summary.instances),
-        sections=False,
-    )
+    emit_results(rushhour.results(exp, summary), out)
     finish_experiment(summary)

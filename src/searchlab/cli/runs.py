@@ -33,6 +33,7 @@ from searchlab.cli.common import (
     print_json,
 )
 from searchlab.experiments.report import Column, print_table, rich_table, to_csv, to_markdown
+from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
 
@@ -187,6 +188,23 @@ def emit(
         return False
     print_table(console, rich_table(columns, rows, title=title, sections=sections))
     return True
+
+
+def emit_results(results: Results, out: OutputOptions) -> bool:
+    """:func:`emit` a :class:`~searchlab.experiments.results.Results` (its shown rows,
+    its ``--json`` data), and its notes under the table when the table was shown."""
+    shown = emit(
+        results.columns,
+        results.rows,
+        out,
+        title=results.title,
+        json_rows=results.data,
+        sections=results.sections,
+    )
+    if shown:
+        for note in results.notes:
+            console.print(note, markup=False)
+    return shown
 
 
 def plain_progress(every: float = 2.0) -> Callable[[str, int, int], None]:

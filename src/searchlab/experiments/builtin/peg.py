@@ -111,5 +111,6 @@ def results(experiment: Experiment, summary: RunSummary) -> Results:
         f"{limits.max_expansions or 0:,} expansions, {limits.time_limit or 0:g} s)",
         columns=COLUMNS,
         rows=table_rows(summary.records),
+        sections=True,  # a rule between problems
         summary=summary,
     )
