@@ -182,3 +182,12 @@ def test_the_family_texts_follow_the_page_language() -> None:
         assert r.json()["description"] == "tablero 3x3"
         r = c.post("/api/rushhour/difficulty?lang=es", json={"board": "..B.\nAAB.\n....\n....\n"})
         assert r.json()["difficulty"].startswith("dificultad: principiante")
+
+
+def test_every_limit_phrase_is_in_the_catalog() -> None:
+    from typing import get_args
+
+    from searchlab.search.result import LIMIT_PHRASES, LimitName, limit_phrase
+
+    for limit in (None, *get_args(LimitName)):
+        assert limit_phrase(limit) in LIMIT_PHRASES

@@ -31,8 +31,8 @@ from searchlab import i18n
 from searchlab.cli.run import run_command
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
-from searchlab.i18n import N_, _, ngettext
-from searchlab.search.result import SearchResult, SearchStats, limit_phrase
+from searchlab.i18n import _, ngettext
+from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
 from searchlab.search.solve import ALGORITHMS
 
 T = TypeVar("T")
@@ -337,20 +337,6 @@ def print_table(table: PlainTable) -> None:
     console.print(out)
 
 
-STAT_NAMES = {
-    "expanded": N_("expanded"),
-    "generated": N_("generated"),
-    "duplicates": N_("duplicates"),
-    "reopened": N_("reopened"),
-    "max_frontier": N_("max frontier"),
-    "max_depth": N_("max depth"),
-    "iterations": N_("iterations"),
-    "seconds": N_("seconds"),
-    "peak_memory_mb": N_("peak memory mb"),
-}
-"""How the statistics are named in the human report (translated there)."""
-
-
 def stats_table(stats: SearchStats, title: str | None = None) -> Table:
     """A two-column rich table of search statistics (titled "Statistics" by default)."""
     table = Table(title=title or _("Statistics"), show_header=False, title_justify="left")
@@ -365,7 +351,7 @@ def stats_table(stats: SearchStats, title: str | None = None) -> Table:
             shown = f"{value:,.1f}"
         else:
             shown = f"{value:,}"
-        table.add_row(_(STAT_NAMES.get(name, name.replace("_", " "))), shown)
+        table.add_row(_(STAT_LABELS.get(name, name.replace("_", " "))), shown)
     return table
 
 

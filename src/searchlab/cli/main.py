@@ -21,16 +21,6 @@ from searchlab.i18n import N_, _
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
-LIMIT_PHRASES = (
-    N_("a limit"),
-    N_("the time limit"),
-    N_("the max nodes limit"),
-    N_("the max expansions limit"),
-    N_("the depth limit"),
-    N_("the cancelled limit"),
-)
-""":func:`~searchlab.search.limit_phrase`'s phrases, for the catalog."""
-
 COMMANDS: dict[str, tuple[str, str]] = {
     "cache": (
         "searchlab.cli.doctor:cache",

@@ -8,11 +8,38 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from searchlab.i18n import N_
+
 Status = Literal["solved", "impossible", "no_solution", "limit", "cancelled"]
 """The one status vocabulary of every solver, engine or dedicated, and every front end."""
 
 STATUSES: tuple[Status, ...] = ("solved", "impossible", "no_solution", "limit", "cancelled")
 LimitName = Literal["max_expansions", "time_limit", "max_nodes", "depth_limit", "cancelled"]
+
+
+LIMIT_PHRASES = (
+    N_("a limit"),
+    N_("the time limit"),
+    N_("the max nodes limit"),
+    N_("the max expansions limit"),
+    N_("the depth limit"),
+    N_("the cancelled limit"),
+)
+"""Every phrase :func:`limit_phrase` answers, marked for the translation catalog (the
+CLI and the page translate the phrase where they show it)."""
+
+STAT_LABELS = {
+    "expanded": N_("expanded"),
+    "generated": N_("generated"),
+    "duplicates": N_("duplicates"),
+    "reopened": N_("reopened"),
+    "max_frontier": N_("max frontier"),
+    "max_depth": N_("max depth"),
+    "iterations": N_("iterations"),
+    "seconds": N_("seconds"),
+    "peak_memory_mb": N_("peak memory mb"),
+}
+"""How reports name each :class:`SearchStats` field, marked for the catalog."""
 
 
 def limit_phrase(limit: str | None) -> str:

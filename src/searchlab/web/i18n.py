@@ -13,25 +13,12 @@ from typing import Any
 
 from searchlab import i18n
 from searchlab.i18n import N_
+from searchlab.search.result import LIMIT_PHRASES, STAT_LABELS
 
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 
-STAT_AND_LIMIT_MESSAGES = (
-    N_("expanded"),
-    N_("generated"),
-    N_("duplicates"),
-    N_("reopened"),
-    N_("max frontier"),
-    N_("max depth"),
-    N_("iterations"),
-    N_("seconds"),
-    N_("peak memory mb"),
-    N_("the time limit"),
-    N_("the max nodes limit"),
-    N_("the max expansions limit"),
-    N_("the depth limit"),
-    N_("the cancelled limit"),
-)
+STAT_AND_LIMIT_MESSAGES = (*STAT_LABELS.values(), *LIMIT_PHRASES)
+"""The statistics' names and the limits' phrases, which the page shows too."""
 
 WEB_MESSAGES = (
     *STAT_AND_LIMIT_MESSAGES,
