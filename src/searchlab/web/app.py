@@ -326,9 +326,8 @@ def create_app(
     @app.post("/api/{family}/difficulty", summary="A board's difficulty rating, when rated")
     async def rate_board(family: str, body: BoardIn, lang: str = "en") -> dict[str, Any]:
         fam = _family(family)
-        language = lang if lang in i18n.LANGUAGES else "en"
         answer: dict[str, Any] = await hinting.run(
-            functools.partial(worker.difficulty, fam.name, body.board, language)
+            functools.partial(worker.difficulty, fam.name, body.board, lang)
         )
         return answer
 

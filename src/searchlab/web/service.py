@@ -293,8 +293,9 @@ def solve_job(
     )
 
 
-def hint(fam: Family, board: str, token: Any, cancel: CancelToken | None) -> dict[str, Any]:
-    """The next move of an optimal solution from the position ``token``."""
+def hint(fam: Family, board: str, token: Any) -> dict[str, Any]:
+    """The next move of an optimal solution from the position ``token`` (bounded by
+    :data:`HINT_TIME_LIMIT`; it runs in a pool worker, which nothing cancels)."""
     instance = read_board(fam, board)
     state = fam.decode_state(instance, token)
     if fam.is_goal(instance, state):
@@ -308,7 +309,6 @@ def hint(fam: Family, board: str, token: Any, cancel: CancelToken | None) -> dic
             state,
             time_limit=HINT_TIME_LIMIT,
             max_nodes=DEFAULT_MAX_NODES,
-            cancel=cancel,
         )
     except NoHint as exc:
         return {"move": None, "message": str(exc)}

@@ -136,7 +136,7 @@ def hint(family: str, board: str, token: Any) -> Outcome:
     """The next move of an optimal solution, run in a pool worker."""
     from searchlab.web import service
 
-    return outcome_of(lambda: service.hint(families.get(family), board, token, None))
+    return outcome_of(lambda: service.hint(families.get(family), board, token))
 
 
 def difficulty(family: str, board: str, language: str = "en") -> Outcome:
