@@ -37,8 +37,9 @@ from searchlab.puzzles.rushhour import (
     rate,
     render_text,
 )
-from searchlab.puzzles.rushhour.family import FAMILY, Unreachable, check_min_moves, puzzles
+from searchlab.puzzles.rushhour.family import FAMILY
 from searchlab.puzzles.rushhour.family import text as solution_text
+from searchlab.puzzles.rushhour.generate import generate, unreachable
 from searchlab.search import SearchResult
 
 
@@ -229,13 +230,12 @@ def generate_cmd(
 ) -> None:
     """Generate distinct minimal puzzles needing at least --min-moves moves."""
     width, height = parse_wxh(size, "--size", 4, 8)
-    try:
-        check_min_moves(min_moves, width, height, walls)  # before the note below
-    except Unreachable as exc:
+    reason = unreachable(min_moves, width, height, walls)  # a proof: before the note below
+    if reason:
         if as_json:
             print_json([])
-        err_console.print(f"impossible: {exc}", markup=False)
-        raise click.exceptions.Exit(1) from None
+        err_console.print(f"impossible: {reason}", markup=False)
+        raise click.exceptions.Exit(1)
     if min_moves > 60:
         err_console.print("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)")
     with cancel_on_interrupt() as cancel, status_line("generating", not as_json) as say:
@@ -246,7 +246,7 @@ def generate_cmd(
                 f"{evaluated:,} boards evaluated"
             )
 
-        found = puzzles(
+        found = generate(
             min_moves,
             count,
             seed=seed,

@@ -16,7 +16,7 @@ The option ``metric="steps"`` counts one-cell slides instead of moves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, cast
 
@@ -26,8 +26,8 @@ from searchlab.families.kit import engine_solve, float_param, int_param
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour.cards import cards
 from searchlab.puzzles.rushhour.demo import demo
-from searchlab.puzzles.rushhour.generate import Generated, unreachable
 from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
+from searchlab.puzzles.rushhour.generate import unreachable
 from searchlab.puzzles.rushhour.heuristics import HEURISTICS
 from searchlab.puzzles.rushhour.model import Board, make_board, parse_move
 from searchlab.puzzles.rushhour.model import Move as RhMove
@@ -36,7 +36,7 @@ from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
 from searchlab.puzzles.rushhour.render import render_solution_text, render_svg
 from searchlab.puzzles.rushhour.solver import ALGORITHM_CHOICES, Metric, fast_bfs, solve_board
-from searchlab.search.limits import Budget, CancelToken
+from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
 
@@ -96,64 +96,16 @@ def difficulty(board: Board, time_limit: float) -> str | None:
     )
 
 
-class Unreachable(InputError):
-    """No puzzle needs that many moves on such a board (a proof, answered at once);
-    the message says why."""
-
-
-def check_min_moves(min_moves: int, width: int = 6, height: int = 6, walls: int = 0) -> None:
-    """Return when a puzzle of at least ``min_moves`` moves may exist on a ``width`` x
-    ``height`` board with ``walls`` walls; raise :class:`Unreachable` when one provably
-    cannot (:func:`~searchlab.puzzles.rushhour.generate.unreachable`). Instant."""
-    reason = unreachable(min_moves, width, height, walls)
-    if reason:
-        raise Unreachable(reason)
-
-
-def puzzles(
-    min_moves: int,
-    count: int = 1,
-    *,
-    seed: int | None = None,
-    walls: int = 0,
-    width: int = 6,
-    height: int = 6,
-    time_limit: float | None = None,
-    chain: bool = True,
-    cancel: CancelToken | None = None,
-    progress: Callable[[int, int, int], None] | None = None,
-) -> list[Generated]:
-    """The one wrapper of the generator (the CLI's ``rushhour generate``, the web's random
-    board and the experiments' instances all come from here): up to ``count`` distinct
-    minimal puzzles of at least ``min_moves`` optimal moves, found within ``time_limit``
-    seconds or until ``cancel`` (fewer then). Raises :class:`Unreachable` at once when
-    :func:`check_min_moves` does. ``progress(found, best, evaluated)`` as for
-    :func:`~searchlab.puzzles.rushhour.generate.generate`."""
-    check_min_moves(min_moves, width, height, walls)
-    return generate_puzzles(
-        min_moves,
-        count,
-        seed=seed,
-        walls=walls,
-        width=width,
-        height=height,
-        time_limit=time_limit,
-        chain=chain,
-        cancel=cancel,
-        progress=progress,
-    )
-
-
 def generate(params: Mapping[str, float], seed: int | None) -> str:
     """A generated puzzle needing at least ``min_moves`` optimal moves, found within
     ``seconds``; an InputError when the minimum is out of reach or none was found."""
     min_moves = int_param(params, "min_moves", 10, 1, 60)
     walls = int_param(params, "walls", 0, 0, 6)
     seconds = float_param(params, "seconds", 5.0, 0.5, SAMPLE_SECONDS)
-    try:
-        found = puzzles(min_moves, seed=seed, walls=walls, time_limit=seconds)
-    except Unreachable as exc:
-        raise InputError(f"{exc}: lower the minimum") from None
+    reason = unreachable(min_moves, walls=walls)  # a proof, answered at once
+    if reason:
+        raise InputError(f"{reason}: lower the minimum")
+    found = generate_puzzles(min_moves, seed=seed, walls=walls, time_limit=seconds)
     if not found:
         raise InputError(
             f"no puzzle of at least {min_moves} moves found in {seconds:g} s: "
