@@ -169,7 +169,7 @@ class JobManager:
 
     # -- running -----------------------------------------------------------------
     def _triage(self, job: Job) -> None:
-        outcome = self._run(job, deadline=self.triage_seconds)
+        outcome = self._run(job, stop_after=self.triage_seconds)
         if outcome == ("expired", None):
             self._promote(job)
         else:
@@ -191,9 +191,9 @@ class JobManager:
             job.shared = None
         self._heavy.submit(lambda: self._settle(job, self._run(job, niceness=self.heavy_niceness)))
 
-    def _run(self, job: Job, *, deadline: float | None = None, niceness: int = 0) -> Outcome:
+    def _run(self, job: Job, *, stop_after: float | None = None, niceness: int = 0) -> Outcome:
         """Run the job in a child process and watch it: forward cancellation, stop it
-        ``deadline`` seconds after its function started (``("expired", None)``),
+        ``stop_after`` seconds after its function started (``("expired", None)``),
         receive its outcome."""
         self._check_abandoned(job)
         if job.cancel.is_set() or self._closed.is_set():
@@ -226,7 +226,9 @@ class JobManager:
                 now = time.monotonic()
                 if started is None and shared[4]:
                     started = now
-                expired = deadline is not None and started is not None and now - started >= deadline
+                expired = (
+                    stop_after is not None and started is not None and now - started >= stop_after
+                )
                 if expired and not job.cancel.is_set():
                     return ("expired", None)
                 self._check_abandoned(job)
