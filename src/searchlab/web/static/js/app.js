@@ -175,12 +175,15 @@ async function randomBoard() {
 }
 
 // ---- play mode -------------------------------------------------------------
+/** The pieces that can move, by their first grabbed cell ("" for moves that grab none). */
+function movingPieces(moves) { return new Set(moves.map((m) => (m.grab.length ? key(m.grab[0]) : ""))); }
+
 function movesOf(k) { return app.position.moves.filter((m) => m.grab.some((g) => key(g) === k)); }
 
 function renderPlay() {
   const pos = app.position;
   const marks = { grab: new Set(), to: new Set(), selected: new Set(), hint: new Set() };
-  const onePiece = new Set(pos.moves.map((m) => (m.grab.length ? key(m.grab[0]) : ""))).size === 1;
+  const onePiece = movingPieces(pos.moves).size === 1;
   for (const m of pos.moves) {
     m.grab.forEach((g) => marks.grab.add(key(g)));
     // Targets show for "click a square" moves and when one piece moves (the maze
@@ -314,7 +317,7 @@ function onBoardKey(ev) {
     ev.preventDefault();
     // One piece to move (the maze's walker): the arrow moves it, when it can go there.
     const moves = app.position.moves;
-    const pieces = new Set(moves.map((m) => (m.grab.length ? key(m.grab[0]) : "")));
+    const pieces = movingPieces(moves);
     if (pieces.size === 1 && !pieces.has("")) {
       const [dr0, dc0] = steps[ev.key];
       const m = moves.find((mv) => { const [dr, dc] = shift(mv); return Math.sign(dr) === dr0 && Math.sign(dc) === dc0; });
