@@ -6,6 +6,7 @@ import codecs
 import json
 import math
 import re
+import secrets
 import signal
 import sys
 import threading
@@ -160,6 +161,17 @@ def status_line(text: str, show: bool = True) -> Iterator[Callable[[str], None]]
         return
     with err_console.status(text) as status:
         yield lambda new: status.update(new)
+
+
+def drawn_seed(seed: int | None, what: str) -> tuple[int, Callable[[], None]]:
+    """``seed``, or a fresh random one when none was given, with a function that prints
+    the drawn one on stderr (``seed N (--seed N draws this WHAT again)``), to call once
+    the thing it drew exists (an error stays the first line); a no-op for a given seed."""
+    if seed is not None:
+        return seed, lambda: None
+    drawn = secrets.randbelow(2**31)
+    note = f"seed {drawn} (--seed {drawn} draws this {what} again)"
+    return drawn, lambda: err_console.print(note, markup=False)
 
 
 def fail(message: str) -> NoReturn:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-import secrets
 
 import click
 
 from searchlab.cli.common import (
     console,
-    err_console,
+    drawn_seed,
     fail,
     json_option,
     max_expansions_option,
@@ -102,10 +101,9 @@ def tour_cmd(
     if seed is not None and not random_start:
         fail("--seed only applies to --random")
     if random_start:
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-            err_console.print(f"seed {seed} (--seed {seed} draws this start again)", markup=False)
+        seed, report_seed = drawn_seed(seed, "start")
         start = random_start_square(board, closed, random.Random(seed))
+        report_seed()
     elif start_text is not None:
         start = parse_square(start_text, board)
     else:

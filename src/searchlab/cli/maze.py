@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
-
 import click
 
 from searchlab.cli.common import (
     algorithm_option,
-    err_console,
+    drawn_seed,
     fail,
     json_option,
     max_expansions_option,
@@ -64,12 +62,9 @@ def solve_cmd(
         fail("give a maze FILE or --random WxH (one of them)")
     if random_size is not None:
         width, height = parse_wxh(random_size, "--random", 1, 100_000)
-        drawn = seed is None
-        if seed is None:
-            seed = secrets.randbelow(2**31)
+        seed, report_seed = drawn_seed(seed, "maze")
         maze_ = random_maze(width, height, walls=walls, seed=seed, solvable=True)
-        if drawn:
-            err_console.print(f"seed {seed} (--seed {seed} draws this maze again)", markup=False)
+        report_seed()
     else:
         assert file is not None
         maze_ = FAMILY.read(read_input(file))

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
-
 import click
 
 from searchlab.cli.common import (
     FractionBar,
     console,
-    err_console,
+    drawn_seed,
     fail,
     json_option,
     print_json,
@@ -145,9 +143,7 @@ def random_cmd(
       searchlab npuzzle random --size 4 --depth 30 --seed 7
     """
     goal_ = goal_from_spec(goal, size)
-    drawn = seed is None
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    seed, report_seed = drawn_seed(seed, "board")
     with FractionBar(f"building a board {depth} moves deep") as bar:
         board = random_instance(
             size,
@@ -157,8 +153,7 @@ def random_cmd(
             time_limit=time_limit or 1e9,
             progress=lambda reached, total: bar.update(reached, total, f"{reached}/{total}"),
         )
-    if drawn:
-        err_console.print(f"seed {seed} (--seed {seed} draws this board again)", markup=False)
+    report_seed()
     if as_json:
         print_json({"size": size, "depth": depth, "tiles": list(board.tiles)})
     else:
