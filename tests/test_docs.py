@@ -218,6 +218,21 @@ def normalise(text: str) -> str:
 HEAVY = re.compile(r"^searchlab (experiment|compare|rushhour generate)\b")
 
 
+def run_program(argv: list[str], cwd: Path, bin_dir: Path) -> subprocess.CompletedProcess[str]:
+    """Run a guide's command or script as a user would: in ``cwd``, this checkout's
+    programs on the PATH, no input, the output captured, at most :data:`TIMEOUT` s."""
+    return subprocess.run(
+        argv,
+        cwd=cwd,
+        env=environment(bin_dir),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+
+
 @pytest.mark.parametrize(
     "command",
     [
@@ -232,16 +247,7 @@ def test_shell_command(
     if reason:
         pytest.skip(reason)
     cwd = workdir(tmp_path_factory, "sh", None)
-    proc = subprocess.run(
-        ["bash", "-c", f"set -eo pipefail\n{command.text}"],
-        cwd=cwd,
-        env=environment(bin_dir),
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
+    proc = run_program(["bash", "-c", f"set -eo pipefail\n{command.text}"], cwd, bin_dir)
     shown = (
         f"$ {command.text}\n--- stdout\n{proc.stdout[-3000:]}\n--- stderr\n{proc.stderr[-3000:]}"
     )
@@ -325,16 +331,7 @@ def test_python_blocks(doc: Path, bin_dir: Path, tmp_path_factory: pytest.TempPa
     (cwd / "_docs_check.py").write_text(CHECK_HELPER, encoding="utf-8")
     path = cwd / f"{doc.name}.py"
     path.write_text(script, encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, path.name],
-        cwd=cwd,
-        env=environment(bin_dir),
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
+    proc = run_program([sys.executable, path.name], cwd, bin_dir)
     assert proc.returncode == 0, f"--- stdout\n{proc.stdout[-3000:]}\n--- stderr\n{proc.stderr}"
 
 
