@@ -17,13 +17,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pybabel compile --use-fuzzy -D searchlab -d src/searchlab/locale --statistics
 	touch $(STAMP)
 
-# Translations: extract the marked messages, merge them into each catalog (then
+# Translations: list the messages (marked in the source, the commands' help, Click's
+# own: searchlab/cli/messages.py), merge them into each catalog (then
 # translate the new entries in src/searchlab/locale/*/LC_MESSAGES/searchlab.po),
 # compile. Without a compiled catalog searchlab compiles the .po in memory.
 i18n: install
-	mkdir -p build
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k ngettext:1,2 --no-location --sort-output \
-		--project searchlab -o build/searchlab.pot .
+	$(BIN)/python -m searchlab.cli.messages build/searchlab.pot
 	$(BIN)/pybabel update -D searchlab -i build/searchlab.pot -d src/searchlab/locale \
 		--no-fuzzy-matching --width 100
 	$(BIN)/pybabel compile -D searchlab -d src/searchlab/locale --statistics

@@ -11,28 +11,23 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
 from searchlab import i18n
 from searchlab.cli.main import main
+from searchlab.cli.messages import template
 from searchlab.web.app import create_app
 from searchlab.web.i18n import WEB_MESSAGES
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "searchlab"
 PO = SRC / "locale" / "es" / "LC_MESSAGES" / "searchlab.po"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 
 
 def marked_messages() -> set[str | tuple[str, ...]]:
-    """Every message the source marks for translation, as Babel extracts it."""
-    found: set[str | tuple[str, ...]] = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
-        str(SRC), method_map=[("**.py", "python")], keywords=KEYWORDS
-    ):
-        found.add(message if isinstance(message, str) else tuple(message))
-    return found
+    """Every message of the interface: marked in the source, the commands' help texts,
+    Click's own messages (:func:`searchlab.cli.messages.template`)."""
+    return set(template())
 
 
 def catalog() -> dict[str | tuple[str, ...], object]:

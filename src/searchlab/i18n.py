@@ -82,20 +82,76 @@ def catalog(language: str) -> gettext.NullTranslations:
     """The translations of ``language`` (English: the messages themselves)."""
     if language == "en" or language not in LANGUAGES:
         return gettext.NullTranslations()
+    return gettext.GNUTranslations(io.BytesIO(_compiled(language)))
+
+
+def _folder(language: str) -> Any:
     from importlib.resources import files  # only here: 8 ms of start-up otherwise
 
-    folder = files("searchlab") / "locale" / language / "LC_MESSAGES"
+    return files("searchlab") / "locale" / language / "LC_MESSAGES"
+
+
+def _compiled(language: str) -> bytes:
+    """The compiled catalog of ``language``: the ``.mo`` file when it is up to date,
+    else its ``.po`` compiled in memory with Babel."""
+    folder = _folder(language)
     mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
     if mo.is_file() and not _older(mo, po):
-        return gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
+        return bytes(mo.read_bytes())
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     compiled = io.BytesIO()
     with po.open("rb") as source:
         write_mo(compiled, read_po(source, locale=language))
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return compiled.getvalue()
+
+
+def bind_process(language: str) -> None:
+    """Make the standard library's global gettext domain (which Click's own messages
+    use: "Usage:", "No such option") translate into ``language`` too, for the rest of
+    this process. For a command-line run only; the web server never calls it.
+
+    The standard library reads catalogs from files and the language from the
+    environment, so this binds the domain to the package's ``locale`` folder (or,
+    when its ``.mo`` is missing or stale, to a copy compiled into the user cache)
+    and sets ``LANGUAGE``. Without a writable place for that copy, Click's own
+    messages stay in English."""
+    if language == "en" or language not in LANGUAGES:
+        gettext.textdomain("messages")  # the default domain, which has no catalog
+        return
+    os.environ["LANGUAGE"] = language
+    folder = _folder(language)
+    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    fresh = mo.is_file() and not _older(mo, po)
+    root = str(mo).rsplit(os.sep, 3)[0] if fresh else _cached_copy(language)
+    if root is None:
+        return
+    gettext.bindtextdomain(DOMAIN, root)
+    gettext.textdomain(DOMAIN)
+
+
+def _cached_copy(language: str) -> str | None:
+    """A locale folder holding ``language``'s compiled catalog, in the user cache."""
+    from searchlab.cache import cache_root
+
+    root = os.path.join(cache_root(), "locale")
+    path = os.path.join(root, language, "LC_MESSAGES", f"{DOMAIN}.mo")
+    data = _compiled(language)
+    try:
+        with open(path, "rb") as existing:
+            if existing.read() == data:
+                return root
+    except OSError:
+        pass
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path + ".tmp", "wb") as out:
+            out.write(data)
+        os.replace(path + ".tmp", path)
+    except OSError:
+        return None
+    return root
 
 
 def _older(mo: Any, po: Any) -> bool:

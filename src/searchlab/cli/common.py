@@ -28,7 +28,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from searchlab import i18n
+from searchlab.cli.localized import use_language
 from searchlab.cli.run import run_command
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
@@ -81,7 +81,7 @@ def json_option(
 
     def machine(_ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
         if value:  # machine output never changes with the language
-            i18n.use("en")
+            use_language("en")
         return value
 
     def decorate(f: Callable[..., Any]) -> Callable[..., Any]:

@@ -6,6 +6,7 @@ import click
 
 from searchlab import families
 from searchlab.cli.common import fail, max_expansions_option, read_input, time_limit_option
+from searchlab.cli.localized import Command
 from searchlab.cli.runs import (
     OutputOptions,
     RunOptions,
@@ -28,7 +29,7 @@ def range_option_name(parameter_name: str) -> str:
     return {"size": "--sizes", "min_moves": "--min-moves"}.get(parameter_name, "--depths")
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("family", type=click.Choice(families.names()))
 @click.argument("files", nargs=-1)
 @click.option(

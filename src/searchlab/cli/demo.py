@@ -11,6 +11,7 @@ from rich.rule import Rule
 
 from searchlab import families
 from searchlab.cli.common import console, print_table
+from searchlab.cli.localized import Command
 from searchlab.families.contract import DemoBlock, Table
 
 
@@ -22,7 +23,7 @@ def draw(block: DemoBlock) -> None:
         console.print(block, markup=False)
 
 
-@click.command()
+@click.command(cls=Command)
 def demo() -> None:
     """Show what searchlab can do, one short section per puzzle family."""
     # The maze opens the tour: it shows the engine itself, the other families build on it.

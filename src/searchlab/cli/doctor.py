@@ -12,7 +12,9 @@ from pathlib import Path
 import click
 from rich.table import Table
 
+from searchlab.cache import cache_root
 from searchlab.cli.common import console
+from searchlab.cli.localized import Command, Group
 
 PACKAGES = (
     ("numpy", "core"),
@@ -29,14 +31,6 @@ PACKAGES = (
     ("hypothesis", "extra: test"),
     ("playwright", "extra: test"),
 )
-
-
-def cache_root() -> Path:
-    """searchlab's cache directory: ``$SEARCHLAB_CACHE_DIR`` or the user cache directory."""
-    import platformdirs
-
-    env = os.environ.get("SEARCHLAB_CACHE_DIR")
-    return Path(env) if env else Path(platformdirs.user_cache_dir("searchlab"))
 
 
 def tree_size(path: Path) -> int:
@@ -61,7 +55,7 @@ def package_version(name: str) -> str | None:
         return None
 
 
-@click.command()
+@click.command(cls=Command)
 def doctor() -> None:
     """Show what this installation has: Python, packages, extras, caches, Chromium.
 
@@ -86,7 +80,7 @@ def doctor() -> None:
     console.print(table)
 
 
-@click.group()
+@click.group(cls=Group)
 def cache() -> None:
     """The caches searchlab keeps (the 15-puzzle pattern databases)."""
 

@@ -7,6 +7,8 @@ paste as it is: a built-in board, a small size, a short limit.
 
 from __future__ import annotations
 
+from searchlab.i18n import N_
+
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "cache clear": ("searchlab cache clear",),
     "compare": (
@@ -63,5 +65,5 @@ def epilog(path: str) -> str | None:
     lines = EXAMPLES.get(path)
     if not lines:
         return None
-    heading = "Example:" if len(lines) == 1 else "Examples:"
+    heading = N_("Example:") if len(lines) == 1 else N_("Examples:")
     return "\b\n" + heading + "\n" + "\n".join(f"  {line}" for line in lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from searchlab.cli.common import fail, max_expansions_option, time_limit_option
+from searchlab.cli.localized import Group
 from searchlab.cli.runs import (
     OutputOptions,
     RunOptions,
@@ -22,7 +23,7 @@ from searchlab.experiments.sources import parse_range
 from searchlab.search import TIE_BREAKS
 
 
-@click.group(no_args_is_help=True)
+@click.group(cls=Group, no_args_is_help=True)
 def experiment() -> None:
     """Built-in experiments (results are stored; a finished one re-prints at once)."""
 

@@ -15,6 +15,7 @@ from searchlab.cli.common import (
     print_json,
     time_limit_option,
 )
+from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
 from searchlab.cli.solving import solve_and_report
 from searchlab.puzzles.knight import (
@@ -31,7 +32,7 @@ from searchlab.puzzles.knight.views import Instance
 COUNT_MAX_SQUARES = 30
 
 
-@click.group(no_args_is_help=True)
+@click.group(cls=Group, no_args_is_help=True)
 def knight() -> None:
     """Knight's tours: visit every square once with knight moves."""
 

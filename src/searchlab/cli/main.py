@@ -16,6 +16,7 @@ import sys
 import click
 
 from searchlab import i18n
+from searchlab.cli.localized import Group, use_language
 from searchlab.cli.run import run_command
 from searchlab.i18n import N_, _
 
@@ -101,7 +102,7 @@ def add_examples(command: click.Command, path: str) -> None:
             add_examples(sub, f"{path} {name}")
 
 
-class LazyGroup(click.Group):
+class LazyGroup(Group):
     """A Click group whose sub-commands are imported when first looked up; its own
     ``--help`` lists them from :data:`COMMANDS` without importing any."""
 
@@ -140,7 +141,7 @@ HELP = N_("Classical state-space search on puzzles: solve, compare, play.")
 def choose_language(_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
     """``--lang``: the interface language for the rest of the run."""
     if value:
-        i18n.use(value)
+        use_language(value)
 
 
 @click.group(cls=LazyGroup, context_settings=CONTEXT, help=HELP)
@@ -151,8 +152,10 @@ def choose_language(_ctx: click.Context, _param: click.Parameter, value: str | N
     is_eager=True,
     expose_value=False,
     callback=choose_language,
-    help="Interface language: en or es (default: $SEARCHLAB_LANG, else the locale, else en). "
-    "--json and other machine output stay the same.",
+    help=N_(
+        "Interface language: en or es (default: $SEARCHLAB_LANG, else the locale, else en). "
+        "--json and other machine output stay the same."
+    ),
 )
 def cli() -> None:
     pass
@@ -161,8 +164,22 @@ def cli() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the ``searchlab`` command with ``argv``; return the exit status. The language
     is the locale's (:func:`searchlab.i18n.detect`) unless ``--lang`` says otherwise."""
-    i18n.use(i18n.detect())
-    return run_command(cli, "searchlab", argv)
+    args = sys.argv[1:] if argv is None else list(argv)
+    use_language(i18n.detect(requested_language(args)))
+    return run_command(cli, "searchlab", args)
+
+
+def requested_language(args: list[str]) -> str | None:
+    """The ``--lang`` value among the options before the sub-command, if any: read
+    before Click parses, so that errors in the command line itself are in it too."""
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.removeprefix("--lang=")
+        if not arg.startswith("-"):
+            break
+    return None
 
 
 def run() -> None:

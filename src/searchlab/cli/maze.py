@@ -14,13 +14,14 @@ from searchlab.cli.common import (
     read_input,
     time_limit_option,
 )
+from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
 from searchlab.cli.solving import solve_and_report
 from searchlab.puzzles.maze.family import FAMILY
 from searchlab.puzzles.maze.model import random_maze
 
 
-@click.group(no_args_is_help=True)
+@click.group(cls=Group, no_args_is_help=True)
 def maze() -> None:
     """Grid mazes: '#' walls, 'S' start, 'G' goal."""
 

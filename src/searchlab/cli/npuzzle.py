@@ -14,6 +14,7 @@ from searchlab.cli.common import (
     read_input,
     time_limit_option,
 )
+from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
 from searchlab.cli.solving import human_report, solve_and_report
 from searchlab.puzzles.npuzzle.board import format_board, goal_from_spec, parse_tiles
@@ -31,7 +32,7 @@ PATH_ONLY = ("auto", "idastar", "iddfs")
 """Searches that keep only their path (their ``max_nodes``, if given, counts nodes)."""
 
 
-@click.group(no_args_is_help=True)
+@click.group(cls=Group, no_args_is_help=True)
 def npuzzle() -> None:
     """Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); moves name the blank's direction."""
 

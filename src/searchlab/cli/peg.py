@@ -24,6 +24,7 @@ from searchlab.cli.common import (
     stats_table,
     time_limit_option,
 )
+from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
 from searchlab.cli.solving import solve_and_report, write_svg
 from searchlab.families.contract import Table as PlainTable
@@ -46,7 +47,7 @@ from searchlab.search import SearchResult, SearchStats, limit_phrase
 Progress = Callable[[SearchStats], None]
 
 
-@click.group(no_args_is_help=True)
+@click.group(cls=Group, no_args_is_help=True)
 def peg() -> None:
     """Peg solitaire: English, French, Wiegleb, Diamond, triangles, custom boards."""
 

@@ -52,7 +52,11 @@ def run_command(
         click.echo(exc.ctx.get_help() if exc.ctx else "")
         return 0
     except click.UsageError as exc:
-        hint = "" if usage or exc.ctx is None else f" (try '{exc.ctx.command_path} --help')"
+        hint = (
+            ""
+            if usage or exc.ctx is None
+            else " " + _("(try '{command} --help')").format(command=exc.ctx.command_path)
+        )
         _say(_("{prog}: error: {message}").format(prog=prog, message=exc.format_message() + hint))
         if usage:
             _say(usage)

@@ -23,6 +23,7 @@ from searchlab.cli.common import (
     status_line,
     time_limit_option,
 )
+from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
 from searchlab.cli.solving import solve_and_report
 from searchlab.errors import InputError
@@ -71,7 +72,7 @@ card_opt = click.option(
 )
 
 
-@click.group(no_args_is_help=True)
+@click.group(cls=Group, no_args_is_help=True)
 def rushhour() -> None:
     """Rush Hour: slide cars and trucks until the red car reaches the exit."""
 

@@ -20,6 +20,7 @@ from searchlab.cli.common import (
     read_input,
     run_with_progress,
 )
+from searchlab.cli.localized import Command
 from searchlab.search import SearchStats
 
 
@@ -33,7 +34,7 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-@click.command()
+@click.command(cls=Command)
 @click.option(
     "--host",
     default="127.0.0.1",
@@ -84,7 +85,7 @@ def serve(host: str, port: int, open_browser: bool) -> None:
         sock.close()
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("family")
 @click.argument("file", required=False)
 @click.option("--example", help="A built-in board of the family instead of FILE.")

@@ -30,6 +30,7 @@ from searchlab.cli.common import (
     stats_table,
     time_limit_option,
 )
+from searchlab.cli.localized import Command
 from searchlab.cli.replay import html_option, save_replay
 from searchlab.families.contract import PuzzleFamily
 from searchlab.families.output import result_json
@@ -150,7 +151,7 @@ def solve_and_report(
     )
 
 
-@click.command("solve")
+@click.command("solve", cls=Command)
 @click.argument("family_name", metavar="FAMILY", type=click.Choice(families.names()))
 @click.argument("file", default="-", required=False)
 @click.option(

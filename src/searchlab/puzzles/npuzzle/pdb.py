@@ -28,8 +28,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import platformdirs
-
+from searchlab.cache import cache_root
 from searchlab.errors import InputError
 
 if TYPE_CHECKING:  # NumPy loads when a database is built or read, not on import
@@ -56,9 +55,7 @@ DEFAULT_PARTITION = "6-6-3"
 
 def cache_dir() -> Path:
     """Where databases are cached: ``$SEARCHLAB_CACHE_DIR`` or the user cache dir."""
-    env = os.environ.get("SEARCHLAB_CACHE_DIR")
-    base = Path(env) if env else Path(platformdirs.user_cache_dir("searchlab"))
-    return base / "npuzzle"
+    return cache_root() / "npuzzle"
 
 
 def pdb_path(
