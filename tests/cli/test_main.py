@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -239,7 +240,8 @@ def test_a_full_disk_on_stdout_is_one_line(tmp_path: Path) -> None:
 
 def test_one_name_per_concept_across_commands() -> None:
     """Every --heuristic option is also -H; every --algorithm also -a; every time limit
-    is --time-limit (never another spelling)."""
+    is --time-limit (never another spelling); -n is --instances; sizes are WxH; every
+    solve command takes --time-limit, --max-expansions and --max-nodes."""
     import importlib
 
     import click
@@ -260,6 +262,13 @@ def test_one_name_per_concept_across_commands() -> None:
                 if "--algorithm" in p.opts:
                     assert "-a" in p.opts, (cmd.name, p.opts)
                 assert not any("timeout" in o or "time_limit" in o for o in p.opts), cmd.name
+                if "-n" in p.opts:  # -n is always the number of random instances
+                    assert p.opts == ["--instances", "-n"], (cmd.name, p.opts)
+                if re.fullmatch(r"[A-Z][xX×][A-Z]", p.metavar or ""):  # a size: one way
+                    assert p.metavar == "WxH", (cmd.name, p.opts, p.metavar)
+            if cmd.name == "solve":  # every solve command takes the same three limits
+                opts = {o for p in cmd.params for o in p.opts}
+                assert {"--time-limit", "--max-expansions", "--max-nodes"} <= opts, target
 
 
 def test_every_command_shows_a_usage_example_that_parses() -> None:

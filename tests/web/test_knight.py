@@ -66,7 +66,7 @@ def test_closed_tour_is_drawn_closed(client: TestClient) -> None:
         ("4x4", "4x4 has no open tour"),
         ("4x8\nclosed", "4xn"),
         ("7x7\nclosed", "odd number of squares"),
-        ("4x6\nstart: 1,0", "inner lines"),
+        ("6x4\nstart: 1,0", "inner lines"),
     ],
 )
 def test_impossible_with_reason(client: TestClient, board: str, fragment: str) -> None:

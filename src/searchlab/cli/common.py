@@ -112,6 +112,14 @@ def max_expansions_option(
     )
 
 
+def max_nodes_option(
+    help: str = "Stored-node limit: the memory bound of the searches that store nodes.",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--max-nodes``: a stored-node limit (none by default). With ``--time-limit``
+    and ``--max-expansions``, the three limits every solving command takes."""
+    return click.option("--max-nodes", type=click.IntRange(min=1), help=help)
+
+
 def heuristic_option(
     default: str, choices: tuple[str, ...] | list[str]
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -5,7 +5,13 @@ from __future__ import annotations
 import click
 
 from searchlab import families
-from searchlab.cli.common import fail, max_expansions_option, read_input, time_limit_option
+from searchlab.cli.common import (
+    fail,
+    max_expansions_option,
+    max_nodes_option,
+    read_input,
+    time_limit_option,
+)
 from searchlab.cli.localized import Command
 from searchlab.cli.runs import (
     OutputOptions,
@@ -76,7 +82,7 @@ def range_option_name(parameter_name: str) -> str:
 @click.option("--weight", type=click.FloatRange(min=1), help="Weight of h for wastar.")
 @time_limit_option(60.0, "Seconds per run.")
 @max_expansions_option("Expansions per run.")
-@click.option("--max-nodes", type=click.IntRange(min=0), help="Stored nodes per run.")
+@max_nodes_option("Stored nodes per run.")
 @click.option("--name", help="Experiment name in the database (default compare/FAMILY).")
 @execution_options
 @output_options

@@ -157,8 +157,9 @@ def peg_cmd(
     help="Sides of the square boards.",
 )
 @click.option(
-    "--starts",
+    "--instances",
     "-n",
+    "starts",
     type=click.IntRange(min=1),
     default=20,
     show_default=True,
@@ -201,8 +202,9 @@ def knight_cmd(
     help="Minimum optimal moves of the generated puzzles (40 and up: tens of seconds each).",
 )
 @click.option(
-    "--count",
+    "--instances",
     "-n",
+    "count",
     type=click.IntRange(min=1),
     default=8,
     show_default=True,

@@ -42,8 +42,8 @@ def knight() -> None:
     "--size",
     "size_text",
     required=True,
-    metavar="MxN",
-    help="Board rows x columns, 1..2000 each (e.g. 8x8).",
+    metavar="WxH",
+    help="Board width x height (columns x rows), 1..2000 each (e.g. 8x8).",
 )
 @click.option(
     "--start",
@@ -90,7 +90,7 @@ def tour_cmd(
     svg_file: str | None,
     html_path: str | None,
 ) -> None:
-    """Find an open (or --closed) knight's tour of an MxN board from a start square.
+    """Find an open (or --closed) knight's tour of a WxH board from a start square.
 
     Existence is decided first (exactly, with the reason); every tour is
     verified before it is printed. Exit status 0 if a tour was found, 1 if
@@ -126,10 +126,10 @@ def tour_cmd(
 
 
 @knight.command("count")
-@click.argument("size_text", metavar="MxN")
+@click.argument("size_text", metavar="WxH")
 @json_option()
 def count_cmd(size_text: str, as_json: bool) -> None:
-    """Count the directed open knight's tours of a small MxN board (from every start).
+    """Count the directed open knight's tours of a small WxH board (from every start).
 
     A tour and its reverse count twice: 16 on 3x4, 164 on 4x5, 1,728 on 5x5.
     Exhaustive search, so boards are limited to 30 squares.

@@ -10,6 +10,7 @@ from searchlab.cli.common import (
     fail,
     json_option,
     max_expansions_option,
+    max_nodes_option,
     parse_wxh,
     read_input,
     time_limit_option,
@@ -45,6 +46,7 @@ def maze() -> None:
 @algorithm_option(default="astar", exclude=("dls",))
 @time_limit_option(60.0)
 @max_expansions_option()
+@max_nodes_option()
 @json_option()
 @html_option
 def solve_cmd(
@@ -55,6 +57,7 @@ def solve_cmd(
     algorithm: str,
     time_limit: float,
     max_expansions: int | None,
+    max_nodes: int | None,
     as_json: bool,
     html_path: str | None,
 ) -> None:
@@ -78,4 +81,5 @@ def solve_cmd(
         html_path=html_path,
         time_limit=time_limit,
         max_expansions=max_expansions,
+        max_nodes=max_nodes,
     )

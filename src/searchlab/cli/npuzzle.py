@@ -10,6 +10,8 @@ from searchlab.cli.common import (
     drawn_seed,
     fail,
     json_option,
+    max_expansions_option,
+    max_nodes_option,
     print_json,
     read_input,
     time_limit_option,
@@ -58,12 +60,11 @@ def npuzzle() -> None:
     help="auto, pdb (4x4 IDA*), or " + ", ".join(HEURISTICS) + ".",
 )
 @time_limit_option(60.0, "Seconds before giving up (not counting a first pattern-database build).")
-@click.option(
-    "--max-nodes",
-    type=click.IntRange(min=1),
-    help="Stored-node limit, the memory bound of the searches that store nodes "
-    f"(default {DEFAULT_STORED_NODES:,}: about 2 GB); for auto and idastar, nodes generated "
-    "(default none: they store almost nothing).",
+@max_expansions_option()
+@max_nodes_option(
+    "Stored-node limit: the memory bound of the searches that store nodes "
+    f"(default {DEFAULT_STORED_NODES:,}: about 2 GB); for auto and idastar, which store "
+    "only their path, nodes generated (default none)."
 )
 @json_option()
 @click.option(
@@ -80,6 +81,7 @@ def solve_cmd(
     algorithm: str,
     heuristic: str,
     time_limit: float,
+    max_expansions: int | None,
     max_nodes: int | None,
     as_json: bool,
     svg_path: str | None,
@@ -115,12 +117,19 @@ def solve_cmd(
             human=human,
             time_limit=time_limit,
             max_nodes=max_nodes,
+            max_expansions=max_expansions,
             pdb_progress=pdb_bar.update,
         )
 
 
 @npuzzle.command("random")
-@click.option("--size", "-n", type=click.IntRange(2, 8), default=3, show_default=True)
+@click.option(
+    "--size",
+    type=click.IntRange(2, 8),
+    default=3,
+    show_default=True,
+    help="Board side (3: 8-puzzle).",
+)
 @click.option(
     "--depth",
     "-d",

@@ -17,6 +17,7 @@ from searchlab.cli.common import (
     heuristic_option,
     json_option,
     max_expansions_option,
+    max_nodes_option,
     print_json,
     print_table,
     read_input,
@@ -151,6 +152,7 @@ def load_problem(
 @heuristic_option("pagoda", HEURISTICS)
 @time_limit_option(60.0)
 @max_expansions_option()
+@max_nodes_option()
 @click.option(
     "--max-memo",
     type=click.IntRange(min=0),
@@ -180,6 +182,7 @@ def solve_cmd(
     heuristic: str,
     time_limit: float,
     max_expansions: int | None,
+    max_nodes: int | None,
     max_memo: int,
     min_moves: bool,
     as_json: bool,
@@ -215,6 +218,7 @@ def solve_cmd(
         human=human,
         time_limit=time_limit,
         max_expansions=max_expansions,
+        max_nodes=max_nodes,
         max_memo=max_memo,
     )
 

@@ -16,6 +16,7 @@ from searchlab.cli.common import (
     heuristic_option,
     json_option,
     max_expansions_option,
+    max_nodes_option,
     parse_wxh,
     print_json,
     read_input,
@@ -92,6 +93,7 @@ def rushhour() -> None:
 @heuristic_option("blocking", HEURISTICS)
 @time_limit_option(60.0)
 @max_expansions_option()
+@max_nodes_option()
 @json_option()
 @click.option(
     "--svg",
@@ -110,6 +112,7 @@ def solve_cmd(
     heuristic: str,
     time_limit: float,
     max_expansions: int | None,
+    max_nodes: int | None,
     as_json: bool,
     svg_file: str | None,
     quiet: bool,
@@ -148,6 +151,7 @@ def solve_cmd(
         metric=metric,
         time_limit=time_limit,
         max_expansions=max_expansions,
+        max_nodes=max_nodes,
     )
 
 
@@ -210,7 +214,7 @@ def hint_cmd(board: str | None, red: str | None, card_no: int | None) -> None:
     show_default=True,
     help="Number of wall cells.",
 )
-@click.option("--size", default="6x6", show_default=True, help="Board size WxH.")
+@click.option("--size", default="6x6", show_default=True, metavar="WxH", help="Board size WxH.")
 @time_limit_option(600.0, "Seconds; the puzzles found by then are printed.")
 @click.option(
     "--independent",

@@ -24,6 +24,7 @@ from searchlab.cli.common import (
     finish,
     json_option,
     max_expansions_option,
+    max_nodes_option,
     print_json,
     read_input,
     run_with_progress,
@@ -160,7 +161,7 @@ def solve_and_report(
 @click.option("--heuristic", "-H", help="A heuristic the family offers (default: its first).")
 @time_limit_option(60.0)
 @max_expansions_option()
-@click.option("--max-nodes", type=click.IntRange(min=1), help="Stored-node limit (memory).")
+@max_nodes_option()
 @json_option()
 @svg_option()
 @html_option

@@ -138,7 +138,7 @@ def test_engine_backtracking_is_the_seed_algorithm() -> None:
 
 def test_json_form() -> None:
     fam = families.get("knight")
-    inst = fam.read("3x4\nstart: 0,0\n")
+    inst = fam.read("4x3\nstart: 0,0\n")
     d = result_json(fam, inst, solve_tour(Board(3, 4), (0, 0)))
     assert d["status"] == "solved" and len(d["moves"]) == 11 and d["length"] == 11
     assert d["states"][0] == [[0, 0]] and set(d["extra"]) >= {"closed", "method"}

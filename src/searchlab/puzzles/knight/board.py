@@ -50,7 +50,8 @@ class Board:
         return self.rows * self.cols
 
     def __str__(self) -> str:
-        return f"{self.rows}x{self.cols}"
+        """Width x height (columns x rows), as sizes are written everywhere."""
+        return f"{self.cols}x{self.rows}"
 
     def contains(self, row: int, col: int) -> bool:
         """Whether (row, col) is on the board."""
@@ -82,11 +83,14 @@ class Board:
 
 
 def parse_size(text: str) -> Board:
-    """``"MxN"`` (rows × columns, e.g. ``8x8``) as a :class:`Board`, or :class:`InputError`."""
+    """``"WxH"`` (width × height, i.e. columns × rows, as every searchlab size is
+    written; e.g. ``8x8``) as a :class:`Board`, or :class:`InputError`."""
     m = re.fullmatch(r"\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*", text or "")
     if not m:
-        raise InputError(f"board size must look like MxN (rows x columns, e.g. 8x8), got {text!r}")
-    return Board(int(m[1]), int(m[2]))
+        raise InputError(
+            f"board size must look like WxH (columns x rows, e.g. 8x8), got {(text or '')[:40]!r}"
+        )
+    return Board(rows=int(m[2]), cols=int(m[1]))
 
 
 def parse_square(text: str, board: Board | None = None) -> tuple[int, int]:

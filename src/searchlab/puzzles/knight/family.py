@@ -2,7 +2,7 @@
 
 An instance is a few lines of text (lines starting with ``#`` are comments)::
 
-    8x8              the size, rows x columns (``size: 8x8`` also works)
+    8x8              the size, width x height (columns x rows) (``size: 8x8`` also works)
     start: 0,0       the start square, 0-based from the top-left (default 0,0)
     closed           ask for a closed (re-entrant) tour (default open)
 
@@ -103,7 +103,7 @@ def parse(text: str) -> Instance:
                 "'start: ROW,COL' and optionally 'closed'"
             )
     if board is None:
-        raise InputError("give the board size, e.g. 8x8 (rows x columns)")
+        raise InputError("give the board size, e.g. 8x8 (columns x rows)")
     start = parse_square(start_text, board) if start_text is not None else (0, 0)
     return Instance(board, start, bool(closed))
 
@@ -147,7 +147,7 @@ def generate(params: Mapping[str, float], seed: int | None) -> str:
     cols = int_param(params, "cols", 8, 1, 2000)
     closed = int_param(params, "closed", 0, 0, 1)
     r, c = random_start(Board(rows, cols), bool(closed), random.Random(seed))
-    return f"{rows}x{cols}\nstart: {r},{c}\n" + ("closed\n" if closed else "")
+    return f"{cols}x{rows}\nstart: {r},{c}\n" + ("closed\n" if closed else "")
 
 
 def sample(size: int, seed: int) -> str:
