@@ -37,7 +37,9 @@ def catalog() -> dict[str | tuple[str, ...], object]:
 
 
 def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The placeholders of ``text``: ``{name}`` fields and ``%(name)s`` ones."""
+    braces = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return braces | {f"%({name})" for name in re.findall(r"%\((\w+)\)", text)}
 
 
 def test_every_marked_message_has_a_spanish_entry() -> None:
@@ -49,8 +51,9 @@ def test_every_marked_message_has_a_spanish_entry() -> None:
         assert all(strings), f"untranslated: {key!r}"
         assert not entry.fuzzy, f"fuzzy: {key!r}"  # type: ignore[attr-defined]
         ids = key if isinstance(key, tuple) else (key,)
-        for s in strings:
-            assert fields(s) == fields(ids[0]), f"placeholders differ: {key!r} -> {s!r}"
+        for n, s in enumerate(strings):  # Spanish: [0] the singular, [1] the plural
+            source = ids[min(n, len(ids) - 1)]
+            assert fields(s) == fields(source), f"placeholders differ: {key!r} -> {s!r}"
 
 
 class DataI18n(HTMLParser):
