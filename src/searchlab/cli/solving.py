@@ -48,7 +48,7 @@ def write_svg(path: str, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
-        fail(f"{path}: cannot write ({exc.strerror or exc})")
+        fail(_("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc))
 
 
 def solve_with_progress(
@@ -103,7 +103,7 @@ def report_solution(
     default one), and exit with the status convention."""
     if svg_path:
         if family.render_svg is None:
-            fail(f"the {family.name} family has no SVG picture")
+            fail(_("the {family} family has no SVG picture").format(family=family.name))
         write_svg(svg_path, family.render_svg(instance, result))
     if html_path:
         save_replay(
