@@ -6,12 +6,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from searchlab import i18n
+from searchlab.cli.localized import use_language
 
 
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
-    """Each test starts in English, whatever the previous one (or the locale) chose."""
-    i18n.use("en")
+    """Each test starts in English, whatever the previous one (or the locale) chose:
+    searchlab's messages and Click's own."""
+    use_language("en")
     yield
-    i18n.use("en")
+    use_language("en")

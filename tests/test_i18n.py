@@ -37,7 +37,9 @@ def catalog() -> dict[str | tuple[str, ...], object]:
 
 
 def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The placeholders of ``text``: ``{name}`` fields and ``%(name)s`` ones."""
+    braces = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return braces | {f"%({name})" for name in re.findall(r"%\((\w+)\)", text)}
 
 
 def test_every_marked_message_has_a_spanish_entry() -> None:
@@ -49,8 +51,9 @@ def test_every_marked_message_has_a_spanish_entry() -> None:
         assert all(strings), f"untranslated: {key!r}"
         assert not entry.fuzzy, f"fuzzy: {key!r}"  # type: ignore[attr-defined]
         ids = key if isinstance(key, tuple) else (key,)
-        for s in strings:
-            assert fields(s) == fields(ids[0]), f"placeholders differ: {key!r} -> {s!r}"
+        for n, s in enumerate(strings):  # Spanish: [0] the singular, [1] the plural
+            source = ids[min(n, len(ids) - 1)]
+            assert fields(s) == fields(source), f"placeholders differ: {key!r} -> {s!r}"
 
 
 class DataI18n(HTMLParser):
@@ -186,3 +189,172 @@ def test_every_limit_phrase_is_in_the_catalog() -> None:
 
     for limit in (None, *get_args(LimitName)):
         assert limit_phrase(limit) in LIMIT_PHRASES
+
+
+# -- the command line in Spanish ---------------------------------------------------------
+
+
+def command_paths() -> list[list[str]]:
+    """Every command of the tree, as the words typed after ``searchlab``."""
+    import click
+
+    from searchlab.cli.main import cli
+
+    def walk(cmd: click.Command, path: list[str], ctx: click.Context) -> list[list[str]]:
+        found = [path]
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                assert sub is not None
+                found += walk(sub, [*path, name], click.Context(sub, parent=ctx, info_name=name))
+        return found
+
+    return walk(cli, [], click.Context(cli))
+
+
+def squeezed(text: str) -> str:
+    """``text`` without any whitespace (help is wrapped and indented as it fits)."""
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("path", command_paths(), ids=lambda p: " ".join(p) or "searchlab")
+def test_every_help_is_in_spanish(path: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    import click
+
+    from searchlab.cli.main import cli
+
+    code, out = run(capsys, "--lang", "es", *path, "--help")
+    assert code == 0
+    assert out.startswith("Uso: searchlab") and "Opciones:" in out
+    assert "Muestra este mensaje y sale." in out and "Show this message" not in out
+    es = i18n.catalog("es")
+    ctx = click.Context(cli)
+    command: click.Command = cli
+    for name in path:
+        assert isinstance(command, click.Group)
+        sub = command.get_command(ctx, name)
+        assert sub is not None
+        command, ctx = sub, click.Context(sub, parent=ctx, info_name=name)
+    for param in command.params:
+        text = getattr(param, "help", None)
+        if text:
+            assert squeezed(es.gettext(text)) in squeezed(out), (path, text)
+    if command.help:
+        first = es.gettext(command.help).split("\n")[0]
+        assert squeezed(first) in squeezed(out)
+
+
+def test_a_usage_error_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "--lang", "es", "knight", "tour", "--size", "5x5", "--bogus")
+    assert code == 2
+    assert "searchlab: error: No existe la opción '--bogus'." in out
+    assert "(pruebe 'searchlab knight tour --help')" in out
+    code, out = run(capsys, "--lang", "es", "knight", "tur")
+    assert code == 2 and "No existe la orden 'tur'. ¿Quería decir 'tour'?" in out
+    code, out = run(capsys, "--lang", "es", "npuzzle", "random", "--depth", "-1")
+    assert code == 2 and "Valor no válido para '--depth'" in out
+
+
+def test_the_locale_gives_spanish_help_in_a_new_process(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("SEARCHLAB_LANG", "LC_ALL", "LANGUAGE")}
+    env.update(LANG="es_ES.UTF-8", LC_MESSAGES="", PYTHONPATH=str(SRC.parent), HOME=str(tmp_path))
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")  # where Click's catalog copy may go
+    done = subprocess.run(
+        [sys.executable, "-m", "searchlab", "rushhour", "rate", "--help"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Uso: searchlab rushhour rate")
+    assert "Muestra este mensaje y sale." in done.stdout
+    assert "Valora BOARD" in done.stdout
+
+
+def english_fragments() -> set[str]:
+    """The English pieces of every translated message (the text between placeholders,
+    two words or more) that its Spanish does not repeat: none may reach a Spanish run."""
+    fragments = set()
+    for key, entry in catalog().items():
+        ids = key if isinstance(key, tuple) else (key,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)  # type: ignore[attr-defined]
+        spanish = " ".join(strings)
+        for message in ids:
+            for piece in re.split(r"\{[^{}]*\}", message):
+                piece = piece.strip(" .,:;()'\"")
+                if len(piece.split()) >= 2 and piece not in spanish:
+                    fragments.add(piece)
+    return fragments
+
+
+SPANISH_RUNS = [
+    ["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 0 7 8"],
+    ["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 8 7 0"],
+    ["npuzzle", "random", "--depth", "8", "--seed", "1"],
+    ["maze", "solve", "--random", "9x5", "--seed", "1"],
+    ["maze", "solve", "--random", "9x5", "--seed", "1", "-a", "dfs", "--max-expansions", "3"],
+    ["knight", "tour", "--size", "5x5"],
+    ["knight", "tour", "--size", "4x4"],
+    ["knight", "count", "3x4"],
+    ["peg", "solve", "--board", "triangle5"],
+    ["peg", "solve", "--board", "triangle4"],
+    ["peg", "boards"],
+    ["peg", "count", "--board", "triangle4"],
+    ["rushhour", "solve", "--card", "1"],
+    ["rushhour", "rate", "--card", "2"],
+    ["rushhour", "hint", "--card", "3"],
+    ["teach", "maze", "--example", "small", "--rows", "3"],
+    # one-line errors from the commands and from each family's reader
+    ["npuzzle", "solve", "--tiles", "1 2 3"],
+    ["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 8 8"],
+    ["maze", "solve", "--random", "3x3y"],
+    ["knight", "tour", "--size", "3"],
+    ["knight", "tour", "--size", "5x5", "--start", "9,9"],
+    ["peg", "solve", "--board", "nope"],
+    ["peg", "solve", "--board", "english", "--vacancy", "z9"],
+    ["rushhour", "solve", "--card", "99"],
+    ["rushhour", "solve", "AAB.\n"],
+    ["solve", "maze", "/no/such/file"],
+]
+
+
+@pytest.mark.parametrize("argv", SPANISH_RUNS, ids=" ".join)
+def test_human_output_in_spanish_has_no_english_message(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    _code, out = run(capsys, "--lang", "es", *argv)
+    leaked = sorted(f for f in english_fragments() if f in out)
+    assert not leaked, (leaked, out[-2000:])
+    assert "Traceback" not in out
+
+
+def test_a_human_report_is_spanish_line_by_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "--lang", "es", "npuzzle", "solve", "--tiles", "1 2 3 4 5 6 0 7 8")
+    assert code == 0
+    assert out.splitlines()[0] == "inicio" and "movimiento 1: R" in out
+    assert "resuelto: coste 2, 2 movimientos" in out and "movimientos: RR" in out
+    code, out = run(capsys, "--lang", "es", "peg", "solve", "--board", "triangle5", "-q")
+    assert "triangle5: 14 fichas, final: una ficha en cualquier lugar" in out
+    assert "saltos: a3-a1" in out  # the notation itself stays as it is
+
+
+def test_the_web_example_titles_follow_the_page_language() -> None:
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
+        es = {f["name"]: f for f in c.get("/api/families?lang=es").json()}
+        en = {f["name"]: f for f in c.get("/api/families?lang=en").json()}
+        bad = c.post("/api/npuzzle/validate?lang=es", json={"board": "1 2 3"})
+        assert bad.status_code == 422 and bad.json()["detail"].startswith("un tablero necesita")
+    for name, family in es.items():
+        for mine, theirs in zip(family["examples"], en[name]["examples"], strict=True):
+            assert mine["id"] == theirs["id"] and mine["text"] == theirs["text"]
+            assert mine["title"] != theirs["title"], (name, mine["title"])
+    cards = {e["id"]: e["title"] for e in es["rushhour"]["examples"]}
+    assert cards["card1"] == "Tarjeta 1 (Principiante, 8 movimientos)"
+    assert {e["id"]: e["title"] for e in en["rushhour"]["examples"]}["card1"] == (
+        "Card 1 (Beginner, 8 moves)"
+    )

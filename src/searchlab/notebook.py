@@ -40,6 +40,7 @@ from searchlab.errors import InputError
 from searchlab.experiments.builtin import experiment
 from searchlab.experiments.compare import compare
 from searchlab.experiments.results import Results
+from searchlab.i18n import _
 from searchlab.search.result import SearchResult
 from searchlab.web.replay import board_size, replay_html
 from searchlab.web.svg import view_svg
@@ -80,7 +81,9 @@ class Solution:
         """The replay page (the ``--html`` page of ``searchlab solve``); a one-line
         InputError when there is no solution to replay or the board is too large."""
         if not self.result.states:
-            raise InputError(f"no solution to replay ({self.result.summary()})")
+            raise InputError(
+                _("no solution to replay ({summary})").format(summary=self.result.summary())
+            )
         return replay_html(
             self.family,
             self.instance,

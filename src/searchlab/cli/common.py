@@ -32,7 +32,7 @@ from searchlab.cli.localized import use_language
 from searchlab.cli.run import run_command
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
-from searchlab.i18n import _, ngettext
+from searchlab.i18n import N_, _, ngettext
 from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
 from searchlab.search.solve import ALGORITHMS
 
@@ -52,7 +52,7 @@ class FiniteFloat(click.FloatRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number", param, ctx)
+            self.fail(_("{value!r} is not a finite number").format(value=value), param, ctx)
         return number
 
 
@@ -153,10 +153,18 @@ def parse_wxh(text: str, option: str, lo: int, hi: int) -> tuple[int, int]:
     """``"WxH"`` as (width, height), each in [lo, hi], or a one-line error naming ``option``."""
     m = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
     if not m:
-        fail(f"{option} expects WxH such as 6x6, got {text[:40]!r}")
+        fail(
+            _("{option} expects WxH such as 6x6, got {text!r}").format(
+                option=option, text=text[:40]
+            )
+        )
     w, h = int(m[1]), int(m[2])
     if not (lo <= w <= hi and lo <= h <= hi):
-        fail(f"{option} {w}x{h}: sizes from {lo}x{lo} to {hi}x{hi} are supported")
+        fail(
+            _("{option} {w}x{h}: sizes from {lo}x{lo} to {hi}x{hi} are supported").format(
+                option=option, w=w, h=h, lo=lo, hi=hi
+            )
+        )
     return w, h
 
 
@@ -174,11 +182,12 @@ def status_line(text: str, show: bool = True) -> Iterator[Callable[[str], None]]
 def drawn_seed(seed: int | None, what: str) -> tuple[int, Callable[[], None]]:
     """``seed``, or a fresh random one when none was given, with a function that prints
     the drawn one on stderr (``seed N (--seed N draws this WHAT again)``), to call once
-    the thing it drew exists (an error stays the first line); a no-op for a given seed."""
+    the thing it drew exists (an error stays the first line); a no-op for a given seed.
+    ``what`` is marked with ``N_`` by the caller and translated here."""
     if seed is not None:
         return seed, lambda: None
     drawn = secrets.randbelow(2**31)
-    note = f"seed {drawn} (--seed {drawn} draws this {what} again)"
+    note = _("seed {seed} (--seed {seed} draws this {what} again)").format(seed=drawn, what=_(what))
     return drawn, lambda: err_console.print(note, markup=False)
 
 
@@ -199,33 +208,41 @@ def read_input(path: str | Path, *, max_bytes: int = MAX_INPUT_BYTES) -> str:
     mark (Windows Notepad), UTF-16 with its mark, else Latin-1; a file with NUL bytes
     otherwise is "not a text file".
     """
-    where = "standard input" if str(path) == "-" else str(path)[:80]
+    where = _("standard input") if str(path) == "-" else str(path)[:80]
     try:
         if str(path) == "-":
             if sys.stdin is None:
-                fail("standard input is closed: give a FILE")
+                fail(_("standard input is closed: give a FILE"))
             stream = getattr(sys.stdin, "buffer", None)
             if stream is None:  # a text stream (tests, embedding): already decoded
                 text = sys.stdin.read(max_bytes + 1)
                 if len(text) > max_bytes:
-                    fail(f"{where}: input too large (over {max_bytes:,} bytes)")
+                    fail(too_large(where, max_bytes))
                 return str(text)
             data = stream.read(max_bytes + 1)
         else:
             p = Path(path)
             if p.is_dir():
-                fail(f"{where}: is a directory, not a file")
+                fail(_("{where}: is a directory, not a file").format(where=where))
             with p.open("rb") as f:
                 data = f.read(max_bytes + 1)
     except InputError:
         raise
     except FileNotFoundError:
-        fail(f"{where}: no such file")
+        fail(_("{where}: no such file").format(where=where))
     except (OSError, ValueError) as exc:  # ValueError: a closed standard input
-        fail(f"{where}: cannot read ({getattr(exc, 'strerror', None) or exc})")
+        reason = getattr(exc, "strerror", None) or exc
+        fail(_("{where}: cannot read ({reason})").format(where=where, reason=reason))
     if len(data) > max_bytes:
-        fail(f"{where}: input too large (over {max_bytes:,} bytes)")
+        fail(too_large(where, max_bytes))
     return decode_text(data, where)
+
+
+def too_large(where: str, max_bytes: int) -> str:
+    """The error for an input over ``max_bytes``."""
+    return _("{where}: input too large (over {limit} bytes)").format(
+        where=where, limit=f"{max_bytes:,}"
+    )
 
 
 def decode_text(data: bytes, where: str) -> str:
@@ -235,9 +252,9 @@ def decode_text(data: bytes, where: str) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            fail(f"{where}: not a text file (broken UTF-16)")
+            fail(_("{where}: not a text file (broken UTF-16)").format(where=where))
     if b"\x00" in data:
-        fail(f"{where}: not a text file")
+        fail(_("{where}: not a text file").format(where=where))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -272,13 +289,14 @@ def cancel_on_interrupt() -> Iterator[threading.Event]:
 def run_with_progress(
     run: Callable[[threading.Event, Callable[[SearchStats], None] | None], T],
     *,
-    label: str = "searching",
+    label: str = N_("searching"),
     show: bool | None = None,
 ) -> T:
     """Run ``run(cancel, progress)`` with Ctrl-C cancellation and a live progress line.
 
     The progress line (nodes expanded, rate, elapsed time) is drawn on stderr,
-    and only when stderr is a terminal unless ``show`` says otherwise.
+    and only when stderr is a terminal unless ``show`` says otherwise. ``label`` is
+    marked with ``N_`` and translated here.
     """
     if show is None:
         show = err_console.is_terminal
@@ -293,11 +311,14 @@ def run_with_progress(
             console=err_console,
             transient=True,
         ) as bar:
-            task = bar.add_task(label, info="")
+            task = bar.add_task(_(label), info="")
 
             def progress(stats: SearchStats) -> None:
                 rate = stats.expanded / stats.seconds if stats.seconds else 0.0
-                bar.update(task, info=f"{stats.expanded:,} expanded ({rate:,.0f}/s)")
+                info = _("{expanded} expanded ({rate}/s)").format(
+                    expanded=f"{stats.expanded:,}", rate=f"{rate:,.0f}"
+                )
+                bar.update(task, info=info)
 
             return run(cancel, progress)
 

@@ -27,6 +27,7 @@ from searchlab.experiments.aggregate import aggregate
 from searchlab.experiments.compare import compare_experiment, compare_results
 from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.sources import parse_range
+from searchlab.i18n import _
 from searchlab.search import ALGORITHMS, TIE_BREAKS
 
 
@@ -111,7 +112,7 @@ def compare(
     if out.plot_path:
         check_plot_path(out.plot_path)
     if (params is None) == (not files):
-        fail(f"give {option} RANGE or instance FILES (one of them)")
+        fail(_("give {option} RANGE or instance FILES (one of them)").format(option=option))
     experiment = compare_experiment(
         family,
         parse_range(params, name=option) if params is not None else None,

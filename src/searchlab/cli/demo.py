@@ -13,6 +13,7 @@ from searchlab import families
 from searchlab.cli.common import console, print_table
 from searchlab.cli.localized import Command
 from searchlab.families.contract import DemoBlock, Table
+from searchlab.i18n import _
 
 
 def draw(block: DemoBlock) -> None:
@@ -30,12 +31,12 @@ def demo() -> None:
     for family in sorted(families.all_families(), key=lambda f: f.name != "maze"):
         if family.demo is None:
             continue
-        console.print(Rule(family.demo_title or family.title))
+        console.print(Rule(_(family.demo_title or family.title)))
         for block in family.demo():
             draw(block)
     from searchlab.experiments.demo import demo as experiments_demo
 
-    console.print(Rule("Experiments: AIMA Fig. 3.29"))
+    console.print(Rule(_("Experiments: AIMA Fig. 3.29")))
     experiments_demo(console)
     console.print(Rule())
-    console.print("More: searchlab --help")
+    console.print(_("More: searchlab --help"))

@@ -15,6 +15,7 @@ from rich.table import Table
 from searchlab.cache import cache_root
 from searchlab.cli.common import console
 from searchlab.cli.localized import Command, Group
+from searchlab.i18n import N_, _
 
 PACKAGES = (
     ("numpy", "core"),
@@ -22,9 +23,9 @@ PACKAGES = (
     ("rich", "core"),
     ("click", "core"),
     ("platformdirs", "core"),
-    ("fastapi", "core (web player)"),
-    ("uvicorn", "core (web player)"),
-    ("matplotlib", "core (plots)"),
+    ("fastapi", N_("core (web player)")),
+    ("uvicorn", N_("core (web player)")),
+    ("matplotlib", N_("core (plots)")),
     ("dask", "extra: cluster"),
     ("distributed", "extra: cluster"),
     ("pytest", "extra: test"),
@@ -57,26 +58,21 @@ def package_version(name: str) -> str | None:
 
 @click.command(cls=Command)
 def doctor() -> None:
-    """Show what this installation has: Python, packages, extras, caches, Chromium.
-
-    \b
-    Example:
-      searchlab doctor
-    """
+    """Show what this installation has: Python, packages, extras, caches, Chromium."""
     table = Table(title="searchlab doctor", show_header=False, title_justify="left")
     table.highlight = False
     table.add_column("what", style="bold")
     table.add_column("value")
     table.add_column("role")
-    table.add_row("searchlab", package_version("searchlab") or "not installed (source tree)", "")
+    table.add_row("searchlab", package_version("searchlab") or _("not installed (source tree)"), "")
     table.add_row("Python", platform.python_version(), sys.executable)
     for name, role in PACKAGES:
-        table.add_row(name, package_version(name) or "missing", role)
+        table.add_row(name, package_version(name) or _("missing"), _(role))
     root = cache_root()
     table.add_row("cache", f"{tree_size(root) / 2**20:,.1f} MiB", str(root))
     for sub in sorted(p for p in root.glob("*") if p.is_dir()):
         table.add_row(f"  {sub.name}", f"{tree_size(sub) / 2**20:,.1f} MiB", str(sub))
-    table.add_row("Chromium", chromium() or "not found", "browser tests, screenshots")
+    table.add_row("Chromium", chromium() or _("not found"), _("browser tests, screenshots"))
     console.print(table)
 
 
@@ -88,21 +84,22 @@ def cache() -> None:
 @cache.command("clear")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before deleting.")
 def cache_clear(yes: bool) -> None:
-    """Delete the cached pattern databases (they are rebuilt when next needed).
-
-    \b
-    Example:
-      searchlab cache clear --yes
-    """
+    """Delete the cached pattern databases (they are rebuilt when next needed)."""
     root = cache_root()
     size = tree_size(root)
     if not size:
-        console.print(f"nothing cached in {root}", markup=False)
+        console.print(_("nothing cached in {root}").format(root=root), markup=False)
         return
-    if not yes and not click.confirm(f"delete {size / 2**20:,.1f} MiB in {root}?"):
+    question = _("delete {size} MiB in {root}?").format(size=f"{size / 2**20:,.1f}", root=root)
+    if not yes and not click.confirm(question):
         raise click.exceptions.Exit(1)
     try:
         shutil.rmtree(root)
     except OSError as exc:
-        raise click.ClickException(f"{root}: cannot delete ({exc.strerror or exc})") from None
-    console.print(f"deleted {size / 2**20:,.1f} MiB in {root}", markup=False)
+        raise click.ClickException(
+            _("{root}: cannot delete ({reason})").format(root=root, reason=exc.strerror or exc)
+        ) from None
+    console.print(
+        _("deleted {size} MiB in {root}").format(size=f"{size / 2**20:,.1f}", root=root),
+        markup=False,
+    )

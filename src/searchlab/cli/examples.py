@@ -10,7 +10,7 @@ from __future__ import annotations
 from searchlab.i18n import N_
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
-    "cache clear": ("searchlab cache clear",),
+    "cache clear": ("searchlab cache clear --yes",),
     "compare": (
         "searchlab compare npuzzle --depths 4-16:4 -n 20 -a bfs -a astar -H manhattan",
         "searchlab compare maze --sizes 10,20 -n 5 -a bfs -a astar --csv results.csv",
@@ -53,7 +53,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "serve": ("searchlab serve --open",),
     "solve": (
         "searchlab solve npuzzle board.txt -a idastar",
-        "cat maze.txt | searchlab solve maze -",
+        'echo "8 6 7 2 5 4 3 0 1" | searchlab solve npuzzle - --json',
+        "searchlab solve maze maze.txt -a bfs --html path.html",
     ),
     "teach": ("searchlab teach maze --example small -a bfs --svg bfs-graph.svg",),
 }

@@ -20,6 +20,7 @@ from searchlab.cli.runs import (
 from searchlab.experiments.builtin import aima, knight, peg, rushhour
 from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.sources import parse_range
+from searchlab.i18n import _
 from searchlab.search import TIE_BREAKS
 
 
@@ -140,7 +141,7 @@ def peg_cmd(
     exp = peg.peg_experiment(max_expansions=max_expansions, time_limit=time_limit, only=only)
     if not exp.instances:
         names = ", ".join(name for name, _ in peg.PROBLEMS)
-        fail(f"--only matches no problem; the problems are: {names}")
+        fail(_("--only matches no problem; the problems are: {names}").format(names=names))
     summary = execute(exp, run)
     emit_results(peg.results(exp, summary), out)
     finish_experiment(summary)

@@ -18,6 +18,7 @@ from searchlab.cli.common import (
 from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
 from searchlab.cli.solving import solve_and_report
+from searchlab.i18n import N_, _
 from searchlab.puzzles.knight import (
     ALGORITHMS,
     count_tours,
@@ -98,11 +99,11 @@ def tour_cmd(
     """
     board = parse_size(size_text)
     if start_text is not None and random_start:
-        fail("give --start ROW,COL or --random, not both")
+        fail(_("give --start ROW,COL or --random, not both"))
     if seed is not None and not random_start:
-        fail("--seed only applies to --random")
+        fail(_("--seed only applies to --random"))
     if random_start:
-        seed, report_seed = drawn_seed(seed, "start")
+        seed, report_seed = drawn_seed(seed, N_("start"))
         start = random_start_square(board, closed, random.Random(seed))
         report_seed()
     elif start_text is not None:
@@ -137,16 +138,19 @@ def count_cmd(size_text: str, as_json: bool) -> None:
     board = parse_size(size_text)
     if board.size > COUNT_MAX_SQUARES:
         fail(
-            f"counting is exhaustive: boards up to {COUNT_MAX_SQUARES} squares, "
-            f"{board} has {board.size}"
+            _("counting is exhaustive: boards up to {limit} squares, {board} has {size}").format(
+                limit=COUNT_MAX_SQUARES, board=board, size=board.size
+            )
         )
     total = count_tours(board)
     if as_json:
         print_json({"board": [board.rows, board.cols], "directed_open_tours": total})
         return
     console.print(
-        f"{total:,} directed open knight's tours on {board} "
-        "(a tour and its reverse count as two; all start squares)",
+        _(
+            "{total} directed open knight's tours on {board} "
+            "(a tour and its reverse count as two; all start squares)"
+        ).format(total=f"{total:,}", board=board),
         markup=False,
         soft_wrap=True,
     )

@@ -35,13 +35,18 @@ def use_language(language: str) -> None:
 
 
 def _translated(param: click.Parameter) -> click.Parameter:
-    """``param`` with its help text in the interface language (a copy: the command
-    tree itself stays English, as it was declared)."""
+    """``param`` with its help text (and a ``show_default`` text, such as "number of
+    CPUs") in the interface language (a copy: the command tree itself stays English,
+    as it was declared)."""
     text = getattr(param, "help", None)
-    if not text:
+    shown_default = getattr(param, "show_default", None)
+    if not text and not isinstance(shown_default, str):
         return param
     clone = copy.copy(param)
-    clone.help = _(text)
+    if text:
+        clone.help = _(text)
+    if isinstance(clone, click.Option) and isinstance(shown_default, str):
+        clone.show_default = _(shown_default)
     return clone
 
 
@@ -95,6 +100,9 @@ def help_texts(command: click.Command, ctx: click.Context | None = None) -> Iter
         param_help: Any = getattr(param, "help", None)
         if param_help:
             yield param_help
+        shown_default: Any = getattr(param, "show_default", None)
+        if isinstance(shown_default, str):
+            yield shown_default
     if isinstance(command, click.Group):
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)

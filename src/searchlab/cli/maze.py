@@ -18,6 +18,7 @@ from searchlab.cli.common import (
 from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
 from searchlab.cli.solving import solve_and_report
+from searchlab.i18n import N_, _
 from searchlab.puzzles.maze.family import FAMILY
 from searchlab.puzzles.maze.model import random_maze
 
@@ -63,10 +64,10 @@ def solve_cmd(
 ) -> None:
     """Find a path from S to G in FILE ('-' for stdin), A* with Manhattan distance by default."""
     if (file is None) == (random_size is None):
-        fail("give a maze FILE or --random WxH (one of them)")
+        fail(_("give a maze FILE or --random WxH (one of them)"))
     if random_size is not None:
         width, height = parse_wxh(random_size, "--random", 1, 100_000)
-        seed, report_seed = drawn_seed(seed, "maze")
+        seed, report_seed = drawn_seed(seed, N_("maze"))
         maze_ = random_maze(width, height, walls=walls, seed=seed, solvable=True)
         report_seed()
     else:

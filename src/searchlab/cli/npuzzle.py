@@ -19,6 +19,7 @@ from searchlab.cli.common import (
 from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
 from searchlab.cli.solving import human_report, solve_and_report
+from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import format_board, goal_from_spec, parse_tiles
 from searchlab.puzzles.npuzzle.family import FAMILY, Instance
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
@@ -89,7 +90,7 @@ def solve_cmd(
 ) -> None:
     """Solve the board in FILE ('-' for stdin) or --tiles optimally, printing every board."""
     if (file is None) == (tiles is None):
-        fail("give a board FILE or --tiles (one of them)")
+        fail(_("give a board FILE or --tiles (one of them)"))
     board = parse_tiles(tiles if tiles is not None else read_input(str(file)))
     instance = Instance(board, goal_from_spec(goal, board.size))
     algorithm = algorithm.strip().lower()
@@ -101,11 +102,11 @@ def solve_cmd(
 
     def human(result: SearchResult) -> None:
         if result.status == "impossible":
-            console.print("unsolvable: this board cannot reach the goal (permutation parity)")
+            console.print(_("unsolvable: this board cannot reach the goal (permutation parity)"))
         else:
             human_report(FAMILY, instance, result)
 
-    with FractionBar("building pattern database") as pdb_bar:
+    with FractionBar(_("building pattern database")) as pdb_bar:
         solve_and_report(
             FAMILY,
             instance,
@@ -146,15 +147,10 @@ def solve_cmd(
 def random_cmd(
     size: int, depth: int, seed: int | None, goal: str | None, time_limit: float, as_json: bool
 ) -> None:
-    """Print a board whose optimal solution is exactly DEPTH moves (3x3: any depth up to 31).
-
-    \b
-    Example:
-      searchlab npuzzle random --size 4 --depth 30 --seed 7
-    """
+    """Print a board whose optimal solution is exactly DEPTH moves (3x3: any depth up to 31)."""
     goal_ = goal_from_spec(goal, size)
-    seed, report_seed = drawn_seed(seed, "board")
-    with FractionBar(f"building a board {depth} moves deep") as bar:
+    seed, report_seed = drawn_seed(seed, N_("board"))
+    with FractionBar(_("building a board {depth} moves deep").format(depth=depth)) as bar:
         board = random_instance(
             size,
             depth,
@@ -178,8 +174,8 @@ def random_cmd(
 def pdb_cmd(partition: str, goal: str | None) -> None:
     """Build (once) and cache the 15-puzzle pattern databases; print where they live."""
     goal_ = goal_from_spec(goal, 4)
-    with FractionBar("building pattern database") as pdb_bar:
+    with FractionBar(_("building pattern database")) as pdb_bar:
         patterns = prepare_databases(goal_, partition, pdb_bar.update)
     for pattern in patterns:
-        click.echo(f"pattern {' '.join(map(str, pattern))}: ready")
-    click.echo(f"cache: {cache_dir()}")
+        click.echo(_("pattern {tiles}: ready").format(tiles=" ".join(map(str, pattern))))
+    click.echo(_("cache: {path}").format(path=cache_dir()))

@@ -29,6 +29,7 @@ from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
 from searchlab.cli.solving import solve_and_report, write_svg
 from searchlab.families.contract import Table as PlainTable
+from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.peg import (
     BOARD_DESCRIPTIONS,
     HEURISTICS,
@@ -120,17 +121,18 @@ def load_problem(
             start = drawn
     else:
         fail(
-            f"unknown board {board_name!r}: not a built-in name nor a file "
-            f"(built-in: {', '.join(BOARD_DESCRIPTIONS)})"
+            _("unknown board {name!r}: not a built-in name nor a file (built-in: {names})").format(
+                name=board_name[:40], names=", ".join(BOARD_DESCRIPTIONS)
+            )
         )
     if start_file is not None:
         if vacancy:
-            fail("give --vacancy or --start, not both")
+            fail(_("give --vacancy or --start, not both"))
         start = parse_position(board, read_input(start_file))
     elif vacancy or start is None:
         start = board.start(vacancy)
     if finish is not None and target_file is not None:
-        fail("give --finish or --target, not both")
+        fail(_("give --finish or --target, not both"))
     target: int | None = None
     if finish is not None:
         target = 1 << board.hole(finish)
@@ -197,16 +199,20 @@ def solve_cmd(
     if svg_file is not None:
         write_svg(svg_file, render_svg(board, start))
     if min_moves and algorithm != "fast":
-        fail("--min-moves uses its own search: do not combine it with --algorithm")
+        fail(_("--min-moves uses its own search: do not combine it with --algorithm"))
     algorithm = "minmoves" if min_moves else algorithm
     instance = Instance(board, start, target)
 
     def human(result: SearchResult) -> None:
         print_result(instance, result, quiet=quiet)
         if min_moves and result.solved:
-            console.print(f"fewest moves: {result.extra['move_count']} (proved minimal)")
+            console.print(
+                _("fewest moves: {n} (proved minimal)").format(n=result.extra["move_count"])
+            )
         elif min_moves and result.status != "impossible":
-            console.print(f"proved: more than {result.stats.max_depth} moves are needed")
+            console.print(
+                _("proved: more than {n} moves are needed").format(n=result.stats.max_depth)
+            )
 
     solve_and_report(
         FAMILY,
@@ -227,19 +233,23 @@ def print_result(instance: Instance, result: SearchResult, *, quiet: bool = Fals
     """The human-readable answer: boards, jumps, move count, outcome and statistics."""
     board, start, target = instance.board, instance.start, instance.target
     where = (
-        "one peg anywhere"
+        _("one peg anywhere")
         if target is None
         else (
-            f"one peg at {board.hole_name(board.pegs(target)[0])}"
+            _("one peg at {hole}").format(hole=board.hole_name(board.pegs(target)[0]))
             if target.bit_count() == 1
-            else f"{target.bit_count()} pegs as drawn"
+            else _("{n} pegs as drawn").format(n=target.bit_count())
         )
     )
-    console.print(f"{board.name}: {start.bit_count()} pegs, finish: {where}")
+    console.print(
+        _("{board}: {pegs} pegs, finish: {where}").format(
+            board=board.name, pegs=start.bit_count(), where=where
+        )
+    )
     if not quiet or not result.solved:
         console.print(render_text(board, start), markup=False)
     if result.status == "impossible":
-        console.print(f"impossible: {result.reason}", markup=False)
+        console.print(_("impossible: {reason}").format(reason=result.reason), markup=False)
         return
     if result.solved:
         if not quiet:
@@ -247,21 +257,24 @@ def print_result(instance: Instance, result: SearchResult, *, quiet: bool = Fals
                 console.print(f"\n{k}. {jump}")
                 console.print(render_text(board, pos), markup=False)
         console.print(
-            f"\nsolved: {result.length} jumps, {result.extra['move_count']} moves "
-            "(consecutive jumps by one peg count as one move)"
+            "\n"
+            + _(
+                "solved: {jumps} jumps, {moves} moves "
+                "(consecutive jumps by one peg count as one move)"
+            ).format(jumps=result.length, moves=result.extra["move_count"])
         )
-        console.print("jumps: " + " ".join(result.actions), markup=False)
+        console.print(_("jumps:") + " " + " ".join(result.actions), markup=False)
     elif result.stopped:
         label = (
-            "interrupted (Ctrl-C)"
+            _("interrupted (Ctrl-C)")
             if result.status == "cancelled"
-            else f"stopped by {limit_phrase(result.limit)}"
+            else _("stopped by {limit}").format(limit=_(limit_phrase(result.limit)))
         )
-        console.print(f"{label}: statistics so far below")
+        console.print(_("{label}: statistics so far below").format(label=label))
     else:
-        console.print("no solution: the whole reachable space was searched")
+        console.print(_("no solution: the whole reachable space was searched"))
     if result.extra.get("memo_full"):
-        console.print("note: the memo of dead positions was full (search went on without it)")
+        console.print(_("note: the memo of dead positions was full (search went on without it)"))
     console.print(stats_table(result.stats))
 
 
@@ -287,7 +300,7 @@ def compare_cmd(
     )
     reason = impossibility_reason(board, start, target)
     if reason is not None:
-        console.print(f"impossible: {reason}", markup=False, soft_wrap=True)
+        console.print(_("impossible: {reason}").format(reason=reason), markup=False, soft_wrap=True)
         raise click.exceptions.Exit(1)
     rows = run_with_progress(
         lambda cancel, progress: compare(
@@ -298,20 +311,29 @@ def compare_cmd(
             time_limit=time_limit,
             cancel=cancel,
         ),
-        label="comparing",
+        label=N_("comparing"),
     )
     print_table(
         PlainTable(
-            f"{board.name}, finish: {finish or 'one peg anywhere'}",
-            ("algorithm", "found?", "time (s)", "expanded", "length", "stop reason"),
+            _("{board}, finish: {where}").format(
+                board=board.name, where=finish or _("one peg anywhere")
+            ),
+            (
+                _("algorithm"),
+                _("found?"),
+                _("time (s)"),
+                _("expanded"),
+                _("length"),
+                _("stop reason"),
+            ),
             [
                 (
                     r.algorithm,
-                    "yes" if r.found else "no",
+                    _("yes") if r.found else _("no"),
                     f"{r.seconds:.3f}",
                     f"{r.expanded:,}",
                     "-" if r.length is None else str(r.length),
-                    r.stop,
+                    stop_text(r.stop),
                 )
                 for r in rows
             ],
@@ -320,15 +342,29 @@ def compare_cmd(
     )
 
 
+def stop_text(stop: str) -> str:
+    """Why a compared run stopped, in the interface language (``stop`` is the English
+    of :class:`~searchlab.puzzles.peg.compare.CompareRow`, kept as it is in data)."""
+    if stop.startswith("limit: "):
+        return _("limit: {limit}").format(limit=stop.removeprefix("limit: "))
+    return _(stop)
+
+
 @peg.command("boards")
 def boards_cmd() -> None:
     """List the built-in boards with their holes, jumps and symmetries."""
     rows = [
-        (name, str((b := get_board(name)).size), str(len(b.jumps)), str(len(b.symmetries)), text)
+        (
+            name,
+            str((b := get_board(name)).size),
+            str(len(b.jumps)),
+            str(len(b.symmetries)),
+            _(text),
+        )
         for name, text in BOARD_DESCRIPTIONS.items()
     ]
-    columns = ("name", "holes", "jumps", "symmetries", "description")
-    title = "Built-in boards (add --diagonal for diagonal jumps)"
+    columns = (_("name"), _("holes"), _("jumps"), _("symmetries"), _("description"))
+    title = _("Built-in boards (add --diagonal for diagonal jumps)")
     print_table(PlainTable(title, columns, rows, right=()))
 
 
@@ -369,15 +405,17 @@ def count_cmd(
     as_json: bool,
 ) -> None:
     """Count the positions reachable from the start, level by level (NumPy)."""
-    board, start, _ = load_problem(board_name, diagonal, vacancy, start_file, None, None)
+    board, start, _target = load_problem(board_name, diagonal, vacancy, start_file, None, None)
     with (
         cancel_on_interrupt() as cancel,
-        FractionBar("count", show=False if as_json else None) as bar,
+        FractionBar(_("count"), show=False if as_json else None) as bar,
     ):
 
         def progress(c: LevelCount, done: float) -> None:
-            info = f"{c.sum_canonical:,} up to symmetry, {c.sum_total:,} in all"
-            bar.update(done, 1.0, info, title=f"level {len(c.total)}")
+            info = _("{canonical} up to symmetry, {total} in all").format(
+                canonical=f"{c.sum_canonical:,}", total=f"{c.sum_total:,}"
+            )
+            bar.update(done, 1.0, info, title=_("level {n}").format(n=len(c.total)))
 
         counts = count_levels(
             board,
@@ -408,22 +446,28 @@ def count_cmd(
         count_exit(counts)
         return
     table = Table(
-        title=f"{board.name}: positions reachable from {start.bit_count()} pegs",
+        title=ngettext(
+            "{board}: positions reachable from {n} peg",
+            "{board}: positions reachable from {n} pegs",
+            start.bit_count(),
+        ).format(board=board.name, n=start.bit_count()),
         title_justify="left",
     )
-    for col in ("jumps", "pegs", "positions", "up to symmetry"):
+    for col in (_("jumps"), _("pegs"), _("positions"), _("up to symmetry")):
         table.add_column(col, justify="right")
     for k, (p, t, c) in enumerate(zip(counts.pegs, counts.total, counts.canonical, strict=True)):
         table.add_row(str(k), str(p), f"{t:,}", f"{c:,}")
-    table.add_row("all", "", f"{counts.sum_total:,}", f"{counts.sum_canonical:,}", style="bold")
+    table.add_row(_("all"), "", f"{counts.sum_total:,}", f"{counts.sum_canonical:,}", style="bold")
     console.print(table)
     if not counts.complete:
         label = (
-            "interrupted (Ctrl-C)"
+            _("interrupted (Ctrl-C)")
             if counts.limit == "cancelled"
-            else f"stopped by {limit_phrase(counts.limit)}"
+            else _("stopped by {limit}").format(limit=_(limit_phrase(counts.limit)))
         )
-        console.print(f"{label}: the levels shown are exact, the later ones missing")
+        console.print(
+            _("{label}: the levels shown are exact, the later ones missing").format(label=label)
+        )
     console.print(f"{counts.seconds:.2f} s")
     count_exit(counts)
 

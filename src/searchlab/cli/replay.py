@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import click
 
 from searchlab.cli.common import err_console, fail
+from searchlab.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,4 +55,4 @@ def save_replay(
     try:
         write_replay_html(path, family, instance, moves, states, title=title, stats=stats)
     except OSError as exc:
-        fail(f"{path}: cannot write ({exc.strerror or exc})")
+        fail(_("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc))

@@ -70,7 +70,7 @@ def run_command(
         _say(_("{prog}: error: {message}").format(prog=prog, message=exc))
         return 2
     except click.ClickException as exc:
-        _say(f"{prog}: error: {exc.format_message()}")
+        _say(_("{prog}: error: {message}").format(prog=prog, message=exc.format_message()))
         return exc.exit_code
     except MemoryError:
         _say(
@@ -94,8 +94,10 @@ def run_command(
         if os.environ.get("SEARCHLAB_DEBUG"):
             raise
         _say(
-            f"{prog}: internal error: {type(exc).__name__}: {exc} "
-            "(set SEARCHLAB_DEBUG=1 for the traceback, and please report it)"
+            _(
+                "{prog}: internal error: {kind}: {error} "
+                "(set SEARCHLAB_DEBUG=1 for the traceback, and please report it)"
+            ).format(prog=prog, kind=type(exc).__name__, error=exc)
         )
         return 1
     return rv if isinstance(rv, int) else 0

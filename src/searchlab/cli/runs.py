@@ -36,6 +36,7 @@ from searchlab.experiments.report import Column, print_table, rich_table, to_csv
 from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
+from searchlab.i18n import _
 
 F = Callable[..., Any]
 
@@ -218,7 +219,7 @@ def plain_progress(every: float = 2.0) -> Callable[[str, int, int], None]:
         if done < total and now - last.get(phase, -every) < every:
             return
         last[phase] = now
-        print(f"{phase}: {done:,}/{total:,}", file=sys.stderr, flush=True)
+        print(f"{_(phase)}: {done:,}/{total:,}", file=sys.stderr, flush=True)
 
     return progress
 
@@ -245,7 +246,7 @@ def progress_display(show: bool) -> Iterator[Callable[[str, int, int], None] | N
 
             def progress(phase: str, done: int, total: int) -> None:
                 if phase not in tasks:
-                    tasks[phase] = bar.add_task(phase, total=total)
+                    tasks[phase] = bar.add_task(_(phase), total=total)
                 bar.update(tasks[phase], completed=done, total=total)
 
             yield progress
@@ -270,15 +271,22 @@ def execute(experiment: Experiment, run: RunOptions) -> RunSummary:
             )
     if summary.reused:
         err_console.print(
-            f"{summary.reused:,} of {len(summary.planned):,} runs reused from {db}", markup=False
+            _("{reused} of {planned} runs reused from {db}").format(
+                reused=f"{summary.reused:,}", planned=f"{len(summary.planned):,}", db=db
+            ),
+            markup=False,
         )
     if summary.errors:
-        err_console.print(f"warning: {summary.errors} runs failed (status 'error')", markup=False)
+        err_console.print(
+            _("warning: {n} runs failed (status 'error')").format(n=summary.errors), markup=False
+        )
     if summary.interrupted:
         done = summary.reused + summary.ran
         err_console.print(
-            f"interrupted: {done:,} of {len(summary.planned):,} runs stored in {db}; "
-            "run the same command again to resume",
+            _(
+                "interrupted: {done} of {planned} runs stored in {db}; "
+                "run the same command again to resume"
+            ).format(done=f"{done:,}", planned=f"{len(summary.planned):,}", db=db),
             markup=False,
         )
     return summary
@@ -301,4 +309,4 @@ def write_table(
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
-        fail(f"{path}: cannot write ({exc.strerror or exc})")
+        fail(_("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc))

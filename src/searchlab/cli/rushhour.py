@@ -29,7 +29,7 @@ from searchlab.cli.replay import html_option
 from searchlab.cli.solving import solve_and_report
 from searchlab.errors import InputError
 from searchlab.families.contract import NoHint
-from searchlab.i18n import _
+from searchlab.i18n import N_, _
 from searchlab.puzzles.rushhour import (
     ALGORITHM_CHOICES,
     HEURISTICS,
@@ -48,7 +48,7 @@ from searchlab.search import SearchResult
 def _load(board: str | None, red: str | None, card_no: int | None) -> Board:
     """BOARD as a file ('-' for stdin) when such a file exists, else as a board string."""
     if (board is None) == (card_no is None):
-        fail("give a BOARD (a string or a file) or --card N (one of them)")
+        fail(_("give a BOARD (a string or a file) or --card N (one of them)"))
     if card_no is not None:
         return card(card_no).parse()
     assert board is not None
@@ -58,7 +58,7 @@ def _load(board: str | None, red: str | None, card_no: int | None) -> Board:
         return parse_board(board, red=red)
     except InputError:
         if "/" in board or "\\" in board or Path(board).suffix in (".txt", ".rh", ".board"):
-            fail(f"{board}: no such file")
+            fail(_("{where}: no such file").format(where=board))
         raise
 
 
@@ -155,6 +155,18 @@ def solve_cmd(
     )
 
 
+RATE_LABELS = {
+    "moves": N_("moves"),
+    "steps": N_("steps"),
+    "vehicles_moved": N_("vehicles moved"),
+    "cluster_size": N_("cluster size"),
+    "symmetry": N_("symmetry"),
+    "score": N_("score"),
+    "level": N_("level"),
+}
+"""The names of :meth:`rate`'s figures in the human output (``--json`` keeps the keys)."""
+
+
 @rushhour.command("rate")
 @board_arg
 @red_opt
@@ -177,7 +189,9 @@ def rate_cmd(board: str | None, red: str | None, card_no: int | None, as_json: b
         return
     console.print(render_text(start), markup=False)
     for name, value in r.as_dict().items():
-        console.print(f"{name.replace('_', ' ')}: {value}", markup=False)
+        label = _(RATE_LABELS.get(name, name.replace("_", " ")))
+        shown = _(value) if name == "level" and isinstance(value, str) else value
+        console.print(f"{label}: {shown}", markup=False)
 
 
 @rushhour.command("hint")
@@ -188,14 +202,14 @@ def hint_cmd(board: str | None, red: str | None, card_no: int | None) -> None:
     """Print the next move of an optimal solution from BOARD."""
     start = _load(board, red, card_no)
     if start.is_solved():
-        console.print("already solved")
+        console.print(_("already solved"))
         return
     try:
         move = FAMILY.hint(start, start, time_limit=10.0)
     except NoHint as exc:  # an answer, not a user error: exit 1
         err_console.print(f"searchlab: {exc}", markup=False)
         raise click.exceptions.Exit(1) from None
-    console.print(move.label if move else "already solved", markup=False)
+    console.print(move.label if move else _("already solved"), markup=False)
 
 
 @rushhour.command("generate")
@@ -239,16 +253,18 @@ def generate_cmd(
     if reason:
         if as_json:
             print_json([])
-        err_console.print(f"impossible: {reason}", markup=False)
+        err_console.print(_("impossible: {reason}").format(reason=reason), markup=False)
         raise click.exceptions.Exit(1)
     if min_moves > 60:
-        err_console.print("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)")
-    with cancel_on_interrupt() as cancel, status_line("generating", not as_json) as say:
+        err_console.print(_("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)"))
+    with cancel_on_interrupt() as cancel, status_line(_("generating"), not as_json) as say:
 
         def progress(found: int, best: int, evaluated: int) -> None:
             say(
-                f"generating: {found}/{count} found, best cluster depth {best}, "
-                f"{evaluated:,} boards evaluated"
+                _(
+                    "generating: {found}/{count} found, best cluster depth {best}, "
+                    "{evaluated} boards evaluated"
+                ).format(found=found, count=count, best=best, evaluated=f"{evaluated:,}")
             )
 
         found = generate(
@@ -268,8 +284,10 @@ def generate_cmd(
     else:
         for k, g in enumerate(found, 1):
             console.print(
-                f"{k}. {g.board.to_database()}  {g.moves} moves  "
-                f"(cluster {g.cluster_size:,}, {g.seconds:.1f} s)",
+                f"{k}. {g.board.to_database()}  "
+                + _("{moves} moves  (cluster {cluster}, {seconds} s)").format(
+                    moves=g.moves, cluster=f"{g.cluster_size:,}", seconds=f"{g.seconds:.1f}"
+                ),
                 markup=False,
             )
             console.print(render_text(g.board), markup=False)
@@ -277,6 +295,10 @@ def generate_cmd(
         # the exit-status convention: 130 when Ctrl-C stopped it, 1 when the time limit did;
         # the puzzles found so far are printed either way
         interrupted = cancel.is_set()
-        reason = "before Ctrl-C interrupted" if interrupted else "within the time limit"
-        err_console.print(f"found {len(found)} of {count} puzzles {reason}", markup=False)
+        message = (
+            _("found {found} of {count} puzzles before Ctrl-C interrupted")
+            if interrupted
+            else _("found {found} of {count} puzzles within the time limit")
+        )
+        err_console.print(message.format(found=len(found), count=count), markup=False)
         raise click.exceptions.Exit(130 if interrupted else 1)

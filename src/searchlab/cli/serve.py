@@ -21,7 +21,9 @@ from searchlab.cli.common import (
     run_with_progress,
 )
 from searchlab.cli.localized import Command
+from searchlab.i18n import _
 from searchlab.search import SearchStats
+from searchlab.search.result import STATUS_LABELS
 
 
 def is_loopback(host: str) -> bool:
@@ -56,11 +58,11 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 
     from searchlab.web.app import create_app
 
-    i18n.use("en")  # the API is machine output; the page translates itself (/api/i18n)
-
     if not is_loopback(host):
         err_console.print(
-            f"searchlab: warning: listening on {host}: other machines can reach this server",
+            _(
+                "searchlab: warning: listening on {host}: other machines can reach this server"
+            ).format(host=host),
             markup=False,
         )
     # Bind here, so a taken port fails with one line and --port 0 shows the port picked.
@@ -70,12 +72,17 @@ def serve(host: str, port: int, open_browser: bool) -> None:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        fail(f"cannot listen on {host}:{port} ({exc.strerror or exc})")
+        fail(
+            _("cannot listen on {host}:{port} ({reason})").format(
+                host=host, port=port, reason=exc.strerror or exc
+            )
+        )
     port = sock.getsockname()[1]
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
-    console.print(f"searchlab player on {url} (Ctrl-C to stop)", markup=False)
+    console.print(_("searchlab player on {url} (Ctrl-C to stop)").format(url=url), markup=False)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    i18n.use("en")  # the API is machine output; the page translates itself (/api/i18n)
     server = uvicorn.Server(
         uvicorn.Config(create_app(hosts=frozenset({host})), log_level="warning")
     )
@@ -117,11 +124,19 @@ def teach(
     fam = service.family(family)
     if (file is None) == (example is None):
         names = ", ".join(e.id for e in fam.examples)
-        fail(f"give a board FILE or --example NAME (one of them; examples: {names})")
+        fail(
+            _("give a board FILE or --example NAME (one of them; examples: {names})").format(
+                names=names
+            )
+        )
     if example is not None:
         found = [e for e in fam.examples if e.id == example]
         if not found:
-            fail(f"no example {example!r}; choose one of {', '.join(e.id for e in fam.examples)}")
+            fail(
+                _("no example {example!r}; choose one of {names}").format(
+                    example=example, names=", ".join(e.id for e in fam.examples)
+                )
+            )
         text = found[0].text
     else:
         assert file is not None
@@ -135,9 +150,12 @@ def teach(
             fam, instance, SolveRequest(algorithm, h, 60.0, 1_000_000, cancel, progress or _quiet)
         )
     )
-    table = Table(title=f"{algorithm} ({h}): nodes in expansion order", title_justify="left")
-    for col in ("#", "depth", "g", "h", "f", "state"):
-        table.add_column(col, justify="left" if col == "state" else "right")
+    table = Table(
+        title=_("{algorithm} ({h}): nodes in expansion order").format(algorithm=algorithm, h=h),
+        title_justify="left",
+    )
+    for col in ("#", _("depth"), "g", "h", "f", _("state")):
+        table.add_column(col, justify="left" if col == _("state") else "right")
     for row in service.expansion_rows(fam, instance, rec)[:rows]:
         table.add_row(
             *(
@@ -147,14 +165,18 @@ def teach(
         )
     console.print(table)
     console.print(
-        f"{sol.status}: {sol.length} moves, {sol.stats.expanded:,} expanded, "
-        f"{len(rec.nodes)} states recorded",
+        _("{status}: {moves} moves, {expanded} expanded, {recorded} states recorded").format(
+            status=_(STATUS_LABELS.get(sol.status, sol.status)),
+            moves=sol.length,
+            expanded=f"{sol.stats.expanded:,}",
+            recorded=len(rec.nodes),
+        ),
         markup=False,
     )
     if svg_path:
         picture = service.graph_picture(fam, instance, sol, rec, path, f"{algorithm} ({h})")
         Path(svg_path).write_text(picture, encoding="utf-8")
-        console.print(f"state graph written to {svg_path}", markup=False)
+        console.print(_("state graph written to {path}").format(path=svg_path), markup=False)
     finish(sol)
 
 

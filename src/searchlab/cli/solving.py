@@ -49,7 +49,7 @@ def write_svg(path: str, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
-        fail(f"{path}: cannot write ({exc.strerror or exc})")
+        fail(_("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc))
 
 
 def solve_with_progress(
@@ -104,7 +104,7 @@ def report_solution(
     default one), and exit with the status convention."""
     if svg_path:
         if family.render_svg is None:
-            fail(f"the {family.name} family has no SVG picture")
+            fail(_("the {family} family has no SVG picture").format(family=family.name))
         write_svg(svg_path, family.render_svg(instance, result))
     if html_path:
         save_replay(
@@ -181,12 +181,6 @@ def solve_cmd(
 
     FILE holds the text the web player accepts (each family's format is in docs/ and
     on its web page); --json prints the one result shape every family shares.
-
-    \b
-    Examples:
-      searchlab solve npuzzle board.txt
-      echo "8 6 7 2 5 4 3 0 1" | searchlab solve npuzzle - --json
-      searchlab solve maze maze.txt -a bfs --html path.html
     """
     family = families.get(family_name)
     solve_and_report(

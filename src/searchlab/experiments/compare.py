@@ -34,6 +34,7 @@ from searchlab.experiments.sources import (
 )
 from searchlab.experiments.store import ResultStore
 from searchlab.families.contract import PuzzleFamily
+from searchlab.i18n import _
 from searchlab.search import ALGORITHMS, TIE_BREAKS
 
 BEST_FIRST = frozenset({"ucs", "greedy", "astar", "wastar"})
@@ -68,15 +69,22 @@ def check_choices(fam: PuzzleFamily, algorithms: Sequence[str], heuristics: Sequ
     own_names = [a for a in fam.algorithms if a not in ALGORITHMS]
     for a in algorithms:
         if a not in engine and a not in fam.algorithms:
-            own = f"; {fam.name}'s own: {', '.join(own_names)}" if own_names else ""
+            own = (
+                _("; {family}'s own: {names}").format(family=fam.name, names=", ".join(own_names))
+                if own_names
+                else ""
+            )
             raise InputError(
-                f"unknown algorithm {a[:40]!r}; engine algorithms: {', '.join(engine)}{own}"
+                _("unknown algorithm {a!r}; engine algorithms: {engine}{own}").format(
+                    a=a[:40], engine=", ".join(engine), own=own
+                )
             )
     for h in heuristics:
         if h not in fam.heuristics:
             raise InputError(
-                f"unknown heuristic {h[:40]!r} for {fam.name}; "
-                f"choose one of {', '.join(fam.heuristics)}"
+                _("unknown heuristic {h!r} for {fam}; choose one of {heuristics}").format(
+                    h=h[:40], fam=fam.name, heuristics=", ".join(fam.heuristics)
+                )
             )
 
 
@@ -90,10 +98,16 @@ def _parameters(params: str | Iterable[int]) -> list[int]:
     values: list[int] = []
     for v in params:
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise InputError(f"params: expected non-negative integers, got {str(v)[:40]!r}")
+            raise InputError(
+                _("params: expected non-negative integers, got {v!r}").format(v=str(v)[:40])
+            )
         values.append(v)
         if len(values) > MAX_RANGE_VALUES:
-            raise InputError(f"params: more than {MAX_RANGE_VALUES} values")
+            raise InputError(
+                _("params: more than {max_range_values} values").format(
+                    max_range_values=MAX_RANGE_VALUES
+                )
+            )
     return sorted(set(values))
 
 
@@ -125,12 +139,16 @@ def compare_experiment(
     fam = families.get(family)
     texts = _boards(boards)
     if (params is None) == (not texts):
-        raise InputError("give params (generator values) or boards (instance texts), one of them")
+        raise InputError(
+            _("give params (generator values) or boards (instance texts), one of them")
+        )
     algos, hs = _names(algorithms), _names(heuristics)
     check_choices(fam, algos, hs)
     if tie_break is not None and tie_break not in TIE_BREAKS:
         raise InputError(
-            f"unknown tie_break {tie_break[:40]!r}; choose one of {', '.join(TIE_BREAKS)}"
+            _("unknown tie_break {tie_break!r}; choose one of {tie_breaks}").format(
+                tie_break=tie_break[:40], tie_breaks=", ".join(TIE_BREAKS)
+            )
         )
     configs = build_configurations(
         algos, hs or tuple(fam.heuristics[:1]), tie_break=tie_break, weight=weight

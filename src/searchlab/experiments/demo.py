@@ -8,6 +8,7 @@ from searchlab.experiments.builtin import aima
 from searchlab.experiments.report import rich_table
 from searchlab.experiments.runner import run_experiment
 from searchlab.experiments.store import ResultStore
+from searchlab.i18n import _
 
 
 def demo(out: Console) -> None:
@@ -23,8 +24,8 @@ def demo(out: Console) -> None:
         rich_table(
             columns,
             lines,
-            title="AIMA Fig. 3.29 in miniature: mean nodes generated, 8 instances per depth",
+            title=_("AIMA Fig. 3.29 in miniature: mean nodes generated, 8 instances per depth"),
             sections=False,
         )
     )
-    out.print("Full table: searchlab experiment aima-3.29 (see docs/experiments.md)")
+    out.print(_("Full table: searchlab experiment aima-3.29 (see docs/experiments.md)"))

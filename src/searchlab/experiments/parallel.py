@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.search.limits import CancelToken
 
 T = TypeVar("T")
@@ -56,7 +57,7 @@ def map_unordered(
     if scheduler is not None:
         return _dask(fn, items, scheduler, cancel)
     if workers < 1:
-        raise InputError("--workers must be at least 1")
+        raise InputError(_("--workers must be at least 1"))
     workers = min(workers, len(items))
     if workers == 1:
         return _serial(fn, items, cancel)
@@ -103,13 +104,17 @@ def _dask(
         import distributed
     except ImportError:
         raise InputError(
-            "--scheduler needs Dask distributed: pip install 'searchlab[cluster]'"
+            _("--scheduler needs Dask distributed: pip install 'searchlab[cluster]'")
         ) from None
     try:
         dist: Any = distributed  # untyped package
         client = dist.Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise InputError(f"cannot connect to the Dask scheduler at {address}: {exc}") from None
+        raise InputError(
+            _("cannot connect to the Dask scheduler at {address}: {exc}").format(
+                address=address, exc=exc
+            )
+        ) from None
     futures = client.map(fn, list(items), pure=False)
     try:
         pending = dist.as_completed(futures)

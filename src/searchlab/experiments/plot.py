@@ -11,6 +11,7 @@ from pathlib import Path
 
 from searchlab.errors import InputError
 from searchlab.experiments.aggregate import GroupRow
+from searchlab.i18n import _
 
 FORMATS = (".png", ".svg", ".pdf")
 
@@ -19,7 +20,11 @@ def check_plot_path(path: str | Path) -> Path:
     """``path`` as a Path, or an ``InputError`` if its extension is not a plot format."""
     out = Path(path)
     if out.suffix.lower() not in FORMATS:
-        raise InputError(f"{out}: the plot file must end in {', '.join(FORMATS)}")
+        raise InputError(
+            _("{out}: the plot file must end in {formats}").format(
+                out=out, formats=", ".join(FORMATS)
+            )
+        )
     return out
 
 
@@ -87,5 +92,7 @@ def plot_cost(
     try:
         fig.savefig(out)
     except OSError as exc:
-        raise InputError(f"{out}: cannot write the plot ({exc.strerror or exc})") from None
+        raise InputError(
+            _("{out}: cannot write the plot ({reason})").format(out=out, reason=exc.strerror or exc)
+        ) from None
     return out

@@ -19,6 +19,7 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from searchlab.experiments.aggregate import GroupRow
+from searchlab.i18n import N_, _
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +48,16 @@ class Column:
 
 
 COMPARE_COLUMNS = (
-    Column("group", "group", numeric=False),
-    Column("label", "configuration", numeric=False),
-    Column("solved", "solved"),
-    Column("runs", "runs"),
-    Column("mean_generated", "mean gen."),
-    Column("median_generated", "median gen."),
-    Column("mean_expanded", "mean exp."),
-    Column("median_expanded", "median exp."),
-    Column("mean_seconds", "mean s", 4),
-    Column("mean_length", "length", 2),
+    Column("group", N_("group"), numeric=False),
+    Column("label", N_("configuration"), numeric=False),
+    Column("solved", N_("solved")),
+    Column("runs", N_("runs")),
+    Column("mean_generated", N_("mean gen.")),
+    Column("median_generated", N_("median gen.")),
+    Column("mean_expanded", N_("mean exp.")),
+    Column("median_expanded", N_("median exp.")),
+    Column("mean_seconds", N_("mean s"), 4),
+    Column("mean_length", N_("length"), 2),
     Column("ebf", "b*", 2),
 )
 """The columns of ``searchlab compare``."""
@@ -74,10 +75,12 @@ def rich_table(
     *,
     sections: bool = True,
 ) -> Table:
-    """A rich table; with ``sections``, a line separates rows of different ``group``."""
-    table = Table(title=title or None, title_justify="left")
+    """A rich table; with ``sections``, a line separates rows of different ``group``.
+    The title and headers are shown in the interface language (when the catalog has
+    them: they are marked with ``N_`` where they are written)."""
+    table = Table(title=_(title) if title else None, title_justify="left")
     for col in columns:
-        table.add_column(col.header, justify="right" if col.numeric else "left")
+        table.add_column(_(col.header), justify="right" if col.numeric else "left")
     previous = object()
     for i, row in enumerate(rows):
         group = row.get("group", row.get("depth"))

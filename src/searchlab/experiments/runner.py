@@ -20,6 +20,7 @@ from searchlab.experiments.model import Configuration, Instance, Limits, RunReco
 from searchlab.experiments.parallel import map_unordered
 from searchlab.experiments.sources import InstanceRequest, generate_instance
 from searchlab.experiments.store import ResultStore
+from searchlab.i18n import N_
 from searchlab.search.limits import CancelToken
 
 Selector = Callable[[Configuration, Instance], bool]
@@ -74,7 +75,7 @@ def prepare_instances(
     total = len(experiment.requests)
     done = total - len(missing)
     if progress is not None and missing:
-        progress("instances", done, total)
+        progress(N_("instances"), done, total)
     for instance in map_unordered(
         generate_instance, missing, workers=workers, scheduler=scheduler, cancel=cancel
     ):
@@ -82,7 +83,7 @@ def prepare_instances(
         cached[instance.id] = instance
         done += 1
         if progress is not None:
-            progress("instances", done, total)
+            progress(N_("instances"), done, total)
     generated = [cached[r.id] for r in experiment.requests if r.id in cached]
     return [*experiment.instances, *generated]
 
@@ -129,7 +130,7 @@ def run_experiment(
     )
     summary = RunSummary(instances, planned, [], reused=len(planned) - len(todo))
     if progress is not None:
-        progress("runs", summary.reused, len(planned))
+        progress(N_("runs"), summary.reused, len(planned))
     if not interrupted:
         fn: Callable[[RunSpec], RunRecord] = execute_run
         if scheduler is None and min(workers, len(todo)) <= 1:
@@ -143,7 +144,7 @@ def run_experiment(
             summary.ran += 1
             summary.errors += record.status == "error"
             if progress is not None:
-                progress("runs", summary.reused + summary.ran, len(planned))
+                progress(N_("runs"), summary.reused + summary.ran, len(planned))
     summary.interrupted = interrupted or summary.reused + summary.ran < len(planned)
     wanted = {(s.instance.id, s.config_key) for s in planned}
     summary.records = [

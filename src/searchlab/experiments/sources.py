@@ -18,6 +18,7 @@ from pathlib import Path
 from searchlab import families
 from searchlab.errors import InputError
 from searchlab.experiments.model import Instance
+from searchlab.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,9 @@ def generate_instance(request: InstanceRequest) -> Instance:
     can be shipped to worker processes)."""
     family = families.get(request.family)
     if family.sample is None:
-        raise InputError(f"the {family.name} family has no random instance generator")
+        raise InputError(
+            _("the {family} family has no random instance generator").format(family=family.name)
+        )
     data = family.sample(request.parameter, request.derived_seed)
     return Instance(
         family=family.name,
@@ -63,7 +66,7 @@ def generated_requests(
 ) -> list[InstanceRequest]:
     """``count`` requests per parameter, parameter-major."""
     if count < 1:
-        raise InputError("the number of instances must be at least 1")
+        raise InputError(_("the number of instances must be at least 1"))
     return [InstanceRequest(family, p, i, seed) for p in parameters for i in range(count)]
 
 
@@ -77,7 +80,7 @@ def file_instances(family: str, texts: list[tuple[str, str]]) -> list[Instance]:
         try:
             data = fam.format(fam.read(text))
         except InputError as exc:
-            raise InputError(f"{path}: {exc}") from None
+            raise InputError(_("{path}: {exc}").format(path=path, exc=exc)) from None
         digest = hashlib.sha256(text.encode()).hexdigest()[:12]
         out.append(
             Instance(
@@ -96,21 +99,31 @@ def parse_range(text: str, *, name: str = "range", minimum: int = 0, step: int =
     at most :data:`MAX_RANGE_VALUES` of them, counted before they are made."""
     values: list[int] = []
     if len(text) > 200:
-        raise InputError(f"{name}: a range is at most 200 characters")
+        raise InputError(_("{name}: a range is at most 200 characters").format(name=name))
     for part in text.split(","):
         m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*(?::\s*(\d+)\s*)?)?", part)
         if not m:
             raise InputError(
-                f"{name}: expected numbers such as 8, 2-24 or 2-24:2, got {text[:40]!r}"
+                _("{name}: expected numbers such as 8, 2-24 or 2-24:2, got {text!r}").format(
+                    name=name, text=text[:40]
+                )
             )
         lo = int(m[1])
         hi = int(m[2]) if m[2] else lo
         by = int(m[3]) if m[3] else step
         if hi < lo or by < 1:
-            raise InputError(f"{name}: empty range {part.strip()[:40]!r}")
+            raise InputError(
+                _("{name}: empty range {part!r}").format(name=name, part=part.strip()[:40])
+            )
         if len(values) + len(range(lo, hi + 1, by)) > MAX_RANGE_VALUES:
-            raise InputError(f"{name}: more than {MAX_RANGE_VALUES} values in {text[:40]!r}")
+            raise InputError(
+                _("{name}: more than {max_range_values} values in {text!r}").format(
+                    name=name, max_range_values=MAX_RANGE_VALUES, text=text[:40]
+                )
+            )
         values.extend(range(lo, hi + 1, by))
     if any(v < minimum for v in values):
-        raise InputError(f"{name}: values must be at least {minimum}")
+        raise InputError(
+            _("{name}: values must be at least {minimum}").format(name=name, minimum=minimum)
+        )
     return sorted(set(values))

@@ -20,6 +20,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.experiments.model import Instance, RunRecord
+from searchlab.i18n import _
 
 DEFAULT_DB = "searchlab-experiments.sqlite"
 """The default database file, in the working directory."""
@@ -75,7 +76,11 @@ class ResultStore:
             self._db = sqlite3.connect(self.path)
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as exc:
-            raise InputError(f"{self.path}: cannot use as a results database ({exc})") from None
+            raise InputError(
+                _("{path}: cannot use as a results database ({exc})").format(
+                    path=self.path, exc=exc
+                )
+            ) from None
 
     def __enter__(self) -> ResultStore:
         return self

@@ -32,6 +32,7 @@ from searchlab.families.contract import (
     Table,
     View,
 )
+from searchlab.i18n import _
 
 REGISTRY: dict[str, str] = {
     "npuzzle": "searchlab.puzzles.npuzzle.family:FAMILY",
@@ -56,7 +57,9 @@ def get(name: str) -> PuzzleFamily:
         target = REGISTRY[name]
     except (KeyError, TypeError):
         raise InputError(
-            f"unknown puzzle family {str(name)[:40]!r}; choose one of {', '.join(REGISTRY)}"
+            _("unknown puzzle family {name!r}; choose one of {registry}").format(
+                name=str(name)[:40], registry=", ".join(REGISTRY)
+            )
         ) from None
     module_name, attr = target.split(":")
     family = getattr(importlib.import_module(module_name), attr)

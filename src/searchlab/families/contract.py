@@ -72,11 +72,23 @@ View = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """A built-in instance: an id, a title and its text."""
+    """A built-in instance: an id, a title and its text.
+
+    The title is English, marked with ``N_`` where it is written; with ``title_fields``
+    it is a template (``"Card {number} ({level}, {moves} moves)"``) filled in when shown,
+    so that the translated template is filled (:meth:`shown_title`)."""
 
     id: str
     title: str
     text: str
+    title_fields: tuple[tuple[str, Any], ...] = ()
+
+    def shown_title(self) -> str:
+        """The title in the current language, its fields filled (text fields translated)."""
+        if not self.title_fields:
+            return _(self.title)
+        values = {k: _(v) if isinstance(v, str) else v for k, v in self.title_fields}
+        return _(self.title).format(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,19 +276,23 @@ class PuzzleFamily:
         except InputError:
             raise
         except (ValueError, OverflowError, IndexError, KeyError) as exc:
-            raise InputError(f"cannot read this {self.name} board: {exc}") from None
+            raise InputError(
+                _("cannot read this {name} board: {exc}").format(name=self.name, exc=exc)
+            ) from None
 
     def check_choice(self, algorithm: str, heuristic: str | None) -> None:
         """A one-line InputError unless ``algorithm`` and ``heuristic`` are offered."""
         if algorithm not in self.algorithms:
             raise InputError(
-                f"algorithm {algorithm!r} is not offered for {self.name}; "
-                f"choose one of {', '.join(self.algorithms)}"
+                _(
+                    "algorithm {algorithm!r} is not offered for {name}; choose one of {algorithms}"
+                ).format(algorithm=algorithm, name=self.name, algorithms=", ".join(self.algorithms))
             )
         if heuristic is not None and self.heuristics and heuristic not in self.heuristics:
             raise InputError(
-                f"heuristic {heuristic!r} is not offered for {self.name}; "
-                f"choose one of {', '.join(self.heuristics)}"
+                _(
+                    "heuristic {heuristic!r} is not offered for {name}; choose one of {heuristics}"
+                ).format(heuristic=heuristic, name=self.name, heuristics=", ".join(self.heuristics))
             )
 
     def run(
@@ -297,11 +313,12 @@ class PuzzleFamily:
     def engine_problem(self, instance: Any, heuristic: str | None) -> Problem[Any, Any]:
         """The engine problem, or an InputError when the family has none."""
         if self.problem is None:
-            raise InputError(f"the {self.name} family has no engine problem")
+            raise InputError(_("the {name} family has no engine problem").format(name=self.name))
         if heuristic is not None and self.heuristics and heuristic not in self.heuristics:
             raise InputError(
-                f"unknown heuristic {heuristic!r} for {self.name}; "
-                f"choose one of {', '.join(self.heuristics)}"
+                _("unknown heuristic {heuristic!r} for {name}; choose one of {heuristics}").format(
+                    heuristic=heuristic, name=self.name, heuristics=", ".join(self.heuristics)
+                )
             )
         return self.problem(instance, heuristic)
 
@@ -331,7 +348,9 @@ class PuzzleFamily:
             "title": _(self.title),
             "board_help": _(self.board_help),
             "play_help": _(self.play_help),
-            "examples": [{"id": e.id, "title": e.title, "text": e.text} for e in self.examples],
+            "examples": [
+                {"id": e.id, "title": e.shown_title(), "text": e.text} for e in self.examples
+            ],
             "random_params": [{**p.as_dict(), "label": _(p.label)} for p in self.generate_params],
             "algorithms": list(self.algorithms),
             "heuristics": list(self.heuristics),

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
 from searchlab.search.solve import solve
@@ -83,15 +84,23 @@ def float_param(
     (text, NaN, infinities, out of range) is a one-line InputError naming it."""
     raw = params.get(name, default)
     if isinstance(raw, bool):
-        raise InputError(f"{name} must be a number, got {raw!r}")
+        raise InputError(_("{name} must be a number, got {raw!r}").format(name=name, raw=raw))
     try:
         value = float(raw)
     except (TypeError, ValueError, OverflowError):
-        raise InputError(f"{name} must be a number, got {str(raw)[:40]!r}") from None
+        raise InputError(
+            _("{name} must be a number, got {value!r}").format(name=name, value=str(raw)[:40])
+        ) from None
     if not math.isfinite(value):
-        raise InputError(f"{name} must be a finite number, got {value}")
+        raise InputError(
+            _("{name} must be a finite number, got {value}").format(name=name, value=value)
+        )
     if not lo <= value <= hi:
-        raise InputError(f"{name} must be between {lo:g} and {hi:g}, got {value:g}")
+        raise InputError(
+            _("{name} must be between {lo:g} and {hi:g}, got {value:g}").format(
+                name=name, lo=lo, hi=hi, value=value
+            )
+        )
     return value
 
 
@@ -99,7 +108,9 @@ def int_param(params: Mapping[str, Any], name: str, default: int, lo: int, hi: i
     """An integer parameter in [lo, hi] (see :func:`float_param`)."""
     value = float_param(params, name, default, lo, hi)
     if value != int(value):
-        raise InputError(f"{name} must be an integer, got {value:g}")
+        raise InputError(
+            _("{name} must be an integer, got {value:g}").format(name=name, value=value)
+        )
     return int(value)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from heapq import heappop, heappush
 from typing import Any
 
+from searchlab.i18n import _
 from searchlab.search.problem import Problem, checked_key
 
 
@@ -66,15 +67,24 @@ class HeuristicAudit:
     inconsistencies: list[Inconsistency] = field(default_factory=list)
 
     def summary(self) -> str:
-        verdict = "admissible" if self.admissible else "NOT admissible"
-        verdict += ", consistent" if self.consistent else ", NOT consistent"
-        text = (
-            f"{verdict} over {self.states:,} states ({self.goals:,} goals, "
-            f"{self.dead_ends:,} cannot reach a goal); mean h/d = {self.mean_ratio:.3f}"
+        """The verdict in one line, in the interface language."""
+        verdict = _("admissible") if self.admissible else _("NOT admissible")
+        verdict += ", " + (_("consistent") if self.consistent else _("NOT consistent"))
+        text = _(
+            "{verdict} over {states} states ({goals} goals, {dead_ends} cannot reach a goal); "
+            "mean h/d = {ratio}"
+        ).format(
+            verdict=verdict,
+            states=f"{self.states:,}",
+            goals=f"{self.goals:,}",
+            dead_ends=f"{self.dead_ends:,}",
+            ratio=f"{self.mean_ratio:.3f}",
         )
         if self.overestimates:
             worst = self.overestimates[0]
-            text += f"; worst overestimate h={worst.h:g} where d={worst.distance:g}"
+            text += "; " + _("worst overestimate h={h} where d={d}").format(
+                h=f"{worst.h:g}", d=f"{worst.distance:g}"
+            )
         return text
 
 
@@ -113,7 +123,7 @@ def explore_space(problem: Problem[Any, Any], *, max_states: int = 2_000_000) ->
         state = states[i]
         if problem.is_goal(state):
             goals.append(i)
-        for _, child, cost in problem.successors(state):
+        for _action, child, cost in problem.successors(state):
             ck = key(child)
             j = index.get(ck)
             if j is None:

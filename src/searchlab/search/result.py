@@ -41,6 +41,15 @@ STAT_LABELS = {
 }
 """How reports name each :class:`SearchStats` field, marked for the catalog."""
 
+STATUS_LABELS: dict[str, str] = {
+    "solved": N_("solved"),
+    "impossible": N_("impossible"),
+    "no_solution": N_("no solution"),
+    "limit": N_("stopped by a limit"),
+    "cancelled": N_("cancelled"),
+}
+"""How human reports name each :data:`Status` (machine output keeps the status itself)."""
+
 
 def limit_phrase(limit: str | None) -> str:
     """How a message names a limit: ``"time_limit"`` → "the time limit",

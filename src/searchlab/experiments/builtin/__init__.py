@@ -22,6 +22,7 @@ from searchlab.errors import InputError
 from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Progress, run_in
 from searchlab.experiments.store import ResultStore
+from searchlab.i18n import _
 
 BUILTIN: dict[str, str] = {
     "aima-3.29": "searchlab.experiments.builtin.aima:aima_experiment",
@@ -57,7 +58,9 @@ def experiment(
         target = BUILTIN[name]
     except (KeyError, TypeError):
         raise InputError(
-            f"unknown experiment {str(name)[:40]!r}; choose one of {', '.join(BUILTIN)}"
+            _("unknown experiment {name!r}; choose one of {builtin}").format(
+                name=str(name)[:40], builtin=", ".join(BUILTIN)
+            )
         ) from None
     module_name, builder = target.split(":")
     module = importlib.import_module(module_name)
@@ -65,10 +68,10 @@ def experiment(
     try:
         inspect.signature(build).bind(**options)
     except TypeError as exc:  # an unknown option: say which, in one line
-        raise InputError(f"{name}: {exc}") from None
+        raise InputError(_("{name}: {exc}").format(name=name, exc=exc)) from None
     exp = build(**options)
     if not exp.instances and not exp.requests:
-        raise InputError(f"{name}: these options select no instance")
+        raise InputError(_("{name}: these options select no instance").format(name=name))
     summary = run_in(exp, db, fresh=fresh, workers=workers, scheduler=scheduler, progress=progress)
     results: Results = module.results(exp, summary)
     return results

@@ -30,6 +30,7 @@ from searchlab.experiments.report import Column
 from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Experiment, RunSummary
 from searchlab.experiments.sources import generated_requests
+from searchlab.i18n import N_, _
 
 NAME = "aima-3.29"
 FAMILY = "npuzzle"
@@ -151,7 +152,7 @@ def side_by_side(rows: Sequence[GroupRow]) -> tuple[list[Column], list[dict[str,
         columns += [
             Column(f"{key}/n", f"{name} n"),
             Column(f"{key}/cost", f"{name} cost"),
-            Column(f"{key}/book", "book"),
+            Column(f"{key}/book", N_("book")),
         ]
     columns += [Column(f"{key}/ebf", f"{name} b*", 2) for key, name in LABELS.items()]
     lines: dict[int, dict[str, Any]] = {}
@@ -195,7 +196,7 @@ def reference_series() -> dict[str, dict[int, float]]:
     return out
 
 
-TITLE = "AIMA Fig. 3.29: mean nodes generated (n: instances solved) and b*"
+TITLE = N_("AIMA Fig. 3.29: mean nodes generated (n: instances solved) and b*")
 
 
 def notes(rows: Sequence[GroupRow], tie_break: str | None = None) -> list[str]:
@@ -204,11 +205,17 @@ def notes(rows: Sequence[GroupRow], tie_break: str | None = None) -> list[str]:
     worst = worst_astar_ratio(rows)
     if worst is not None:
         ratio, depth, heuristic = worst
-        out.append(f"A* against the book: largest ratio {ratio:.2f}x (d={depth}, {heuristic}).")
+        out.append(
+            _("A* against the book: largest ratio {ratio}x (d={depth}, {heuristic}).").format(
+                ratio=f"{ratio:.2f}", depth=depth, heuristic=heuristic
+            )
+        )
     out.append(
-        "Nodes generated = the root plus every child produced (engine convention); "
-        "b* = mean of each run's b*; A* ties broken by "
-        f"{tie_break or 'g_max'}; 'book' = Russell & Norvig, 3rd ed., Fig. 3.29."
+        _(
+            "Nodes generated = the root plus every child produced (engine convention); "
+            "b* = mean of each run's b*; A* ties broken by {tie_break}; "
+            "'book' = Russell & Norvig, 3rd ed., Fig. 3.29."
+        ).format(tie_break=tie_break or "g_max")
     )
     return out
 

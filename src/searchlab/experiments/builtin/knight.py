@@ -19,6 +19,7 @@ from searchlab.experiments.report import Column
 from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Experiment, RunSummary
 from searchlab.experiments.sources import generated_requests
+from searchlab.i18n import N_, _
 from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS
 
 NAME = "knight-warnsdorff"
@@ -27,8 +28,8 @@ SIZES = (5, 6, 7, 8, 10, 12, 16, 20, 25, 30, 40, 50)
 CONFIGS = tuple(configuration(f"warnsdorff-{tie}") for tie in TIE_BREAKS)
 
 COLUMNS = (
-    Column("size", "board"),
-    Column("starts", "starts"),
+    Column("size", N_("board")),
+    Column("starts", N_("starts")),
     *(Column(tie, f"{tie} %", 0) for tie in TIE_BREAKS),
 )
 
@@ -76,7 +77,7 @@ def table_rows(records: Sequence[RunRecord]) -> list[dict[str, Any]]:
     return [lines[s] for s in sorted(lines)]
 
 
-TITLE = "Plain Warnsdorff: % of random starts giving a complete open tour, by tie-break"
+TITLE = N_("Plain Warnsdorff: % of random starts giving a complete open tour, by tie-break")
 
 
 def results(experiment: Experiment, summary: RunSummary) -> Results:
@@ -87,7 +88,10 @@ def results(experiment: Experiment, summary: RunSummary) -> Results:
         rows=table_rows(summary.records),
         data=json_rows(summary.records),
         notes=[
-            "Tie-breaks: " + "; ".join(f"{name}: {text}" for name, text in TIE_BREAKS.items()) + "."
+            _("Tie-breaks:")
+            + " "
+            + "; ".join(f"{name}: {_(text)}" for name, text in TIE_BREAKS.items())
+            + "."
         ],
         summary=summary,
     )

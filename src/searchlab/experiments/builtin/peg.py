@@ -20,6 +20,7 @@ from searchlab.experiments.model import Instance, Limits, RunRecord, configurati
 from searchlab.experiments.report import Column
 from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Experiment, RunSummary
+from searchlab.i18n import N_, _
 from searchlab.puzzles.peg.compare import SEED_RUNS
 
 NAME = "peg-seed000"
@@ -42,13 +43,13 @@ NAMES = {c.label: name for c, (name, *_) in zip(CONFIGS, SEED_RUNS, strict=False
 NAMES["fast"] = "searchlab fast solver"
 
 COLUMNS = (
-    Column("problem", "problem", numeric=False),
-    Column("algorithm", "algorithm", numeric=False),
-    Column("found", "found?", numeric=False),
-    Column("seconds", "time (s)", 3),
-    Column("expanded", "expanded"),
-    Column("length", "length"),
-    Column("stop", "stop reason", numeric=False),
+    Column("problem", N_("problem"), numeric=False),
+    Column("algorithm", N_("algorithm"), numeric=False),
+    Column("found", N_("found?"), numeric=False),
+    Column("seconds", N_("time (s)"), 3),
+    Column("expanded", N_("expanded")),
+    Column("length", N_("length")),
+    Column("stop", N_("stop reason"), numeric=False),
 )
 
 
@@ -107,8 +108,12 @@ def results(experiment: Experiment, summary: RunSummary) -> Results:
     """One row per (problem, algorithm), the seed's columns (``data``: every field)."""
     limits = experiment.limits
     return Results(
-        title="Seed 000: peg solitaire, one search per line (limits per run: "
-        f"{limits.max_expansions or 0:,} expansions, {limits.time_limit or 0:g} s)",
+        title=_(
+            "Seed 000: peg solitaire, one search per line "
+            "(limits per run: {expansions} expansions, {seconds} s)"
+        ).format(
+            expansions=f"{limits.max_expansions or 0:,}", seconds=f"{limits.time_limit or 0:g}"
+        ),
         columns=COLUMNS,
         rows=table_rows(summary.records),
         sections=True,  # a rule between problems

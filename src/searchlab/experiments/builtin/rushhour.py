@@ -26,6 +26,7 @@ from searchlab.experiments.report import Column
 from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Experiment, RunSummary
 from searchlab.experiments.sources import generated_requests
+from searchlab.i18n import N_
 from searchlab.puzzles.rushhour.notation import parse_board
 
 NAME = "rushhour-difficulty"
@@ -37,16 +38,16 @@ STRONG = configuration("astar", "strong")
 LEVELS = ("beginner", "intermediate", "advanced", "expert")
 
 COLUMNS = (
-    Column("group", "min moves", numeric=False),
-    Column("puzzles", "puzzles"),
-    Column("moves_min", "moves: min"),
-    Column("moves_median", "median", 1),
-    Column("moves_max", "max"),
-    Column("steps_mean", "steps", 1),
-    Column("cluster_median", "cluster", 0),
+    Column("group", N_("min moves"), numeric=False),
+    Column("puzzles", N_("puzzles")),
+    Column("moves_min", N_("moves: min")),
+    Column("moves_median", N_("median"), 1),
+    Column("moves_max", N_("max")),
+    Column("steps_mean", N_("steps"), 1),
+    Column("cluster_median", N_("cluster"), 0),
     *(Column(level, level) for level in LEVELS),
-    Column("blocking_generated", "A* blocking gen."),
-    Column("strong_generated", "A* strong gen."),
+    Column("blocking_generated", N_("A* blocking gen.")),
+    Column("strong_generated", N_("A* strong gen.")),
 )
 
 
@@ -146,7 +147,7 @@ def plot_distribution(records: Sequence[RunRecord], path: str | Path) -> Path:
     return out
 
 
-TITLE = "Generated Rush Hour puzzles: optimal moves, steps, cluster size, level, A* cost"
+TITLE = N_("Generated Rush Hour puzzles: optimal moves, steps, cluster size, level, A* cost")
 
 
 def results(experiment: Experiment, summary: RunSummary) -> Results:

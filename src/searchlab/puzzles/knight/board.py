@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.errors import InputError
+from searchlab.i18n import N_, _
 
 MAX_SIDE = 2000
 """Largest board side the CLI and the public API accept."""
@@ -40,9 +41,13 @@ class Board:
     cols: int
 
     def __post_init__(self) -> None:
-        for name, v in (("rows", self.rows), ("cols", self.cols)):
+        for name, v in ((N_("rows"), self.rows), (N_("columns"), self.cols)):
             if not isinstance(v, int) or not 1 <= v <= MAX_SIDE:
-                raise InputError(f"board {name} must be between 1 and {MAX_SIDE}, got {v!r}")
+                raise InputError(
+                    _("board {name} must be between 1 and {max_side}, got {v!r}").format(
+                        name=_(name), max_side=MAX_SIDE, v=v
+                    )
+                )
 
     @property
     def size(self) -> int:
@@ -72,8 +77,9 @@ class Board:
         """Raise :class:`InputError` unless (row, col) is on the board."""
         if not self.contains(row, col):
             raise InputError(
-                f"square {row},{col} is off the {self} board "
-                f"(rows 0..{self.rows - 1}, cols 0..{self.cols - 1})"
+                _(
+                    "square {row},{col} is off the {board} board (rows 0..{rows}, cols 0..{cols})"
+                ).format(row=row, col=col, board=self, rows=self.rows - 1, cols=self.cols - 1)
             )
 
     def _repr_svg_(self) -> str:
@@ -88,7 +94,9 @@ def parse_size(text: str) -> Board:
     m = re.fullmatch(r"\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*", text or "")
     if not m:
         raise InputError(
-            f"board size must look like WxH (columns x rows, e.g. 8x8), got {(text or '')[:40]!r}"
+            _("board size must look like WxH (columns x rows, e.g. 8x8), got {text!r}").format(
+                text=(text or "")[:40]
+            )
         )
     return Board(rows=int(m[2]), cols=int(m[1]))
 
@@ -97,7 +105,9 @@ def parse_square(text: str, board: Board | None = None) -> tuple[int, int]:
     """``"ROW,COL"`` (0-based from the top-left) as a tuple, checked against ``board``."""
     m = re.fullmatch(r"\s*(-?\d{1,6})\s*,\s*(-?\d{1,6})\s*", text or "")
     if not m:
-        raise InputError(f"a square must look like ROW,COL (0-based, e.g. 0,0), got {text!r}")
+        raise InputError(
+            _("a square must look like ROW,COL (0-based, e.g. 0,0), got {text!r}").format(text=text)
+        )
     sq = int(m[1]), int(m[2])
     if board is not None:
         board.check_square(*sq)

@@ -6,21 +6,24 @@ import time
 from collections.abc import Iterator
 
 from searchlab.families.contract import DemoBlock
+from searchlab.i18n import _
 from searchlab.puzzles.knight.board import Board
 from searchlab.puzzles.knight.existence import tour_verdict
 from searchlab.puzzles.knight.render import render_numbered
 from searchlab.puzzles.knight.solver import solve_tour
+from searchlab.search.result import STATUS_LABELS
 
 
 def demo() -> Iterator[DemoBlock]:
     """Seed 003's search on 8×8, a closed tour, a big board and an impossible start."""
     r = solve_tour(Board(8, 8), (0, 0), algorithm="backtrack")
-    yield f"Warnsdorff backtracking on the engine (seed 003): {r.stats.expanded} expansions"
+    yield _("Warnsdorff backtracking on the engine (seed 003): {n} expansions").format(
+        n=r.stats.expanded
+    )
     yield render_numbered(Board(8, 8), list(r.states[-1]))
     t = time.perf_counter()
     big = solve_tour(Board(300, 300), (150, 7), closed=True)
-    yield (
-        f"closed tour of 300x300 from 150,7 by block construction: {big.status}, "
-        f"verified, {time.perf_counter() - t:.2f} s"
-    )
-    yield "5x5 from 0,1: " + tour_verdict(Board(5, 5), (0, 1)).reason
+    yield _(
+        "closed tour of 300x300 from 150,7 by block construction: {status}, verified, {seconds} s"
+    ).format(status=_(STATUS_LABELS[big.status]), seconds=f"{time.perf_counter() - t:.2f}")
+    yield _("5x5 from 0,1:") + " " + tour_verdict(Board(5, 5), (0, 1)).reason

@@ -66,15 +66,15 @@ START = re.compile(r"^\s*start\s*:?\s*(.*?)\s*$", re.I)
 SHAPE = re.compile(r"^\s*(open|closed)\s*$", re.I)
 
 EXAMPLES = (
-    Example("8x8", "8x8, open tour from the corner", "8x8\nstart: 0,0\n"),
-    Example("8x8-closed", "8x8, closed tour from 3,4", "8x8\nstart: 3,4\nclosed\n"),
-    Example("5x5", "5x5 from the centre", "5x5\nstart: 2,2\n"),
-    Example("3x4", "3x4, the smallest open tours", "3x4\nstart: 0,0\n"),
-    Example("5x5-bad", "5x5 from 0,1 (impossible: colours)", "5x5\nstart: 0,1\n"),
-    Example("4x4", "4x4 (impossible)", "4x4\nstart: 0,0\n"),
-    Example("4x8-closed", "4x8, closed (impossible: Schwenk)", "4x8\nstart: 0,0\nclosed\n"),
-    Example("20x20", "20x20, closed", "20x20\nstart: 0,0\nclosed\n"),
-    Example("40x40", "40x40, open from 17,23", "40x40\nstart: 17,23\n"),
+    Example("8x8", N_("8x8, open tour from the corner"), "8x8\nstart: 0,0\n"),
+    Example("8x8-closed", N_("8x8, closed tour from 3,4"), "8x8\nstart: 3,4\nclosed\n"),
+    Example("5x5", N_("5x5 from the centre"), "5x5\nstart: 2,2\n"),
+    Example("3x4", N_("3x4, the smallest open tours"), "3x4\nstart: 0,0\n"),
+    Example("5x5-bad", N_("5x5 from 0,1 (impossible: colours)"), "5x5\nstart: 0,1\n"),
+    Example("4x4", N_("4x4 (impossible)"), "4x4\nstart: 0,0\n"),
+    Example("4x8-closed", N_("4x8, closed (impossible: Schwenk)"), "4x8\nstart: 0,0\nclosed\n"),
+    Example("20x20", N_("20x20, closed"), "20x20\nstart: 0,0\nclosed\n"),
+    Example("40x40", N_("40x40, open from 17,23"), "40x40\nstart: 17,23\n"),
 )
 
 
@@ -87,23 +87,25 @@ def parse(text: str) -> Instance:
             continue
         if m := SIZE.match(line):
             if board is not None:
-                raise InputError("the board size is given twice")
+                raise InputError(_("the board size is given twice"))
             board = parse_size(m[1])
         elif m := START.match(line):
             if start_text is not None:
-                raise InputError("the start square is given twice")
+                raise InputError(_("the start square is given twice"))
             start_text = m[1]
         elif m := SHAPE.match(line):
             if closed is not None:
-                raise InputError("say 'open' or 'closed' once")
+                raise InputError(_("say 'open' or 'closed' once"))
             closed = m[1].lower() == "closed"
         else:
             raise InputError(
-                f"cannot read {line.strip()[:40]!r}: give the size (e.g. 8x8), "
-                "'start: ROW,COL' and optionally 'closed'"
+                _(
+                    "cannot read {line!r}: give the size (e.g. 8x8), 'start: "
+                    "ROW,COL' and optionally 'closed'"
+                ).format(line=line.strip()[:40])
             )
     if board is None:
-        raise InputError("give the board size, e.g. 8x8 (columns x rows)")
+        raise InputError(_("give the board size, e.g. 8x8 (columns x rows)"))
     start = parse_square(start_text, board) if start_text is not None else (0, 0)
     return Instance(board, start, bool(closed))
 
@@ -159,7 +161,9 @@ def sample(size: int, seed: int) -> str:
         (r, c) for r in range(size) for c in range(size) if tour_verdict(board, (r, c)).exists
     ]
     if not squares:
-        raise InputError(f"no open knight's tour exists on a {size}x{size} board")
+        raise InputError(
+            _("no open knight's tour exists on a {size}x{size} board").format(size=size)
+        )
     row, col = rng.choice(squares)
     return format_instance(Instance(board, (row, col), False))
 
@@ -204,10 +208,9 @@ def warnsdorff(inst: Instance, tie: str, options: Mapping[str, Any]) -> SearchRe
 
 def hint_unavailable(inst: Instance) -> str | None:
     if inst.board.size > HINT_MAX_SQUARES:
-        return (
-            f"hints search boards up to {HINT_MAX_SQUARES} squares "
-            f"(this one has {inst.board.size:,}); solve it instead"
-        )
+        return _(
+            "hints search boards up to {limit} squares (this one has {size}); solve it instead"
+        ).format(limit=HINT_MAX_SQUARES, size=f"{inst.board.size:,}")
     return None
 
 
@@ -217,19 +220,21 @@ def hint(inst: Instance, path: tuple[Square, ...], /, **options: Any) -> Move | 
     if reason:
         raise NoHint(reason)
     if len(path) == inst.board.size:
-        raise NoHint("every square is visited, but the last one does not attack the start")
+        raise NoHint(_("every square is visited, but the last one does not attack the start"))
     if not legal_moves(inst.board, list(path)):
-        raise NoHint("the knight is stuck: undo some moves")
+        raise NoHint(_("the knight is stuck: undo some moves"))
     sq = search_hint(inst.board, list(path))
     if sq is None:
-        raise NoHint("no tour completes this path (or none was found quickly): undo some moves")
+        raise NoHint(_("no tour completes this path (or none was found quickly): undo some moves"))
     return Move(label(sq), sq, (*path, sq))
 
 
 def teaching_problem(inst: Instance, heuristic: str | None) -> Problem[Any, Any]:
     if inst.board.size > HINT_MAX_SQUARES:
         raise InputError(
-            f"the teaching view is for small boards (up to {HINT_MAX_SQUARES} squares)"
+            _("the teaching view is for small boards (up to {hint_max_squares} squares)").format(
+                hint_max_squares=HINT_MAX_SQUARES
+            )
         )
     return TeachingProblem(inst)
 
@@ -283,7 +288,7 @@ FAMILY = PuzzleFamily(
     render_svg=picture,
     web_max_cells=WEB_MAX_SIDE * WEB_MAX_SIDE,
     demo=demo,
-    demo_title="Knight's tours",
+    demo_title=N_("Knight's tours"),
     notes=N_(
         "Existence is decided first, exactly (with the reason); 'fast' builds tours from "
         "blocks or by Warnsdorff's rule, 'backtrack' is the seed's ordered backtracking."

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.knight.board import Board, is_knight_move
 from searchlab.puzzles.knight.exhaustive import NodeLimit, find_path
 
@@ -24,10 +25,14 @@ def apply_move(board: Board, visited: Sequence[Square], square: Square) -> list[
     board.check_square(*square)
     if visited and not is_knight_move(visited[-1], square):
         raise InputError(
-            f"{square[0]},{square[1]} is not a knight move from {visited[-1][0]},{visited[-1][1]}"
+            _("{row},{col} is not a knight move from {last_row},{last_col}").format(
+                row=square[0], col=square[1], last_row=visited[-1][0], last_col=visited[-1][1]
+            )
         )
     if square in set(visited):
-        raise InputError(f"{square[0]},{square[1]} has already been visited")
+        raise InputError(
+            _("{row},{col} has already been visited").format(row=square[0], col=square[1])
+        )
     return [*visited, square]
 
 

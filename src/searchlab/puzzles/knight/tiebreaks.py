@@ -11,16 +11,17 @@ from collections.abc import Callable
 from typing import Any
 
 from searchlab.errors import InputError
+from searchlab.i18n import N_, _
 from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
 
 Order = Callable[[Any, list[Any]], list[Any]]
 
 TIE_BREAKS: dict[str, str] = {
-    "first": "the first square in the move generator's order (row-major)",
-    "last": "the last square in the move generator's order",
-    "roth": "the square farthest from the centre (Roth)",
-    "centre": "the square closest to the centre",
-    "random": "a random square (seeded per instance)",
+    "first": N_("the first square in the move generator's order (row-major)"),
+    "last": N_("the last square in the move generator's order"),
+    "roth": N_("the square farthest from the centre (Roth)"),
+    "centre": N_("the square closest to the centre"),
+    "random": N_("a random square (seeded per instance)"),
 }
 """Tie-breaks among squares with the same number of onward moves."""
 
@@ -39,7 +40,11 @@ def tie_break_order(problem: KnightTourProblem, tie: str, seed: int = 0) -> Orde
         "random": lambda sq, i: rng.random(),
     }
     if tie not in keys:
-        raise InputError(f"unknown tie-break {tie!r}; choose one of {', '.join(TIE_BREAKS)}")
+        raise InputError(
+            _("unknown tie-break {tie!r}; choose one of {tie_breaks}").format(
+                tie=tie, tie_breaks=", ".join(TIE_BREAKS)
+            )
+        )
     key = keys[tie]
 
     def order(state: Any, children: list[Any]) -> list[Any]:

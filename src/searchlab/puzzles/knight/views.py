@@ -15,6 +15,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.contract import Move, View
+from searchlab.i18n import _
 from searchlab.puzzles.knight.board import Board, is_knight_move
 from searchlab.puzzles.knight.play import apply_move, legal_moves
 from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
@@ -43,9 +44,9 @@ def label(sq: Square) -> str:
 def decode(inst: Instance, token: Any) -> tuple[Square, ...]:
     """A partial tour token: ``[[row, col], ...]`` from the start, each step a knight move."""
     if not isinstance(token, list) or not token:
-        raise InputError("a knight position is the list of visited squares [[row, col], ...]")
+        raise InputError(_("a knight position is the list of visited squares [[row, col], ...]"))
     if len(token) > inst.board.size:
-        raise InputError(f"the board has only {inst.board.size} squares")
+        raise InputError(_("the board has only {size} squares").format(size=inst.board.size))
     path: list[Square] = []
     seen: set[Square] = set()
     for item in token:
@@ -54,17 +55,21 @@ def decode(inst: Instance, token: Any) -> tuple[Square, ...]:
             or len(item) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)
         ):
-            raise InputError("each visited square is [row, col] (two integers)")
+            raise InputError(_("each visited square is [row, col] (two integers)"))
         sq = (item[0], item[1])
         inst.board.check_square(*sq)
         if sq in seen:
-            raise InputError(f"square {label(sq)} is visited twice")
+            raise InputError(_("square {square} is visited twice").format(square=label(sq)))
         if path and not is_knight_move(path[-1], sq):
-            raise InputError(f"{label(path[-1])} -> {label(sq)} is not a knight move")
+            raise InputError(
+                _("{last} -> {square} is not a knight move").format(
+                    last=label(path[-1]), square=label(sq)
+                )
+            )
         seen.add(sq)
         path.append(sq)
     if path[0] != inst.start:
-        raise InputError(f"the tour must start on {label(inst.start)}")
+        raise InputError(_("the tour must start on {square}").format(square=label(inst.start)))
     return tuple(path)
 
 

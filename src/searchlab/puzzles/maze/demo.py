@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from searchlab.families.contract import DemoBlock, Table
+from searchlab.i18n import _
 from searchlab.puzzles.maze.model import parse_maze, render_maze
 from searchlab.puzzles.maze.problem import MazeProblem
 from searchlab.search import audit_heuristic, solve
+from searchlab.search.result import STATUS_LABELS
 
 DEMO_MAZE = """\
 S....#.........
@@ -33,7 +35,7 @@ def demo() -> Iterator[DemoBlock]:
         rows.append(
             (
                 name,
-                r.status,
+                _(STATUS_LABELS[r.status]),
                 str(r.length),
                 f"{r.stats.expanded:,}",
                 f"{r.stats.generated:,}",
@@ -41,11 +43,13 @@ def demo() -> Iterator[DemoBlock]:
             )
         )
     yield Table(
-        "One maze, five algorithms (searchlab.search)",
-        ("algorithm", "status", "path length", "expanded", "generated", "ms"),
+        _("One maze, five algorithms (searchlab.search)"),
+        (_("algorithm"), _("status"), _("path length"), _("expanded"), _("generated"), "ms"),
         rows,
     )
     if best is not None:
         yield render_maze(maze, best.states)
     audit = audit_heuristic(problem)
-    yield f"Manhattan distance audited on all {audit.states} cells: {audit.summary()}"
+    yield _("Manhattan distance audited on all {n} cells: {summary}").format(
+        n=audit.states, summary=audit.summary()
+    )

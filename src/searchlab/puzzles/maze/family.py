@@ -21,14 +21,14 @@ from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
 
 EXAMPLES = (
-    Example("small", "Small maze", "S..#....\n.#.#.##.\n.#...#..\n.####.#.\n......#G\n"),
+    Example("small", N_("Small maze"), "S..#....\n.#.#.##.\n.#...#..\n.####.#.\n......#G\n"),
     Example(
         "rooms",
-        "Two rooms",
+        N_("Two rooms"),
         "S....#.........\n.###.#.#######.\n...#...#.....#.\n##.#####.###.#.\n"
         "...#.....#...#.\n.###.#####.###.\n.....#.......#G\n",
     ),
-    Example("walled", "No way through", "S.#..\n..#..\n###..\n....G\n"),
+    Example("walled", N_("No way through"), "S.#..\n..#..\n###..\n....G\n"),
 )
 HEURISTICS = ("manhattan", "zero")
 ALGORITHMS = (
@@ -49,7 +49,9 @@ MAX_CELLS = 4_000_000
 def parse(text: str) -> Maze:
     maze = parse_maze(text)
     if maze.width * maze.height > MAX_CELLS:
-        raise InputError(f"maze too large (at most {MAX_CELLS:,} cells)")
+        raise InputError(
+            _("maze too large (at most {max_cells:,} cells)").format(max_cells=MAX_CELLS)
+        )
     return maze
 
 
@@ -82,9 +84,9 @@ def solve(maze: Maze, algorithm: str, heuristic: str | None, /, **options: Any) 
 
 def decode(maze: Maze, token: Any) -> int:
     if not isinstance(token, int) or isinstance(token, bool):
-        raise InputError("a maze position is a cell number")
+        raise InputError(_("a maze position is a cell number"))
     if not 0 <= token < maze.width * maze.height or not maze.open[token]:
-        raise InputError(f"cell {token} is not an open cell of this maze")
+        raise InputError(_("cell {token} is not an open cell of this maze").format(token=token))
     return token
 
 
@@ -178,5 +180,5 @@ FAMILY = PuzzleFamily(
     shared_view=shared_view,
     render_text=render_text,
     demo=demo,
-    demo_title="Search engine: grid maze",
+    demo_title=N_("Search engine: grid maze"),
 )

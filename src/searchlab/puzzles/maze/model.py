@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 
 MAX_CELLS = 25_000_000
 
@@ -42,10 +43,14 @@ def parse_maze(text: str) -> Maze:
     while rows and not rows[-1].strip():
         rows.pop()
     if not rows:
-        raise InputError("empty maze")
+        raise InputError(_("empty maze"))
     width, height = max(len(r) for r in rows), len(rows)
     if width * height > MAX_CELLS:
-        raise InputError(f"maze too large ({width}x{height}); at most {MAX_CELLS:,} cells")
+        raise InputError(
+            _("maze too large ({width}x{height}); at most {max_cells:,} cells").format(
+                width=width, height=height, max_cells=MAX_CELLS
+            )
+        )
     cells = bytearray(width * height)
     start = goal = -1
     for r, line in enumerate(rows):
@@ -54,18 +59,22 @@ def parse_maze(text: str) -> Maze:
             if ch == "#":
                 continue
             if ch not in ".SG ":
-                raise InputError(f"unknown character {ch!r} at row {r + 1}, column {c + 1}")
+                raise InputError(
+                    _("unknown character {ch!r} at row {r}, column {c}").format(
+                        ch=ch, r=r + 1, c=c + 1
+                    )
+                )
             cells[i] = 1
             if ch == "S":
                 if start >= 0:
-                    raise InputError("more than one start 'S'")
+                    raise InputError(_("more than one start 'S'"))
                 start = i
             elif ch == "G":
                 if goal >= 0:
-                    raise InputError("more than one goal 'G'")
+                    raise InputError(_("more than one goal 'G'"))
                 goal = i
     if start < 0 or goal < 0:
-        raise InputError("the maze needs one start 'S' and one goal 'G'")
+        raise InputError(_("the maze needs one start 'S' and one goal 'G'"))
     return Maze(width, height, bytes(cells), start, goal)
 
 
@@ -85,11 +94,13 @@ def random_maze(
     past that, as happens above about 40 % walls on large grids, where walls
     percolate)."""
     if width < 1 or height < 1 or width * height < 2:
-        raise InputError("a maze needs at least two cells")
+        raise InputError(_("a maze needs at least two cells"))
     if width * height > MAX_CELLS:
-        raise InputError(f"maze too large; at most {MAX_CELLS:,} cells")
+        raise InputError(
+            _("maze too large; at most {max_cells:,} cells").format(max_cells=MAX_CELLS)
+        )
     if not 0 <= walls < 1:
-        raise InputError("walls must be a fraction in [0, 1)")
+        raise InputError(_("walls must be a fraction in [0, 1)"))
     rng = random.Random(seed)
     # Each draw costs time in the maze's size: a few draws only for the largest grids.
     tries = min(tries, max(3, 4_000_000 // (width * height)))
@@ -101,8 +112,10 @@ def random_maze(
         if not solvable or connected(maze):
             return maze
     raise InputError(
-        f"no {width}x{height} maze with {walls:.0%} walls had a path in {tries} draws: "
-        "lower the wall density"
+        _(
+            "no {width}x{height} maze with {walls:.0%} walls had a path "
+            "in {tries} draws: lower the wall density"
+        ).format(width=width, height=height, walls=walls, tries=tries)
     )
 
 

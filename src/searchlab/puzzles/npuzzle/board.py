@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 
 MIN_SIZE = 2
 MAX_SIZE = 8
@@ -67,7 +68,7 @@ def goal_board(size: int, blank: str = "last") -> Board:
         return Board(size, (*range(1, cells), 0))
     if blank == "first":
         return Board(size, tuple(range(cells)))
-    raise InputError(f"goal blank must be 'first' or 'last', got {blank!r}")
+    raise InputError(_("goal blank must be 'first' or 'last', got {blank!r}").format(blank=blank))
 
 
 def goal_from_spec(spec: str | None, size: int) -> Board:
@@ -79,13 +80,21 @@ def goal_from_spec(spec: str | None, size: int) -> Board:
         return goal_board(size, "first")
     goal = parse_tiles(spec)
     if goal.size != size:
-        raise InputError(f"the goal is {goal.size}x{goal.size} but the board is {size}x{size}")
+        raise InputError(
+            _("the goal is {size}x{size} but the board is {size2}x{size2}").format(
+                size=goal.size, size2=size
+            )
+        )
     return goal
 
 
 def _check_size(size: int) -> None:
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise InputError(f"board width must be between {MIN_SIZE} and {MAX_SIZE}, got {size}")
+        raise InputError(
+            _("board width must be between {min_size} and {max_size}, got {size}").format(
+                min_size=MIN_SIZE, max_size=MAX_SIZE, size=size
+            )
+        )
 
 
 def board_from_tiles(tiles: list[int] | tuple[int, ...], size: int | None = None) -> Board:
@@ -99,17 +108,29 @@ def board_from_tiles(tiles: list[int] | tuple[int, ...], size: int | None = None
     if size is not None:
         _check_size(size)
         if count != size * size:
-            raise InputError(f"a {size}x{size} board needs {size * size} numbers, got {count}")
+            raise InputError(
+                _("a {size}x{size} board needs {size2} numbers, got {count}").format(
+                    size=size, size2=size * size, count=count
+                )
+            )
         n = size
     elif n * n != count or count == 0:
-        raise InputError(f"a board needs a square number of tiles (9, 16, 25, ...), got {count}")
+        raise InputError(
+            _("a board needs a square number of tiles (9, 16, 25, ...), got {count}").format(
+                count=count
+            )
+        )
     _check_size(n)
     seen: set[int] = set()
     for t in tiles:
         if not 0 <= t < count:
-            raise InputError(f"tile {t} is out of range: a {n}x{n} board uses 0..{count - 1}")
+            raise InputError(
+                _("tile {t} is out of range: a {n}x{n} board uses 0..{count}").format(
+                    t=t, n=n, count=count - 1
+                )
+            )
         if t in seen:
-            raise InputError(f"tile {t} appears more than once")
+            raise InputError(_("tile {t} appears more than once").format(t=t))
         seen.add(t)
     return Board(n, tuple(tiles))
 
@@ -135,17 +156,17 @@ def parse_tiles(text: str, size: int | None = None) -> Board:
             continue
         words.extend(stripped.replace(",", " ").split())
     if not words:
-        raise InputError("no tiles found: expected rows of numbers separated by spaces")
+        raise InputError(_("no tiles found: expected rows of numbers separated by spaces"))
     tiles: list[int] = []
     for w in words:
         if w in ("_", ".", "*"):
             tiles.append(0)
         elif _NUMBER.match(w):
             if len(w.lstrip("+-0")) > 6:  # no board has a tile this large; int() would balk
-                raise InputError(f"tile number too large: {w[:12]}...")
+                raise InputError(_("tile number too large: {w}...").format(w=w[:12]))
             tiles.append(int(w))
         else:
-            raise InputError(f"not a number: {w!r}")
+            raise InputError(_("not a number: {w!r}").format(w=w))
     return board_from_tiles(tiles, size)
 
 
@@ -188,8 +209,10 @@ def apply_move(board: Board, move: str) -> Board:
             tiles[b], tiles[cell] = tiles[cell], 0
             return Board(board.size, tuple(tiles))
     if move not in MOVES:
-        raise InputError(f"unknown move {move!r}: use U, D, L or R (the blank's direction)")
-    raise InputError(f"move {move} is not legal here: the blank is on the edge")
+        raise InputError(
+            _("unknown move {move!r}: use U, D, L or R (the blank's direction)").format(move=move)
+        )
+    raise InputError(_("move {move} is not legal here: the blank is on the edge").format(move=move))
 
 
 def apply_moves(board: Board, moves: list[str] | tuple[str, ...] | str) -> list[Board]:

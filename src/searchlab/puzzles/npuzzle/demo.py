@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from searchlab.families.contract import DemoBlock, Table
+from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.assignments.demo import demo as assignments_demo
 from searchlab.puzzles.npuzzle.board import format_board, goal_board, parse_tiles
 from searchlab.puzzles.npuzzle.fast import ida_star
@@ -36,21 +37,26 @@ def demo() -> Iterator[DemoBlock]:
         )
     yield format_board(board)
     yield Table(
-        "8-puzzle, A* with each heuristic (generic engine)",
-        ("heuristic", "moves", "expanded", "generated", "ms"),
+        _("8-puzzle, A* with each heuristic (generic engine)"),
+        (_("heuristic"), _("moves"), _("expanded"), _("generated"), "ms"),
         rows,
     )
     hard = parse_tiles("8 6 7 2 5 4 3 0 1")
     r = solve_board(hard)
-    yield (
-        f"Hardest 8-puzzle position (8 6 7 2 5 4 3 0 1): {r.length} moves, "
-        f"{r.stats.expanded:,} expanded, {r.stats.seconds * 1000:.0f} ms (packed-int A*)"
-    )
+    yield _(
+        "Hardest 8-puzzle position (8 6 7 2 5 4 3 0 1): {moves} moves, "
+        "{expanded} expanded, {ms} ms (packed-int A*)"
+    ).format(moves=r.length, expanded=f"{r.stats.expanded:,}", ms=f"{r.stats.seconds * 1000:.0f}")
     inst = next(k for k in korf_instances() if k.id == 12)
     r = ida_star(inst.board, KORF_GOAL)
-    yield (
-        f"Korf's 15-puzzle #12: {r.length} moves (published {inst.optimal_length}), "
-        f"{r.stats.generated:,} nodes (Korf 1985: {inst.ida_md_nodes:,}), "
-        f"{r.stats.seconds:.2f} s, IDA* + incremental Manhattan"
+    yield _(
+        "Korf's 15-puzzle #12: {moves} moves (published {published}), "
+        "{nodes} nodes (Korf 1985: {korf_nodes}), {seconds} s, IDA* + incremental Manhattan"
+    ).format(
+        moves=r.length,
+        published=inst.optimal_length,
+        nodes=f"{r.stats.generated:,}",
+        korf_nodes=f"{inst.ida_md_nodes:,}",
+        seconds=f"{r.stats.seconds:.2f}",
     )
     yield from assignments_demo()

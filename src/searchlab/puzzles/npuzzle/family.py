@@ -59,14 +59,14 @@ class Instance:
 
 
 EXAMPLES = (
-    Example("seed001", "8-puzzle, seed 001's example (4 moves)", "0 1 3\n4 2 5\n7 8 6\n"),
-    Example("easy", "8-puzzle, 6 moves", "4 1 3\n7 2 6\n0 5 8\n"),
-    Example("medium", "8-puzzle, 14 moves", "8 1 3\n4 0 2\n7 6 5\n"),
-    Example("hardest", "8-puzzle, 31 moves (a hardest one)", "8 6 7\n2 5 4\n3 0 1\n"),
-    Example("unsolvable", "8-puzzle, unsolvable", "1 2 3\n4 5 6\n8 7 0\n"),
+    Example("seed001", N_("8-puzzle, seed 001's example (4 moves)"), "0 1 3\n4 2 5\n7 8 6\n"),
+    Example("easy", N_("8-puzzle, 6 moves"), "4 1 3\n7 2 6\n0 5 8\n"),
+    Example("medium", N_("8-puzzle, 14 moves"), "8 1 3\n4 0 2\n7 6 5\n"),
+    Example("hardest", N_("8-puzzle, 31 moves (a hardest one)"), "8 6 7\n2 5 4\n3 0 1\n"),
+    Example("unsolvable", N_("8-puzzle, unsolvable"), "1 2 3\n4 5 6\n8 7 0\n"),
     Example(
         "fifteen",
-        "15-puzzle, blank first goal",
+        N_("15-puzzle, blank first goal"),
         "1 2 3 7\n4 5 6 0\n8 9 10 11\n12 13 14 15\n"
         "goal\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n",
     ),
@@ -80,7 +80,9 @@ def parse(text: str) -> Instance:
     goal = parse_tiles(parts[2]) if len(parts) == 3 else goal_board(start.size)
     if goal.size != start.size:
         raise InputError(
-            f"the start is {start.size}x{start.size} but the goal {goal.size}x{goal.size}"
+            _("the start is {size}x{size} but the goal {size2}x{size2}").format(
+                size=start.size, size2=goal.size
+            )
         )
     return Instance(start, goal)
 
@@ -136,7 +138,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
     n = inst.start.size
     h = heuristic or "auto"
     if not is_solvable(inst.start, inst.goal):
-        return impossible(UNSOLVABLE_REASON, algorithm)
+        return impossible(_(UNSOLVABLE_REASON), algorithm)
     engine_only = {"observer", "weight", "tie_break", "depth_limit", "max_depth", "graph"}
     if algorithm in ("auto", "astar", "idastar") and not engine_only & set(options):
         cancel = options.get("cancel")
@@ -165,7 +167,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
             return SearchResult(
                 algorithm,
                 "cancelled",
-                reason="cancelled while building a pattern database (nothing cached)",
+                reason=_("cancelled while building a pattern database (nothing cached)"),
             )
         method = result.algorithm + (
             "+pdb 6-6-3"
@@ -181,7 +183,9 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
             states=[Board(n, t) for t in result.states],
         )
     if h == "pdb":
-        raise InputError("the pdb heuristic needs the idastar (or auto) algorithm on a 4x4 board")
+        raise InputError(
+            _("the pdb heuristic needs the idastar (or auto) algorithm on a 4x4 board")
+        )
     options = {k: v for k, v in options.items() if k != "pdb_progress"}
     if algorithm == "dfs":
         options.setdefault("graph", True)
@@ -198,7 +202,7 @@ def decode(inst: Instance, token: Any) -> Board:
     if not isinstance(token, list) or not all(
         isinstance(t, int) and not isinstance(t, bool) for t in token
     ):
-        raise InputError("a position is a flat list of tile numbers")
+        raise InputError(_("a position is a flat list of tile numbers"))
     return board_from_tiles(token, inst.start.size)
 
 
@@ -221,7 +225,7 @@ def hint(inst: Instance, board: Board, /, **options: Any) -> Move | None:
     if board == inst.goal:
         return None
     if not is_solvable(board, inst.goal):
-        raise NoHint("this position cannot reach the goal (permutation parity)")
+        raise NoHint(_("this position cannot reach the goal (permutation parity)"))
     if board.size == 3:
         best = min(
             legal_moves(board), key=lambda m: exact_distance(apply_move(board, m), inst.goal)
@@ -233,8 +237,10 @@ def hint(inst: Instance, board: Board, /, **options: Any) -> Move | None:
     if result.status == "cancelled":
         return None
     raise NoHint(
-        "no optimal move found within the hint's time limit; "
-        "solve the board to see a whole optimal solution"
+        _(
+            "no optimal move found within the hint's time limit; solve "
+            "the board to see a whole optimal solution"
+        )
     )
 
 
@@ -257,7 +263,9 @@ def render_text(inst: Instance, result: SearchResult) -> str:
     """Every board of the solution, headed "start" and "move i: X"."""
     blocks = []
     for i, board in enumerate(result.states):
-        head = "start" if i == 0 else f"move {i}: {result.actions[i - 1]}"
+        head = (
+            _("start") if i == 0 else _("move {n}: {move}").format(n=i, move=result.actions[i - 1])
+        )
         blocks.append(f"{head}\n{format_board(board)}\n")
     return "\n".join(blocks)
 
@@ -299,6 +307,6 @@ FAMILY = PuzzleFamily(
     render_text=render_text,
     web_max_cells=25,
     demo=demo,
-    demo_title="Sliding-tile puzzles: 8- and 15-puzzle, and the seed programs",
+    demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the seed programs"),
     notes=N_("'auto' is A* on 3x3 and IDA* with pattern databases on 4x4 (the CLI's solver)."),
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.board import Board
 
 Tiles = Sequence[int]
@@ -47,7 +48,11 @@ def canonical_heuristic(name: str) -> str:
     key = ALIASES.get(key, key)
     if key not in HEURISTICS and key != "pdb":
         choices = ", ".join([*HEURISTICS, "pdb"])
-        raise InputError(f"unknown heuristic {name!r}; choose one of {choices}")
+        raise InputError(
+            _("unknown heuristic {name!r}; choose one of {choices}").format(
+                name=name, choices=choices
+            )
+        )
     return key
 
 
@@ -189,4 +194,4 @@ def heuristic_function(name: str, goal: Board) -> HeuristicFn:
         return lambda tiles: abs(tiles.index(0) // n - gb // n) + abs(tiles.index(0) % n - gb % n)
     if key == "linear_conflict":
         return _linear_conflict_fn(goal)
-    raise InputError("the 'pdb' heuristic is only available in the IDA* pattern-database solver")
+    raise InputError(_("the 'pdb' heuristic is only available in the IDA* pattern-database solver"))

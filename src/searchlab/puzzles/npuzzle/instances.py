@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.board import Board, goal_board, neighbours
 
 
@@ -70,12 +71,12 @@ def exact_distance(board: Board, goal: Board | None = None) -> int:
     """
     goal = _goal3(goal)
     if board.size != 3:
-        raise InputError("exact distances are tabulated for 3x3 boards only")
+        raise InputError(_("exact distances are tabulated for 3x3 boards only"))
     packed = _pack(board.tiles)
     for d, layer in enumerate(_layer_sets(goal.tiles)):
         if packed in layer:
             return d
-    raise InputError("this board cannot reach the goal (wrong permutation parity)")
+    raise InputError(_("this board cannot reach the goal (wrong permutation parity)"))
 
 
 @lru_cache(maxsize=4)
@@ -86,7 +87,7 @@ def _layer_sets(goal_tiles: tuple[int, ...]) -> tuple[frozenset[int], ...]:
 def _goal3(goal: Board | None) -> Board:
     goal = goal if goal is not None else goal_board(3)
     if goal.size != 3:
-        raise InputError("exact-depth instances are tabulated for 3x3 boards only")
+        raise InputError(_("exact-depth instances are tabulated for 3x3 boards only"))
     return goal
 
 
@@ -105,10 +106,18 @@ def instances_at_depth(
     goal = _goal3(goal)
     layers = _layers(goal.tiles)
     if not 0 <= depth < len(layers):
-        raise InputError(f"3x3 depth must be between 0 and {len(layers) - 1}, got {depth}")
+        raise InputError(
+            _("3x3 depth must be between 0 and {n}, got {depth}").format(
+                n=len(layers) - 1, depth=depth
+            )
+        )
     layer = layers[depth]
     if count > len(layer):
-        raise InputError(f"only {len(layer)} boards lie at depth {depth}, asked for {count}")
+        raise InputError(
+            _("only {n} boards lie at depth {depth}, asked for {count}").format(
+                n=len(layer), depth=depth, count=count
+            )
+        )
     rng = random.Random(seed)
     picks = sorted(layer) if count == len(layer) else rng.sample(sorted(layer), count)
     return [Board(3, _unpack(v, 9)) for v in picks]
@@ -139,13 +148,17 @@ def random_instance(
     """
     goal = goal if goal is not None else goal_board(size)
     if goal.size != size:
-        raise InputError(f"goal is {goal.size}x{goal.size} but size is {size}")
+        raise InputError(
+            _("goal is {size}x{size} but size is {size2}").format(size=goal.size, size2=size)
+        )
     if depth < 0:
-        raise InputError(f"depth must be >= 0, got {depth}")
+        raise InputError(_("depth must be >= 0, got {depth}").format(depth=depth))
     if size in DIAMETERS and depth > DIAMETERS[size]:
         raise InputError(
-            f"no {size}x{size} board is more than {DIAMETERS[size]} moves from the goal "
-            f"(asked for {depth})"
+            _(
+                "no {size}x{size} board is more than {diameter} moves from the "
+                "goal (asked for {depth})"
+            ).format(size=size, diameter=DIAMETERS[size], depth=depth)
         )
     if size == 3:
         return instances_at_depth(depth, 1, seed=seed, goal=goal)[0]

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from searchlab.cache import cache_root
 from searchlab.errors import InputError
+from searchlab.i18n import _
 
 if TYPE_CHECKING:  # NumPy loads when a database is built or read, not on import
     import numpy as np
@@ -90,10 +91,14 @@ def build_pdb(
     cells = size * size
     k = len(pattern)
     if len(set(pattern)) != k or not all(0 <= c < cells for c in pattern) or k == 0:
-        raise InputError(f"a pattern is a list of distinct cells of the {size}x{size} board")
+        raise InputError(
+            _("a pattern is a list of distinct cells of the {size}x{size} board").format(size=size)
+        )
     space = cells ** (k + 1)
     if space > 2**31:
-        raise InputError(f"pattern of {k} tiles on {size}x{size} is too large to build")
+        raise InputError(
+            _("pattern of {k} tiles on {size}x{size} is too large to build").format(k=k, size=size)
+        )
     total = math.perm(cells, k + 1)
     dist = np.full(space, 255, dtype=np.uint8)
     radix = np.array([cells**i for i in range(k)], dtype=np.int64)

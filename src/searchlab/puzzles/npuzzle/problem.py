@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.board import OPPOSITE, Board, goal_board, neighbours
 from searchlab.puzzles.npuzzle.heuristics import canonical_heuristic, heuristic_function
 from searchlab.search.problem import Problem
@@ -41,7 +42,9 @@ class NPuzzleProblem(Problem[State, str]):
         goal = goal if goal is not None else goal_board(start.size)
         if goal.size != start.size:
             raise InputError(
-                f"start is {start.size}x{start.size} but goal is {goal.size}x{goal.size}"
+                _("start is {size}x{size} but goal is {size2}x{size2}").format(
+                    size=start.size, size2=goal.size
+                )
             )
         self.start = start
         self.goal = goal

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.board import Board
 
 
@@ -39,7 +40,11 @@ def is_solvable(start: Board, goal: Board) -> bool:
     False
     """
     if start.size != goal.size:
-        raise InputError(f"start is {start.size}x{start.size} but goal is {goal.size}x{goal.size}")
+        raise InputError(
+            _("start is {size}x{size} but goal is {size2}x{size2}").format(
+                size=start.size, size2=goal.size
+            )
+        )
     where = [0] * len(goal.tiles)
     for cell, t in enumerate(goal.tiles):
         where[t] = cell

@@ -18,6 +18,7 @@ import itertools
 from collections.abc import Callable
 
 from searchlab.errors import InputError
+from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import Board, goal_board
 from searchlab.puzzles.npuzzle.fast import ProgressFn, _move_name, astar, ida_star
 from searchlab.puzzles.npuzzle.heuristics import canonical_heuristic
@@ -29,7 +30,8 @@ from searchlab.search import solve as engine_solve
 
 Transform = Callable[[int], int]
 
-UNSOLVABLE_REASON = "the goal is unreachable: the permutation parity differs (solvability test)"
+UNSOLVABLE_REASON = N_("the goal is unreachable: the permutation parity differs (solvability test)")
+"""Why an unsolvable board has no solution (translated where it is used)."""
 
 
 def _corner_transform(size: int, blank: int) -> Transform | None:
@@ -61,7 +63,11 @@ def partition_for(goal: Board, partition: str = DEFAULT_PARTITION) -> tuple[tupl
     elsewhere the non-blank cells are cut in row-major chunks of the same sizes.
     """
     if partition not in PARTITIONS:
-        raise InputError(f"unknown partition {partition!r}; choose one of {', '.join(PARTITIONS)}")
+        raise InputError(
+            _("unknown partition {partition!r}; choose one of {partitions}").format(
+                partition=partition, partitions=", ".join(PARTITIONS)
+            )
+        )
     parts = PARTITIONS[partition]
     if goal.blank == 0:
         return parts
@@ -92,7 +98,7 @@ def pattern_databases(
     int, as fast as ``bytes``).
     """
     if goal.size != 4:
-        raise InputError("pattern databases are provided for the 4x4 puzzle only")
+        raise InputError(_("pattern databases are provided for the 4x4 puzzle only"))
     return [
         (pattern, load_pdb(4, pattern, progress, build=build, with_blank=with_blank).data)
         for pattern in partition_for(goal, partition)
@@ -105,7 +111,7 @@ def prepare_databases(
     """Build (once) and cache the databases :func:`solve_board` uses for a 4x4 ``goal``;
     returns their patterns (goal cells, in the frame where a corner blank is at cell 0)."""
     if goal.size != 4:
-        raise InputError("pattern databases are provided for the 4x4 puzzle only")
+        raise InputError(_("pattern databases are provided for the 4x4 puzzle only"))
     t = _corner_transform(4, goal.blank)
     frame = _apply(goal, t) if t else goal
     return [p for p, _ in pattern_databases(frame, partition, progress)]
@@ -151,11 +157,17 @@ def solve_board(
     """
     goal = goal if goal is not None else goal_board(board.size)
     if goal.size != board.size:
-        raise InputError(f"start is {board.size}x{board.size} but goal is {goal.size}x{goal.size}")
+        raise InputError(
+            _("start is {size}x{size} but goal is {size2}x{size2}").format(
+                size=board.size, size2=goal.size
+            )
+        )
     algo = algorithm.strip().lower()
     if algo != "auto" and algo not in ALGORITHMS:
         raise InputError(
-            f"unknown algorithm {algorithm!r}; choose auto or one of {', '.join(ALGORITHMS)}"
+            _("unknown algorithm {algorithm!r}; choose auto or one of {algorithms}").format(
+                algorithm=algorithm, algorithms=", ".join(ALGORITHMS)
+            )
         )
     h = heuristic.strip().lower()
     h = h if h == "auto" else canonical_heuristic(h)
@@ -163,7 +175,7 @@ def solve_board(
         return SearchResult(
             algo if algo != "auto" else _auto_name(board.size, h),
             "impossible",
-            reason=UNSOLVABLE_REASON,
+            reason=_(UNSOLVABLE_REASON),
         )
     if algo == "auto":
         algo = "astar" if board.size == 3 and h in ("auto", "manhattan") else "idastar"
@@ -172,7 +184,7 @@ def solve_board(
         h = "pdb" if board.size == 4 and algo == "idastar" else "manhattan"
     if h == "pdb":
         if algo != "idastar" or board.size != 4:
-            raise InputError("the pdb heuristic needs --algorithm idastar on a 4x4 board")
+            raise InputError(_("the pdb heuristic needs --algorithm idastar on a 4x4 board"))
         t = _corner_transform(4, goal.blank) or (lambda c: c)
         g2, b2 = _apply(goal, t), _apply(board, t)
         try:
@@ -259,7 +271,7 @@ def optimal_length(board: Board, goal: Board | None = None) -> int:
     """
     goal = goal if goal is not None else goal_board(board.size)
     if not is_solvable(board, goal):
-        raise InputError("this board cannot reach the goal (wrong permutation parity)")
+        raise InputError(_("this board cannot reach the goal (wrong permutation parity)"))
     return _solve_no_build(board, goal, None).length
 
 
@@ -279,10 +291,14 @@ def hint(board: Board, goal: Board | None = None, time_limit: float | None = 10.
     """
     goal = goal if goal is not None else goal_board(board.size)
     if goal.size != board.size:
-        raise InputError(f"start is {board.size}x{board.size} but goal is {goal.size}x{goal.size}")
+        raise InputError(
+            _("start is {size}x{size} but goal is {size2}x{size2}").format(
+                size=board.size, size2=goal.size
+            )
+        )
     result = _solve_no_build(board, goal, time_limit)
     if result.status == "impossible":
-        raise InputError("this board cannot reach the goal (wrong permutation parity)")
+        raise InputError(_("this board cannot reach the goal (wrong permutation parity)"))
     if not result.solved:
-        raise InputError("no optimal solution found within the time limit")
+        raise InputError(_("no optimal solution found within the time limit"))
     return result.actions[0] if result.actions else None

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.board import Board, neighbours
 
 
@@ -16,7 +17,9 @@ def _optimal_length(board: Board, goal: Board, deadline: float) -> int:
     result = _solve_no_build(board, goal, max(deadline - time.perf_counter(), 0.001))
     if not result.solved:
         raise InputError(
-            f"no exact-depth {goal.size}x{goal.size} board found in time: try a smaller depth"
+            _("no exact-depth {size}x{size} board found in time: try a smaller depth").format(
+                size=goal.size
+            )
         )
     return result.length
 
@@ -42,7 +45,7 @@ def deep_walk(
     deadline = time.perf_counter() + time_limit
     rng = random.Random(seed)
     nbrs = neighbours(goal.size)
-    for _ in range(attempts):
+    for _attempt in range(attempts):
         current, dist, prev = goal, 0, -1
         while dist < depth:
             b = current.blank
@@ -61,4 +64,8 @@ def deep_walk(
                 break
         if dist == depth:
             return current
-    raise InputError(f"could not build a board at depth {depth} in {attempts} attempts")
+    raise InputError(
+        _("could not build a board at depth {depth} in {attempts} attempts").format(
+            depth=depth, attempts=attempts
+        )
+    )

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from searchlab.errors import InputError
+from searchlab.i18n import N_, _
 
 Coord = tuple[int, int]
 _Transform = Callable[[tuple[int, int]], tuple[int, int]]
@@ -154,10 +155,18 @@ class Board:
         """The index of the hole called ``name``; :class:`InputError` if there is none."""
         m = re.fullmatch(r"\s*([A-Za-z])\s*(\d{1,3})\s*", name)
         if not m:
-            raise InputError(f"{name!r} is not a hole name (column letter + row number, e.g. d4)")
+            raise InputError(
+                _("{name!r} is not a hole name (column letter + row number, e.g. d4)").format(
+                    name=name
+                )
+            )
         rc = (int(m[2]) - 1, ord(m[1].lower()) - ord("a"))
         if rc not in self.index:
-            raise InputError(f"the {self.name} board has no hole {m[1].lower()}{m[2]}")
+            raise InputError(
+                _("the {name} board has no hole {hole}").format(
+                    name=self.name, hole=f"{m[1].lower()}{m[2]}"
+                )
+            )
         return self.index[rc]
 
     def jump_name(self, jump: Jump) -> str:
@@ -168,12 +177,16 @@ class Board:
         """The jump named ``from-to`` (:class:`InputError` if it is not a jump of this board)."""
         parts = text.replace(" ", "").split("-")
         if len(parts) != 2:
-            raise InputError(f"{text!r} is not a jump (write it as from-to, e.g. f4-d4)")
+            raise InputError(
+                _("{text!r} is not a jump (write it as from-to, e.g. f4-d4)").format(text=text)
+            )
         a, c = self.hole(parts[0]), self.hole(parts[1])
         for j in self.jumps:
             if j[0] == a and j[2] == c:
                 return j
-        raise InputError(f"{text} is not a jump on the {self.name} board")
+        raise InputError(
+            _("{text} is not a jump on the {name} board").format(text=text, name=self.name)
+        )
 
     # -- positions -------------------------------------------------------
     def position(self, pegs: Iterable[int]) -> int:
@@ -191,7 +204,7 @@ class Board:
         """The full board minus the named vacancies (the classic vacancy if none)."""
         holes = [self.hole(v) for v in vacancies] or [self.default_vacancy]
         if len(set(holes)) != len(holes):
-            raise InputError("the same vacancy is given twice")
+            raise InputError(_("the same vacancy is given twice"))
         pos = self.full
         for h in holes:
             pos &= ~(1 << h)
@@ -201,7 +214,7 @@ class Board:
         """The same board with diagonal jumps too (Bell's diagonal peg solitaire)."""
         if self.kind == "triangle":
             raise InputError(
-                "--diagonal applies to square-grid boards; triangles have 6 directions"
+                _("--diagonal applies to square-grid boards; triangles have 6 directions")
             )
         return Board(f"{self.name}+diagonal", self.kind, self.coords, True, self.default_vacancy)
 
@@ -221,13 +234,13 @@ _SHAPES = {
     ],
 }
 BOARD_DESCRIPTIONS = {
-    "english": "English cross, 33 holes, centre d4",
-    "french": "French (European), 37 holes, centre d4",
-    "wiegleb": "Wiegleb's board, 45 holes, centre e5",
-    "diamond": "Diamond, 41 holes, centre e5",
-    "triangle4": "triangle of side 4, 10 holes, apex a1",
-    "triangle5": "triangle of side 5, 15 holes, apex a1",
-    "triangle6": "triangle of side 6, 21 holes, apex a1",
+    "english": N_("English cross, 33 holes, centre d4"),
+    "french": N_("French (European), 37 holes, centre d4"),
+    "wiegleb": N_("Wiegleb's board, 45 holes, centre e5"),
+    "diamond": N_("Diamond, 41 holes, centre e5"),
+    "triangle4": N_("triangle of side 4, 10 holes, apex a1"),
+    "triangle5": N_("triangle of side 5, 15 holes, apex a1"),
+    "triangle6": N_("triangle of side 6, 21 holes, apex a1"),
 }
 BOARD_NAMES = tuple(BOARD_DESCRIPTIONS)
 
@@ -241,7 +254,7 @@ def _square(name: str, rows: Sequence[str]) -> Board:
 def triangle_board(side: int) -> Board:
     """The triangular board of the given side (six jump directions, apex vacancy)."""
     if not 3 <= side <= 12:
-        raise InputError("a triangle's side must be between 3 and 12")
+        raise InputError(_("a triangle's side must be between 3 and 12"))
     coords = tuple((r, c) for r in range(side) for c in range(r + 1))
     return Board(f"triangle{side}", "triangle", coords, False, 0)
 
@@ -255,7 +268,11 @@ def get_board(name: str, *, diagonal: bool = False) -> Board:
     elif key in _SHAPES:
         board = _square(key, _SHAPES[key])
     else:
-        raise InputError(f"unknown board {name!r}; choose one of {', '.join(BOARD_NAMES)}")
+        raise InputError(
+            _("unknown board {name!r}; choose one of {board_names}").format(
+                name=name, board_names=", ".join(BOARD_NAMES)
+            )
+        )
     return board.with_diagonal() if diagonal else board
 
 
@@ -280,7 +297,7 @@ def parse_board(text: str, *, name: str = "custom", diagonal: bool = False) -> t
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
-        raise InputError("empty board: draw one row per line with 'o' (peg), '.' (empty), '-'")
+        raise InputError(_("empty board: draw one row per line with 'o' (peg), '.' (empty), '-'"))
     if any(len(ln) > 1 for ln in lines) and all(ch == " " for ln in lines for ch in ln[1::2]):
         lines = [ln[0::2] for ln in lines]
     coords: list[Coord] = []
@@ -291,18 +308,26 @@ def parse_board(text: str, *, name: str = "custom", diagonal: bool = False) -> t
                 continue
             if ch not in "ox1.0":
                 raise InputError(
-                    f"unknown character {ch!r} at row {r + 1}, column {c + 1} "
-                    "(use 'o' peg, '.' empty hole, '-' no hole)"
+                    _(
+                        "unknown character {ch!r} at row {r}, column {c} (use 'o' "
+                        "peg, '.' empty hole, '-' no hole)"
+                    ).format(ch=ch, r=r + 1, c=c + 1)
                 )
             if c >= MAX_WIDTH:
-                raise InputError(f"board too wide: at most {MAX_WIDTH} columns (a..z)")
+                raise InputError(
+                    _("board too wide: at most {max_width} columns (a..z)").format(
+                        max_width=MAX_WIDTH
+                    )
+                )
             if ch in "ox1":
                 pegs.append(len(coords))
             coords.append((r, c))
     if len(coords) < 3:
-        raise InputError("a board needs at least three holes")
+        raise InputError(_("a board needs at least three holes"))
     if len(coords) > MAX_HOLES:
-        raise InputError(f"board too large: at most {MAX_HOLES} holes")
+        raise InputError(
+            _("board too large: at most {max_holes} holes").format(max_holes=MAX_HOLES)
+        )
     # normalise so the top row and left column hold holes
     r0, c0 = min(r for r, _ in coords), min(c for _, c in coords)
     coords = [(r - r0, c - c0) for r, c in coords]
@@ -333,12 +358,18 @@ def parse_position(board: Board, text: str) -> int:
         ]
         if [len(r) for r in rows] != list(range(1, board.height + 1)):
             raise InputError(
-                f"the drawn position does not have the shape of the {board.name} board"
+                _("the drawn position does not have the shape of the {board} board").format(
+                    board=board.name
+                )
             )
         text = "\n".join("".join(r) for r in rows)
     drawn, pos = parse_board(text, name=board.name, diagonal=board.diagonal)
     if sorted(drawn.coords) != sorted(board.coords):
-        raise InputError(f"the drawn position does not have the shape of the {board.name} board")
+        raise InputError(
+            _("the drawn position does not have the shape of the {board} board").format(
+                board=board.name
+            )
+        )
     return board.position(board.index[drawn.coords[i]] for i in range(drawn.size) if pos >> i & 1)
 
 

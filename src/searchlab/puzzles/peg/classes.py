@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from searchlab.i18n import _
 from searchlab.puzzles.peg.board import Board
 
 
@@ -117,26 +118,32 @@ def impossibility_reason(board: Board, start: int, target: int | None) -> str | 
     """
     pegs = start.bit_count()
     if pegs == 0:
-        return "the start position has no pegs"
+        return _("the start position has no pegs")
     if target is not None:
         if target == 0:
-            return "the finish position has no pegs"
+            return _("the finish position has no pegs")
         goal_pegs = target.bit_count()
         if goal_pegs > pegs:
-            return f"every jump removes a peg: {pegs} pegs cannot become {goal_pegs}"
+            return _("every jump removes a peg: {pegs} pegs cannot become {goal_pegs}").format(
+                pegs=pegs, goal_pegs=goal_pegs
+            )
         space = class_space(board)
         s = space.witness(start, target)
         if s is not None:
             holes = " ".join(board.hole_name(i) for i in board.pegs(s))
-            return (
+            parity = (_("even"), _("odd"))
+            return _(
                 "the start and finish are in different position classes (rule of three): "
-                f"every jump keeps the parity of the number of pegs on the holes {holes}, "
-                f"which is {'odd' if (start & s).bit_count() % 2 else 'even'} at the start and "
-                f"{'odd' if (target & s).bit_count() % 2 else 'even'} at the finish"
+                "every jump keeps the parity of the number of pegs on the holes {holes}, "
+                "which is {start_parity} at the start and {finish_parity} at the finish"
+            ).format(
+                holes=holes,
+                start_parity=parity[(start & s).bit_count() % 2],
+                finish_parity=parity[(target & s).bit_count() % 2],
             )
         return None
     if not finishing_holes(board, start):
-        return (
+        return _(
             "no single-peg finish is in the start's position class (rule of three), "
             "so the board cannot be reduced to one peg"
         )

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from searchlab.i18n import N_
 from searchlab.puzzles.peg.board import Board
 from searchlab.puzzles.peg.problem import PegProblem
 from searchlab.puzzles.peg.solver import solve_fast
@@ -69,7 +70,7 @@ def compare(
             cancel=cancel,
             **options,
         )
-        stop = {"solved": "goal found", "no_solution": "space exhausted"}.get(
+        stop = {"solved": N_("goal found"), "no_solution": N_("space exhausted")}.get(
             r.status, f"limit: {r.limit}"
         )
         add(
@@ -89,7 +90,7 @@ def compare(
     stop = {
         "solved": "goal found",
         "no_solution": "space exhausted",
-        "impossible": "impossible (position class)",
+        "impossible": N_("impossible (position class)"),
     }.get(fast.status, f"limit: {fast.limit}")
     add(
         CompareRow(

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from searchlab.families.contract import DemoBlock
+from searchlab.i18n import _
 from searchlab.puzzles.peg.board import get_board
 from searchlab.puzzles.peg.render import render_text
 from searchlab.puzzles.peg.solver import solve_fast
+from searchlab.search.result import STATUS_LABELS
 
 
 def demo() -> Iterator[DemoBlock]:
@@ -16,9 +18,14 @@ def demo() -> Iterator[DemoBlock]:
     r = solve_fast(english, english.start(), 1 << english.hole("d4"))
     yield render_text(english, english.start())
     yield (
-        f"English central game: {r.length} jumps, {r.extra['move_count']} moves, "
-        f"{r.stats.seconds:.2f} s: " + " ".join(english.jump_name(j) for j in r.actions)
+        _("English central game: {jumps} jumps, {moves} moves, {seconds} s:").format(
+            jumps=r.length, moves=r.extra["move_count"], seconds=f"{r.stats.seconds:.2f}"
+        )
+        + " "
+        + " ".join(english.jump_name(j) for j in r.actions)
     )
     french = get_board("french")
     f = solve_fast(french, french.start(), 1 << french.hole("d4"))
-    yield f"French central game: {f.status} ({f.stats.seconds * 1000:.1f} ms): {f.reason}"
+    yield _("French central game: {status} ({ms} ms): {reason}").format(
+        status=_(STATUS_LABELS[f.status]), ms=f"{f.stats.seconds * 1000:.1f}", reason=f.reason
+    )

@@ -76,13 +76,13 @@ class Instance:
 
 
 EXAMPLES = (
-    Example("triangle5", "Triangle of side 5 (apex vacancy)", "board: triangle5\n"),
-    Example("english", "English, central game (finish d4)", "board: english\nfinish: d4\n"),
+    Example("triangle5", N_("Triangle of side 5 (apex vacancy)"), "board: triangle5\n"),
+    Example("english", N_("English, central game (finish d4)"), "board: english\nfinish: d4\n"),
     Example(
-        "english-any", "English, vacancy c1, one peg anywhere", "board: english\nvacancy: c1\n"
+        "english-any", N_("English, vacancy c1, one peg anywhere"), "board: english\nvacancy: c1\n"
     ),
-    Example("french", "French, central game (impossible)", "board: french\nfinish: d4\n"),
-    Example("plus", "Custom: a small plus", "-o-\nooo\n-.-\n-o-\n"),
+    Example("french", N_("French, central game (impossible)"), "board: french\nfinish: d4\n"),
+    Example("plus", N_("Custom: a small plus"), "-o-\nooo\n-.-\n-o-\n"),
 )
 
 
@@ -94,7 +94,7 @@ def parse(text: str) -> Instance:
         if m:
             key = m[1].lower().replace("vacancies", "vacancy")
             if key in settings:
-                raise InputError(f"'{key}' is given twice")
+                raise InputError(_("'{key}' is given twice").format(key=key))
             settings[key] = m[2] or ""
         elif line.strip() and not line.lstrip().startswith("#"):
             drawing.append(line)
@@ -102,7 +102,7 @@ def parse(text: str) -> Instance:
     if "board" in settings:
         board = get_board(settings["board"], diagonal=diagonal)
         if drawing and "vacancy" in settings:
-            raise InputError("give either vacancies or a drawn position, not both")
+            raise InputError(_("give either vacancies or a drawn position, not both"))
         if drawing:
             start = parse_position(board, "\n".join(drawing))
         else:
@@ -110,11 +110,13 @@ def parse(text: str) -> Instance:
     else:
         if not drawing:
             raise InputError(
-                "draw a board ('o' peg, '.' empty hole, '-' no hole) or name one "
-                f"with 'board: NAME' ({', '.join(BOARD_NAMES)})"
+                _(
+                    "draw a board ('o' peg, '.' empty hole, '-' no hole) or name "
+                    "one with 'board: NAME' ({board_names})"
+                ).format(board_names=", ".join(BOARD_NAMES))
             )
         if "vacancy" in settings:
-            raise InputError("a drawn board shows its vacancies itself ('.' holes)")
+            raise InputError(_("a drawn board shows its vacancies itself ('.' holes)"))
         board, start = parse_board("\n".join(drawing), diagonal=diagonal)
         if start == board.full:
             start = board.start()
@@ -225,10 +227,10 @@ def move_count_of(board: Board, labels: Sequence[Any]) -> int:
 
 def decode(inst: Instance, token: Any) -> int:
     if not isinstance(token, str) or not re.fullmatch(r"[0-9a-f]{1,60}", token):
-        raise InputError("a peg position is a hexadecimal bitboard string")
+        raise InputError(_("a peg position is a hexadecimal bitboard string"))
     pos = int(token, 16)
     if pos >> inst.board.size:
-        raise InputError(f"this board has only {inst.board.size} holes")
+        raise InputError(_("this board has only {size} holes").format(size=inst.board.size))
     return pos
 
 
@@ -258,14 +260,14 @@ def hint(inst: Instance, position: int, /, **options: Any) -> Move | None:
     limit = min(float(options.get("time_limit") or 5.0), 5.0)
     reason = impossibility_reason(inst.board, position, inst.target)
     if reason is not None and not is_goal(inst, position):
-        raise NoHint(f"no solution from this position: {reason}")
+        raise NoHint(_("no solution from this position: {reason}").format(reason=reason))
     r = solve_fast(
         inst.board, position, inst.target, time_limit=limit, cancel=options.get("cancel")
     )
     if r.solved and r.actions:
         return to_move(inst.board, position, r.actions[0])
     if r.status == "no_solution":
-        raise NoHint("no solution from this position (every continuation was searched)")
+        raise NoHint(_("no solution from this position (every continuation was searched)"))
     return None
 
 
@@ -325,6 +327,6 @@ FAMILY = PuzzleFamily(
     action_label=lambda i, j: i.board.jump_name(j),
     render_svg=lambda i, r: render_svg(i.board, i.start),
     demo=demo,
-    demo_title="Peg solitaire",
+    demo_title=N_("Peg solitaire"),
     notes=N_("'fast' is the dedicated solver; the engine algorithms show why it is needed."),
 )

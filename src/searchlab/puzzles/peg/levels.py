@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.peg.board import Board
 from searchlab.search.limits import Budget, CancelToken
 
@@ -50,8 +51,9 @@ def check_size(board: Board) -> None:
     """:class:`InputError` unless the board fits the ``uint64`` representation."""
     if board.size > MAX_BITS:
         raise InputError(
-            f"the {board.name} board has {board.size} holes; level enumeration handles "
-            f"at most {MAX_BITS}"
+            _(
+                "the {board} board has {size} holes; level enumeration handles at most {max_bits}"
+            ).format(board=board.name, size=board.size, max_bits=MAX_BITS)
         )
 
 

@@ -36,6 +36,7 @@ import sys
 from collections.abc import Callable
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
 from searchlab.puzzles.peg.levels import MAX_BITS, check_size
@@ -54,7 +55,7 @@ DEFAULT_MAX_POSITIONS = 20_000_000
 def unjumpable_holes(board: Board) -> int:
     """The holes no jump passes over, as a bitboard (a peg there must move itself)."""
     over = 0
-    for _, b, _ in board.jumps:
+    for _a, b, _c in board.jumps:
         over |= 1 << b
     return board.full & ~over
 
@@ -113,7 +114,9 @@ def solve_min_moves(
     if reason is not None:
         return run.finish("impossible", reason=reason)
     if method not in ("auto", "levels", "ida"):
-        raise InputError(f"unknown min-moves method {method!r}: auto, levels or ida")
+        raise InputError(
+            _("unknown min-moves method {method!r}: auto, levels or ida").format(method=method)
+        )
     if method == "levels" or (method == "auto" and board.size <= MAX_BITS):
         return _by_levels(run, max_positions)
     corners = unjumpable_holes(board)

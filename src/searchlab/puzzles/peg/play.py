@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.puzzles.peg.solver import solve_fast
 
@@ -20,9 +21,11 @@ def apply_jump(board: Board, position: int, jump: Jump) -> int:
     """The position after ``jump``; :class:`InputError` if it is not legal there."""
     a, b, c = jump
     if jump not in board.jumps:
-        raise InputError("not a jump of this board")
+        raise InputError(_("not a jump of this board"))
     if not (position >> a & 1 and position >> b & 1 and not position >> c & 1):
-        raise InputError(f"{board.jump_name(jump)} is not playable in this position")
+        raise InputError(
+            _("{jump} is not playable in this position").format(jump=board.jump_name(jump))
+        )
     return position ^ ((1 << a) | (1 << b) | (1 << c))
 
 

@@ -23,6 +23,7 @@ import math
 from collections.abc import Hashable, Iterator
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda, value
 from searchlab.puzzles.peg.symmetry import make_canonical, stabilizer
@@ -55,7 +56,9 @@ class PegProblem(Problem[int, Jump]):
     ) -> None:
         if heuristic not in HEURISTICS:
             raise InputError(
-                f"unknown heuristic {heuristic!r}; choose one of {', '.join(HEURISTICS)}"
+                _("unknown heuristic {heuristic!r}; choose one of {heuristics}").format(
+                    heuristic=heuristic, heuristics=", ".join(HEURISTICS)
+                )
             )
         self.board = board
         self.start = start

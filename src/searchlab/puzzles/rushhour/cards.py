@@ -7,8 +7,12 @@ from functools import lru_cache
 from importlib.resources import files
 
 from searchlab.errors import InputError
+from searchlab.i18n import N_, _
 from searchlab.puzzles.rushhour.model import Board
 from searchlab.puzzles.rushhour.notation import parse_board
+
+CARD_LEVELS = (N_("Beginner"), N_("Intermediate"), N_("Advanced"), N_("Expert"))
+"""The cards' levels as ``cards.tsv`` names them (shown translated)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,5 +48,9 @@ def card(number: int) -> Card:
     """Card ``number`` (1-40); raises :class:`InputError` otherwise."""
     all_cards = cards()
     if not 1 <= number <= len(all_cards):
-        raise InputError(f"there is no card {number}; cards are numbered 1 to {len(all_cards)}")
+        raise InputError(
+            _("there is no card {number}; cards are numbered 1 to {n}").format(
+                number=number, n=len(all_cards)
+            )
+        )
     return all_cards[number - 1]

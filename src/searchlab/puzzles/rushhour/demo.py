@@ -7,6 +7,7 @@ import time
 from collections.abc import Iterator
 
 from searchlab.families.contract import DemoBlock, Table
+from searchlab.i18n import _
 from searchlab.puzzles.rushhour.cards import cards
 from searchlab.puzzles.rushhour.generate import generate
 from searchlab.puzzles.rushhour.render import render_text
@@ -18,31 +19,32 @@ def demo() -> Iterator[DemoBlock]:
     stronger; a generated puzzle."""
     card = cards()[39]
     board = card.parse()
-    yield f"Challenge card {card.number} ({card.level}), red car X:"
+    yield _("Challenge card {number} ({level}), red car X:").format(
+        number=card.number, level=_(card.level)
+    )
     yield render_text(board)
     t = time.perf_counter()
     best = fast_bfs(board)
     ms = (time.perf_counter() - t) * 1000
-    yield (
-        f"packed BFS: {best.length} moves in {ms:.0f} ms "
-        f"({best.stats.expanded:,} positions expanded)"
+    yield _("packed BFS: {moves} moves in {ms} ms ({expanded} positions expanded)").format(
+        moves=best.length, ms=f"{ms:.0f}", expanded=f"{best.stats.expanded:,}"
     )
-    yield "moves: " + " ".join(str(m) for m in best.actions)
+    yield _("moves:") + " " + " ".join(str(m) for m in best.actions)
     small = cards()[11]
     rows = []
     for h in ("zero", "blocking", "strong"):
         r = solve_board(small.parse(), algorithm="astar", heuristic=h)
         rows.append((h, str(r.length), f"{r.stats.expanded:,}", f"{r.stats.seconds * 1000:.0f}"))
     yield Table(
-        f"Card {small.number}: A* heuristics (engine)",
-        ("heuristic", "moves", "expanded", "ms"),
+        _("Card {number}: A* heuristics (engine)").format(number=small.number),
+        (_("heuristic"), _("moves"), _("expanded"), "ms"),
         rows,
     )
     found = generate(25, 1, seed=1, time_limit=20)
     if found:
         g = found[0]
-        yield (
-            f"Generated (seed 1, at least 25 moves): {g.moves} moves, every vehicle needed, "
-            f"found in {g.seconds:.1f} s among {g.attempts:,} boards"
-        )
+        yield _(
+            "Generated (seed 1, at least 25 moves): {moves} moves, every vehicle needed, "
+            "found in {seconds} s among {boards} boards"
+        ).format(moves=g.moves, seconds=f"{g.seconds:.1f}", boards=f"{g.attempts:,}")
         yield render_text(g.board)

@@ -57,14 +57,15 @@ EXAMPLES = (
     *(
         Example(
             f"card{c.number}",
-            f"Card {c.number} ({c.level}, {c.moves} moves)",
+            N_("Card {number} ({level}, {moves} moves)"),
             card_text(c.number, c.level, c.moves, c.board),
+            (("number", c.number), ("level", c.level), ("moves", c.moves)),
         )
         for c in cards()
     ),
     Example(
         "walls",
-        "With walls (generated, 21 moves)",
+        N_("With walls (generated, 21 moves)"),
         "# x: walls\nBCCC.D\nBEE.FD\n.AA.FD\nxGHHII\n.GxJKK\n.LLJ..\n",
     ),
 )
@@ -104,12 +105,14 @@ def generate(params: Mapping[str, float], seed: int | None) -> str:
     seconds = float_param(params, "seconds", 5.0, 0.5, SAMPLE_SECONDS)
     reason = unreachable(min_moves, walls=walls)  # a proof, answered at once
     if reason:
-        raise InputError(f"{reason}: lower the minimum")
+        raise InputError(_("{reason}: lower the minimum").format(reason=reason))
     found = generate_puzzles(min_moves, seed=seed, walls=walls, time_limit=seconds)
     if not found:
         raise InputError(
-            f"no puzzle of at least {min_moves} moves found in {seconds:g} s: "
-            "lower the minimum or allow more time"
+            _(
+                "no puzzle of at least {min_moves} moves found in "
+                "{seconds:g} s: lower the minimum or allow more time"
+            ).format(min_moves=min_moves, seconds=seconds)
         )
     g = found[0]
     return f"# generated: {g.moves} moves (optimal)\n{g.board.to_text()}\n"
@@ -168,9 +171,11 @@ def decode(board: Board, token: Any) -> Board:
         or len(token) != n
         or not all(isinstance(p, int) and not isinstance(p, bool) for p in token)
     ):
-        raise InputError(f"a Rush Hour position is a list of {n} vehicle positions (integers)")
+        raise InputError(
+            _("a Rush Hour position is a list of {n} vehicle positions (integers)").format(n=n)
+        )
     if not all(0 <= p < max(board.width, board.height) for p in token):
-        raise InputError("a vehicle position is off the board")
+        raise InputError(_("a vehicle position is off the board"))
     moved = board.with_positions(token)
     return make_board(board.width, board.height, moved.vehicles, moved.walls)
 
@@ -193,9 +198,9 @@ def hint(inst: Board, board: Board, /, **options: Any) -> Move | None:
     if result.solved and result.actions:
         return to_move(board, result.actions[0])
     if result.status == "no_solution":
-        raise NoHint("no solution from this position: the red car can never reach the exit")
+        raise NoHint(_("no solution from this position: the red car can never reach the exit"))
     if result.stopped:
-        raise NoHint("no optimal move found within the hint's limits")
+        raise NoHint(_("no optimal move found within the hint's limits"))
     return None
 
 
@@ -293,7 +298,7 @@ FAMILY = PuzzleFamily(
     render_svg=picture,
     render_text=text,
     demo=demo,
-    demo_title="Rush Hour: optimal solver and heuristics",
+    demo_title=N_("Rush Hour: optimal solver and heuristics"),
     difficulty=difficulty,
     notes=N_(
         "'fast' is the packed breadth-first search (optimal); 'rate' adds the difficulty "

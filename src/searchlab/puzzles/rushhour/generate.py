@@ -46,6 +46,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from searchlab.i18n import _
 from searchlab.puzzles.rushhour.model import Board, Vehicle
 from searchlab.puzzles.rushhour.solver import distances_to_goal, explore_cluster, fast_bfs
 from searchlab.search.limits import Budget, CancelToken
@@ -68,10 +69,10 @@ def unreachable(min_moves: int, width: int = 6, height: int = 6, walls: int = 0)
     """Why no puzzle of at least ``min_moves`` moves exists on such a board, or ``None``
     when none is known (only 6x6 boards without walls have a proven maximum)."""
     if (width, height, walls) == (6, 6, 0) and min_moves > HARDEST_6X6:
-        return (
-            f"no 6x6 puzzle without walls needs more than {HARDEST_6X6} moves "
+        return _(
+            "no 6x6 puzzle without walls needs more than {hardest} moves "
             "(M. Fogleman's exhaustive database of every 6x6 position)"
-        )
+        ).format(hardest=HARDEST_6X6)
     return None
 
 
@@ -101,7 +102,7 @@ def _occupied(board: Board) -> set[tuple[int, int]]:
 
 def _random_vehicle(board: Board, rng: random.Random, name: str) -> Vehicle | None:
     occupied = _occupied(board)
-    for _ in range(30):
+    for _attempt in range(30):
         length = 2 if rng.random() < 0.7 else 3
         horizontal = rng.random() < 0.5
         if horizontal:

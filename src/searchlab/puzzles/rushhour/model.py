@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 
 MIN_SIZE = 4
 MAX_SIZE = 8
@@ -65,7 +66,10 @@ def parse_move(text: str) -> Move:
     m = _MOVE_RE.fullmatch(text)
     if not m or int(m[2]) == 0:
         raise InputError(
-            f"bad move {text!r}: expected a vehicle letter and a signed distance, e.g. A+2 or C-1"
+            _(
+                "bad move {text!r}: expected a vehicle letter and a signed "
+                "distance, e.g. A+2 or C-1"
+            ).format(text=text)
         )
     return Move(m[1], int(m[2]))
 
@@ -111,7 +115,7 @@ class Board:
         for i, v in enumerate(self.vehicles):
             if v.name == name:
                 return i
-        raise InputError(f"no vehicle {name!r} on this board")
+        raise InputError(_("no vehicle {name!r} on this board").format(name=name))
 
     def grid(self) -> list[list[str]]:
         """Rows of one-character cells: '.' empty, 'x' wall, else the vehicle's letter."""
@@ -172,7 +176,11 @@ class Board:
         mv = parse_move(move) if isinstance(move, str) else move
         i = self.index(mv.name)
         if mv not in self.legal_moves():
-            raise InputError(f"illegal move {mv}: vehicle {mv.name!r} cannot slide {mv.delta:+d}")
+            raise InputError(
+                _("illegal move {mv}: vehicle {name!r} cannot slide {delta:+d}").format(
+                    mv=mv, name=mv.name, delta=mv.delta
+                )
+            )
         vs = list(self.vehicles)
         vs[i] = vs[i].at(vs[i].pos + mv.delta)
         return Board(self.width, self.height, tuple(vs), self.walls)
@@ -201,35 +209,53 @@ def make_board(
     """
     if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
         raise InputError(
-            f"board is {width}x{height}; sizes from {MIN_SIZE}x{MIN_SIZE} to "
-            f"{MAX_SIZE}x{MAX_SIZE} are supported"
+            _(
+                "board is {width}x{height}; sizes from {min_size}x{min_size} "
+                "to {max_size}x{max_size} are supported"
+            ).format(width=width, height=height, min_size=MIN_SIZE, max_size=MAX_SIZE)
         )
     if not vehicles:
-        raise InputError("no red car on the board")
+        raise InputError(_("no red car on the board"))
     if not vehicles[0].horizontal:
-        raise InputError(f"the red car {vehicles[0].name!r} is vertical; it must be horizontal")
+        raise InputError(
+            _("the red car {name!r} is vertical; it must be horizontal").format(
+                name=vehicles[0].name
+            )
+        )
     seen: dict[tuple[int, int], str] = {}
     for r, c in walls:
         if not (0 <= r < height and 0 <= c < width):
-            raise InputError(f"wall at row {r}, column {c} is off the {width}x{height} board")
+            raise InputError(
+                _("wall at row {r}, column {c} is off the {width}x{height} board").format(
+                    r=r, c=c, width=width, height=height
+                )
+            )
         seen[(r, c)] = "a wall"
     names: set[str] = set()
     for v in vehicles:
         if not (len(v.name) == 1 and v.name.isalpha() and v.name.isupper()):
-            raise InputError(f"vehicle name {v.name!r} is not one capital letter")
+            raise InputError(_("vehicle name {v!r} is not one capital letter").format(v=v.name))
         if v.name in names:
-            raise InputError(f"two vehicles are called {v.name!r}")
+            raise InputError(_("two vehicles are called {v!r}").format(v=v.name))
         names.add(v.name)
         if v.length not in LENGTHS:
             raise InputError(
-                f"vehicle {v.name!r} has length {v.length}; cars have length 2, trucks 3"
+                _("vehicle {v!r} has length {length}; cars have length 2, trucks 3").format(
+                    v=v.name, length=v.length
+                )
             )
         for r, c in v.cells():
             if not (0 <= r < height and 0 <= c < width):
-                raise InputError(f"vehicle {v.name!r} sticks out of the {width}x{height} board")
+                raise InputError(
+                    _("vehicle {v!r} sticks out of the {width}x{height} board").format(
+                        v=v.name, width=width, height=height
+                    )
+                )
             if (r, c) in seen:
                 raise InputError(
-                    f"vehicle {v.name!r} overlaps {seen[(r, c)]} at row {r + 1}, column {c + 1}"
+                    _("vehicle {v!r} overlaps {other} at row {r}, column {c}").format(
+                        v=v.name, other=seen[r, c], r=r + 1, c=c + 1
+                    )
                 )
             seen[(r, c)] = f"vehicle {v.name!r}"
     return Board(width, height, tuple(vehicles), frozenset(walls))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.rushhour.model import MAX_SIZE, MIN_SIZE, Board, Vehicle, make_board
 
 EMPTY = ".o"
@@ -28,14 +29,16 @@ WALL = "x"
 def _rows(text: str) -> list[str]:
     stripped = text.strip()
     if not stripped:
-        raise InputError("empty board")
+        raise InputError(_("empty board"))
     if "\n" not in stripped:
         one = "".join(stripped.split())
         n = math.isqrt(len(one))
         if n * n != len(one) or not (MIN_SIZE <= n <= MAX_SIZE):
             raise InputError(
-                f"a one-line board needs n*n characters (36 for 6x6, n from {MIN_SIZE} to "
-                f"{MAX_SIZE}); got {len(one)}"
+                _(
+                    "a one-line board needs n*n characters (36 for 6x6, n from "
+                    "{min_size} to {max_size}); got {n}"
+                ).format(min_size=MIN_SIZE, max_size=MAX_SIZE, n=len(one))
             )
         return [one[i : i + n] for i in range(0, n * n, n)]
     rows = [
@@ -45,7 +48,9 @@ def _rows(text: str) -> list[str]:
     ]
     widths = {len(r) for r in rows}
     if len(widths) != 1:
-        raise InputError(f"grid rows have different lengths: {sorted(widths)}")
+        raise InputError(
+            _("grid rows have different lengths: {widths}").format(widths=sorted(widths))
+        )
     return rows
 
 
@@ -88,12 +93,16 @@ def parse_board(text: str, red: str | None = None) -> Board:
     if red is None:
         red = detect_red(text)
     if not (len(red) == 1 and red.isalpha() and red.isupper()):
-        raise InputError(f"the red car's letter must be one capital letter, got {red!r}")
+        raise InputError(
+            _("the red car's letter must be one capital letter, got {red!r}").format(red=red)
+        )
     height, width = len(rows), len(rows[0])
     if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
         raise InputError(
-            f"board is {width}x{height}; sizes from {MIN_SIZE}x{MIN_SIZE} to "
-            f"{MAX_SIZE}x{MAX_SIZE} are supported"
+            _(
+                "board is {width}x{height}; sizes from {min_size}x{min_size} "
+                "to {max_size}x{max_size} are supported"
+            ).format(width=width, height=height, min_size=MIN_SIZE, max_size=MAX_SIZE)
         )
     cells: dict[str, list[tuple[int, int]]] = {}
     walls: set[tuple[int, int]] = set()
@@ -107,11 +116,13 @@ def parse_board(text: str, red: str | None = None) -> Board:
                 cells.setdefault(ch, []).append((r, c))
             else:
                 raise InputError(
-                    f"unknown character {ch!r} at row {r + 1}, column {c + 1} "
-                    "(use '.' or 'o' for empty, 'x' for a wall, A-Z for vehicles)"
+                    _(
+                        "unknown character {ch!r} at row {r}, column {c} (use '.' or "
+                        "'o' for empty, 'x' for a wall, A-Z for vehicles)"
+                    ).format(ch=ch, r=r + 1, c=c + 1)
                 )
     if red not in cells:
-        raise InputError(f"no red car: letter {red!r} is not on the board")
+        raise InputError(_("no red car: letter {red!r} is not on the board").format(red=red))
     vehicles = [_vehicle(name, cs) for name, cs in cells.items()]
     vehicles.sort(key=lambda v: (v.name != red, v.row * width + v.col))
     return make_board(width, height, vehicles, walls)
@@ -128,9 +139,13 @@ def _vehicle(name: str, cs: list[tuple[int, int]]) -> Vehicle:
         horizontal = False
     else:
         raise InputError(
-            f"vehicle {name!r} is not one straight line of adjacent cells "
-            "(a bent shape, or two vehicles sharing a letter)"
+            _(
+                "vehicle {name!r} is not one straight line of adjacent cells "
+                "(a bent shape, or two vehicles sharing a letter)"
+            ).format(name=name)
         )
     if n == 1:
-        raise InputError(f"vehicle {name!r} has length 1; cars have length 2, trucks 3")
+        raise InputError(
+            _("vehicle {name!r} has length 1; cars have length 2, trucks 3").format(name=name)
+        )
     return Vehicle(name, r0, c0, n, horizontal)

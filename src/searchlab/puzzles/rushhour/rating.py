@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.i18n import N_
+from searchlab.i18n import N_, _
 from searchlab.puzzles.rushhour.model import Board
 from searchlab.puzzles.rushhour.solver import explore_cluster, fast_bfs
 from searchlab.search.limits import Budget, CancelToken
@@ -110,11 +110,11 @@ def rate(
     by_moves = solution or fast_bfs(board, "moves", time_limit=time_limit, cancel=cancel)
     if not by_moves.solved:
         raise InputError(
-            "this board has no solution"
+            _("this board has no solution")
             if by_moves.status == "no_solution"
-            else "rating stopped by the time limit"
+            else _("rating stopped by the time limit")
             if by_moves.limit == "time_limit"
-            else f"rating stopped ({by_moves.limit})"
+            else _("rating stopped ({limit})").format(limit=by_moves.limit)
         )
     by_steps = fast_bfs(board, "steps", time_limit=budget.remaining(), cancel=cancel)
     steps = by_steps.length if by_steps.solved else -1

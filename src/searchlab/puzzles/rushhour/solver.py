@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Literal
 
+from searchlab.i18n import _
 from searchlab.puzzles.rushhour.model import Board, Move
 from searchlab.puzzles.rushhour.packed import FIELD, Packed
 from searchlab.search.limits import Budget, CancelToken, ProgressCallback
@@ -231,9 +232,15 @@ def solve_board(
     from searchlab.search.solve import solve
 
     if metric not in ("moves", "steps"):
-        raise InputError(f"unknown metric {metric!r}; choose moves or steps")
+        raise InputError(
+            _("unknown metric {metric!r}; choose moves or steps").format(metric=metric)
+        )
     if heuristic not in HEURISTICS:
-        raise InputError(f"unknown heuristic {heuristic!r}; choose from {', '.join(HEURISTICS)}")
+        raise InputError(
+            _("unknown heuristic {heuristic!r}; choose from {heuristics}").format(
+                heuristic=heuristic, heuristics=", ".join(HEURISTICS)
+            )
+        )
     limits = {
         "max_expansions": max_expansions,
         "time_limit": time_limit,
@@ -250,7 +257,9 @@ def solve_board(
         pk = problem.packed
     else:
         raise InputError(
-            f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHM_CHOICES)}"
+            _("unknown algorithm {algorithm!r}; choose from {algorithm_choices}").format(
+                algorithm=algorithm, algorithm_choices=", ".join(ALGORITHM_CHOICES)
+            )
         )
     result.states = [pk.to_board(s) for s in result.states]
     return result

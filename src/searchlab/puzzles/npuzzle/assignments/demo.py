@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.assignments.puzzle3x3 import OPERATIONS, stack_search
 from searchlab.puzzles.npuzzle.assignments.puzzle8 import solve_puzzle8
 from searchlab.puzzles.npuzzle.board import board_from_tiles
@@ -12,12 +13,14 @@ from searchlab.puzzles.npuzzle.board import board_from_tiles
 def demo() -> Iterator[str]:
     """puzzle8 on the seed's datos2 with every heuristic; the three stack searches of seed 002."""
     start = board_from_tiles([0, 1, 3, 4, 2, 5, 7, 8, 6])
-    yield "puzzle8 <h> datos2.txt (seed 001): A* from 0 1 3 / 4 2 5 / 7 8 6"
+    yield _("puzzle8 <h> datos2.txt (seed 001): A* from 0 1 3 / 4 2 5 / 7 8 6")
     for letter, name in (("z", "zero"), ("d", "misplaced"), ("m", "Manhattan"), ("b", "blank")):
         a = solve_puzzle8(start, letter)
-        yield f"  {letter} ({name}): {a.moves} moves, {a.opened} states opened"
+        yield f"  {letter} ({name}): " + _("{moves} moves, {opened} states opened").format(
+            moves=a.moves, opened=a.opened
+        )
     start = board_from_tiles([1, 2, 3, 4, 0, 5, 6, 7, 8])
-    yield "puzzle3x3heuristics (seed 002): stack search from 1 2 3 / 4 0 5 / 6 7 8"
+    yield _("puzzle3x3heuristics (seed 002): stack search from 1 2 3 / 4 0 5 / 6 7 8")
     for kind in OPERATIONS.values():
         run = stack_search(start, kind)
-        yield f"  {kind}: {len(run.popped)} boards popped"
+        yield f"  {kind}: " + _("{n} boards popped").format(n=len(run.popped))
