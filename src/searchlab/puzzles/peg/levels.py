@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +38,9 @@ from searchlab.errors import InputError
 from searchlab.puzzles.peg.board import Board
 from searchlab.search.limits import Budget, CancelToken
 
+if TYPE_CHECKING:
+    from searchlab.puzzles.peg.paths import PathCounts
+
 Positions = npt.NDArray[np.uint64]
 MAX_BITS = 64
 _ZERO = np.uint64(0)
@@ -44,6 +48,9 @@ _CHUNK = 1 << 18
 BYTES_PER_POSITION = 160
 """Working memory per position of a level being expanded (the level, the
 successor chunks before the merge, and the sort), an upper estimate."""
+PATH_BYTES_PER_POSITION = 48
+"""More per position when path counts are carried: two 128-bit counts (the
+level's and the next level's, which is rarely larger) and slack."""
 
 
 def check_size(board: Board) -> None:
@@ -163,6 +170,10 @@ class SymmetryTables:
         return self.order // fixed
 
 
+class CountOverflow(ArithmeticError):
+    """A count of jump sequences needs more than the 128 bits path counting keeps."""
+
+
 class LevelStopped(Exception):
     """Raised by :func:`next_level` when its ``stop`` callback names a limit."""
 
@@ -205,7 +216,9 @@ class LevelCount:
     ``canonical[k]`` counts positions up to symmetry, ``total[k]`` all of them.
     ``complete`` is False when a limit (``limit``: ``time_limit``,
     ``max_memory``, ``cancelled``) stopped the enumeration; the levels listed
-    are then exact, the later ones missing.
+    are then exact, the later ones missing. ``paths`` holds the counts of jump
+    sequences (solutions, games) when they were asked for; when ``complete`` is
+    False they cover the levels finished only.
     """
 
     board: Board
@@ -216,6 +229,7 @@ class LevelCount:
     limit: str | None = None
     seconds: float = 0.0
     peak_estimate_mb: float = 0.0
+    paths: PathCounts | None = None
 
     @property
     def sum_total(self) -> int:
@@ -235,6 +249,7 @@ def count_levels(
     max_memory_mb: float = 4096.0,
     cancel: CancelToken | None = None,
     progress: Callable[[LevelCount, float], None] | None = None,
+    paths: bool = False,
 ) -> LevelCount:
     """Count the positions reachable from ``start``, level by level.
 
@@ -249,6 +264,10 @@ def count_levels(
         the successors of one chunk) would exceed this.
     progress : called with the counts so far and the fraction of the
         current level expanded.
+    paths : also count the jump sequences reaching each position
+        (:class:`~searchlab.puzzles.peg.paths.PathCounts`, in ``paths``):
+        the solutions (sequences ending with one peg, per finishing hole) and
+        the games (sequences ending with no jump left), exactly.
 
     Complexity: O(J * R) vectorised operations and O(R log R) sorting for R
     stored positions. The English board from the centre: 23,475,688 positions
@@ -268,19 +287,29 @@ def count_levels(
     ]
     symmetry = SymmetryTables(board, perms if symmetric else [])
     counts = LevelCount(board)
+    if paths:
+        # imported here: paths.py builds on this module
+        from searchlab.puzzles.peg.paths import PathCounts
+
+        counts.paths = PathCounts(board, symmetry, masks)
     level: Positions = np.array([start], dtype=np.uint64)
+    per_position = BYTES_PER_POSITION + (PATH_BYTES_PER_POSITION if paths else 0)
+    share = 0.5 if paths else 1.0
 
     def stop(done: float) -> str | None:
         counts.seconds = budget.elapsed()
         if progress is not None:
-            progress(counts, done)
+            progress(counts, share * done)
         return budget.interrupted()
+
+    def stop_paths(done: float) -> str | None:
+        return stop(1.0 + done)
 
     while len(level):
         counts.pegs.append(start.bit_count() - len(counts.pegs))
         counts.canonical.append(len(level))
         counts.total.append(int(symmetry.orbit_sizes(level).sum()))
-        estimate = (len(level) * BYTES_PER_POSITION + 100 * _CHUNK * 8) / 2**20
+        estimate = (len(level) * per_position + 100 * _CHUNK * 8) / 2**20
         counts.peak_estimate_mb = max(counts.peak_estimate_mb, estimate)
         limit = stop(0.0)
         if limit is None and estimate > max_memory_mb:
@@ -289,10 +318,16 @@ def count_levels(
             counts.limit = limit
             return counts
         try:
-            level = next_level(level, masks, symmetry, stop)
+            nxt = next_level(level, masks, symmetry, stop)
         except LevelStopped as stopped:
             counts.limit = stopped.limit
             return counts
+        if counts.paths is not None:
+            limit = counts.paths.advance(level, nxt, stop_paths)
+            if limit is not None:
+                counts.limit = limit
+                return counts
+        level = nxt
     counts.complete = True
     counts.seconds = budget.elapsed()
     return counts
