@@ -33,8 +33,9 @@ Symmetry, worked out:
   positions; the tests check both against brute force.)
 
 Counts outgrow 64 bits (the English board has about 5.8e20 games), so a count
-is :data:`DIGITS` base-2**32 digits, one ``uint64`` array each (128 bits in
-all); a carry out of the top digit raises
+is :data:`DIGITS` base-2**32 digits, one ``uint32`` array each (128 bits in
+all, summed in ``uint64`` arrays for the next level); a carry out of the top
+digit raises
 :class:`~searchlab.puzzles.peg.levels.CountOverflow`, never wraps.
 
 Performance trick, here: the successors of a chunk of the level by every jump
@@ -63,7 +64,8 @@ from searchlab.puzzles.peg.levels import (
     SymmetryTables,
 )
 
-Digits = list[npt.NDArray[np.uint64]]
+Digits = list[npt.NDArray[np.uint32]]
+Sums = list[npt.NDArray[np.uint64]]
 DIGITS = 4
 """Base-2**32 digits per count: 128 bits."""
 CHUNK = 1 << 18
@@ -77,16 +79,18 @@ def _value(digits: Digits, k: int) -> int:
     return sum(int(d[k]) << (32 * i) for i, d in enumerate(digits))
 
 
-def _normalised(acc: Digits) -> Digits:
-    """Propagate the carries so that every digit is below 2**32."""
+def _normalised(acc: Sums) -> Digits:
+    """The digits of the sums ``acc`` (one ``uint64`` array per digit), carries
+    propagated, each stored in 32 bits."""
     carry = np.zeros_like(acc[0])
+    out = []
     for d in acc:
         d += carry
         carry = d >> _BASE
-        d &= _MASK
+        out.append((d & _MASK).astype(np.uint32))
     if carry.any():
         raise CountOverflow("a count of jump sequences exceeds 2**128")
-    return acc
+    return out
 
 
 @dataclass
@@ -105,8 +109,8 @@ class PathCounts:
     masks: JumpMasks
     digits: Digits = field(
         default_factory=lambda: (
-            [np.ones(1, dtype=np.uint64)]
-            + [np.zeros(1, dtype=np.uint64) for _ in range(DIGITS - 1)]
+            [np.ones(1, dtype=np.uint32)]
+            + [np.zeros(1, dtype=np.uint32) for _ in range(DIGITS - 1)]
         )
     )
     games: int = 0
@@ -127,7 +131,7 @@ class PathCounts:
 
         Raises :class:`CountOverflow` if a count needs more than 128 bits.
         """
-        acc = [np.zeros(len(nxt), dtype=np.uint64) for _ in range(DIGITS)]
+        acc: Sums = [np.zeros(len(nxt), dtype=np.uint64) for _ in range(DIGITS)]
         dead = 0
         for lo in range(0, len(level), CHUNK):
             part = level[lo : lo + CHUNK]
@@ -149,7 +153,9 @@ class PathCounts:
                     weights = digit[src].astype(np.float64)
                     total += np.bincount(where, weights, len(nxt)).astype(np.uint64)
             stuck = np.flatnonzero(~moved) + lo
-            dead += sum(int(d[stuck].sum()) << (32 * i) for i, d in enumerate(self.digits))
+            dead += sum(
+                int(d[stuck].sum(dtype=np.uint64)) << (32 * i) for i, d in enumerate(self.digits)
+            )
             limit = None if stop is None else stop(min(1.0, (lo + CHUNK) / len(level)))
             if limit is not None:
                 return limit
