@@ -38,14 +38,17 @@ all, summed in ``uint64`` arrays for the next level); a carry out of the top
 digit raises
 :class:`~searchlab.puzzles.peg.levels.CountOverflow`, never wraps.
 
-Performance trick, here: the successors of a chunk of the level by every jump
-are made at once (one mask test and XOR per jump), canonicalised by the 12-bit
-chunk tables, located in the next (sorted) level by :func:`numpy.searchsorted`,
-and their counts added per digit by :func:`numpy.bincount` with ``float64``
-weights: exact, because a digit is below 2**32 and no position receives 2**21
-contributions in one call, so every sum stays below 2**53. Carries are
-propagated once per level. On the English board the pass costs about as much
-as building the levels (35 s against 28 s, measured).
+Performance tricks, here: the successors of a chunk of the level by every
+jump are made at once (one mask test and XOR per jump) and canonicalised by the
+12-bit chunk tables; they are sorted before :func:`numpy.searchsorted` finds
+them in the next (sorted) level, because sorted queries walk the level in
+order (2.6 million look-ups into 3.6 million positions: 1.64 s unsorted, 0.19 s
+to sort plus 0.11 s sorted); their counts are added per digit by
+:func:`numpy.add.at`, whose NumPy 2 fast path for matching ``uint64`` types
+costs 23 ms for those 2.6 million additions and, unlike one
+:func:`numpy.bincount` per chunk, no pass over the whole next level. The sums
+are exact: a digit is below 2**32 and no position has 2**32 predecessors.
+Carries are propagated once per level.
 """
 
 from __future__ import annotations
@@ -147,11 +150,12 @@ class PathCounts:
                     sources.append(src)
                     successors.append(part[src] ^ flip)
             if sources:
-                src = np.concatenate(sources) + lo
-                where = np.searchsorted(nxt, self.symmetry.canonical(np.concatenate(successors)))
+                keys = self.symmetry.canonical(np.concatenate(successors))
+                order = np.argsort(keys)
+                where = np.searchsorted(nxt, keys[order])
+                src = np.concatenate(sources)[order] + lo
                 for total, digit in zip(acc, self.digits, strict=True):
-                    weights = digit[src].astype(np.float64)
-                    total += np.bincount(where, weights, len(nxt)).astype(np.uint64)
+                    np.add.at(total, where, digit[src].astype(np.uint64))
             stuck = np.flatnonzero(~moved) + lo
             dead += sum(
                 int(d[stuck].sum(dtype=np.uint64)) << (32 * i) for i, d in enumerate(self.digits)
