@@ -10,8 +10,8 @@ definitions, set against ours (:mod:`~searchlab.puzzles.peg.paths`):
 * *games*: our ``games`` are the jump sequences ending where no jump is left,
   one-peg finishes included. His 33-hole "different game sequences" equal our
   ``games``. His 15-hole "Total Possible Games" column equals our ``games``
-  plus our ``solutions`` on all fifteen rows: that table counts each winning
-  sequence twice, once as a win and once as a game with no move left.
+  plus our ``solutions`` on all fifteen rows, as if that table counted each
+  winning sequence twice: once as a win and once as a game with no move left.
 
 Sources: B. Butler, "Peg Solitaire" (15 holes),
 http://www.durangobill.com/PegSolitaire.html, and "33 Hole Peg Solitaire",
