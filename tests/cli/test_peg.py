@@ -9,6 +9,7 @@ import pytest
 
 from searchlab.cli.main import main
 from searchlab.families.output import RESULT_KEYS
+from tests.cli.interrupt import interrupt_when
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -123,6 +124,57 @@ def test_count_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert code == 2 and "at most 64" in err
     code, _, err = run(capsys, "count", "--board", "english", "--vacancy", "a1")
     assert code == 2 and "no hole a1" in err
+
+
+def test_count_solutions_and_games(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["count", "--board", "triangle5", "--vacancy", "a3", "--solutions", "--games"]
+    code, out, _ = run(capsys, *args, "--json")
+    assert code == 0
+    data = json.loads(out)
+    # Durango Bill's row for hole 4: 85,258 solutions, 51,452 back on the start hole,
+    # 1,234,826 "total possible games" (= our games + our solutions)
+    assert data["solutions"] == 85_258 and data["finish"] is None
+    assert data["solutions_by_finish"]["a3"] == 51_452
+    assert data["games"] + data["solutions"] == 1_234_826
+    assert sum(level["games"] for level in data["levels"]) == data["games"]
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    assert "solutions (one peg left): 85,258" in out and "games (no jump left): 1,149,568" in out
+    assert "by finishing hole:" in out and "a3 51,452" in out
+    assert out.count("(match)") == 3 and "DIFFER" not in out
+    code, out, _ = run(capsys, *args[:5], "--solutions", "--finish", "c4", "--json")
+    assert code == 0 and json.loads(out)["solutions"] == 1_550 and "games" not in out
+
+
+def test_count_paths_stopped(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "count", "--solutions", "--games", "--time-limit", "0.5")
+    assert code == 1
+    assert "incomplete" in out and "stopped by the time limit" in out
+    code, out, _ = run(capsys, "count", "--games", "--time-limit", "0", "--json")
+    data = json.loads(out)
+    assert code == 1 and not data["complete"] and data["games"] == 0
+
+
+def test_count_paths_ctrl_c() -> None:
+    args = ["peg", "count", "--solutions", "--games"]
+    code, out, _ = interrupt_when(args, b"games so far")
+    assert code == 130
+    assert "interrupted (Ctrl-C)" in out and "incomplete" in out and "games (no jump left)" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--finish", "d4"], "add --solutions"),
+        (["--solutions", "--finish", "z9"], "no hole z9"),
+        (["--solutions", "--finish", "d4", "--vacancy", "a1"], "no hole a1"),
+    ],
+)
+def test_count_paths_bad_input(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, "count", *args)
+    assert code == 2 and message in err and "Traceback" not in err
 
 
 def test_min_moves(capsys: pytest.CaptureFixture[str]) -> None:

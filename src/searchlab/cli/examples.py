@@ -42,7 +42,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     ),
     "peg compare": ("searchlab peg compare --board triangle5",),
     "peg boards": ("searchlab peg boards",),
-    "peg count": ("searchlab peg count --board english",),
+    "peg count": (
+        "searchlab peg count --board english",
+        "searchlab peg count --board triangle5 --vacancy a1 --solutions --games",
+    ),
     "rushhour solve": (
         "searchlab rushhour solve --card 40",
         "searchlab rushhour solve board.txt --metric steps --json",

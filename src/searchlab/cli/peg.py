@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.table import Table
@@ -43,8 +44,12 @@ from searchlab.puzzles.peg import (
     render_text,
 )
 from searchlab.puzzles.peg.family import FAMILY, Instance
-from searchlab.puzzles.peg.levels import LevelCount, count_levels
+from searchlab.puzzles.peg.levels import CountOverflow, LevelCount, count_levels
+from searchlab.puzzles.peg.published import Published, published
 from searchlab.search import SearchResult, SearchStats, limit_phrase
+
+if TYPE_CHECKING:
+    from searchlab.puzzles.peg.paths import PathCounts
 
 Progress = Callable[[SearchStats], None]
 
@@ -382,6 +387,22 @@ def boards_cmd() -> None:
     "--vacancy", "-v", multiple=True, metavar="HOLE", help="Empty this hole at the start."
 )
 @click.option("--start", "start_file", metavar="FILE", help="An explicit start position.")
+@click.option(
+    "--solutions",
+    is_flag=True,
+    help="Also count the solutions exactly: jump sequences leaving one peg (per finishing hole).",
+)
+@click.option(
+    "--games",
+    is_flag=True,
+    help="Also count the games exactly: jump sequences ending with no jump left.",
+)
+@click.option(
+    "--finish",
+    "-f",
+    metavar="HOLE",
+    help="With --solutions: count only the solutions ending on this hole.",
+)
 @time_limit_option(600.0, "Seconds before stopping with the levels counted so far.")
 @click.option(
     "--max-memory",
@@ -399,13 +420,20 @@ def count_cmd(
     diagonal: bool,
     vacancy: tuple[str, ...],
     start_file: str | None,
+    solutions: bool,
+    games: bool,
+    finish: str | None,
     time_limit: float,
     max_memory: float,
     no_symmetry: bool,
     as_json: bool,
 ) -> None:
-    """Count the positions reachable from the start, level by level (NumPy)."""
-    board, start, _target = load_problem(board_name, diagonal, vacancy, start_file, None, None)
+    """Count the positions reachable from the start, level by level (NumPy); with
+    --solutions and --games, count every jump sequence too (exact, any size)."""
+    if finish is not None and not solutions:
+        fail(_("--finish counts solutions: add --solutions"))
+    board, start, target = load_problem(board_name, diagonal, vacancy, start_file, finish, None)
+    paths = solutions or games
     with (
         cancel_on_interrupt() as cancel,
         FractionBar(_("count"), show=False if as_json else None) as bar,
@@ -415,34 +443,45 @@ def count_cmd(
             info = _("{canonical} up to symmetry, {total} in all").format(
                 canonical=f"{c.sum_canonical:,}", total=f"{c.sum_total:,}"
             )
+            if c.paths is not None:
+                info += ", " + _("{n} games so far").format(n=f"{c.paths.games:,}")
             bar.update(done, 1.0, info, title=_("level {n}").format(n=len(c.total)))
 
-        counts = count_levels(
-            board,
-            start,
-            symmetric=not no_symmetry,
-            time_limit=time_limit,
-            max_memory_mb=max_memory,
-            cancel=cancel,
-            progress=progress,
-        )
+        try:
+            counts = count_levels(
+                board,
+                start,
+                symmetric=not no_symmetry,
+                time_limit=time_limit,
+                max_memory_mb=max_memory,
+                cancel=cancel,
+                progress=progress,
+                paths=paths,
+            )
+        except CountOverflow:
+            fail(_("a count exceeds 2**128 jump sequences: too large to count here"))
+    finish_hole = None if target is None else target.bit_length() - 1
     if as_json:
-        print_json(
-            {
-                "board": board.name,
-                "complete": counts.complete,
-                "limit": counts.limit,
-                "levels": [
-                    {"jumps": k, "pegs": p, "positions": t, "up_to_symmetry": c}
-                    for k, (p, t, c) in enumerate(
-                        zip(counts.pegs, counts.total, counts.canonical, strict=True)
-                    )
-                ],
-                "total": counts.sum_total,
-                "total_up_to_symmetry": counts.sum_canonical,
-                "seconds": round(counts.seconds, 3),
-            }
-        )
+        data: dict[str, Any] = {
+            "board": board.name,
+            "complete": counts.complete,
+            "limit": counts.limit,
+            "levels": [
+                {"jumps": k, "pegs": p, "positions": t, "up_to_symmetry": c}
+                for k, (p, t, c) in enumerate(
+                    zip(counts.pegs, counts.total, counts.canonical, strict=True)
+                )
+            ],
+            "total": counts.sum_total,
+            "total_up_to_symmetry": counts.sum_canonical,
+        }
+        if counts.paths is not None:
+            data.update(path_json(board, counts.paths, solutions, games, finish_hole))
+            if games:
+                for level, dead in zip(data["levels"], counts.paths.dead_ends, strict=False):
+                    level["games"] = dead
+        data["seconds"] = round(counts.seconds, 3)
+        print_json(data)
         count_exit(counts)
         return
     table = Table(
@@ -453,12 +492,24 @@ def count_cmd(
         ).format(board=board.name, n=start.bit_count()),
         title_justify="left",
     )
-    for col in (_("jumps"), _("pegs"), _("positions"), _("up to symmetry")):
+    columns = [_("jumps"), _("pegs"), _("positions"), _("up to symmetry")]
+    if games:
+        columns.append(_("games ending here"))
+    for col in columns:
         table.add_column(col, justify="right")
+    dead_ends = counts.paths.dead_ends if counts.paths is not None else []
     for k, (p, t, c) in enumerate(zip(counts.pegs, counts.total, counts.canonical, strict=True)):
-        table.add_row(str(k), str(p), f"{t:,}", f"{c:,}")
-    table.add_row(_("all"), "", f"{counts.sum_total:,}", f"{counts.sum_canonical:,}", style="bold")
+        row = [str(k), str(p), f"{t:,}", f"{c:,}"]
+        if games:
+            row.append(f"{dead_ends[k]:,}" if k < len(dead_ends) else "")
+        table.add_row(*row)
+    total_row = [_("all"), "", f"{counts.sum_total:,}", f"{counts.sum_canonical:,}"]
+    if games and counts.paths is not None:
+        total_row.append(f"{counts.paths.games:,}")
+    table.add_row(*total_row, style="bold")
     console.print(table)
+    if counts.paths is not None:
+        print_paths(board, start, counts, solutions, games, finish_hole)
     if not counts.complete:
         label = (
             _("interrupted (Ctrl-C)")
@@ -470,6 +521,89 @@ def count_cmd(
         )
     console.print(f"{counts.seconds:.2f} s")
     count_exit(counts)
+
+
+def path_json(
+    board: Board, paths: PathCounts, solutions: bool, games: bool, finish: int | None
+) -> dict[str, Any]:
+    """The JSON fields of the path counts asked for (exact integers)."""
+    out: dict[str, Any] = {}
+    if solutions:
+        out["finish"] = None if finish is None else board.hole_name(finish)
+        out["solutions"] = paths.solutions(finish)
+        out["solutions_by_finish"] = {
+            board.hole_name(h): n for h, n in sorted(paths.finishes.items()) if n
+        }
+    if games:
+        out["games"] = paths.games
+    return out
+
+
+def print_paths(
+    board: Board,
+    start: int,
+    counts: LevelCount,
+    solutions: bool,
+    games: bool,
+    finish: int | None,
+) -> None:
+    """The solution and game counts, and the published figures they should match."""
+    assert counts.paths is not None
+    paths = counts.paths
+    if solutions:
+        if finish is None:
+            line = _("solutions (one peg left): {n}")
+        else:
+            line = _("solutions (one peg left, on {hole}): {n}")
+        hole = "" if finish is None else board.hole_name(finish)
+        console.print(line.format(n=f"{paths.solutions(finish):,}", hole=hole))
+        by_hole = [f"{board.hole_name(h)} {n:,}" for h, n in sorted(paths.finishes.items()) if n]
+        if finish is None and len(by_hole) > 1:
+            console.print(_("by finishing hole: {holes}").format(holes=", ".join(by_hole)))
+    if games:
+        console.print(_("games (no jump left): {n}").format(n=f"{paths.games:,}"))
+    if not counts.complete:
+        console.print(_("incomplete: the counts cover the sequences ending in the levels finished"))
+        return
+    reference = published(board, start)
+    if reference is not None:
+        for text in compare_published(board, reference, paths, solutions, games):
+            console.print(text, markup=False, soft_wrap=True)
+
+
+def compare_published(
+    board: Board, line: Published, paths: PathCounts, solutions: bool, games: bool
+) -> list[str]:
+    """Lines setting the published figures for this start next to ours."""
+    out = [_("published ({source}):").format(source=line.source)]
+    ours: list[tuple[str, int, int]] = []
+    if solutions and line.solutions is not None:
+        ours.append((_("solutions"), line.solutions, paths.solutions()))
+    if solutions and line.at_start is not None:
+        hole = line.vacancy
+        ours.append(
+            (
+                _("solutions on {hole}").format(hole=hole),
+                line.at_start,
+                paths.solutions(board.hole(hole)),
+            )
+        )
+    if games and line.total_games is not None:
+        mine = line.our_games(paths.games, paths.solutions())
+        name = (
+            _("total possible games (= our games + our solutions)")
+            if line.games_rule == "games+solutions"
+            else _("game sequences (= our games)")
+        )
+        ours.append((name, line.total_games, mine))
+    for name, theirs, mine in ours:
+        verdict = _("match") if theirs == mine else _("DIFFER")
+        out.append(
+            _("  {name}: published {theirs}, counted here {mine} ({verdict})").format(
+                name=name, theirs=f"{theirs:,}", mine=f"{mine:,}", verdict=verdict
+            )
+        )
+    return out if len(out) > 1 else []
 
 
 def count_exit(counts: LevelCount) -> None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -38,13 +39,21 @@ from searchlab.i18n import _
 from searchlab.puzzles.peg.board import Board
 from searchlab.search.limits import Budget, CancelToken
 
+if TYPE_CHECKING:
+    from searchlab.puzzles.peg.paths import PathCounts
+
 Positions = npt.NDArray[np.uint64]
 MAX_BITS = 64
 _ZERO = np.uint64(0)
 _CHUNK = 1 << 18
-BYTES_PER_POSITION = 160
-"""Working memory per position of a level being expanded (the level, the
-successor chunks before the merge, and the sort), an upper estimate."""
+BYTES_PER_POSITION = 96
+"""Working memory per position of a level being expanded (the level, the next
+level, the chunks' results before a merge, and the sort), an upper estimate:
+about twice the 42 bytes measured on the English board's largest level."""
+PATH_BYTES_PER_POSITION = 64
+"""More per position when path counts are carried: the level's counts (16
+bytes) and the next level's sums (32 bytes per position of the next level,
+which is up to 1.5 times larger while the levels grow)."""
 
 
 def check_size(board: Board) -> None:
@@ -82,15 +91,20 @@ class JumpMasks:
         return JumpMasks(tuple(need), tuple(empty), tuple(flip))
 
 
-def sorted_unique(values: Positions) -> Positions:
+def sorted_unique(values: Positions, *, in_place: bool = False) -> Positions:
     """The distinct values, sorted: a sort and a neighbour comparison.
 
     Used instead of :func:`numpy.unique`, whose hash-based path in NumPy 2.x
-    measured about 15 times slower on these arrays.
+    measured about 15 times slower on these arrays. ``in_place`` sorts
+    ``values`` itself (no copy) when the caller no longer needs its order.
     """
     if len(values) == 0:
         return values
-    ordered = np.sort(values)
+    if in_place:
+        values.sort()
+        ordered = values
+    else:
+        ordered = np.sort(values)
     keep = np.empty(len(ordered), dtype=bool)
     keep[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
@@ -165,6 +179,10 @@ class SymmetryTables:
         return self.order // fixed
 
 
+class CountOverflow(ArithmeticError):
+    """A count of jump sequences needs more than the 128 bits path counting keeps."""
+
+
 class LevelStopped(Exception):
     """Raised by :func:`next_level` when its ``stop`` callback names a limit."""
 
@@ -182,22 +200,38 @@ def next_level(
     """The sorted distinct successors of ``level`` (canonical if ``symmetry`` is given).
 
     Works through ``level`` in chunks, deduplicating each chunk's successors,
-    so the temporary memory stays near ``J_legal * chunk`` positions. After
-    each chunk ``stop(fraction_done)`` may name a limit, which raises
+    so the temporary memory stays near ``J_legal * chunk`` positions. The
+    chunks' results are merged into the level as soon as they hold as many
+    positions as it does (not all at the end: a position is found by about
+    three chunks, so the chunks' results add up to some three times the level,
+    and merging them all at the end took twice the memory: 287 MiB against
+    134 MiB from the English board's 3,312,423-position level 16). After each
+    chunk ``stop(fraction_done)`` may name a limit, which raises
     :class:`LevelStopped`.
     """
-    parts = []
+    parts: list[Positions] = []  # after a merge, parts[0] is the merged level so far
+    merged = pending = 0
     for lo in range(0, len(level), _CHUNK):
-        nxt = sorted_unique(successors(level[lo : lo + _CHUNK], masks))
+        nxt = sorted_unique(successors(level[lo : lo + _CHUNK], masks), in_place=True)
         if symmetry is not None:
-            nxt = symmetry.canonical(nxt)
-        parts.append(sorted_unique(nxt))
+            nxt = sorted_unique(symmetry.canonical(nxt), in_place=True)
+        parts.append(nxt)
+        pending += len(nxt)
+        if pending >= max(merged, _CHUNK):
+            parts.append(_merge(parts))
+            merged, pending = len(parts[0]), 0
         limit = None if stop is None else stop(min(1.0, (lo + _CHUNK) / len(level)))
         if limit is not None:
             raise LevelStopped(limit)
-    if not parts:
-        return np.zeros(0, dtype=np.uint64)
-    return parts[0] if len(parts) == 1 else sorted_unique(np.concatenate(parts))
+    return _merge(parts) if parts else np.zeros(0, dtype=np.uint64)
+
+
+def _merge(parts: list[Positions]) -> Positions:
+    """The sorted ``parts`` as one sorted distinct array; empties ``parts`` first, so
+    that only the joined copy is alive while it is sorted."""
+    joined = np.concatenate(parts) if len(parts) > 1 else parts[0]
+    parts.clear()
+    return sorted_unique(joined, in_place=True)
 
 
 @dataclass
@@ -207,7 +241,9 @@ class LevelCount:
     ``canonical[k]`` counts positions up to symmetry, ``total[k]`` all of them.
     ``complete`` is False when a limit (``limit``: ``time_limit``,
     ``max_memory``, ``cancelled``) stopped the enumeration; the levels listed
-    are then exact, the later ones missing.
+    are then exact, the later ones missing. ``paths`` holds the counts of jump
+    sequences (solutions, games) when they were asked for; when ``complete`` is
+    False they cover the levels finished only.
     """
 
     board: Board
@@ -218,6 +254,7 @@ class LevelCount:
     limit: str | None = None
     seconds: float = 0.0
     peak_estimate_mb: float = 0.0
+    paths: PathCounts | None = None
 
     @property
     def sum_total(self) -> int:
@@ -237,6 +274,7 @@ def count_levels(
     max_memory_mb: float = 4096.0,
     cancel: CancelToken | None = None,
     progress: Callable[[LevelCount, float], None] | None = None,
+    paths: bool = False,
 ) -> LevelCount:
     """Count the positions reachable from ``start``, level by level.
 
@@ -251,6 +289,10 @@ def count_levels(
         the successors of one chunk) would exceed this.
     progress : called with the counts so far and the fraction of the
         current level expanded.
+    paths : also count the jump sequences reaching each position
+        (:class:`~searchlab.puzzles.peg.paths.PathCounts`, in ``paths``):
+        the solutions (sequences ending with one peg, per finishing hole) and
+        the games (sequences ending with no jump left), exactly.
 
     Complexity: O(J * R) vectorised operations and O(R log R) sorting for R
     stored positions. The English board from the centre: 23,475,688 positions
@@ -270,19 +312,29 @@ def count_levels(
     ]
     symmetry = SymmetryTables(board, perms if symmetric else [])
     counts = LevelCount(board)
+    if paths:
+        # imported here: paths.py builds on this module
+        from searchlab.puzzles.peg.paths import PathCounts
+
+        counts.paths = PathCounts(board, symmetry, masks)
     level: Positions = np.array([start], dtype=np.uint64)
+    per_position = BYTES_PER_POSITION + (PATH_BYTES_PER_POSITION if paths else 0)
+    share = 0.5 if paths else 1.0
 
     def stop(done: float) -> str | None:
         counts.seconds = budget.elapsed()
         if progress is not None:
-            progress(counts, done)
+            progress(counts, share * done)
         return budget.interrupted()
+
+    def stop_paths(done: float) -> str | None:
+        return stop(1.0 + done)
 
     while len(level):
         counts.pegs.append(start.bit_count() - len(counts.pegs))
         counts.canonical.append(len(level))
         counts.total.append(int(symmetry.orbit_sizes(level).sum()))
-        estimate = (len(level) * BYTES_PER_POSITION + 100 * _CHUNK * 8) / 2**20
+        estimate = (len(level) * per_position + 100 * _CHUNK * 8) / 2**20
         counts.peak_estimate_mb = max(counts.peak_estimate_mb, estimate)
         limit = stop(0.0)
         if limit is None and estimate > max_memory_mb:
@@ -291,10 +343,16 @@ def count_levels(
             counts.limit = limit
             return counts
         try:
-            level = next_level(level, masks, symmetry, stop)
+            nxt = next_level(level, masks, symmetry, stop)
         except LevelStopped as stopped:
             counts.limit = stopped.limit
             return counts
+        if counts.paths is not None:
+            limit = counts.paths.advance(level, nxt, stop_paths)
+            if limit is not None:
+                counts.limit = limit
+                return counts
+        level = nxt
     counts.complete = True
     counts.seconds = budget.elapsed()
     return counts

@@ -1,0 +1,93 @@
+"""Counting every peg solitaire solution and game exactly (issue 15, part 1; not timed tests).
+
+Run: .venv/bin/python benchmarks/peg_count.py [--quick]
+
+Prints, for the English central game (skipped with ``--quick``) and the 15-hole
+triangle from each of its 15 holes: seconds, peak resident memory, the
+positions, the solutions and the games, each next to Durango Bill's published
+figure with whether they match. Targets: the English central solution count in
+under 5 minutes and 8 GB; the triangle instantly.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from searchlab.puzzles.peg import count_levels, get_board
+from searchlab.puzzles.peg.published import TRIANGLE_CENTRE, published
+from searchlab.search.result import peak_memory_mb
+
+
+def verdict(ours: int, theirs: int | None) -> str:
+    if theirs is None:
+        return "(not published)"
+    return f"(published {theirs:,}: {'match' if ours == theirs else 'DIFFER'})"
+
+
+def english() -> bool:
+    board = get_board("english")
+    start = board.start()
+    t = time.perf_counter()
+    c = count_levels(board, start, paths=True, max_memory_mb=8192)
+    seconds = time.perf_counter() - t
+    peak = peak_memory_mb() or 0.0
+    assert c.complete and c.paths is not None
+    line = published(board, start)
+    assert line is not None
+    d4 = c.paths.solutions(board.hole("d4"))
+    print(f"English central game: {seconds:.1f} s, peak {peak:,.0f} MiB (target < 300 s, 8 GiB)")
+    print(f"  positions {c.sum_total:,} ({c.sum_canonical:,} up to symmetry)")
+    print(f"  solutions on d4 {d4:,} {verdict(d4, line.at_start)}")
+    print(f"  solutions anywhere {c.paths.solutions():,} (d4 and the four arm ends)")
+    print(f"  games {c.paths.games:,} {verdict(c.paths.games, line.total_games)}")
+    ok = d4 == line.at_start and c.paths.games == line.total_games
+    return ok and seconds < 300 and peak < 8192
+
+
+def triangle() -> bool:
+    board = get_board("triangle5")
+    ok = True
+    t = time.perf_counter()
+    print(
+        "15-hole triangle, per starting hole (Butler's 'total possible games' = games + solutions):"
+    )
+    for hole in range(board.size):
+        start = board.full & ~(1 << hole)
+        c = count_levels(board, start, paths=True)
+        line = published(board, start)
+        assert c.paths is not None and line is not None
+        sols, games = c.paths.solutions(), c.paths.games
+        centre = sum(c.paths.solutions(board.hole(h)) for h in TRIANGLE_CENTRE)
+        back = c.paths.solutions(hole)
+        shortest = next(k for k, n in enumerate(c.paths.dead_ends) if n)
+        total = line.our_games(games, sols)
+        same = (sols, centre, back, total, shortest) == (
+            line.solutions,
+            line.centre,
+            line.at_start,
+            line.total_games,
+            line.shortest_game,
+        )
+        ok &= same
+        print(
+            f"  {board.hole_name(hole):>3}: solutions {sols:>6,}, on the centre {centre:>5,}, "
+            f"back on the start {back:>6,}, shortest game {shortest} jumps, "
+            f"games {games:>9,} + solutions = {total:>9,}  {'match' if same else 'DIFFER'}"
+        )
+    seconds = time.perf_counter() - t
+    print(f"  all 15 starts: {seconds:.2f} s (target: instant)")
+    return ok
+
+
+def main() -> None:
+    ok = True
+    if "--quick" not in sys.argv:
+        ok &= english()  # first, so the peak memory is its own
+    ok &= triangle()
+    print("all published figures matched" if ok else "MISMATCH or target missed")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
