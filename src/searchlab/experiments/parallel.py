@@ -1,6 +1,11 @@
 """Map a function over work items: in-process, on a local process pool, or on Dask.
 
-All three backends yield results as they complete and poll a cancel token
+Dask runs either on a distributed scheduler (``scheduler``) or, with ``local_dask``,
+on a ``LocalCluster`` of ``workers`` processes started here and shut down on the way
+out (what ``rushhour enumerate`` uses by default, so the same code runs on one
+machine and on a cluster).
+
+All backends yield results as they complete and poll a cancel token
 (Ctrl-C in the CLI) between results, so an interrupted experiment stops
 promptly and keeps what finished. The process pool uses the ``spawn`` start
 method (safe with the threads of a progress bar or a Dask client); its
@@ -34,6 +39,8 @@ def map_unordered(
     workers: int = 1,
     scheduler: str | None = None,
     cancel: CancelToken | None = None,
+    local_dask: bool = False,
+    memory_limit: str = "auto",
 ) -> Iterator[R]:
     """Yield ``fn(item)`` for every item, in completion order.
 
@@ -50,6 +57,9 @@ def map_unordered(
         The address of a Dask distributed scheduler (``tcp://host:8786``); overrides ``workers``.
     cancel : CancelToken, optional
         Stop (without waiting for running items) once it is set.
+    local_dask : bool
+        Run on a Dask ``LocalCluster`` of ``workers`` single-threaded processes
+        (each with ``memory_limit``) instead of a process pool.
     """
     if not items:
         return iter(())
@@ -58,6 +68,8 @@ def map_unordered(
     if workers < 1:
         raise InputError("--workers must be at least 1")
     workers = min(workers, len(items))
+    if local_dask:
+        return _dask(fn, items, None, cancel, workers, memory_limit)
     if workers == 1:
         return _serial(fn, items, cancel)
     return _pool(fn, items, workers, cancel)
@@ -97,19 +109,45 @@ def _pool(
 
 
 def _dask(
-    fn: Callable[[T], R], items: Sequence[T], address: str, cancel: CancelToken | None
+    fn: Callable[[T], R],
+    items: Sequence[T],
+    address: str | None,
+    cancel: CancelToken | None,
+    workers: int = 1,
+    memory_limit: str = "auto",
 ) -> Iterator[R]:
     try:
         import distributed
     except ImportError:
+        what = "--scheduler" if address else "a local Dask cluster"
         raise InputError(
-            "--scheduler needs Dask distributed: pip install 'searchlab[cluster]'"
+            f"{what} needs Dask distributed: pip install 'searchlab[cluster]'"
         ) from None
-    try:
-        dist: Any = distributed  # untyped package
-        client = dist.Client(address, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise InputError(f"cannot connect to the Dask scheduler at {address}: {exc}") from None
+    dist: Any = distributed  # untyped package
+    cluster = None
+    if address is None:
+        cluster = dist.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=memory_limit,
+            dashboard_address=None,
+        )
+        client = dist.Client(cluster)
+    else:
+        try:
+            client = dist.Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InputError(f"cannot connect to the Dask scheduler at {address}: {exc}") from None
+    return _dask_results(fn, items, client, cluster, cancel)
+
+
+def _dask_results(
+    fn: Callable[[T], R], items: Sequence[T], client: Any, cluster: Any, cancel: CancelToken | None
+) -> Iterator[R]:
+    import distributed
+
+    dist: Any = distributed
     futures = client.map(fn, list(items), pure=False)
     try:
         pending = dist.as_completed(futures)
@@ -124,3 +162,5 @@ def _dask(
     finally:
         client.cancel(futures)
         client.close()
+        if cluster is not None:
+            cluster.close()
