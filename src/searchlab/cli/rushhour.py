@@ -493,6 +493,7 @@ def enumerate_cmd(
                 size=size, walls=_walls_text(walls), done=report.done, total=report.total, db=path
             ),
             markup=False,
+            soft_wrap=True,
         )
         console.print(
             _(
@@ -506,6 +507,7 @@ def enumerate_cmd(
                 seconds=t.seconds,
             ),
             markup=False,
+            soft_wrap=True,
         )
         if report.histogram:
             console.print(

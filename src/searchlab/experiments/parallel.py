@@ -15,6 +15,7 @@ outlives the experiment.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import signal
 import time
@@ -132,6 +133,7 @@ def _dask(
             processes=True,
             memory_limit=memory_limit,
             dashboard_address=None,
+            silence_logs=logging.ERROR,  # no warnings about the tasks Ctrl-C cancels
         )
         client = dist.Client(cluster)
     else:
