@@ -443,8 +443,8 @@ def enumerate_cmd(
 
     def progress(p: Progress) -> None:
         eta = "" if p.eta is None else _(", {minutes:.1f} min left").format(minutes=p.eta / 60)
-        info = _("{done}/{total} shards, {rows:,} puzzles{eta}").format(
-            done=p.done, total=p.total, rows=p.rows, eta=eta
+        info = _("{done}/{total} shards, {clusters:,} clusters, {rows:,} puzzles{eta}").format(
+            done=p.done, total=p.total, clusters=p.clusters, rows=p.rows, eta=eta
         )
         bar.update(p.done, p.total, info)
         if plain and time.perf_counter() - last_line[0] >= 60:  # a log line a minute
