@@ -30,7 +30,7 @@ from searchlab.cli.runs import default_workers
 from searchlab.cli.solving import solve_and_report
 from searchlab.errors import InputError
 from searchlab.families.contract import NoHint
-from searchlab.i18n import _
+from searchlab.i18n import _, ngettext
 from searchlab.puzzles.rushhour import (
     ALGORITHM_CHOICES,
     HEURISTICS,
@@ -367,7 +367,9 @@ def _draw_from_db(
 
 
 def _walls_text(walls: int) -> str:
-    return _("no walls") if walls == 0 else _("up to {n} walls").format(n=walls)
+    if walls == 0:
+        return _("no walls")
+    return ngettext("up to {n} wall", "up to {n} walls", walls).format(n=walls)
 
 
 @rushhour.command("enumerate")

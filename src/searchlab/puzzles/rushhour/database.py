@@ -133,6 +133,12 @@ class PuzzleDatabase:
 
     def save(self, result: ShardResult) -> None:
         """Store one shard's rows and mark it done, in one transaction."""
+        try:
+            self._save(result)
+        except sqlite3.Error as exc:  # read-only file, full disk, another writer
+            raise InputError(f"{self.path}: cannot write the puzzle database ({exc})") from None
+
+    def _save(self, result: ShardResult) -> None:
         shard = result.shard
         with self._db:
             self._db.executemany(
