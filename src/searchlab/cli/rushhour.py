@@ -486,6 +486,7 @@ def enumerate_cmd(
                 "states": t.states,
                 "seconds": round(report.seconds, 3),
                 "shard_seconds": round(t.seconds, 3),
+                "shard_cpu": round(t.cpu, 3),
                 "histogram": {str(m): n for m, n in report.histogram.items()},
             }
         )

@@ -39,10 +39,11 @@ independent: a :class:`Shard` fixes the number of walls and the entries of the
 first ``size - 3`` lines (the exit row, which places the red car and its walls,
 then the top rows), and shards can run in any order, anywhere.
 
-Published figures this reproduces (Fogleman's ``config.h`` and database): packed
-positions 1,349 on 4x4, 268,109 on 5x5, 243,502,786 on 6x6 (his ``MaxID`` is the
-last id, one less); the 6x6 database with up to two walls has 2,577,412 puzzles,
-the hardest of 60 moves (:data:`FOGLEMAN_6X6_HISTOGRAM`).
+Published figures: the packed positions (:data:`FOGLEMAN_PACKED`, from his
+``config.h``), reproduced on every board (tests; 243,502,786 on 6x6); the 6x6
+database with up to two walls, 2,577,412 puzzles, the hardest of 60 moves
+(:data:`FOGLEMAN_6X6_HISTOGRAM`): the target of a complete 6x6 run (hundreds of CPU
+hours, see ``docs/rushhour.md``).
 """
 
 from __future__ import annotations
