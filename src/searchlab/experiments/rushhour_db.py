@@ -29,7 +29,8 @@ WORKER_MEMORY = "2GB"
 
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """Where a build stands: shards done (of all), in this run, rows, time left."""
+    """Where a build stands: shards done (of all; ``done_now`` in this run), rows and
+    clusters so far (finished shards, earlier runs included), time left."""
 
     done: int
     total: int
@@ -106,7 +107,8 @@ def build(
         finished = store.done(size)
         todo = [s for s in every if s.key not in finished]
         done = len(every) - len(todo)
-        rows = clusters = done_now = 0
+        before = store.totals(size, range(walls + 1))
+        rows, clusters, done_now = before.rows, before.clusters, 0
 
         def report(eta: float | None) -> None:
             if progress is not None:
