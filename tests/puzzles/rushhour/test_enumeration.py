@@ -19,9 +19,7 @@ from searchlab.puzzles.rushhour.enumeration import (
     shard_of,
     shards,
 )
-from searchlab.puzzles.rushhour.generate import cluster_key
 from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.solver import distances_to_goal, explore_cluster
 
 
 @lru_cache(maxsize=8)
@@ -87,7 +85,7 @@ def test_5x5_with_a_wall() -> None:
     rows = database(5, 1)
     assert len(rows) == 4311
     assert all(b.count("x") == 1 for _, b, _ in rows)
-    check_rows(rows, 40)
+    check_rows(rows, 15)
 
 
 def test_every_cluster_is_counted_once_whatever_the_split() -> None:
@@ -110,40 +108,6 @@ def test_shards_are_fixed_and_named() -> None:
     assert len(keys) == len(set(keys))
     assert keys[0].startswith("6x6/w0/") and keys[-1].startswith("6x6/w2/")
     assert [s.key for s in shards(6, 0)] == [k for k in keys if "/w0/" in k]
-
-
-def fogleman_order(board: Board) -> tuple[int, int]:
-    """(horizontal cells and walls, vertical cells) as row-major bitboards."""
-    n = board.width
-    hm = sum(1 << (r * n + c) for r, c in board.walls)
-    vm = 0
-    for v in board.vehicles:
-        bits = sum(1 << (r * n + c) for r, c in v.cells())
-        if v.horizontal:
-            hm |= bits
-        else:
-            vm |= bits
-    return hm, vm
-
-
-@pytest.mark.slow
-def test_the_hardest_6x6_puzzle_without_walls_is_a_row_of_its_shard() -> None:
-    # Fogleman's hardest 6x6 puzzle without walls (a board from his repository):
-    # 51 moves, a cluster of 4,780 positions; its shard takes about 2 CPU minutes
-    board = parse_board("BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.", red="A")
-    key = cluster_key(board)
-    rows = [r for r in run_shard(shard_of(board)).rows if r.cluster_size == 4780]
-    mine = [r for r in rows if cluster_key(parse_board(r.board)) == key]
-    assert [(r.moves, r.cluster_size) for r in mine] == [(51, 4780)]
-    # the row's position is, among the cluster's farthest, the first in his order
-    # (the Python reference search, not the kernel)
-    found = explore_cluster(board)
-    assert found is not None
-    pk, states, adjacency = found
-    dist = distances_to_goal(pk, states, adjacency)
-    farthest = [pk.to_board(s) for s, d in zip(states, dist, strict=True) if d == 51]
-    best = min(fogleman_order(b) for b in farthest)
-    assert fogleman_order(parse_board(mine[0].board)) == best
 
 
 def test_shard_of_finds_the_shard_that_holds_a_puzzle() -> None:
