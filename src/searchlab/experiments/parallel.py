@@ -132,7 +132,7 @@ def _dask(
             threads_per_worker=1,
             processes=True,
             memory_limit=memory_limit,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: never clashes with another cluster
             silence_logs=logging.ERROR,  # no warnings about the tasks Ctrl-C cancels
         )
         client = dist.Client(cluster)
