@@ -14,6 +14,7 @@ from searchlab.puzzles.rushhour import kernel, parse_board
 from searchlab.puzzles.rushhour.enumeration import (
     FOGLEMAN_6X6_HISTOGRAM,
     FOGLEMAN_PACKED,
+    ShardResult,
     count_positions,
     run_shard,
     shard_of,
@@ -23,13 +24,16 @@ from searchlab.puzzles.rushhour.model import Board
 
 
 @lru_cache(maxsize=8)
+def results(size: int, walls: int) -> list[ShardResult]:
+    """Every shard with exactly ``walls`` walls, run (once per test session)."""
+    return [run_shard(s) for s in shards(size, walls) if s.walls == walls]
+
+
 def database(size: int, walls: int) -> list[tuple[int, str, int]]:
     """Every row with exactly ``walls`` walls, sorted, through the shards."""
-    rows = []
-    for shard in shards(size, walls):
-        if shard.walls == walls:
-            rows += [(r.moves, r.board, r.cluster_size) for r in run_shard(shard).rows]
-    return sorted(rows)
+    return sorted(
+        (r.moves, r.board, r.cluster_size) for res in results(size, walls) for r in res.rows
+    )
 
 
 @pytest.mark.parametrize(("size", "walls"), [(4, 0), (4, 1), (4, 2), (5, 0), (5, 1)])
@@ -91,7 +95,7 @@ def test_5x5_with_a_wall() -> None:
 def test_every_cluster_is_counted_once_whatever_the_split() -> None:
     # the shards partition the packed positions: each cluster is found from its
     # smallest state only, in whichever shard that state falls
-    per_shard = [run_shard(s) for s in shards(5, 0)]
+    per_shard = results(5, 0)
     boards = [r.board for res in per_shard for r in res.rows]
     assert len(boards) == len(set(boards))
     assert sum(res.positions for res in per_shard) == FOGLEMAN_PACKED[5, 0]
