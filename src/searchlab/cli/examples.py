@@ -52,7 +52,14 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     ),
     "rushhour rate": ("searchlab rushhour rate --card 1",),
     "rushhour hint": ("searchlab rushhour hint --card 1",),
-    "rushhour generate": ("searchlab rushhour generate --min-moves 20 --count 3 --seed 1",),
+    "rushhour generate": (
+        "searchlab rushhour generate --min-moves 20 --count 3 --seed 1",
+        "searchlab rushhour generate --from-db --size 5x5 --min-moves 15",
+    ),
+    "rushhour enumerate": (
+        "searchlab rushhour enumerate --size 5",
+        "searchlab rushhour enumerate --size 6 --walls 2 --scheduler tcp://host:8786",
+    ),
     "serve": ("searchlab serve --open",),
     "solve": (
         "searchlab solve npuzzle board.txt -a idastar",

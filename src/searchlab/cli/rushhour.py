@@ -7,6 +7,8 @@ from pathlib import Path
 import click
 
 from searchlab.cli.common import (
+    FiniteFloat,
+    FractionBar,
     algorithm_option,
     cancel_on_interrupt,
     console,
@@ -26,10 +28,11 @@ from searchlab.cli.common import (
 )
 from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
+from searchlab.cli.runs import default_workers
 from searchlab.cli.solving import solve_and_report
 from searchlab.errors import InputError
 from searchlab.families.contract import NoHint
-from searchlab.i18n import N_, _
+from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour import (
     ALGORITHM_CHOICES,
     HEURISTICS,
@@ -236,6 +239,23 @@ def hint_cmd(board: str | None, red: str | None, card_no: int | None) -> None:
     help="Restart from a random board after each puzzle (unrelated puzzles, slower); "
     "by default the search goes on from the last puzzle found.",
 )
+@click.option(
+    "--from-db",
+    "from_db",
+    is_flag=True,
+    help="Draw the puzzles from the puzzle database (rushhour enumerate) instead: instant.",
+)
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    help="The puzzle database for --from-db [default: rushhour.sqlite in the user data directory].",
+)
+@click.option(
+    "--max-moves",
+    type=click.IntRange(min=1),
+    help="With --from-db: at most this many moves.",
+)
 @json_option("Print a JSON list.")
 def generate_cmd(
     min_moves: int,
@@ -245,10 +265,23 @@ def generate_cmd(
     size: str,
     time_limit: float,
     independent: bool,
+    from_db: bool,
+    db_path: str | None,
+    max_moves: int | None,
     as_json: bool,
 ) -> None:
-    """Generate distinct minimal puzzles needing at least --min-moves moves."""
+    """Generate distinct minimal puzzles needing at least --min-moves moves.
+
+    With --from-db, draw them at random from the puzzle database instead (every
+    minimal puzzle of the board, built by 'rushhour enumerate'), uniformly among those
+    of --min-moves to --max-moves moves.
+    """
     width, height = parse_wxh(size, "--size", 4, 8)
+    if max_moves is not None and not (from_db or db_path):
+        fail(_("--max-moves needs --from-db"))
+    if from_db or db_path:
+        _draw_from_db(min_moves, max_moves, count, seed, walls, width, height, db_path, as_json)
+        return
     reason = unreachable(min_moves, width, height, walls)  # a proof: before the note below
     if reason:
         if as_json:
@@ -301,4 +334,234 @@ def generate_cmd(
             else _("found {found} of {count} puzzles within the time limit")
         )
         err_console.print(message.format(found=len(found), count=count), markup=False)
+        raise click.exceptions.Exit(130 if interrupted else 1)
+
+
+def _draw_from_db(
+    min_moves: int,
+    max_moves: int | None,
+    count: int,
+    seed: int | None,
+    walls: int,
+    width: int,
+    height: int,
+    db_path: str | None,
+    as_json: bool,
+) -> None:
+    """``generate --from-db``: ``count`` distinct puzzles drawn from the database."""
+    import random
+
+    from searchlab.puzzles.rushhour.database import draw
+
+    if width != height:
+        fail(
+            _("--from-db: the database holds square boards, not {width}x{height}").format(
+                width=width, height=height
+            )
+        )
+    if max_moves is not None and max_moves < min_moves:
+        fail(
+            _("--max-moves {max_moves} is below --min-moves {min_moves}").format(
+                max_moves=max_moves, min_moves=min_moves
+            )
+        )
+    rng = random.Random(seed)
+    found: dict[str, tuple[int, int]] = {}
+    for _attempt in range(count * 20):  # distinct boards; a small range may hold fewer
+        d = draw(
+            min_moves,
+            size=width,
+            walls=walls,
+            max_moves=max_moves,
+            seed=rng.randrange(2**62),
+            path=db_path,
+        )
+        found.setdefault(d.board, (d.moves, d.cluster_size))
+        if len(found) == count:
+            break
+    puzzles = [(b, m, s) for b, (m, s) in found.items()]
+    if as_json:
+        print_json([{"board": b, "moves": m, "cluster_size": s} for b, m, s in puzzles])
+    else:
+        for k, (b, m, s) in enumerate(puzzles, 1):
+            console.print(
+                _("{k}. {board}  {moves} moves  (cluster {size:,}, from the database)").format(
+                    k=k, board=b, moves=m, size=s
+                ),
+                markup=False,
+            )
+            console.print(render_text(parse_board(b)), markup=False)
+    if len(puzzles) < count:
+        err_console.print(
+            _("found {found} of {count} distinct puzzles in the database").format(
+                found=len(puzzles), count=count
+            ),
+            markup=False,
+        )
+        raise click.exceptions.Exit(1)
+
+
+def _walls_text(walls: int) -> str:
+    if walls == 0:
+        return _("no walls")
+    return ngettext("up to {n} wall", "up to {n} walls", walls).format(n=walls)
+
+
+@rushhour.command("enumerate")
+@click.option(
+    "--size",
+    type=int,
+    required=True,
+    metavar="N",
+    help="Board side: 4, 5 or 6 (the exit row is row (N-1)//2, row 2 of 6).",
+)
+@click.option(
+    "--walls",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="W",
+    help="Up to W wall cells (0 to 2).",
+)
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    help="SQLite database to write (resumes from it) [default: rushhour.sqlite in the user "
+    "data directory].",
+)
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(min=0),
+    default=default_workers,
+    show_default="number of CPUs",
+    help="Local Dask worker processes; 0 runs the shards in this process.",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Run on a Dask distributed cluster (e.g. tcp://host:8786) instead.",
+)
+@click.option(
+    "--time-limit",
+    type=FiniteFloat(min=0),
+    default=None,
+    help="Seconds; the shards finished by then are kept (run again to resume). [default: none]",
+)
+@json_option()
+def enumerate_cmd(
+    size: int,
+    walls: int,
+    db_path: str | None,
+    workers: int,
+    scheduler: str | None,
+    time_limit: float | None,
+    as_json: bool,
+) -> None:
+    """Enumerate every puzzle of an NxN board into the puzzle database.
+
+    Every position is grouped into clusters (positions reachable from one another);
+    each solvable, minimal cluster becomes one row: its optimal moves, its hardest
+    position and its size, as in M. Fogleman's database (docs/rushhour.md). The work
+    runs in shards on a Dask LocalCluster (or --scheduler); each finished shard is
+    committed, so an interrupted run (Ctrl-C, --time-limit) resumes where it stopped.
+    """
+    import time
+
+    from searchlab.experiments.rushhour_db import Progress, build
+    from searchlab.puzzles.rushhour.database import default_path
+    from searchlab.puzzles.rushhour.enumeration import check
+
+    check(size, walls)
+    path = Path(db_path) if db_path else default_path()
+    plain = not err_console.is_terminal and not as_json
+    last_line = [time.perf_counter()]
+
+    def progress(p: Progress) -> None:
+        eta = "" if p.eta is None else _(", {minutes:.1f} min left").format(minutes=p.eta / 60)
+        info = _("{done}/{total} shards, {clusters:,} clusters, {rows:,} puzzles{eta}").format(
+            done=p.done, total=p.total, clusters=p.clusters, rows=p.rows, eta=eta
+        )
+        bar.update(p.done, p.total, info)
+        if plain and time.perf_counter() - last_line[0] >= 60:  # a log line a minute
+            last_line[0] = time.perf_counter()
+            err_console.print(f"{size}x{size}: {info}", markup=False)
+
+    title = _("enumerating {size}x{size} ({walls})").format(size=size, walls=_walls_text(walls))
+    with (
+        cancel_on_interrupt() as cancel,
+        FractionBar(title, show=False if as_json else None) as bar,
+    ):
+        report = build(
+            size,
+            walls,
+            path,
+            workers=workers,
+            scheduler=scheduler,
+            time_limit=time_limit,
+            cancel=cancel,
+            progress=progress,
+        )
+    t = report.totals
+    if as_json:
+        print_json(
+            {
+                "size": size,
+                "walls": walls,
+                "db": str(path),
+                "shards": report.total,
+                "done": report.done,
+                "complete": report.complete,
+                "stopped": report.stopped,
+                "puzzles": t.rows,
+                "positions": t.positions,
+                "clusters": t.clusters,
+                "solvable": t.solvable,
+                "states": t.states,
+                "seconds": round(report.seconds, 3),
+                "shard_seconds": round(t.seconds, 3),
+                "shard_cpu": round(t.cpu, 3),
+                "histogram": {str(m): n for m, n in report.histogram.items()},
+            }
+        )
+    else:
+        console.print(
+            _("{size}x{size}, {walls}: {done} of {total} shards in {db}").format(
+                size=size, walls=_walls_text(walls), done=report.done, total=report.total, db=path
+            ),
+            markup=False,
+            soft_wrap=True,
+        )
+        console.print(
+            _(
+                "{rows:,} puzzles from {clusters:,} clusters ({solvable:,} solvable) over "
+                "{positions:,} packed positions; {seconds:,.1f} s of shard time"
+            ).format(
+                rows=t.rows,
+                clusters=t.clusters,
+                solvable=t.solvable,
+                positions=t.positions,
+                seconds=t.seconds,
+            ),
+            markup=False,
+            soft_wrap=True,
+        )
+        if report.histogram:
+            console.print(
+                _("puzzles by optimal moves:")
+                + " "
+                + ", ".join(f"{m}: {n:,}" for m, n in report.histogram.items()),
+                markup=False,
+                soft_wrap=True,
+            )
+    if report.stopped is not None:
+        interrupted = report.stopped == "cancelled"
+        why = _("interrupted by Ctrl-C") if interrupted else _("stopped by the time limit")
+        err_console.print(
+            _("{why}: {done} of {total} shards done; run the same command again to resume").format(
+                why=why, done=report.done, total=report.total
+            ),
+            markup=False,
+        )
         raise click.exceptions.Exit(130 if interrupted else 1)

@@ -1,6 +1,11 @@
 """Map a function over work items: in-process, on a local process pool, or on Dask.
 
-All three backends yield results as they complete and poll a cancel token
+Dask runs either on a distributed scheduler (``scheduler``) or, with ``local_dask``,
+on a ``LocalCluster`` of ``workers`` processes started here and shut down on the way
+out (what ``rushhour enumerate`` uses by default, so the same code runs on one
+machine and on a cluster).
+
+All backends yield results as they complete and poll a cancel token
 (Ctrl-C in the CLI) between results, so an interrupted experiment stops
 promptly and keeps what finished. The process pool uses the ``spawn`` start
 method (safe with the threads of a progress bar or a Dask client); its
@@ -10,6 +15,7 @@ outlives the experiment.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import signal
 import time
@@ -35,6 +41,8 @@ def map_unordered(
     workers: int = 1,
     scheduler: str | None = None,
     cancel: CancelToken | None = None,
+    local_dask: bool = False,
+    memory_limit: str = "auto",
 ) -> Iterator[R]:
     """Yield ``fn(item)`` for every item, in completion order.
 
@@ -51,6 +59,9 @@ def map_unordered(
         The address of a Dask distributed scheduler (``tcp://host:8786``); overrides ``workers``.
     cancel : CancelToken, optional
         Stop (without waiting for running items) once it is set.
+    local_dask : bool
+        Run on a Dask ``LocalCluster`` of ``workers`` single-threaded processes
+        (each with ``memory_limit``) instead of a process pool.
     """
     if not items:
         return iter(())
@@ -59,6 +70,8 @@ def map_unordered(
     if workers < 1:
         raise InputError(_("--workers must be at least 1"))
     workers = min(workers, len(items))
+    if local_dask:
+        return _dask(fn, items, None, cancel, workers, memory_limit)
     if workers == 1:
         return _serial(fn, items, cancel)
     return _pool(fn, items, workers, cancel)
@@ -98,23 +111,50 @@ def _pool(
 
 
 def _dask(
-    fn: Callable[[T], R], items: Sequence[T], address: str, cancel: CancelToken | None
+    fn: Callable[[T], R],
+    items: Sequence[T],
+    address: str | None,
+    cancel: CancelToken | None,
+    workers: int = 1,
+    memory_limit: str = "auto",
 ) -> Iterator[R]:
     try:
         import distributed
     except ImportError:
+        what = "--scheduler" if address else _("a local Dask cluster")
         raise InputError(
-            _("--scheduler needs Dask distributed: pip install 'searchlab[cluster]'")
+            _("{what} needs Dask distributed: pip install 'searchlab[cluster]'").format(what=what)
         ) from None
-    try:
-        dist: Any = distributed  # untyped package
-        client = dist.Client(address, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise InputError(
-            _("cannot connect to the Dask scheduler at {address}: {exc}").format(
-                address=address, exc=exc
-            )
-        ) from None
+    dist: Any = distributed  # untyped package
+    cluster = None
+    if address is None:
+        cluster = dist.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=memory_limit,
+            dashboard_address=":0",  # any free port: never clashes with another cluster
+            silence_logs=logging.ERROR,  # no warnings about the tasks Ctrl-C cancels
+        )
+        client = dist.Client(cluster)
+    else:
+        try:
+            client = dist.Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InputError(
+                _("cannot connect to the Dask scheduler at {address}: {exc}").format(
+                    address=address, exc=exc
+                )
+            ) from None
+    return _dask_results(fn, items, client, cluster, cancel)
+
+
+def _dask_results(
+    fn: Callable[[T], R], items: Sequence[T], client: Any, cluster: Any, cancel: CancelToken | None
+) -> Iterator[R]:
+    import distributed
+
+    dist: Any = distributed
     futures = client.map(fn, list(items), pure=False)
     try:
         pending = dist.as_completed(futures)
@@ -129,3 +169,5 @@ def _dask(
     finally:
         client.cancel(futures)
         client.close()
+        if cluster is not None:
+            cluster.close()

@@ -24,6 +24,7 @@ from searchlab.errors import InputError
 from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
 from searchlab.families.kit import engine_solve, float_param, int_param
 from searchlab.i18n import N_, _, ngettext
+from searchlab.puzzles.rushhour import database
 from searchlab.puzzles.rushhour.cards import cards
 from searchlab.puzzles.rushhour.demo import demo
 from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
@@ -98,6 +99,25 @@ def difficulty(board: Board, time_limit: float) -> str | None:
 
 
 def generate(params: Mapping[str, float], seed: int | None) -> str:
+    """A puzzle needing at least ``min_moves`` optimal moves: drawn from the puzzle
+    database when one is present (:mod:`~.database`, instant) and holds such a puzzle,
+    else generated (:func:`generated`)."""
+    min_moves = int_param(params, "min_moves", 10, 1, 60)
+    walls = int_param(params, "walls", 0, 0, 6)
+    if database.present():
+        try:
+            d = database.draw(min_moves, size=6, walls=walls, seed=seed)
+        except InputError:  # not in this database (partial, or other boards): generate
+            pass
+        else:
+            return (
+                f"# from the puzzle database: {d.moves} moves (optimal), "
+                f"cluster of {d.cluster_size} positions\n{parse_board(d.board).to_text()}\n"
+            )
+    return generated(params, seed)
+
+
+def generated(params: Mapping[str, float], seed: int | None) -> str:
     """A generated puzzle needing at least ``min_moves`` optimal moves, found within
     ``seconds``; an InputError when the minimum is out of reach or none was found."""
     min_moves = int_param(params, "min_moves", 10, 1, 60)
@@ -119,9 +139,10 @@ def generate(params: Mapping[str, float], seed: int | None) -> str:
 
 
 def sample(min_moves: int, seed: int) -> str:
-    """The experiments' instance: a puzzle of at least ``min_moves`` optimal moves
-    (:func:`generate` with :data:`SAMPLE_SECONDS`)."""
-    return generate({"min_moves": min_moves, "seconds": SAMPLE_SECONDS}, seed)
+    """The experiments' instance: a generated puzzle of at least ``min_moves`` optimal
+    moves (:func:`generated` with :data:`SAMPLE_SECONDS`; never the database, so the
+    instances do not depend on the machine)."""
+    return generated({"min_moves": min_moves, "seconds": SAMPLE_SECONDS}, seed)
 
 
 def solve(board: Board, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
@@ -302,7 +323,8 @@ FAMILY = PuzzleFamily(
     difficulty=difficulty,
     notes=N_(
         "'fast' is the packed breadth-first search (optimal); 'rate' adds the difficulty "
-        "rating; the engine algorithms compare heuristics. Random boards are generated "
-        "puzzles, minimal for their length."
+        "rating; the engine algorithms compare heuristics. Random boards come from the "
+        "puzzle database when one is built (rushhour enumerate), else are generated; "
+        "either way minimal for their length."
     ),
 )

@@ -84,17 +84,30 @@ def _cluster(
     goal: int,
     cap: int,
     nearest: bool,
-) -> tuple[int, int, int, int]:
-    """``(size, moves, hardest state, smallest state)``; ``size`` is -1 past ``cap``.
+    canonical: bool = False,
+    detail: bool = False,
+) -> tuple[int, int, int, int, int]:
+    """``(size, moves, hardest state, smallest state, moved)``; ``size`` is -1 past ``cap``.
 
     Forward breadth-first enumeration from ``start`` recording the move graph,
     then multi-source breadth-first search from every solved position over that
     graph (moves are reversible). ``moves`` is -1 when no position is solved.
+    The hardest state is the first in breadth-first order among the farthest from
+    a solved position; ``moved`` is 0.
 
     With ``nearest``, the forward search stops at the first solved position it
-    generates and returns ``(positions generated, its distance, it, start)``
+    generates and returns ``(positions generated, its distance, it, start, 0)``
     (distance -1 when there is none): breadth-first search with the goal test on
     generation, levels told apart by index (``level_end``).
+
+    With ``canonical``, the search gives up (``size`` -2, ``moves`` the positions
+    generated so far) as soon as it generates a state smaller than ``start``: the
+    cluster is then enumerated from its smallest state only (M. Fogleman's rule,
+    which makes each cluster counted once with no shared memory between searches).
+    With ``detail``, the hardest state is, among the farthest, the one with the
+    smallest pair (horizontal cells, vertical cells) as row-major bitboards
+    (Fogleman's order; needs ``W*H <= 63``), and ``moved`` has bit ``i`` set for each
+    vehicle ``i`` moved along one optimal solution from it.
     """
     n = horiz.shape[0]
     room = 1024
@@ -107,7 +120,7 @@ def _cluster(
     table = _rehash(states, count, bits)
     mask = (1 << bits) - 1
     if nearest and start & 7 == goal:
-        return 1, 0, start, start
+        return 1, 0, start, start, 0
     level = 0
     level_end = 1  # states[level_end:] are one level deeper than states[k]
     ne = 0
@@ -144,6 +157,8 @@ def _cluster(
                     while table[2 * h] != -1 and table[2 * h] != t:
                         h = (h + 1) & mask
                     if table[2 * h] == -1:
+                        if canonical and t < start:
+                            return -2, count, start, start, 0
                         if count == states.shape[0]:
                             grown = np.empty(2 * count, np.int64)
                             grown[:count] = states
@@ -157,7 +172,7 @@ def _cluster(
                         j = count
                         count += 1
                         if nearest and t & 7 == goal:
-                            return count, level + 1, t, start
+                            return count, level + 1, t, start, 0
                         if 2 * count > mask:
                             bits += 1
                             table = _rehash(states, count, bits)
@@ -174,10 +189,10 @@ def _cluster(
                     q += direction
         k += 1
         if count > cap:
-            return -1, -1, start, start
+            return -1, -1, start, start, 0
     first[count] = ne
     if nearest:
-        return count, -1, start, start
+        return count, -1, start, start, 0
 
     dist = np.full(count, -1, np.int32)
     queue = np.empty(count, np.int32)
@@ -204,7 +219,42 @@ def _cluster(
     for k in range(count):
         if dist[k] > dist[best]:
             best = k
-    return count, int(dist[best]), states[best], smallest
+    if not detail or dist[best] < 0:
+        return count, int(dist[best]), states[best], smallest, 0
+    best_h, best_v = _masks(states[best], horiz, mrow)
+    for k in range(best + 1, count):
+        if dist[k] == dist[best]:
+            hm, vm = _masks(states[k], horiz, mrow)
+            if hm < best_h or (hm == best_h and vm < best_v):
+                best, best_h, best_v = k, hm, vm
+    # one optimal solution from the hardest state: follow decreasing distances
+    moved = 0
+    k = best
+    while dist[k] > 0:
+        for e in range(first[k], first[k + 1]):
+            j = edges[e]
+            if dist[j] == dist[k] - 1:
+                diff = states[j] ^ states[k]
+                i = 0
+                while not (diff >> (3 * i)) & 7:
+                    i += 1
+                moved |= 1 << i
+                k = j
+                break
+    return count, int(dist[best]), states[best], smallest, moved
+
+
+@njit(cache=True)
+def _masks(s: int, horiz: npt.NDArray[np.bool_], mrow: I64) -> tuple[int, int]:
+    """The row-major bitboards of the horizontal and of the vertical vehicles of ``s``."""
+    hm = 0
+    vm = 0
+    for i in range(horiz.shape[0]):
+        if horiz[i]:
+            hm |= mrow[i, (s >> (3 * i)) & 7]
+        else:
+            vm |= mrow[i, (s >> (3 * i)) & 7]
+    return hm, vm
 
 
 def warm_up() -> None:
@@ -283,7 +333,7 @@ def _run(board: Board, cap: int, nearest: bool) -> tuple[int, int, int, int]:
     start = 0
     for i, v in enumerate(vs):
         start |= v.pos << (3 * i)
-    size, moves, hardest, smallest = _cluster(
+    size, moves, hardest, smallest, _ = _cluster(
         start,
         np.array([v.horizontal for v in vs], np.bool_),
         np.array([v.row * w if v.horizontal else v.col * h for v in vs], np.int64),

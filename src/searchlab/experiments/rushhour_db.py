@@ -1,0 +1,157 @@
+"""Building the Rush Hour puzzle database: shards on Dask, checkpointed in SQLite.
+
+:func:`build` lists the shards of a board
+(:func:`~searchlab.puzzles.rushhour.enumeration.shards`), skips those the database
+already holds, runs the others with
+:func:`~searchlab.experiments.parallel.map_unordered` (a Dask ``LocalCluster`` by
+default, a distributed scheduler with ``scheduler``, this process with
+``workers=0``) and stores each one as it comes back (its rows and its checkpoint
+in one transaction). A time limit or a cancel token stops it between shards; what
+finished stays, and the next run resumes from there.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from searchlab.experiments.parallel import map_unordered
+from searchlab.puzzles.rushhour.database import PuzzleDatabase, Totals
+from searchlab.puzzles.rushhour.enumeration import check, run_shard, shards
+from searchlab.search.limits import CancelToken
+
+WORKER_MEMORY = "2GB"
+"""Memory limit of each local Dask worker (the largest 6x6 shards use a few hundred MB)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Where a build stands: shards done (of all; ``done_now`` in this run), rows and
+    clusters so far (finished shards, earlier runs included), time left."""
+
+    done: int
+    total: int
+    done_now: int
+    rows: int
+    clusters: int
+    seconds: float
+    eta: float | None  # seconds, from this run's pace; None before the first shard
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The outcome of :func:`build`."""
+
+    size: int
+    walls: int
+    done: int
+    total: int
+    done_now: int
+    seconds: float
+    stopped: str | None  # "time limit", "cancelled" or None when complete
+    totals: Totals
+    histogram: dict[int, int]
+
+    @property
+    def complete(self) -> bool:
+        return self.done == self.total
+
+
+class _Stop:
+    """A cancel token that is also set once ``deadline`` (perf_counter) has passed."""
+
+    def __init__(self, cancel: CancelToken | None, deadline: float | None) -> None:
+        self.cancel = cancel
+        self.deadline = deadline
+
+    def timed_out(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def is_set(self) -> bool:
+        return (self.cancel is not None and self.cancel.is_set()) or self.timed_out()
+
+
+def build(
+    size: int,
+    walls: int,
+    db: str | Path,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    time_limit: float | None = None,
+    cancel: CancelToken | None = None,
+    progress: Callable[[Progress], None] | None = None,
+) -> Report:
+    """Enumerate the puzzles of ``size`` x ``size`` with up to ``walls`` walls into ``db``.
+
+    Parameters
+    ----------
+    workers : int, optional
+        Local Dask worker processes (default: the number of CPUs); 0 runs the shards
+        in this process, one after the other (tests, debugging, profiling).
+    scheduler : str, optional
+        The address of a Dask distributed scheduler; overrides ``workers``.
+    time_limit : float, optional
+        Seconds; no shard is started or waited for after that (finished ones stay).
+    progress : callable, optional
+        Called with a :class:`Progress` after each stored shard (and once at the start).
+    """
+    check(size, walls)
+    t0 = time.perf_counter()
+    stop = _Stop(cancel, None if time_limit is None else t0 + time_limit)
+    every = shards(size, walls)
+    with PuzzleDatabase(db, create=True) as store:
+        finished = store.done(size)
+        todo = [s for s in every if s.key not in finished]
+        done = len(every) - len(todo)
+        before = store.totals(size, range(walls + 1))
+        rows, clusters, done_now = before.rows, before.clusters, 0
+
+        def report(eta: float | None) -> None:
+            if progress is not None:
+                elapsed = time.perf_counter() - t0
+                progress(Progress(done, len(every), done_now, rows, clusters, elapsed, eta))
+
+        report(None)
+        if todo and not stop.is_set():
+            n = (os.cpu_count() or 1) if workers is None else workers
+            results = map_unordered(
+                run_shard,
+                todo,
+                workers=max(n, 1),
+                scheduler=scheduler,
+                cancel=stop,
+                local_dask=scheduler is None and n > 0,
+                memory_limit=WORKER_MEMORY,
+            )
+            t_run = time.perf_counter()
+            for result in results:
+                store.save(result)
+                done += 1
+                done_now += 1
+                rows += len(result.rows)
+                clusters += result.clusters
+                pace = (time.perf_counter() - t_run) / done_now
+                report(pace * (len(every) - done))
+                if stop.is_set():
+                    break
+        counts = range(walls + 1)
+        totals = store.totals(size, counts)
+        histogram = store.histogram(size, counts)
+    stopped = None
+    if done < len(every):
+        stopped = "cancelled" if cancel is not None and cancel.is_set() else "time limit"
+    return Report(
+        size,
+        walls,
+        done,
+        len(every),
+        done_now,
+        time.perf_counter() - t0,
+        stopped,
+        totals,
+        histogram,
+    )

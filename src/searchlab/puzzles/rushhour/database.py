@@ -1,0 +1,293 @@
+"""The puzzle database on disk: one SQLite file, written shard by shard, read instantly.
+
+Tables:
+
+* ``puzzles(size, walls, moves, board, cluster_size, shard)``: one row per cluster
+  (:class:`~searchlab.puzzles.rushhour.enumeration.Row`), ``walls`` the board's exact
+  number of walls, ``board`` its hardest position in the database notation;
+* ``shards(key, size, walls, rows, positions, clusters, solvable, states, abandoned,
+  tested, seconds, cpu)``:
+  the checkpoint, one row per finished shard, written in the same transaction as
+  its puzzles, so an interrupted build resumes where it stopped and never holds
+  half a shard;
+* ``counts(size, walls, moves, n)``: puzzles per number of moves, kept up to date
+  in that transaction too, so drawing a puzzle by difficulty reads a few dozen
+  rows and one index entry (:meth:`PuzzleDatabase.draw`), whatever the size of the
+  database.
+
+The default file is ``rushhour.sqlite`` in the user data directory
+(``$SEARCHLAB_DATA_DIR`` when set): a 6x6 build takes hours, so it is data, not a
+cache that ``searchlab cache clear`` would delete.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+import platformdirs
+
+from searchlab.errors import InputError
+
+if TYPE_CHECKING:  # the enumeration imports Numba: only the builder needs it
+    from searchlab.puzzles.rushhour.enumeration import ShardResult
+
+FILE_NAME = "rushhour.sqlite"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS puzzles (
+    size INTEGER NOT NULL, walls INTEGER NOT NULL, moves INTEGER NOT NULL,
+    board TEXT NOT NULL, cluster_size INTEGER NOT NULL, shard TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS puzzles_by_moves ON puzzles (size, walls, moves);
+CREATE TABLE IF NOT EXISTS shards (
+    key TEXT PRIMARY KEY, size INTEGER NOT NULL, walls INTEGER NOT NULL,
+    rows INTEGER NOT NULL, positions INTEGER NOT NULL, clusters INTEGER NOT NULL,
+    solvable INTEGER NOT NULL, states INTEGER NOT NULL, abandoned INTEGER NOT NULL,
+    tested INTEGER NOT NULL, seconds REAL NOT NULL, cpu REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS counts (
+    size INTEGER NOT NULL, walls INTEGER NOT NULL, moves INTEGER NOT NULL,
+    n INTEGER NOT NULL, PRIMARY KEY (size, walls, moves)
+);
+"""
+
+
+def default_path() -> Path:
+    """``$SEARCHLAB_DATA_DIR/rushhour.sqlite``, else the file in the user data directory."""
+    env = os.environ.get("SEARCHLAB_DATA_DIR")
+    base = Path(env) if env else Path(platformdirs.user_data_dir("searchlab"))
+    return base / FILE_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One database row: a cluster's optimal moves, hardest position and size."""
+
+    moves: int
+    board: str
+    cluster_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """What the finished shards of one board size hold."""
+
+    shards: int
+    rows: int
+    positions: int
+    clusters: int
+    solvable: int
+    states: int
+    seconds: float
+    cpu: float
+
+
+class PuzzleDatabase:
+    """The SQLite file at ``path`` (created with its tables when ``create``).
+
+    Raises :class:`InputError` (one line) when the file cannot be opened or is not
+    such a database, or when it does not exist and ``create`` is false.
+    """
+
+    def __init__(self, path: str | Path, create: bool = False) -> None:
+        self.path = Path(path)
+        if not create and not self.path.is_file():
+            raise InputError(
+                f"no puzzle database at {self.path}: build one with "
+                "'searchlab rushhour enumerate --size 6' (or give --db FILE)"
+            )
+        try:
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path)
+            self._db.executescript(_SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            raise InputError(f"{self.path}: not a usable puzzle database ({exc})") from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> PuzzleDatabase:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- the checkpoint ------------------------------------------------------------------
+    def done(self, size: int) -> set[str]:
+        """Keys of the finished shards of ``size``."""
+        rows = self._db.execute("SELECT key FROM shards WHERE size = ?", (size,))
+        return {key for (key,) in rows}
+
+    def save(self, result: ShardResult) -> None:
+        """Store one shard's rows and mark it done, in one transaction."""
+        try:
+            self._save(result)
+        except sqlite3.Error as exc:  # read-only file, full disk, another writer
+            raise InputError(f"{self.path}: cannot write the puzzle database ({exc})") from None
+
+    def _save(self, result: ShardResult) -> None:
+        shard = result.shard
+        with self._db:
+            self._db.executemany(
+                "INSERT INTO puzzles VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (shard.size, shard.walls, r.moves, r.board, r.cluster_size, shard.key)
+                    for r in result.rows
+                ],
+            )
+            per_moves: dict[int, int] = {}
+            for r in result.rows:
+                per_moves[r.moves] = per_moves.get(r.moves, 0) + 1
+            self._db.executemany(
+                "INSERT INTO counts VALUES (?, ?, ?, ?) ON CONFLICT (size, walls, moves) "
+                "DO UPDATE SET n = n + excluded.n",
+                [(shard.size, shard.walls, m, n) for m, n in per_moves.items()],
+            )
+            self._db.execute(
+                "INSERT INTO shards VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    shard.key,
+                    shard.size,
+                    shard.walls,
+                    len(result.rows),
+                    result.positions,
+                    result.clusters,
+                    result.solvable,
+                    result.states,
+                    result.abandoned,
+                    result.tested,
+                    result.seconds,
+                    result.cpu,
+                ),
+            )
+
+    # -- reading -------------------------------------------------------------------------
+    def totals(self, size: int, walls: Iterable[int]) -> Totals:
+        """Sums over the finished shards of ``size`` with those exact wall counts."""
+        ws = tuple(walls)
+        marks = ",".join("?" * len(ws))
+        row = self._db.execute(
+            "SELECT COUNT(*), COALESCE(SUM(rows), 0), COALESCE(SUM(positions), 0), "
+            "COALESCE(SUM(clusters), 0), COALESCE(SUM(solvable), 0), "
+            "COALESCE(SUM(states), 0), COALESCE(SUM(seconds), 0), COALESCE(SUM(cpu), 0) "
+            "FROM shards "
+            f"WHERE size = ? AND walls IN ({marks})",
+            (size, *ws),
+        ).fetchone()
+        shards, rows, positions, clusters, solvable, states = (int(v) for v in row[:6])
+        return Totals(
+            shards, rows, positions, clusters, solvable, states, float(row[6]), float(row[7])
+        )
+
+    def histogram(self, size: int, walls: Iterable[int]) -> dict[int, int]:
+        """Puzzles per optimal number of moves, over those exact wall counts."""
+        ws = tuple(walls)
+        marks = ",".join("?" * len(ws))
+        out: dict[int, int] = {}
+        for moves, n in self._db.execute(
+            f"SELECT moves, SUM(n) FROM counts WHERE size = ? AND walls IN ({marks}) "
+            "GROUP BY moves ORDER BY moves",
+            (size, *ws),
+        ):
+            out[int(moves)] = int(n)
+        return out
+
+    def rows(self, size: int, walls: int) -> list[Row]:
+        """Every row of ``size`` with exactly ``walls`` walls (by moves, then board)."""
+        return [
+            Row(m, b, s)
+            for m, b, s in self._db.execute(
+                "SELECT moves, board, cluster_size FROM puzzles WHERE size = ? AND walls = ? "
+                "ORDER BY moves, board",
+                (size, walls),
+            )
+        ]
+
+    def draw(
+        self,
+        size: int,
+        walls: int,
+        min_moves: int,
+        max_moves: int | None = None,
+        rng: random.Random | None = None,
+    ) -> Row | None:
+        """A puzzle of ``size`` with exactly ``walls`` walls and ``min_moves`` to
+        ``max_moves`` optimal moves, uniformly among those rows; ``None`` when none.
+
+        Two index lookups: the number of moves, weighted by the ``counts`` table, then
+        a uniform offset among the rows of that many moves (``ORDER BY rowid`` over
+        the index, so the same seed draws the same puzzle from the same file)."""
+        rng = rng or random.Random()
+        top = max_moves if max_moves is not None else 1 << 30
+        counts = self._db.execute(
+            "SELECT moves, n FROM counts WHERE size = ? AND walls = ? AND moves BETWEEN ? AND ? "
+            "ORDER BY moves",
+            (size, walls, min_moves, top),
+        ).fetchall()
+        total = sum(n for _, n in counts)
+        if not total:
+            return None
+        k = rng.randrange(total)
+        moves = counts[-1][0]
+        for m, n in counts:
+            if k < n:
+                moves = m
+                break
+            k -= n
+        row = self._db.execute(
+            "SELECT moves, board, cluster_size FROM puzzles "
+            "WHERE size = ? AND walls = ? AND moves = ? ORDER BY rowid LIMIT 1 OFFSET ?",
+            (size, walls, moves, k),
+        ).fetchone()
+        return None if row is None else Row(int(row[0]), str(row[1]), int(row[2]))
+
+    def hardest(self, size: int, walls: int) -> int | None:
+        """The most moves of any stored puzzle of ``size`` with exactly ``walls`` walls."""
+        row = self._db.execute(
+            "SELECT MAX(moves) FROM counts WHERE size = ? AND walls = ?", (size, walls)
+        ).fetchone()
+        return None if row[0] is None else int(row[0])
+
+
+def draw(
+    min_moves: int,
+    *,
+    size: int = 6,
+    walls: int = 0,
+    max_moves: int | None = None,
+    seed: int | None = None,
+    path: str | Path | None = None,
+) -> Row:
+    """A puzzle from the database at ``path`` (default :func:`default_path`), or an
+    :class:`InputError` saying why there is none (no file, or no matching row)."""
+    with PuzzleDatabase(path or default_path()) as db:
+        found = db.draw(size, walls, min_moves, max_moves, random.Random(seed))
+        if found is not None:
+            return found
+        top = db.hardest(size, walls)
+    where = f"{size}x{size} with {walls} wall{'s' if walls != 1 else ''}"
+    if top is None:
+        raise InputError(
+            f"the puzzle database {path or default_path()} has no {where}: build it with "
+            f"'searchlab rushhour enumerate --size {size} --walls {walls}'"
+        )
+    wanted = f"{min_moves}" + (f" to {max_moves}" if max_moves is not None else " or more")
+    raise InputError(f"no {where} puzzle of {wanted} moves in the database (the hardest: {top})")
+
+
+def present(path: str | Path | None = None) -> bool:
+    """Whether a database file exists at ``path`` (default :func:`default_path`)."""
+    return Path(path or default_path()).is_file()

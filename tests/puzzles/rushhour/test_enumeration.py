@@ -1,0 +1,125 @@
+"""The complete puzzle database: Fogleman's counts, a brute-force reference, the rows' claims."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+import rushhour_brute
+from rushhour_helpers import reference_distance
+
+from searchlab.errors import InputError
+from searchlab.puzzles.rushhour import kernel, parse_board
+from searchlab.puzzles.rushhour.enumeration import (
+    FOGLEMAN_6X6_HISTOGRAM,
+    FOGLEMAN_PACKED,
+    ShardResult,
+    count_positions,
+    run_shard,
+    shard_of,
+    shards,
+)
+from searchlab.puzzles.rushhour.model import Board
+
+
+@lru_cache(maxsize=8)
+def results(size: int, walls: int) -> list[ShardResult]:
+    """Every shard with exactly ``walls`` walls, run (once per test session)."""
+    return [run_shard(s) for s in shards(size, walls) if s.walls == walls]
+
+
+def database(size: int, walls: int) -> list[tuple[int, str, int]]:
+    """Every row with exactly ``walls`` walls, sorted, through the shards."""
+    return sorted(
+        (r.moves, r.board, r.cluster_size) for res in results(size, walls) for r in res.rows
+    )
+
+
+@pytest.mark.parametrize(("size", "walls"), [(4, 0), (4, 1), (4, 2), (5, 0), (5, 1)])
+def test_packed_positions_match_foglemans_counts(size: int, walls: int) -> None:
+    # his enumerator's last id (config.h) plus one, for up to `walls` walls
+    assert sum(count_positions(s) for s in shards(size, walls)) == FOGLEMAN_PACKED[size, walls]
+
+
+def test_4x4_matches_a_brute_force_reference() -> None:
+    assert database(4, 0) == rushhour_brute.database(4, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("walls", [1, 2])
+def test_4x4_with_walls_matches_the_brute_force_reference(walls: int) -> None:
+    assert database(4, walls) == rushhour_brute.database(4, walls)
+
+
+def without(board: Board, k: int) -> Board:
+    return Board(
+        board.width, board.height, board.vehicles[:k] + board.vehicles[k + 1 :], board.walls
+    )
+
+
+def check_rows(rows: list[tuple[int, str, int]], sample: int) -> None:
+    """Each row's claims, on a sample, by means independent of the enumeration: the
+    optimal moves (plain BFS), the cluster size and hardness (the kernel from the
+    board itself), minimality (remove each vehicle or wall, solve again)."""
+    boards = [b for _, b, _ in rows]
+    assert len(set(boards)) == len(boards)
+    for moves, text, size in random.Random(0).sample(rows, min(sample, len(rows))):
+        board = parse_board(text)
+        assert board.red.name == "A" and board.exit_row == (board.height - 1) // 2
+        assert reference_distance(board) == moves
+        got_size, got_moves, _, _ = kernel.cluster_summary(board)
+        assert (got_size, got_moves) == (size, moves)
+        for k in range(1, len(board.vehicles)):
+            assert reference_distance(without(board, k)) < moves
+        for wall in board.walls:
+            smaller = Board(board.width, board.height, board.vehicles, board.walls - {wall})
+            assert reference_distance(smaller) < moves
+
+
+def test_5x5_is_complete_in_seconds_and_every_row_holds() -> None:
+    rows = database(5, 0)
+    assert len(rows) == 1730
+    assert max(m for m, _, _ in rows) == 20
+    check_rows(rows, 12)
+
+
+@pytest.mark.slow
+def test_5x5_with_a_wall() -> None:
+    rows = database(5, 1)
+    assert len(rows) == 4311
+    assert all(b.count("x") == 1 for _, b, _ in rows)
+    check_rows(rows, 15)
+
+
+def test_every_cluster_is_counted_once_whatever_the_split() -> None:
+    # the shards partition the packed positions: each cluster is found from its
+    # smallest state only, in whichever shard that state falls
+    per_shard = results(5, 0)
+    boards = [r.board for res in per_shard for r in res.rows]
+    assert len(boards) == len(set(boards))
+    assert sum(res.positions for res in per_shard) == FOGLEMAN_PACKED[5, 0]
+
+
+def test_foglemans_histogram_is_his_published_total() -> None:
+    assert sum(FOGLEMAN_6X6_HISTOGRAM.values()) == 2_577_412
+    assert max(FOGLEMAN_6X6_HISTOGRAM) == 60 and FOGLEMAN_6X6_HISTOGRAM[60] == 1
+    assert FOGLEMAN_6X6_HISTOGRAM[1] == 1  # the red car alone
+
+
+def test_shards_are_fixed_and_named() -> None:
+    keys = [s.key for s in shards(6, 2)]
+    assert len(keys) == len(set(keys))
+    assert keys[0].startswith("6x6/w0/") and keys[-1].startswith("6x6/w2/")
+    assert [s.key for s in shards(6, 0)] == [k for k in keys if "/w0/" in k]
+
+
+def test_shard_of_finds_the_shard_that_holds_a_puzzle() -> None:
+    sample = random.Random(1).sample(database(5, 0), 5)
+    for moves, text, size in sample:
+        board = parse_board(text)
+        assert (moves, text, size) in {
+            (r.moves, r.board, r.cluster_size) for r in run_shard(shard_of(board)).rows
+        }
+    with pytest.raises(InputError, match="row"):
+        shard_of(parse_board("ooooo\nAAooo\nooooo\nooooo\nooooo"))
