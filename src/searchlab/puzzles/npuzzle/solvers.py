@@ -15,11 +15,12 @@ or any engine algorithm with any heuristic of :data:`HEURISTICS` on
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 
 from searchlab.errors import InputError
 from searchlab.puzzles.npuzzle.board import Board, goal_board
-from searchlab.puzzles.npuzzle.fast import ProgressFn, _move_name, astar, ida_star
+from searchlab.puzzles.npuzzle.fast import ProgressFn, Table, _move_name, astar, ida_star
 from searchlab.puzzles.npuzzle.heuristics import canonical_heuristic
 from searchlab.puzzles.npuzzle.pdb import DEFAULT_PARTITION, PARTITIONS, Progress, load_pdb
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
@@ -196,10 +197,10 @@ def solve_board(
                     quick.algorithm = "idastar (manhattan)"
                     return quick
             pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
-        result = ida_star(
+        result = _pdb_ida_star(
             b2,
             g2,
-            pdbs=pdbs,
+            pdbs,
             time_limit=time_limit,
             max_nodes=max_nodes,
             max_expansions=max_expansions,
@@ -241,6 +242,54 @@ def solve_board(
         progress=progress,
     )
 
+
+def _pdb_ida_star(
+    board: Board,
+    goal: Board,
+    pdbs: Sequence[tuple[Sequence[int], Table]],
+    *,
+    time_limit: float | None,
+    max_nodes: int | None,
+    max_expansions: int | None,
+    cancel: CancelToken | None,
+    progress: ProgressFn | None,
+) -> SearchResult:
+    """IDA* with ``pdbs``: the pure-Python search for :data:`PYTHON_NODES` nodes, then,
+    if that was not enough, the compiled kernel from the start (its counts are the
+    result's; both search the same tree). Easy boards never import Numba."""
+    t0 = time.perf_counter()
+    cap = PYTHON_NODES if max_nodes is None else min(max_nodes, PYTHON_NODES)
+    quick = ida_star(
+        board,
+        goal,
+        pdbs=pdbs,
+        time_limit=time_limit,
+        max_nodes=cap,
+        max_expansions=max_expansions,
+        cancel=cancel,
+        progress=progress,
+    )
+    if quick.limit != "max_nodes" or cap == max_nodes:
+        return quick
+    from searchlab.puzzles.npuzzle.kernel import ida_star_compiled
+
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+    return ida_star_compiled(
+        board,
+        goal,
+        pdbs=pdbs,
+        time_limit=left,
+        max_nodes=max_nodes,
+        max_expansions=max_expansions,
+        cancel=cancel,
+        progress=progress,
+    )
+
+
+PYTHON_NODES = 60_000
+"""Nodes the pure-Python IDA* searches before the compiled kernel takes over: about
+0.1 s, a fraction of what importing Numba and loading the compiled kernel costs
+(about 0.5 s), and enough for the easier 15-puzzle boards with the 7-8 databases."""
 
 QUICK_EXPANSIONS = 200_000
 """The Manhattan IDA* budget ``auto`` spends on a 4x4 board before building the
