@@ -15,6 +15,7 @@ or any engine algorithm with any heuristic of :data:`HEURISTICS` on
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Callable, Sequence
 
@@ -22,7 +23,16 @@ from searchlab.errors import InputError
 from searchlab.puzzles.npuzzle.board import Board, goal_board
 from searchlab.puzzles.npuzzle.fast import ProgressFn, Table, _move_name, astar, ida_star
 from searchlab.puzzles.npuzzle.heuristics import canonical_heuristic
-from searchlab.puzzles.npuzzle.pdb import DEFAULT_PARTITION, PARTITIONS, Progress, load_pdb
+from searchlab.puzzles.npuzzle.pdb import (
+    DEFAULTS,
+    PARTITIONS,
+    RANKED,
+    Progress,
+    load_pdb,
+    map_table,
+    pdb_path,
+    table_length,
+)
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.search import ALGORITHMS, CancelToken, SearchResult
@@ -55,18 +65,31 @@ def _apply(board: Board, t: Transform) -> Board:
     return Board(board.size, tuple(tiles))
 
 
-def partition_for(goal: Board, partition: str = DEFAULT_PARTITION) -> tuple[tuple[int, ...], ...]:
-    """The pattern partition (goal cells) used for ``goal``'s blank cell on a 4x4 board.
-
-    With the blank's goal at cell 0 it is :data:`PARTITIONS` ``[partition]``;
-    elsewhere the non-blank cells are cut in row-major chunks of the same sizes.
-    """
+def partition_size(partition: str) -> int:
+    """The board side a partition of :data:`~.pdb.PARTITIONS` is for (4 or 5)."""
     if partition not in PARTITIONS:
         raise InputError(f"unknown partition {partition!r}; choose one of {', '.join(PARTITIONS)}")
+    return math.isqrt(sum(len(p) for p in PARTITIONS[partition]) + 1)
+
+
+def partition_for(goal: Board, partition: str | None = None) -> tuple[tuple[int, ...], ...]:
+    """The pattern partition (goal cells) used for ``goal``'s blank cell (4x4 or 5x5).
+
+    ``partition`` defaults to the board's (:data:`~.pdb.DEFAULTS`). With the
+    blank's goal at cell 0 it is :data:`PARTITIONS` ``[partition]``; elsewhere
+    the non-blank cells are cut in row-major chunks of the same sizes.
+    """
+    n = goal.size
+    partition = partition or DEFAULTS.get(n, "")
+    if partition_size(partition) != n:
+        raise InputError(
+            f"the {partition} partition is for the {partition_size(partition)}x"
+            f"{partition_size(partition)} board, not {n}x{n}"
+        )
     parts = PARTITIONS[partition]
     if goal.blank == 0:
         return parts
-    cells = [c for c in range(16) if c != goal.blank]
+    cells = [c for c in range(n * n) if c != goal.blank]
     out, i = [], 0
     for p in parts:
         out.append(tuple(cells[i : i + len(p)]))
@@ -76,40 +99,67 @@ def partition_for(goal: Board, partition: str = DEFAULT_PARTITION) -> tuple[tupl
 
 def pattern_databases(
     goal: Board,
-    partition: str = DEFAULT_PARTITION,
+    partition: str | None = None,
     progress: Progress | None = None,
     build: bool = True,
     with_blank: bool = True,
 ) -> list[tuple[tuple[int, ...], memoryview]]:
-    """The ``(pattern, table)`` pairs for a 4x4 ``goal`` (loaded from the cache or built).
+    """The ``(pattern, table)`` pairs for a 4x4 or 5x5 ``goal`` (from the cache, or built).
 
     ``goal`` must already be in the frame where its blank is at cell 0 when it
     sits in a corner (see :func:`solve_board`). ``progress(done, total)`` is
     called while building; with ``build=False`` a missing database raises
-    ``FileNotFoundError``. ``with_blank`` (default) selects the databases
-    indexed by the blank's cell too (see :func:`~.pdb.build_pdb`): 268 MB
-    each for 6 tiles instead of 16 MB, about 30% fewer nodes. The tables are
-    memory views of the memory-mapped cache files (no copy: indexing one gives an
-    int, as fast as ``bytes``).
+    ``FileNotFoundError``. ``with_blank`` (default) selects, for the mixed-radix
+    partitions (6-6-3, 5-5-5, 3-3-3-3-3), the databases indexed by the blank's
+    cell too (see :func:`~.pdb.build_pdb`): 268 MB each for 6 tiles instead of
+    16 MB, about 30% fewer nodes; the ranked partitions (:data:`~.pdb.RANKED`)
+    have no blank in the index. The tables are memory views of the
+    memory-mapped cache files (no copy, and no NumPy import when cached:
+    :func:`~.pdb.map_table`).
     """
-    if goal.size != 4:
-        raise InputError("pattern databases are provided for the 4x4 puzzle only")
-    return [
-        (pattern, load_pdb(4, pattern, progress, build=build, with_blank=with_blank).data)
-        for pattern in partition_for(goal, partition)
-    ]
+    n = goal.size
+    partition = partition or DEFAULTS.get(n, "")
+    if n not in DEFAULTS:
+        raise InputError("pattern databases are provided for the 4x4 and 5x5 puzzles only")
+    ranked = partition in RANKED
+    blank = with_blank and not ranked
+    out = []
+    for pattern in partition_for(goal, partition):
+        path = pdb_path(n, pattern, with_blank=blank, ranked=ranked)
+        table = map_table(path, table_length(n, len(pattern), blank, ranked))
+        if table is None:
+            if not build:
+                raise FileNotFoundError(path)
+            table = load_pdb(n, pattern, progress, with_blank=blank, ranked=ranked).data
+        out.append((pattern, table))
+    return out
+
+
+def _frame(goal: Board) -> tuple[Transform, Board]:
+    """The grid symmetry taking a corner blank goal to cell 0 (identity otherwise), and
+    the goal in that frame."""
+    t = _corner_transform(goal.size, goal.blank) or (lambda c: c)
+    return t, _apply(goal, t)
+
+
+def databases_ready(goal: Board, partition: str | None = None) -> bool:
+    """Whether the databases :func:`solve_board` would use for ``goal`` are cached."""
+    try:
+        pattern_databases(_frame(goal)[1], partition, build=False)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def prepare_databases(
-    goal: Board, partition: str = DEFAULT_PARTITION, progress: Progress | None = None
+    goal: Board, partition: str | None = None, progress: Progress | None = None
 ) -> list[tuple[int, ...]]:
-    """Build (once) and cache the databases :func:`solve_board` uses for a 4x4 ``goal``;
-    returns their patterns (goal cells, in the frame where a corner blank is at cell 0)."""
-    if goal.size != 4:
-        raise InputError("pattern databases are provided for the 4x4 puzzle only")
-    t = _corner_transform(4, goal.blank)
-    frame = _apply(goal, t) if t else goal
-    return [p for p, _ in pattern_databases(frame, partition, progress)]
+    """Build (once) and cache the databases :func:`solve_board` uses for ``goal`` (4x4
+    or 5x5); returns their patterns (goal cells, in the frame where a corner blank is
+    at cell 0)."""
+    if goal.size not in DEFAULTS:
+        raise InputError("pattern databases are provided for the 4x4 and 5x5 puzzles only")
+    return [p for p, _ in pattern_databases(_frame(goal)[1], partition, progress)]
 
 
 def _actions(size: int, states: list[tuple[int, ...]]) -> list[str]:
@@ -129,7 +179,7 @@ def solve_board(
     progress: ProgressFn | None = None,
     pdb_progress: Progress | None = None,
     pdb_build: bool = True,
-    partition: str = DEFAULT_PARTITION,
+    partition: str | None = None,
 ) -> SearchResult:
     """Solve ``board`` optimally (goal: blank last by default) with the fastest fitting method.
 
@@ -170,12 +220,20 @@ def solve_board(
         algo = "astar" if board.size == 3 and h in ("auto", "manhattan") else "idastar"
     chosen = h
     if h == "auto":
-        h = "pdb" if board.size == 4 and algo == "idastar" else "manhattan"
+        h = "manhattan"
+        if algo == "idastar" and board.size == 4:
+            h = "pdb"
+            if partition is None and databases_ready(goal, "7-8"):
+                partition = "7-8"  # the strongest, when it was built
+        elif algo == "idastar" and board.size == 5 and databases_ready(goal, partition):
+            h = "pdb"  # 5x5: only when built (minutes), Manhattan otherwise
     if h == "pdb":
-        if algo != "idastar" or board.size != 4:
-            raise InputError("the pdb heuristic needs --algorithm idastar on a 4x4 board")
-        t = _corner_transform(4, goal.blank) or (lambda c: c)
-        g2, b2 = _apply(goal, t), _apply(board, t)
+        if algo != "idastar" or board.size not in DEFAULTS:
+            raise InputError("the pdb heuristic needs --algorithm idastar on a 4x4 or 5x5 board")
+        partition = partition or DEFAULTS[board.size]
+        partition_for(goal, partition)  # a partition for another size: a clear error now
+        t, g2 = _frame(goal)
+        b2 = _apply(board, t)
         try:
             pdbs = pattern_databases(g2, partition, build=False)
         except FileNotFoundError:
@@ -207,9 +265,11 @@ def solve_board(
             cancel=cancel,
             progress=progress,
         )
+        result.extra["partition"] = partition
         if result.solved:
-            result.states = [_apply(Board(4, s), t).tiles for s in result.states]
-            result.actions = _actions(4, result.states)
+            n = board.size
+            result.states = [_apply(Board(n, s), t).tiles for s in result.states]
+            result.actions = _actions(n, result.states)
         return result
     if h == "manhattan" and algo == "astar":
         return astar(
