@@ -298,5 +298,8 @@ FAMILY = PuzzleFamily(
     web_max_cells=25,
     demo=demo,
     demo_title="Sliding-tile puzzles: 8- and 15-puzzle, and the seed programs",
-    notes=N_("'auto' is A* on 3x3 and IDA* with pattern databases on 4x4 (the CLI's solver)."),
+    notes=N_(
+        "'auto' is A* on 3x3 and IDA* with pattern databases on 4x4, and on 5x5 once built (the "
+        "CLI's solver)."
+    ),
 )

@@ -513,8 +513,10 @@ def build_ranked(size: int, pattern: Sequence[int], progress: Progress | None = 
     cells = size * size
     k = len(pattern)
     free = cells - k
-    if cells > 32 or free < 1:
-        raise ValueError("ranked databases take boards of at most 32 cells and a free cell")
+    if cells > 32 or free < 1 or 3 * free > 64:
+        raise ValueError(
+            "ranked databases take boards of at most 32 cells, with 1 to 21 free cells"
+        )
     total = math.perm(cells, k)
     words: npt.NDArray[np.unsignedinteger[Any]] = np.zeros(
         total, dtype=np.uint32 if 3 * free <= 32 else np.uint64

@@ -1,4 +1,5 @@
-"""Additive disjoint pattern databases (Korf & Felner 2002), built with NumPy and cached.
+"""Additive disjoint pattern databases (Korf & Felner 2002), built with NumPy or Numba
+and cached.
 
 A pattern is a set of goal cells; its tiles are the tiles whose goal is one of
 those cells. The database stores, for every placement of the pattern tiles,
@@ -18,6 +19,14 @@ no ranking, e.g. 16**6 bytes = 16 MiB for a 6-tile pattern.
 Building: a 0-1 breadth-first search over (placement, blank cell) states,
 level by level in NumPy arrays (blank moves into a non-pattern cell cost 0,
 moves of a pattern tile cost 1), then the minimum over blank cells.
+
+Ranked layout (:data:`RANKED` partitions: 7-8, 6-6-6-6): a placement is
+indexed by its :func:`rank`, ``perm(cells, k)`` entries with no blank and no
+hole, e.g. 518,918,400 bytes for the 15-puzzle's 8-tile pattern where the
+mixed-radix layout needs 16**8 = 4 GiB; the search recomputes the rank of the
+one pattern a move changes. Those tables are built by the compiled
+:func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` (its docstring says how
+it fits in 2.6 GB).
 """
 
 from __future__ import annotations

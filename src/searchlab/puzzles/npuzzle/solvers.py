@@ -4,9 +4,13 @@
 it rejects unsolvable boards before any search, then runs
 
 - 3x3: :func:`~searchlab.puzzles.npuzzle.fast.astar` (packed ints, Manhattan);
-- 4x4: :func:`~searchlab.puzzles.npuzzle.fast.ida_star` with the additive
-  6-6-3 pattern databases and their reflection (built once and cached);
-- 5x5 and up: IDA* with incremental Manhattan distance;
+- 4x4: IDA* with the additive 7-8 pattern databases and their reflection when
+  they are cached (``npuzzle pdb --build 7-8``), else 6-6-3 (built once and
+  cached): :func:`~searchlab.puzzles.npuzzle.fast.ida_star` for the first
+  :data:`PYTHON_NODES` nodes, then the compiled
+  :func:`~searchlab.puzzles.npuzzle.kernel.ida_star_compiled`;
+- 5x5: the same with the 6-6-6-6 databases when cached, else IDA* with
+  incremental Manhattan distance, as on larger boards;
 
 or any engine algorithm with any heuristic of :data:`HEURISTICS` on
 :class:`~searchlab.puzzles.npuzzle.problem.NPuzzleProblem`.
