@@ -1,8 +1,9 @@
 """Benchmark: Korf's 100 random 15-puzzle instances, solved optimally with IDA*.
 
 Usage: python benchmarks/korf100.py [IDS ...] [--heuristic pdb|manhattan]
-       [--partition 6-6-3|5-5-5|3-3-3-3-3] [--min-tables] [--no-reflect]
-       [--easiest N]
+       [--pdb 6-6-3|7-8|5-5-5|3-3-3-3-3] [--min-tables] [--no-reflect]
+       [--easiest N] [--engine compiled|python|both] [--versus PARTITION]
+       [--cli-runs N]
 
 IDS are instance numbers or ranges (``1-10 42``); default all 100. ``--easiest
 N`` runs the N instances with the fewest Manhattan nodes instead. Prints per
@@ -10,22 +11,41 @@ instance the optimal length (checked against the published one), nodes
 generated, seconds and nodes/s, then totals. The pattern databases are loaded
 (or built once, then cached) before the clock starts; their load/build time is
 printed separately. CPU seconds are printed beside wall seconds because the
-machine may be shared.
+machine may be shared. ``--engine`` picks the pattern-database search: the
+compiled kernel (default, :mod:`searchlab.puzzles.npuzzle.kernel`, compiled or
+loaded from Numba's cache before the clock starts), the pure-Python one, or
+``both`` on each instance in turn (the node counts must be identical; the CPU
+ratio is printed).
+
+With ``--pdb 7-8`` (build it first: ``searchlab npuzzle pdb --build 7-8 --goal
+first``) it prints everything issue 15 asks of it: the total CPU seconds, the
+peak resident memory of those solves (the tables memory-mapped), the node
+ratio to ``--versus`` (default 6-6-3, run afterwards on the same instances with
+the same compiled search) and the wall and CPU time of ``searchlab npuzzle
+solve --pdb 7-8`` on the easiest instance as a whole process (``--cli-runs``
+times, the best and the median).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
+import statistics
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 
+from searchlab.puzzles.npuzzle import kernel
 from searchlab.puzzles.npuzzle.fast import ida_star
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
 from searchlab.puzzles.npuzzle.pdb import PARTITIONS
-from searchlab.puzzles.npuzzle.solvers import pattern_databases
+from searchlab.puzzles.npuzzle.solvers import partition_size, pattern_databases
+from searchlab.search import SearchResult
 
-PUBLISHED = {"5-5-5": 3_090_405, "6-6-3": 617_555}
+PUBLISHED = {"5-5-5": 3_090_405, "6-6-3": 617_555, "7-8": 136_288}
+"""Nodes per instance, Korf & Felner (2002), as quoted by issue 15."""
 
 
 def parse_ids(specs: list[str]) -> list[int]:
@@ -36,11 +56,40 @@ def parse_ids(specs: list[str]) -> list[int]:
     return ids
 
 
+def cli_timing(ident: int, tiles: str, runs: int) -> None:
+    """Time ``searchlab npuzzle solve --pdb 7-8`` on one board as a whole process."""
+    command = [sys.executable, "-m", "searchlab", "npuzzle", "solve", "--tiles", tiles]
+    command += ["--goal", "first", "--pdb", "7-8"]
+    walls, cpus = [], []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        child = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        walls.append(time.perf_counter() - t0)
+        cpus.append(usage.ru_utime + usage.ru_stime)
+        if os.waitstatus_to_exitcode(status) != 0:
+            print(f"the CLI failed on instance {ident}", file=sys.stderr)
+            return
+    print(
+        f"CLI, instance {ident} (searchlab npuzzle solve --tiles ... --goal first --pdb 7-8), "
+        f"{runs} runs: wall best {min(walls):.3f} s, median {statistics.median(walls):.3f} s; "
+        f"CPU best {min(cpus):.3f} s, median {statistics.median(cpus):.3f} s"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ids", nargs="*")
     parser.add_argument("--heuristic", choices=("pdb", "manhattan"), default="pdb")
-    parser.add_argument("--partition", choices=tuple(PARTITIONS), default="6-6-3")
+    parser.add_argument(
+        "--pdb",
+        "--partition",
+        dest="partition",
+        default="6-6-3",
+        choices=[p for p in PARTITIONS if partition_size(p) == 4],
+    )
+    parser.add_argument("--versus", default=None, help="default: 6-6-3 when --pdb 7-8")
+    parser.add_argument("--cli-runs", type=int, default=10)
     parser.add_argument(
         "--min-tables",
         action="store_true",
@@ -48,6 +97,7 @@ def main() -> int:
     )
     parser.add_argument("--no-reflect", action="store_true")
     parser.add_argument("--easiest", type=int)
+    parser.add_argument("--engine", choices=("compiled", "python", "both"), default="compiled")
     args = parser.parse_args()
     instances = korf_instances()
     if args.easiest:
@@ -56,6 +106,7 @@ def main() -> int:
         wanted = set(parse_ids(args.ids)) if args.ids else {k.id for k in instances}
         chosen = [k for k in instances if k.id in wanted]
     pdbs = None
+    engines: dict[str, Callable[..., SearchResult]] = {"python": ida_star}
     if args.heuristic == "pdb":
         t0 = time.perf_counter()
         pdbs = pattern_databases(KORF_GOAL, args.partition, with_blank=not args.min_tables)
@@ -63,42 +114,82 @@ def main() -> int:
             f"pattern databases {args.partition}: ready in {time.perf_counter() - t0:.1f} s "
             "(load, or build on first run)"
         )
+        if args.engine != "python":
+            t0 = time.perf_counter()
+            kernel.warm_up()
+            print(f"compiled kernel: ready in {time.perf_counter() - t0:.1f} s (compile or load)")
+            engines["compiled"] = kernel.ida_star_compiled
+    names = ["python", "compiled"] if args.engine == "both" else [args.engine]
+    if args.heuristic == "manhattan":
+        names = ["python"]
     print(
-        f"{'id':>3} {'opt':>4} {'len':>4} {'nodes':>13} {'seconds':>9} {'cpu s':>8} "
-        f"{'nodes/cpu s':>11}"
+        f"{'engine':>8} {'id':>3} {'opt':>4} {'len':>4} {'nodes':>13} {'seconds':>9} "
+        f"{'cpu s':>8} {'nodes/cpu s':>11}"
     )
-    total_nodes, total_s, total_cpu, bad = 0, 0.0, 0.0, 0
+    nodes = dict.fromkeys(names, 0)
+    wall = dict.fromkeys(names, 0.0)
+    cpu_s = dict.fromkeys(names, 0.0)
+    bad = 0
     for inst in chosen:
-        cpu0 = time.process_time()
-        r = ida_star(inst.board, KORF_GOAL, pdbs=pdbs, reflect=not args.no_reflect)
-        cpu = time.process_time() - cpu0
-        total_cpu += cpu
-        s = r.stats
-        ok = r.length == inst.optimal_length
-        bad += not ok
-        total_nodes += s.generated
-        total_s += s.seconds
-        print(
-            f"{inst.id:>3} {inst.optimal_length:>4} {r.length:>4}{'' if ok else ' WRONG'} "
-            f"{s.generated:>13,} {s.seconds:>9.2f} {cpu:>8.2f} "
-            f"{s.generated / max(cpu, 1e-9):>11,.0f}",
-            flush=True,
-        )
+        counts = set()
+        for name in names:
+            cpu0 = time.process_time()
+            r = engines[name](inst.board, KORF_GOAL, pdbs=pdbs, reflect=not args.no_reflect)
+            cpu = time.process_time() - cpu0
+            s = r.stats
+            ok = r.length == inst.optimal_length and r.solved
+            bad += not ok
+            counts.add((s.generated, s.expanded, s.iterations))
+            nodes[name] += s.generated
+            wall[name] += s.seconds
+            cpu_s[name] += cpu
+            print(
+                f"{name:>8} {inst.id:>3} {inst.optimal_length:>4} {r.length:>4}"
+                f"{'' if ok else ' WRONG'} {s.generated:>13,} {s.seconds:>9.2f} {cpu:>8.2f} "
+                f"{s.generated / max(cpu, 1e-9):>11,.0f}",
+                flush=True,
+            )
+        if len(counts) > 1:
+            print(f"instance {inst.id}: the engines' node counts differ: {counts}")
+            bad += 1
     count = len(chosen)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(
-        f"total: {count} instances, {total_nodes:,} nodes, {total_s:.1f} s wall, "
-        f"{total_cpu:.1f} s CPU, {total_nodes / max(count, 1):,.0f} nodes/instance, "
-        f"{total_nodes / max(total_cpu, 1e-9):,.0f} nodes per CPU second, "
-        f"peak memory {peak:.0f} MiB"
-    )
+    for name in names:
+        print(
+            f"total ({name}): {count} instances, {nodes[name]:,} nodes, {wall[name]:.1f} s wall, "
+            f"{cpu_s[name]:.1f} s CPU, {nodes[name] / max(count, 1):,.0f} nodes/instance, "
+            f"{nodes[name] / max(cpu_s[name], 1e-9):,.0f} nodes per CPU second"
+        )
+    if len(names) == 2:
+        print(
+            f"compiled / python: {cpu_s['python'] / max(cpu_s['compiled'], 1e-9):.1f}x less CPU, "
+            "identical node counts" + ("" if bad else " on every instance")
+        )
+    print(f"peak resident memory {peak:.0f} MiB (the databases memory-mapped)")
     if args.heuristic == "pdb" and args.partition in PUBLISHED:
         print(
             f"published average for {args.partition} (Korf & Felner 2002, all 100): "
             f"{PUBLISHED[args.partition]:,} nodes/instance"
         )
+    versus = args.versus or ("6-6-3" if args.partition == "7-8" else None)
+    if versus and args.heuristic == "pdb":
+        other = pattern_databases(KORF_GOAL, versus, with_blank=not args.min_tables)
+        total = 0
+        for inst in chosen:
+            r = kernel.ida_star_compiled(
+                inst.board, KORF_GOAL, pdbs=other, reflect=not args.no_reflect
+            )
+            total += r.stats.generated
+        main_nodes = nodes[names[-1]]
+        print(
+            f"{versus} on the same {count} instances: {total:,} nodes; "
+            f"{args.partition} generates {total / max(main_nodes, 1):.1f}x fewer"
+        )
+    if args.partition == "7-8" and args.heuristic == "pdb" and args.cli_runs > 0:
+        easiest = min(chosen, key=lambda k: k.ida_md_nodes)
+        cli_timing(easiest.id, " ".join(map(str, easiest.board.tiles)), args.cli_runs)
     if bad:
-        print(f"{bad} WRONG lengths", file=sys.stderr)
+        print(f"{bad} WRONG lengths or counts", file=sys.stderr)
     return 1 if bad else 0
 
 

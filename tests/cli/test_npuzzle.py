@@ -144,3 +144,30 @@ def test_random_prints_its_seed_and_honours_limits(capsys: pytest.CaptureFixture
     assert again == 0 and capsys.readouterr().out == out  # the printed seed draws it again
     assert main(["npuzzle", "random", "--size", "4", "--depth", "81"]) == 2
     assert "more than 80 moves" in capsys.readouterr().err
+
+
+def test_pdb_option_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """--pdb: a 7-8 or 6-6-6-6 table not built yet is named with the command that builds
+    it (nothing starts a build of minutes implicitly); wrong sizes and combinations too."""
+    easy4 = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"
+    for args, words in (
+        (("--tiles", easy4, "--pdb", "7-8"), "npuzzle pdb --build 7-8"),
+        (("--tiles", easy4, "--pdb", "6-6-6-6"), "5x5"),
+        (("--tiles", "1 2 3 4 5 6 7 0 8", "--pdb", "6-6-3"), "4x4"),
+        (("--tiles", easy4, "--pdb", "6-6-3", "-a", "astar"), "--pdb needs"),
+    ):
+        code, _out, err = run(capsys, "npuzzle", "solve", *args)
+        assert code != 0 and words in err and len(err.strip().splitlines()) == 1
+        assert "Traceback" not in err
+
+
+def test_pdb_build_then_solve_with_it(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "npuzzle", "pdb", "--build", "3-3-3-3-3", "--goal", "first")
+    assert code == 0 and out.count("ready") == 5
+    tiles = "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15"
+    code, out, _ = run(
+        capsys, "npuzzle", "solve", "--tiles", tiles, "--goal", "first", "--pdb", "3-3-3-3-3",
+        "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and data["length"] == 3 and data["algorithm"] == "idastar+pdb 3-3-3-3-3"

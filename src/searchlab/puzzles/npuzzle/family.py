@@ -9,8 +9,9 @@ clicks the tile that slides into the blank.
 
 ``auto`` is :func:`~searchlab.puzzles.npuzzle.solvers.solve_board`'s fastest
 optimal method, the same for every surface: packed A* on 3x3, IDA* with the
-additive 6-6-3 pattern databases on 4x4 (built once and cached; the build
-honours the cancel token), IDA* with Manhattan distance beyond.
+additive 7-8 pattern databases on 4x4 when built (``npuzzle pdb --build 7-8``),
+else 6-6-3 (built once and cached; the build honours the cancel token), IDA* with
+the 6-6-6-6 databases on 5x5 when built, IDA* with Manhattan distance otherwise.
 """
 
 from __future__ import annotations
@@ -162,6 +163,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
                 cancel=cancel,
                 progress=options.get("progress"),
                 pdb_progress=pdb_progress,
+                partition=options.get("partition"),
             )
         except _BuildCancelled:
             return SearchResult(
@@ -169,24 +171,18 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
                 "cancelled",
                 reason=_("cancelled while building a pattern database (nothing cached)"),
             )
-        method = result.algorithm + (
-            "+pdb 6-6-3"
-            if n == 4
-            and h in ("auto", "pdb")
-            and algorithm != "astar"
-            and result.extra.get("heuristic") != "manhattan"
-            else ""
-        )
+        partition = result.extra.get("partition")
+        method = result.algorithm + (f"+pdb {partition}" if partition else "")
         return replace(
             result,
             algorithm=method,
             states=[Board(n, t) for t in result.states],
         )
-    if h == "pdb":
+    if h == "pdb" or options.get("partition"):
         raise InputError(
-            _("the pdb heuristic needs the idastar (or auto) algorithm on a 4x4 board")
+            _("pattern databases need the idastar (or auto) algorithm on a 4x4 or 5x5 board")
         )
-    options = {k: v for k, v in options.items() if k != "pdb_progress"}
+    options = {k: v for k, v in options.items() if k not in ("pdb_progress", "partition")}
     if algorithm == "dfs":
         options.setdefault("graph", True)
     return engine_solve(
@@ -308,5 +304,8 @@ FAMILY = PuzzleFamily(
     web_max_cells=25,
     demo=demo,
     demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the seed programs"),
-    notes=N_("'auto' is A* on 3x3 and IDA* with pattern databases on 4x4 (the CLI's solver)."),
+    notes=N_(
+        "'auto' is A* on 3x3 and IDA* with pattern databases on 4x4, and on 5x5 once built (the "
+        "CLI's solver)."
+    ),
 )

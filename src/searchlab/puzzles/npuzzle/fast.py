@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
 from searchlab.puzzles.npuzzle.heuristics import goal_positions
+from searchlab.puzzles.npuzzle.pdb import layout
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.result import LimitName
@@ -516,8 +517,11 @@ def _pdb_search(
     ``delta[tile + nb * C + b]`` per move, so a child costs three additions
     and three table reads per orientation, with no list updates to undo.
     Databases built ``with_blank`` (indexed by the blank cell too) are
-    detected by their length and get the blank's digit in the same deltas.
+    detected by their length and get the blank's digit in the same deltas;
+    ranked ones (:func:`~.pdb.rank`) go to :func:`_ranked_search`.
     """
+    if layout(n * n, pdbs) == "ranked":
+        return _ranked_search(n, gb, labels, moves, board, pdbs, reflect, counter, path, check)
     if len(pdbs) > 3:
         return _pdb_search_any(n, gb, labels, moves, board, pdbs, reflect, counter, path, check)
     d, e, start, startm, tabs = _delta_tables(n, gb, labels, pdbs, reflect, 3)
@@ -584,3 +588,115 @@ def _pdb_search(
     h1 = t0[start[0]] + t1[start[1]] + t2[start[2]]
     h2 = t0[startm[0]] + t1[startm[1]] + t2[startm[2]]
     return search, best, (*start, *startm), max(h1, h2)
+
+
+def _ranked_search(
+    n: int,
+    gb: int,
+    labels: list[int],
+    moves: list[tuple[tuple[int, int], ...]],
+    board: list[int],
+    pdbs: Sequence[tuple[Sequence[int], Table]],
+    reflect: bool,
+    counter: Counters,
+    path: list[int],
+    check: Callable[[], None],
+) -> tuple[Search, list[int], tuple[int, ...], int]:
+    """The bounded DFS with ranked databases (:func:`~.pdb.rank`, no blank in the index).
+
+    A move moves one tile, so only its database is read again: its rank is
+    recomputed from the cells of its tiles (kept in one list per database, and
+    one per database for the mirror) and ``h`` changes by the difference of the
+    two values. The reference for the compiled kernel's ranked mode; the
+    solvers use it for easy boards (no Numba import).
+    """
+    cells = n * n
+    grp, _, m = _groups(n, gb, pdbs, reflect)
+    mirror = reflect and _mirror(n)(gb) == gb
+    slot = [0] * cells
+    for pattern, _ in pdbs:
+        for i, c in enumerate(pattern):
+            slot[c] = i
+    tabs = [t for _, t in pdbs]
+    pos = [[0] * len(p) for p, _ in pdbs]
+    posm = [[0] * len(p) for p, _ in pdbs]
+    mir = [m(c) for c in range(cells)]
+    for c, lab in enumerate(labels):
+        if lab != gb:
+            pos[grp[lab]][slot[lab]] = c
+            posm[grp[mir[lab]]][slot[mir[lab]]] = mir[c]
+    # per board entry (a label times cells**2, see ida_star): (its database's cells,
+    # its slot, that table), and the same for its mirror image
+    c2 = cells * cells
+    where = {t * c2: (pos[grp[t]], slot[t], tabs[grp[t]]) for t in range(cells) if t != gb}
+    wherem = {
+        t * c2: (posm[grp[mir[t]]], slot[mir[t]], tabs[grp[mir[t]]])
+        for t in range(cells)
+        if t != gb
+    }
+    best = [_INF]
+
+    def value(cs: list[int], tab: Table) -> int:
+        used = r = 0
+        for i, c in enumerate(cs):
+            r = r * (cells - i) + c - (used & ((1 << c) - 1)).bit_count()
+            used |= 1 << c
+        return tab[r]
+
+    def search(b: int, prev: int, g: int, bound: int, h: int, hm: int) -> bool:
+        counter.expanded += 1
+        g1 = g + 1
+        cnt = 0
+        for nb, _ in moves[b]:
+            if nb == prev:
+                continue
+            cnt += 1
+            tile = board[nb]
+            cs, s, tab = where[tile]
+            old = value(cs, tab)
+            cs[s] = b
+            h1 = h - old + value(cs, tab)
+            cs[s] = nb
+            if h1 == 0:
+                counter.generated += cnt
+                path.append(nb)
+                return True
+            f = g1 + h1
+            if f > bound:
+                if f < best[0]:
+                    best[0] = f
+                continue
+            hm1 = 0
+            if mirror:
+                csm, sm, tabm = wherem[tile]
+                oldm = value(csm, tabm)
+                csm[sm] = mir[b]
+                hm1 = hm - oldm + value(csm, tabm)
+                csm[sm] = mir[nb]
+                f = g1 + hm1
+                if f > bound:
+                    if f < best[0]:
+                        best[0] = f
+                    continue
+            board[b] = tile
+            cs[s] = b
+            if mirror:
+                csm[sm] = mir[b]
+            path.append(nb)
+            counter.generated += cnt
+            cnt = 0
+            if counter.generated > counter.next_check:
+                check()
+            if search(nb, b, g1, bound, h1, hm1):
+                return True
+            path.pop()
+            board[nb] = tile
+            cs[s] = nb
+            if mirror:
+                csm[sm] = mir[nb]
+        counter.generated += cnt
+        return False
+
+    h0 = sum(value(cs, t) for cs, t in zip(pos, tabs, strict=True))
+    hm0 = sum(value(cs, t) for cs, t in zip(posm, tabs, strict=True)) if mirror else 0
+    return search, best, (h0, hm0), max(h0, hm0)

@@ -1,4 +1,5 @@
-"""Korf's 100 random 15-puzzle instances (Korf 1985, Table 1), bundled as ``data/korf100.tsv``."""
+"""Korf's 100 random 15-puzzle instances (Korf 1985, Table 1), bundled as ``data/korf100.tsv``,
+and Korf & Felner's 50 random 24-puzzle instances (2002), ``data/korf24.tsv``."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from searchlab.puzzles.npuzzle.board import Board, goal_board
 
 KORF_GOAL = goal_board(4, blank="first")
 """The goal of Korf's instances: the blank top-left, then 1..15."""
+
+KORF24_GOAL = goal_board(5, blank="first")
+"""The goal of the 24-puzzle instances: the blank top-left, then 1..24."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,4 +36,25 @@ def korf_instances() -> list[KorfInstance]:
         out.append(
             KorfInstance(int(ident), int(opt), int(nodes), Board(4, tuple(map(int, tiles.split()))))
         )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Korf24Instance:
+    """One 24-puzzle instance: its id (1-50), its optimal length (Korf & Felner 2002)."""
+
+    id: int
+    optimal_length: int
+    board: Board
+
+
+def korf24_instances() -> list[Korf24Instance]:
+    """All 50 instances in id order (goal: :data:`KORF24_GOAL`)."""
+    data = resources.files("searchlab.puzzles.npuzzle").joinpath("data/korf24.tsv")
+    out = []
+    for line in data.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        ident, opt, tiles = line.split("\t")
+        out.append(Korf24Instance(int(ident), int(opt), Board(5, tuple(map(int, tiles.split())))))
     return out

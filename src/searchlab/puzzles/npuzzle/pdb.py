@@ -1,4 +1,5 @@
-"""Additive disjoint pattern databases (Korf & Felner 2002), built with NumPy and cached.
+"""Additive disjoint pattern databases (Korf & Felner 2002), built with NumPy or Numba
+and cached.
 
 A pattern is a set of goal cells; its tiles are the tiles whose goal is one of
 those cells. The database stores, for every placement of the pattern tiles,
@@ -18,13 +19,21 @@ no ranking, e.g. 16**6 bytes = 16 MiB for a 6-tile pattern.
 Building: a 0-1 breadth-first search over (placement, blank cell) states,
 level by level in NumPy arrays (blank moves into a non-pattern cell cost 0,
 moves of a pattern tile cost 1), then the minimum over blank cells.
+
+Ranked layout (:data:`RANKED` partitions: 7-8, 6-6-6-6): a placement is
+indexed by its :func:`rank`, ``perm(cells, k)`` entries with no blank and no
+hole, e.g. 518,918,400 bytes for the 15-puzzle's 8-tile pattern where the
+mixed-radix layout needs 16**8 = 4 GiB; the search recomputes the rank of the
+one pattern a move changes. Those tables are built by the compiled
+:func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` (its docstring says how
+it fits in 2.6 GB).
 """
 
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,18 +49,90 @@ Progress = Callable[[int, int], None]
 
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "6-6-3": ((1, 2, 3), (4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15)),
+    "7-8": ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15)),
     "5-5-5": ((1, 4, 5, 8, 9), (2, 3, 6, 7, 11), (10, 12, 13, 14, 15)),
     "3-3-3-3-3": ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15)),
+    "6-6-6-6": (
+        (1, 2, 5, 6, 7, 12),
+        (3, 4, 8, 9, 13, 14),
+        (10, 11, 15, 16, 20, 21),
+        (17, 18, 19, 22, 23, 24),
+    ),
 }
-"""15-puzzle partitions of the goal cells 1..15 (the blank's goal is cell 0).
+"""Partitions of the goal cells other than the blank's (cell 0), for the 15-puzzle
+(1..15) and the 24-puzzle (6-6-6-6, 1..24).
 
-6-6-3 is the default (two 6-tile databases of 16 MiB each, built in about a
-minute); 5-5-5 is weaker; 3-3-3-3-3 builds in a fraction of a second (tests,
-quick starts). 7-8 is not offered: its 8-tile database needs 518,918,400
-ranked entries or 4 GiB sparse, and its 0-1 BFS over 4.1e9 (placement,
-blank) states does not fit this design's memory budget."""
+6-6-3 is the 15-puzzle's default (two 6-tile databases indexed by the blank's
+cell too, 256 MiB each, built in about a minute); 7-8 is Korf & Felner's
+strongest (2002, Fig. 3: the top seven tiles and the bottom eight), ranked,
+551 MiB, built in a few minutes by :func:`~.kernel.build_ranked`; 5-5-5 is
+weaker; 3-3-3-3-3 builds in a fraction of a second (tests, quick starts).
+6-6-6-6 is Korf & Felner's partition of the 24-puzzle (2002, Fig. 4), ranked,
+four tables of 122 MiB."""
+
+RANKED = frozenset({"7-8", "6-6-6-6"})
+"""Partitions whose tables are ranked (:func:`rank`, no blank in the index, one byte
+an entry): the 8-tile table has 518,918,400 entries instead of 16**8 or 16**9."""
+
+DEFAULTS = {4: "6-6-3", 5: "6-6-6-6"}
+"""The partition used for each board size when none is named."""
 
 DEFAULT_PARTITION = "6-6-3"
+
+
+def rank(placed: Sequence[int], cells: int) -> int:
+    """The index of a placement in a ranked database: the lexicographic rank of the
+    partial permutation ``placed`` (the cells of the pattern's tiles, in pattern order)
+    among all ``perm(cells, len(placed))`` of them.
+
+    Digit ``i`` is the cell of tile ``i`` counted among the cells not used by tiles
+    ``0..i-1`` (radix ``cells - i``, tile 0 most significant) (Korf & Felner 2002,
+    Section 4.3; Myrvold & Ruskey's ranking of permutations, read lexicographically).
+
+    >>> rank((0, 1), 4), rank((1, 0), 4), rank((3, 2), 4)
+    (0, 3, 11)
+    """
+    r = 0
+    for i, c in enumerate(placed):
+        r = r * (cells - i) + c - sum(1 for p in placed[:i] if p < c)
+    return r
+
+
+def unrank(r: int, k: int, cells: int) -> tuple[int, ...]:
+    """The placement of ``k`` tiles whose :func:`rank` is ``r``.
+
+    >>> unrank(11, 2, 4)
+    (3, 2)
+    """
+    digits = []
+    for i in reversed(range(k)):
+        r, digit = divmod(r, cells - i)
+        digits.append(digit)
+    free = list(range(cells))
+    return tuple(free.pop(d) for d in reversed(digits))
+
+
+def layout(cells: int, pdbs: Sequence[tuple[Sequence[int], Sized]]) -> str:
+    """``"ranked"`` or ``"radix"``: how the tables of ``pdbs`` (``(pattern, table)``
+    pairs for a board of ``cells`` cells) are indexed, told by their lengths
+    (``perm(cells, k)``: :func:`rank`; ``cells**k`` or ``cells**(k+1)``: the
+    mixed-radix index of :func:`build_pdb`). A one-tile table is indexed by the
+    tile's cell in both. Raises ``ValueError`` for a mixture or a wrong length.
+    """
+    kinds = set()
+    for pattern, table in pdbs:
+        k, length = len(pattern), len(table)
+        if length == cells and k == 1:
+            continue
+        if length == math.perm(cells, k):
+            kinds.add("ranked")
+        elif length in (cells**k, cells ** (k + 1)):
+            kinds.add("radix")
+        else:
+            raise ValueError(f"a database of {length} entries is not for this board")
+    if len(kinds) > 1:
+        raise ValueError("the databases must all be ranked or all mixed-radix")
+    return kinds.pop() if kinds else "ranked"
 
 
 def cache_dir() -> Path:
@@ -60,12 +141,22 @@ def cache_dir() -> Path:
 
 
 def pdb_path(
-    size: int, pattern: Sequence[int], directory: Path | None = None, with_blank: bool = False
+    size: int,
+    pattern: Sequence[int],
+    directory: Path | None = None,
+    with_blank: bool = False,
+    ranked: bool = False,
 ) -> Path:
     """The cache file of the database of ``pattern`` (goal cells) on a ``size x size`` board."""
     name = f"pdb-{size}x{size}-" + "_".join(str(c) for c in pattern)
-    name += "-blank.npy" if with_blank else ".npy"
+    name += "-rank.npy" if ranked else "-blank.npy" if with_blank else ".npy"
     return (directory or cache_dir()) / name
+
+
+def table_length(size: int, k: int, with_blank: bool = False, ranked: bool = False) -> int:
+    """The number of entries of a ``k``-tile database in a layout."""
+    cells = size * size
+    return math.perm(cells, k) if ranked else cells ** (k + with_blank)
 
 
 def build_pdb(
@@ -73,8 +164,16 @@ def build_pdb(
     pattern: Sequence[int],
     progress: Progress | None = None,
     with_blank: bool = False,
+    ranked: bool = False,
 ) -> np.ndarray:
     """Build the additive database of ``pattern`` (goal cells of its tiles).
+
+    With ``ranked`` the table is indexed by :func:`rank` (``perm(cells, k)``
+    entries, no blank) and built by the compiled
+    :func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` (a breadth-first
+    search over (placement, blank region) pairs; its docstring says why it
+    fits: 2.6 GB and a few minutes for the 15-puzzle's 8-tile pattern).
+    Otherwise (this function's own method, below):
 
     Returns a ``uint8`` array of length ``cells**k`` (``k = len(pattern)``),
     indexed by ``sum(pos[i] * cells**i)``; 255 marks impossible placements.
@@ -94,6 +193,10 @@ def build_pdb(
         raise InputError(
             _("a pattern is a list of distinct cells of the {size}x{size} board").format(size=size)
         )
+    if ranked:
+        from searchlab.puzzles.npuzzle.kernel import build_ranked
+
+        return build_ranked(size, pattern, progress)
     space = cells ** (k + 1)
     if space > 2**31:
         raise InputError(
@@ -204,6 +307,7 @@ def load_pdb(
     directory: Path | None = None,
     build: bool = True,
     with_blank: bool = False,
+    ranked: bool = False,
 ) -> np.ndarray:
     """The database of ``pattern`` from the cache (memory-mapped, read-only), building
     and caching it if missing.
@@ -212,22 +316,65 @@ def load_pdb(
     """
     import numpy as np
 
-    path = pdb_path(size, pattern, directory, with_blank)
+    path = pdb_path(size, pattern, directory, with_blank, ranked)
     if path.exists():
         try:
             # Memory-mapped, not read: the pages are the operating system's file cache,
             # shared by every solve and every process, and only the ones a search
             # touches are read from disk.
             table: np.ndarray = np.load(path, mmap_mode="r")
-            if table.shape == ((size * size) ** (len(pattern) + with_blank),):
+            if table.shape == (table_length(size, len(pattern), with_blank, ranked),):
                 return table
         except (OSError, ValueError):
             pass
     if not build:
         raise FileNotFoundError(path)
-    table = build_pdb(size, pattern, progress, with_blank)
+    table = build_pdb(size, pattern, progress, with_blank, ranked)
+    save_table(path, table)
+    return table
+
+
+def save_table(path: Path, table: np.ndarray) -> None:
+    """Write ``table`` as a ``.npy`` file atomically (a temporary file, then a rename)."""
+    import numpy as np
+
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
-    np.save(tmp, table)
-    tmp.replace(path)
-    return table
+    try:
+        np.save(tmp, table)
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def map_table(path: Path, length: int) -> memoryview | None:
+    """The bytes of a cached ``uint8`` ``.npy`` table of ``length`` entries, memory-mapped
+    read-only without importing NumPy (None if missing or not such a file).
+
+    The performance trick for short solves: reading the ``.npy`` header by hand and
+    mapping the file with :mod:`mmap` costs well under a millisecond, where importing
+    NumPy costs 0.1-0.2 s of a process that should answer an easy board in 0.3 s.
+    """
+    import ast
+    import mmap
+
+    try:
+        with path.open("rb") as f:
+            head = f.read(12)
+            if head[:6] != b"\x93NUMPY":
+                return None
+            if head[6] == 1:
+                size, start = int.from_bytes(head[8:10], "little"), 10
+            else:
+                size, start = int.from_bytes(head[8:12], "little"), 12
+            f.seek(start)
+            header = ast.literal_eval(f.read(size).decode("latin1"))
+            offset = start + size
+            if header != {"descr": "|u1", "fortran_order": False, "shape": (length,)}:
+                return None
+            mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError, SyntaxError, IndexError):
+        return None
+    if len(mapped) != offset + length:
+        return None
+    return memoryview(mapped)[offset:]

@@ -4,9 +4,13 @@
 it rejects unsolvable boards before any search, then runs
 
 - 3x3: :func:`~searchlab.puzzles.npuzzle.fast.astar` (packed ints, Manhattan);
-- 4x4: :func:`~searchlab.puzzles.npuzzle.fast.ida_star` with the additive
-  6-6-3 pattern databases and their reflection (built once and cached);
-- 5x5 and up: IDA* with incremental Manhattan distance;
+- 4x4: IDA* with the additive 7-8 pattern databases and their reflection when
+  they are cached (``npuzzle pdb --build 7-8``), else 6-6-3 (built once and
+  cached): :func:`~searchlab.puzzles.npuzzle.fast.ida_star` for the first
+  :data:`PYTHON_NODES` nodes, then the compiled
+  :func:`~searchlab.puzzles.npuzzle.kernel.ida_star_compiled`;
+- 5x5: the same with the 6-6-6-6 databases when cached, else IDA* with
+  incremental Manhattan distance, as on larger boards;
 
 or any engine algorithm with any heuristic of :data:`HEURISTICS` on
 :class:`~searchlab.puzzles.npuzzle.problem.NPuzzleProblem`.
@@ -15,14 +19,25 @@ or any engine algorithm with any heuristic of :data:`HEURISTICS` on
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+import math
+import time
+from collections.abc import Callable, Sequence
 
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import Board, goal_board
-from searchlab.puzzles.npuzzle.fast import ProgressFn, _move_name, astar, ida_star
+from searchlab.puzzles.npuzzle.fast import ProgressFn, Table, _move_name, astar, ida_star
 from searchlab.puzzles.npuzzle.heuristics import canonical_heuristic
-from searchlab.puzzles.npuzzle.pdb import DEFAULT_PARTITION, PARTITIONS, Progress, load_pdb
+from searchlab.puzzles.npuzzle.pdb import (
+    DEFAULTS,
+    PARTITIONS,
+    RANKED,
+    Progress,
+    load_pdb,
+    map_table,
+    pdb_path,
+    table_length,
+)
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.search import ALGORITHMS, CancelToken, SearchResult
@@ -56,22 +71,36 @@ def _apply(board: Board, t: Transform) -> Board:
     return Board(board.size, tuple(tiles))
 
 
-def partition_for(goal: Board, partition: str = DEFAULT_PARTITION) -> tuple[tuple[int, ...], ...]:
-    """The pattern partition (goal cells) used for ``goal``'s blank cell on a 4x4 board.
-
-    With the blank's goal at cell 0 it is :data:`PARTITIONS` ``[partition]``;
-    elsewhere the non-blank cells are cut in row-major chunks of the same sizes.
-    """
+def partition_size(partition: str) -> int:
+    """The board side a partition of :data:`~.pdb.PARTITIONS` is for (4 or 5)."""
     if partition not in PARTITIONS:
         raise InputError(
             _("unknown partition {partition!r}; choose one of {partitions}").format(
                 partition=partition, partitions=", ".join(PARTITIONS)
             )
         )
+    return math.isqrt(sum(len(p) for p in PARTITIONS[partition]) + 1)
+
+
+def partition_for(goal: Board, partition: str | None = None) -> tuple[tuple[int, ...], ...]:
+    """The pattern partition (goal cells) used for ``goal``'s blank cell (4x4 or 5x5).
+
+    ``partition`` defaults to the board's (:data:`~.pdb.DEFAULTS`). With the
+    blank's goal at cell 0 it is :data:`PARTITIONS` ``[partition]``; elsewhere
+    the non-blank cells are cut in row-major chunks of the same sizes.
+    """
+    n = goal.size
+    partition = partition or DEFAULTS.get(n, "")
+    if partition_size(partition) != n:
+        raise InputError(
+            _("the {partition} partition is for the {side}x{side} board, not {n}x{n}").format(
+                partition=partition, side=partition_size(partition), n=n
+            )
+        )
     parts = PARTITIONS[partition]
     if goal.blank == 0:
         return parts
-    cells = [c for c in range(16) if c != goal.blank]
+    cells = [c for c in range(n * n) if c != goal.blank]
     out, i = [], 0
     for p in parts:
         out.append(tuple(cells[i : i + len(p)]))
@@ -81,40 +110,67 @@ def partition_for(goal: Board, partition: str = DEFAULT_PARTITION) -> tuple[tupl
 
 def pattern_databases(
     goal: Board,
-    partition: str = DEFAULT_PARTITION,
+    partition: str | None = None,
     progress: Progress | None = None,
     build: bool = True,
     with_blank: bool = True,
 ) -> list[tuple[tuple[int, ...], memoryview]]:
-    """The ``(pattern, table)`` pairs for a 4x4 ``goal`` (loaded from the cache or built).
+    """The ``(pattern, table)`` pairs for a 4x4 or 5x5 ``goal`` (from the cache, or built).
 
     ``goal`` must already be in the frame where its blank is at cell 0 when it
     sits in a corner (see :func:`solve_board`). ``progress(done, total)`` is
     called while building; with ``build=False`` a missing database raises
-    ``FileNotFoundError``. ``with_blank`` (default) selects the databases
-    indexed by the blank's cell too (see :func:`~.pdb.build_pdb`): 268 MB
-    each for 6 tiles instead of 16 MB, about 30% fewer nodes. The tables are
-    memory views of the memory-mapped cache files (no copy: indexing one gives an
-    int, as fast as ``bytes``).
+    ``FileNotFoundError``. ``with_blank`` (default) selects, for the mixed-radix
+    partitions (6-6-3, 5-5-5, 3-3-3-3-3), the databases indexed by the blank's
+    cell too (see :func:`~.pdb.build_pdb`): 268 MB each for 6 tiles instead of
+    16 MB, about 30% fewer nodes; the ranked partitions (:data:`~.pdb.RANKED`)
+    have no blank in the index. The tables are memory views of the
+    memory-mapped cache files (no copy, and no NumPy import when cached:
+    :func:`~.pdb.map_table`).
     """
-    if goal.size != 4:
-        raise InputError(_("pattern databases are provided for the 4x4 puzzle only"))
-    return [
-        (pattern, load_pdb(4, pattern, progress, build=build, with_blank=with_blank).data)
-        for pattern in partition_for(goal, partition)
-    ]
+    n = goal.size
+    partition = partition or DEFAULTS.get(n, "")
+    if n not in DEFAULTS:
+        raise InputError(_("pattern databases are provided for the 4x4 and 5x5 puzzles only"))
+    ranked = partition in RANKED
+    blank = with_blank and not ranked
+    out = []
+    for pattern in partition_for(goal, partition):
+        path = pdb_path(n, pattern, with_blank=blank, ranked=ranked)
+        table = map_table(path, table_length(n, len(pattern), blank, ranked))
+        if table is None:
+            if not build:
+                raise FileNotFoundError(path)
+            table = load_pdb(n, pattern, progress, with_blank=blank, ranked=ranked).data
+        out.append((pattern, table))
+    return out
+
+
+def _frame(goal: Board) -> tuple[Transform, Board]:
+    """The grid symmetry taking a corner blank goal to cell 0 (identity otherwise), and
+    the goal in that frame."""
+    t = _corner_transform(goal.size, goal.blank) or (lambda c: c)
+    return t, _apply(goal, t)
+
+
+def databases_ready(goal: Board, partition: str | None = None) -> bool:
+    """Whether the databases :func:`solve_board` would use for ``goal`` are cached."""
+    try:
+        pattern_databases(_frame(goal)[1], partition, build=False)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def prepare_databases(
-    goal: Board, partition: str = DEFAULT_PARTITION, progress: Progress | None = None
+    goal: Board, partition: str | None = None, progress: Progress | None = None
 ) -> list[tuple[int, ...]]:
-    """Build (once) and cache the databases :func:`solve_board` uses for a 4x4 ``goal``;
-    returns their patterns (goal cells, in the frame where a corner blank is at cell 0)."""
-    if goal.size != 4:
-        raise InputError(_("pattern databases are provided for the 4x4 puzzle only"))
-    t = _corner_transform(4, goal.blank)
-    frame = _apply(goal, t) if t else goal
-    return [p for p, _ in pattern_databases(frame, partition, progress)]
+    """Build (once) and cache the databases :func:`solve_board` uses for ``goal`` (4x4
+    or 5x5); returns their patterns (goal cells, in the frame where a corner blank is
+    at cell 0)."""
+    if goal.size not in DEFAULTS:
+        raise InputError(_("pattern databases are provided for the 4x4 and 5x5 puzzles only"))
+    return [p for p, _ in pattern_databases(_frame(goal)[1], partition, progress)]
 
 
 def _actions(size: int, states: list[tuple[int, ...]]) -> list[str]:
@@ -134,7 +190,7 @@ def solve_board(
     progress: ProgressFn | None = None,
     pdb_progress: Progress | None = None,
     pdb_build: bool = True,
-    partition: str = DEFAULT_PARTITION,
+    partition: str | None = None,
 ) -> SearchResult:
     """Solve ``board`` optimally (goal: blank last by default) with the fastest fitting method.
 
@@ -181,12 +237,20 @@ def solve_board(
         algo = "astar" if board.size == 3 and h in ("auto", "manhattan") else "idastar"
     chosen = h
     if h == "auto":
-        h = "pdb" if board.size == 4 and algo == "idastar" else "manhattan"
+        h = "manhattan"
+        if algo == "idastar" and board.size == 4:
+            h = "pdb"
+            if partition is None and databases_ready(goal, "7-8"):
+                partition = "7-8"  # the strongest, when it was built
+        elif algo == "idastar" and board.size == 5 and databases_ready(goal, partition):
+            h = "pdb"  # 5x5: only when built (minutes), Manhattan otherwise
     if h == "pdb":
-        if algo != "idastar" or board.size != 4:
-            raise InputError(_("the pdb heuristic needs --algorithm idastar on a 4x4 board"))
-        t = _corner_transform(4, goal.blank) or (lambda c: c)
-        g2, b2 = _apply(goal, t), _apply(board, t)
+        if algo != "idastar" or board.size not in DEFAULTS:
+            raise InputError(_("the pdb heuristic needs --algorithm idastar on a 4x4 or 5x5 board"))
+        partition = partition or DEFAULTS[board.size]
+        partition_for(goal, partition)  # a partition for another size: a clear error now
+        t, g2 = _frame(goal)
+        b2 = _apply(board, t)
         try:
             pdbs = pattern_databases(g2, partition, build=False)
         except FileNotFoundError:
@@ -208,19 +272,21 @@ def solve_board(
                     quick.algorithm = "idastar (manhattan)"
                     return quick
             pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
-        result = ida_star(
+        result = _pdb_ida_star(
             b2,
             g2,
-            pdbs=pdbs,
+            pdbs,
             time_limit=time_limit,
             max_nodes=max_nodes,
             max_expansions=max_expansions,
             cancel=cancel,
             progress=progress,
         )
+        result.extra["partition"] = partition
         if result.solved:
-            result.states = [_apply(Board(4, s), t).tiles for s in result.states]
-            result.actions = _actions(4, result.states)
+            n = board.size
+            result.states = [_apply(Board(n, s), t).tiles for s in result.states]
+            result.actions = _actions(n, result.states)
         return result
     if h == "manhattan" and algo == "astar":
         return astar(
@@ -253,6 +319,54 @@ def solve_board(
         progress=progress,
     )
 
+
+def _pdb_ida_star(
+    board: Board,
+    goal: Board,
+    pdbs: Sequence[tuple[Sequence[int], Table]],
+    *,
+    time_limit: float | None,
+    max_nodes: int | None,
+    max_expansions: int | None,
+    cancel: CancelToken | None,
+    progress: ProgressFn | None,
+) -> SearchResult:
+    """IDA* with ``pdbs``: the pure-Python search for :data:`PYTHON_NODES` nodes, then,
+    if that was not enough, the compiled kernel from the start (its counts are the
+    result's; both search the same tree). Easy boards never import Numba."""
+    t0 = time.perf_counter()
+    cap = PYTHON_NODES if max_nodes is None else min(max_nodes, PYTHON_NODES)
+    quick = ida_star(
+        board,
+        goal,
+        pdbs=pdbs,
+        time_limit=time_limit,
+        max_nodes=cap,
+        max_expansions=max_expansions,
+        cancel=cancel,
+        progress=progress,
+    )
+    if quick.limit != "max_nodes" or cap == max_nodes:
+        return quick
+    from searchlab.puzzles.npuzzle.kernel import ida_star_compiled
+
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+    return ida_star_compiled(
+        board,
+        goal,
+        pdbs=pdbs,
+        time_limit=left,
+        max_nodes=max_nodes,
+        max_expansions=max_expansions,
+        cancel=cancel,
+        progress=progress,
+    )
+
+
+PYTHON_NODES = 60_000
+"""Nodes the pure-Python IDA* searches before the compiled kernel takes over: about
+0.1 s, a fraction of what importing Numba and loading the compiled kernel costs
+(about 0.5 s), and enough for the easier 15-puzzle boards with the 7-8 databases."""
 
 QUICK_EXPANSIONS = 200_000
 """The Manhattan IDA* budget ``auto`` spends on a 4x4 board before building the

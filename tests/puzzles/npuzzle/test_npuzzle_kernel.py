@@ -1,0 +1,127 @@
+"""The compiled IDA* kernel searches the same tree as the pure-Python IDA*: identical
+node counts and solutions; the ranked database build agrees with the NumPy 0-1 BFS."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from searchlab.puzzles.npuzzle import goal_board, instances_at_depth
+from searchlab.puzzles.npuzzle.fast import ida_star
+from searchlab.puzzles.npuzzle.kernel import build_ranked, ida_star_compiled
+from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
+from searchlab.puzzles.npuzzle.pdb import build_pdb, load_pdb, rank, unrank
+from searchlab.search import SearchResult
+
+
+def _same(a: SearchResult, b: SearchResult) -> None:
+    assert (a.status, a.length, a.actions) == (b.status, b.length, b.actions)
+    sa, sb = a.stats, b.stats
+    assert (sa.generated, sa.expanded, sa.iterations) == (sb.generated, sb.expanded, sb.iterations)
+
+
+@pytest.mark.parametrize("with_blank", [False, True])
+def test_compiled_counts_equal_python_on_8_puzzle(tmp_path: Path, with_blank: bool) -> None:
+    goal = goal_board(3, "first")
+    parts = [(1, 2, 3, 4), (5, 6, 7, 8)]
+    pdbs = [(p, load_pdb(3, p, directory=tmp_path, with_blank=with_blank).data) for p in parts]
+    for depth in (0, 1, 14, 26, 31):
+        for board in instances_at_depth(depth, 2 if depth else 1, seed=3, goal=goal):
+            for reflect in (True, False):
+                a = ida_star(board, goal, pdbs=pdbs, reflect=reflect)
+                _same(a, ida_star_compiled(board, goal, pdbs=pdbs, reflect=reflect))
+
+
+PARTS = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15)]
+"""3-3-3-3-3 for Korf's goal: built in a fraction of a second."""
+
+
+@pytest.fixture(scope="module")
+def sparse() -> list[tuple[tuple[int, ...], bytes]]:
+    return [(p, build_pdb(4, p).tobytes()) for p in PARTS]
+
+
+def test_compiled_counts_equal_python_on_korf_instances(sparse: list[Any]) -> None:
+    pdbs = sparse
+    for inst in korf_instances():
+        if inst.id in (9, 12, 79):
+            a = ida_star(inst.board, KORF_GOAL, pdbs=pdbs)
+            b = ida_star_compiled(inst.board, KORF_GOAL, pdbs=pdbs)
+            _same(a, b)
+            assert b.length == inst.optimal_length
+
+
+def test_compiled_limits_stop_at_the_same_count(sparse: list[Any]) -> None:
+    pdbs = sparse
+    inst = next(k for k in korf_instances() if k.id == 1)
+    a = ida_star(inst.board, KORF_GOAL, pdbs=pdbs, max_nodes=300_000)
+    b = ida_star_compiled(inst.board, KORF_GOAL, pdbs=pdbs, max_nodes=300_000)
+    assert a.status == b.status == "limit" and a.limit == b.limit == "max_nodes"
+    assert a.stats.generated == b.stats.generated
+
+
+def test_ranked_build_refuses_words_it_cannot_hold() -> None:
+    with pytest.raises(ValueError, match="free cells"):
+        build_ranked(5, (1, 2, 3))  # 22 free cells: three sets of 22 bits exceed 64
+
+
+def test_rank_is_a_bijection() -> None:
+    for k in (1, 2, 3):
+        placements = list(itertools.permutations(range(6), k))
+        assert [rank(p, 6) for p in placements] == list(range(len(placements)))
+        assert all(unrank(rank(p, 6), k, 6) == p for p in placements)
+
+
+@pytest.mark.parametrize(
+    ("size", "pattern"), [(3, (1, 2, 4)), (3, (5, 6, 7, 8)), (4, (1, 4, 5)), (5, (1, 2, 6, 7))]
+)
+def test_ranked_build_matches_numpy_build(size: int, pattern: tuple[int, ...]) -> None:
+    ranked = build_ranked(size, pattern)
+    sparse = build_pdb(size, pattern)
+    cells = size * size
+    placements = list(itertools.permutations(range(cells), len(pattern)))
+    for placed in random.Random(size).sample(placements, min(len(placements), 20_000)):
+        index = sum(c * cells**i for i, c in enumerate(placed))
+        assert ranked[rank(placed, cells)] == sparse[index]
+
+
+def test_ranked_search_python_and_compiled_agree() -> None:
+    goal = goal_board(3, "first")
+    parts = [(1, 2, 3, 4), (5, 6, 7, 8)]
+    pdbs = [(p, build_ranked(3, p).tobytes()) for p in parts]
+    for depth in (0, 1, 17, 31):
+        for board in instances_at_depth(depth, 2 if depth else 1, seed=4, goal=goal):
+            for reflect in (True, False):
+                a = ida_star(board, goal, pdbs=pdbs, reflect=reflect)
+                assert a.length == depth
+                _same(a, ida_star_compiled(board, goal, pdbs=pdbs, reflect=reflect))
+
+
+def test_ranked_and_sparse_tables_search_the_same_tree(sparse: list[Any]) -> None:
+    """The same database in both layouts gives the same heuristic, hence the same counts."""
+    ranked = [(p, build_ranked(4, p).tobytes()) for p in PARTS]
+    for inst in korf_instances():
+        if inst.id in (12, 79):
+            a = ida_star(inst.board, KORF_GOAL, pdbs=sparse)
+            _same(a, ida_star(inst.board, KORF_GOAL, pdbs=ranked))
+            _same(a, ida_star_compiled(inst.board, KORF_GOAL, pdbs=ranked))
+
+
+def test_ranked_search_on_5x5_agrees_with_manhattan_ida() -> None:
+    """5x5 (25-cell ranks, the reflection on 5x5): six 4-tile ranked databases; both
+    searches agree, and the length equals Manhattan IDA*'s (both optimal)."""
+    from searchlab.puzzles.npuzzle import random_instance
+
+    goal = goal_board(5, "first")
+    tiles = list(range(1, 25))
+    parts = [tuple(tiles[i : i + 4]) for i in range(0, 24, 4)]
+    pdbs = [(p, build_ranked(5, p).tobytes()) for p in parts]
+    for seed in (1, 2):
+        board = random_instance(5, 30, seed=seed, goal=goal)
+        a = ida_star(board, goal, pdbs=pdbs)
+        _same(a, ida_star_compiled(board, goal, pdbs=pdbs))
+        assert a.length == ida_star(board, goal).length == 30
