@@ -77,7 +77,9 @@ def table_rows(records: Sequence[RunRecord]) -> list[dict[str, Any]]:
     return [lines[s] for s in sorted(lines)]
 
 
-TITLE = N_("Plain Warnsdorff: % of random starts giving a complete open tour, by tie-break")
+TITLE = N_(
+    "Plain Warnsdorff: percentage of random starts giving a complete open tour, by tie-break"
+)
 
 
 def results(experiment: Experiment, summary: RunSummary) -> Results:
