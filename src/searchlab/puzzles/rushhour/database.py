@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import platformdirs
 
 from searchlab.errors import InputError
+from searchlab.i18n import _, ngettext
 
 if TYPE_CHECKING:  # the enumeration imports Numba: only the builder needs it
     from searchlab.puzzles.rushhour.enumeration import ShardResult
@@ -100,8 +101,10 @@ class PuzzleDatabase:
         self.path = Path(path)
         if not create and not self.path.is_file():
             raise InputError(
-                f"no puzzle database at {self.path}: build one with "
-                "'searchlab rushhour enumerate --size 6' (or give --db FILE)"
+                _(
+                    "no puzzle database at {path}: build one with "
+                    "'searchlab rushhour enumerate --size 6' (or give --db FILE)"
+                ).format(path=self.path)
             )
         try:
             if create:
@@ -109,7 +112,9 @@ class PuzzleDatabase:
             self._db = sqlite3.connect(self.path)
             self._db.executescript(_SCHEMA)
         except (OSError, sqlite3.Error) as exc:
-            raise InputError(f"{self.path}: not a usable puzzle database ({exc})") from None
+            raise InputError(
+                _("{path}: not a usable puzzle database ({exc})").format(path=self.path, exc=exc)
+            ) from None
 
     def close(self) -> None:
         self._db.close()
@@ -136,7 +141,11 @@ class PuzzleDatabase:
         try:
             self._save(result)
         except sqlite3.Error as exc:  # read-only file, full disk, another writer
-            raise InputError(f"{self.path}: cannot write the puzzle database ({exc})") from None
+            raise InputError(
+                _("{path}: cannot write the puzzle database ({exc})").format(
+                    path=self.path, exc=exc
+                )
+            ) from None
 
     def _save(self, result: ShardResult) -> None:
         shard = result.shard
@@ -278,14 +287,26 @@ def draw(
         if found is not None:
             return found
         top = db.hardest(size, walls)
-    where = f"{size}x{size} with {walls} wall{'s' if walls != 1 else ''}"
+    where = ngettext("{size}x{size} with {n} wall", "{size}x{size} with {n} walls", walls).format(
+        size=size, n=walls
+    )
     if top is None:
         raise InputError(
-            f"the puzzle database {path or default_path()} has no {where}: build it with "
-            f"'searchlab rushhour enumerate --size {size} --walls {walls}'"
+            _(
+                "the puzzle database {path} has no {where}: build it with "
+                "'searchlab rushhour enumerate --size {size} --walls {walls}'"
+            ).format(path=path or default_path(), where=where, size=size, walls=walls)
         )
-    wanted = f"{min_moves}" + (f" to {max_moves}" if max_moves is not None else " or more")
-    raise InputError(f"no {where} puzzle of {wanted} moves in the database (the hardest: {top})")
+    wanted = (
+        _("{low} to {high}").format(low=min_moves, high=max_moves)
+        if max_moves is not None
+        else _("{low} or more").format(low=min_moves)
+    )
+    raise InputError(
+        _("no {where} puzzle of {wanted} moves in the database (the hardest: {top})").format(
+            where=where, wanted=wanted, top=top
+        )
+    )
 
 
 def present(path: str | Path | None = None) -> bool:
