@@ -64,6 +64,12 @@ class Localized(click.Command):
         clone.help = _(self.help) if self.help else self.help
         super(Localized, clone).format_help_text(ctx, formatter)
 
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        # Click builds its --help option once per command, in the language of the first
+        # call (a test run renders many helps in one process): translate it when asked.
+        option = super().get_help_option(ctx)
+        return option if option is None else _translated(option)  # type: ignore[return-value]
+
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         clone = copy.copy(self)
         clone.params = [_translated(p) for p in self.params]
