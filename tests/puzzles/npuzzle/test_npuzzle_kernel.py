@@ -125,3 +125,19 @@ def test_ranked_search_on_5x5_agrees_with_manhattan_ida() -> None:
         a = ida_star(board, goal, pdbs=pdbs)
         _same(a, ida_star_compiled(board, goal, pdbs=pdbs))
         assert a.length == ida_star(board, goal).length == 30
+
+
+def test_korf24_instances_are_consistent() -> None:
+    """The 50 bundled 24-puzzle instances: solvable, and each published optimal length
+    has the parity of the Manhattan distance and is at least it."""
+    from searchlab.puzzles.npuzzle import is_solvable
+    from searchlab.puzzles.npuzzle.heuristics import manhattan
+    from searchlab.puzzles.npuzzle.korf import KORF24_GOAL, korf24_instances
+
+    instances = korf24_instances()
+    assert [k.id for k in instances] == list(range(1, 51))
+    assert min(k.optimal_length for k in instances) == 81  # #25
+    for inst in instances:
+        assert is_solvable(inst.board, KORF24_GOAL)
+        md = manhattan(inst.board.tiles, KORF24_GOAL)
+        assert inst.optimal_length >= md and (inst.optimal_length - md) % 2 == 0
