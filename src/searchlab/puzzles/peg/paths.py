@@ -118,7 +118,7 @@ class PathCounts:
     board: Board
     symmetry: SymmetryTables
     masks: JumpMasks
-    digits: Digits = field(default_factory=lambda: ([np.ones(1, dtype=np.uint32)]))
+    digits: Digits = field(default_factory=lambda: [np.ones(1, dtype=np.uint32)])
     games: int = 0
     dead_ends: list[int] = field(default_factory=list)
     finishes: dict[int, int] = field(default_factory=dict)
