@@ -159,7 +159,7 @@ def test_limits_leave_partial_counts() -> None:
     paths = PathCounts(board, symmetry, masks)
     nxt = next_level(level, masks, symmetry)
     assert paths.advance(level, nxt, lambda done: "cancelled") == "cancelled"
-    assert paths.dead_ends == [] and len(paths.digits[0]) == 1
+    assert paths.dead_ends == [] and [len(d) for d in paths.digits] == [1]
 
 
 def test_overflow_is_reported() -> None:
@@ -168,7 +168,9 @@ def test_overflow_is_reported() -> None:
         _normalised([np.zeros(1, dtype=np.uint64) for _ in range(3)] + [top])
     low = np.array([2**32 + 5], dtype=np.uint64)
     small = _normalised([low] + [np.zeros(1, dtype=np.uint64) for _ in range(3)])
-    assert [int(d[0]) for d in small] == [5, 1, 0, 0]
+    assert [int(d[0]) for d in small] == [5, 1]  # the zero digits dropped
+    grown = _normalised([np.array([3, 0], dtype=np.uint64), np.array([7, 2**40], dtype=np.uint64)])
+    assert [d.tolist() for d in grown] == [[3, 0], [7, 0], [0, 2**8]]  # a digit added
 
 
 @pytest.mark.slow

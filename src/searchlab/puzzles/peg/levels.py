@@ -50,10 +50,10 @@ BYTES_PER_POSITION = 96
 """Working memory per position of a level being expanded (the level, the next
 level, the chunks' results before a merge, and the sort), an upper estimate:
 about twice the 42 bytes measured on the English board's largest level."""
-PATH_BYTES_PER_POSITION = 64
-"""More per position when path counts are carried: the level's counts (16
-bytes) and the next level's sums (32 bytes per position of the next level,
-which is up to 1.5 times larger while the levels grow)."""
+PATH_BYTES_PER_POSITION = 48
+"""More per position when path counts are carried: the level's counts (4
+bytes per base-2**32 digit, at most 16) and the next level's sums (8 bytes per
+digit), turned into digits one at a time."""
 
 
 def check_size(board: Board) -> None:

@@ -33,9 +33,9 @@ Symmetry, worked out:
   positions; the tests check both against brute force.)
 
 Counts outgrow 64 bits (the English board has about 5.8e20 games), so a count
-is :data:`DIGITS` base-2**32 digits, one ``uint32`` array each (128 bits in
-all, summed in ``uint64`` arrays for the next level); a carry out of the top
-digit raises
+is up to :data:`DIGITS` base-2**32 digits, one ``uint32`` array each (128 bits
+in all; a level keeps only the digits its largest count needs), summed in
+``uint64`` arrays for the next level; a carry out of the top digit raises
 :class:`~searchlab.puzzles.peg.levels.CountOverflow`, never wraps.
 
 Performance tricks, here: the successors of a chunk of the level by every
@@ -83,16 +83,24 @@ def _value(digits: Digits, k: int) -> int:
 
 
 def _normalised(acc: Sums) -> Digits:
-    """The digits of the sums ``acc`` (one ``uint64`` array per digit), carries
-    propagated, each stored in 32 bits."""
+    """The digits of the sums ``acc`` (one ``uint64`` array per digit, emptied as it
+    goes), carries propagated, each stored in 32 bits, with as many digits as the
+    largest count needs (at most :data:`DIGITS`)."""
     carry = np.zeros_like(acc[0])
-    out = []
-    for d in acc:
+    out: Digits = []
+    while acc:
+        d = acc.pop(0)
         d += carry
-        carry = d >> _BASE
-        out.append((d & _MASK).astype(np.uint32))
-    if carry.any():
-        raise CountOverflow("a count of jump sequences exceeds 2**128")
+        np.right_shift(d, _BASE, out=carry)
+        np.bitwise_and(d, _MASK, out=d)
+        out.append(d.astype(np.uint32))
+        del d
+        if not acc and carry.any():
+            acc.append(np.zeros_like(carry))
+            if len(out) == DIGITS:
+                raise CountOverflow("a count of jump sequences exceeds 2**128")
+    while len(out) > 1 and not out[-1].any():
+        out.pop()
     return out
 
 
@@ -110,12 +118,7 @@ class PathCounts:
     board: Board
     symmetry: SymmetryTables
     masks: JumpMasks
-    digits: Digits = field(
-        default_factory=lambda: (
-            [np.ones(1, dtype=np.uint32)]
-            + [np.zeros(1, dtype=np.uint32) for _ in range(DIGITS - 1)]
-        )
-    )
+    digits: Digits = field(default_factory=lambda: [np.ones(1, dtype=np.uint32)])
     games: int = 0
     dead_ends: list[int] = field(default_factory=list)
     finishes: dict[int, int] = field(default_factory=dict)
@@ -134,7 +137,9 @@ class PathCounts:
 
         Raises :class:`CountOverflow` if a count needs more than 128 bits.
         """
-        acc: Sums = [np.zeros(len(nxt), dtype=np.uint64) for _ in range(DIGITS)]
+        # one sum per digit: a sum of digits below 2**32 cannot overflow 64 bits,
+        # and _normalised adds a digit when the top one carries
+        acc: Sums = [np.zeros(len(nxt), dtype=np.uint64) for _ in self.digits]
         dead = 0
         for lo in range(0, len(level), CHUNK):
             part = level[lo : lo + CHUNK]
@@ -167,6 +172,7 @@ class PathCounts:
         self.dead_ends.append(dead)
         if len(level) and int(level[0]).bit_count() == 1:
             self._record_finishes(level)
+        self.digits = []  # freed before the sums are turned into digits
         self.digits = _normalised(acc)
         return None
 
