@@ -24,18 +24,11 @@ import sys
 import threading
 import time
 
+from korf100 import parse_ids  # the sibling script (this folder is on sys.path)
 from searchlab.puzzles.npuzzle import kernel
 from searchlab.puzzles.npuzzle.korf import KORF24_GOAL, korf24_instances
 from searchlab.puzzles.npuzzle.solvers import pattern_databases
 from searchlab.search import SearchStats
-
-
-def parse_ids(specs: list[str]) -> list[int]:
-    ids: list[int] = []
-    for spec in specs:
-        lo, _, hi = spec.partition("-")
-        ids.extend(range(int(lo), int(hi or lo) + 1))
-    return ids
 
 
 def main() -> int:
