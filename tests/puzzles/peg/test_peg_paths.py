@@ -184,3 +184,14 @@ def test_english_central_game_published() -> None:
     assert line is not None and line.at_start == 40_861_647_040_079_968
     assert c.paths.solutions(board.hole("d4")) == line.at_start
     assert c.paths.games == line.total_games == 577_116_156_815_309_849_672
+
+
+def test_french_published_line() -> None:
+    # the count itself takes 50 minutes (benchmarks/peg_count.py --french); here, the
+    # reference is found for the central start only, and not for a custom lookalike
+    board = get_board("french")
+    line = published(board, board.start())
+    assert line is not None and line.solutions == 0
+    assert line.total_games == 16_662_591_542_028_595_169_821_912
+    assert published(board, board.start(["c1"])) is None
+    assert published(get_board("french", diagonal=True), board.start()) is None

@@ -14,8 +14,11 @@ definitions, set against ours (:mod:`~searchlab.puzzles.peg.paths`):
   winning sequence twice: once as a win and once as a game with no move left.
 
 Sources: B. Butler, "Peg Solitaire" (15 holes),
-http://www.durangobill.com/PegSolitaire.html, and "33 Hole Peg Solitaire",
-http://www.durangobill.com/Peg33.html.
+http://www.durangobill.com/PegSolitaire.html, "33 Hole Peg Solitaire",
+http://www.durangobill.com/Peg33.html, and "37-Hole Peg Solitaire",
+http://www.durangobill.com/Peg37.html (its central figure, 16,662,591,542,028,
+595,169,821,912 game sequences and no solution, as quoted by a third party; our
+count matches it to the unit).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from searchlab.puzzles.peg.board import Board, get_board
 
 TRIANGLE_SOURCE = "http://www.durangobill.com/PegSolitaire.html"
 ENGLISH_SOURCE = "http://www.durangobill.com/Peg33.html"
+FRENCH_SOURCE = "http://www.durangobill.com/Peg37.html"
+"""Its table was not readable here; the central figure is as a third party quotes it."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,13 @@ PUBLISHED: tuple[Published, ...] = (
         at_start=40_861_647_040_079_968,
         total_games=577_116_156_815_309_849_672,
         shortest_game=6,
+    ),
+    Published(
+        "french",
+        "d4",
+        FRENCH_SOURCE,
+        solutions=0,
+        total_games=16_662_591_542_028_595_169_821_912,
     ),
 )
 
