@@ -91,18 +91,27 @@ def _folder(language: str) -> Any:
     return files("searchlab") / "locale" / language / "LC_MESSAGES"
 
 
-def _compiled(language: str) -> bytes:
-    """The compiled catalog of ``language``: the ``.mo`` file when it is up to date,
-    else its ``.po`` compiled in memory with Babel."""
+def _fresh_mo(language: str) -> Any:
+    """The package's compiled catalog of ``language`` when it is there and up to date
+    with its ``.po`` (else None: the ``.po`` was edited since, or never compiled)."""
     folder = _folder(language)
     mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
-    if mo.is_file() and not _older(mo, po):
+    return mo if mo.is_file() and not _older(mo, po) else None
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _compiled(language: str) -> bytes:
+    """The compiled catalog of ``language``: the ``.mo`` file when it is up to date,
+    else its ``.po`` compiled in memory with Babel (once a process: :func:`catalog`
+    and :func:`bind_process` both use it)."""
+    mo = _fresh_mo(language)
+    if mo is not None:
         return bytes(mo.read_bytes())
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     compiled = io.BytesIO()
-    with po.open("rb") as source:
+    with (_folder(language) / f"{DOMAIN}.po").open("rb") as source:
         write_mo(compiled, read_po(source, locale=language))
     return compiled.getvalue()
 
@@ -121,10 +130,8 @@ def bind_process(language: str) -> None:
         gettext.textdomain("messages")  # the default domain, which has no catalog
         return
     os.environ["LANGUAGE"] = language
-    folder = _folder(language)
-    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
-    fresh = mo.is_file() and not _older(mo, po)
-    root = str(mo).rsplit(os.sep, 3)[0] if fresh else _cached_copy(language)
+    mo = _fresh_mo(language)
+    root = str(mo).rsplit(os.sep, 3)[0] if mo is not None else _cached_copy(language)
     if root is None:
         return
     gettext.bindtextdomain(DOMAIN, root)
