@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint bench clean i18n
+.PHONY: install demo test test-slow lint bench clean i18n
 
 install: $(STAMP)
 
@@ -30,8 +30,13 @@ i18n: install
 demo: install
 	$(BIN)/searchlab demo
 
+# `make test` runs every test but the ones marked slow (a few minutes); `make test-slow`
+# runs those (browser journeys, whole-board searches); CI runs both.
 test: install
 	$(BIN)/python -m pytest
+
+test-slow: install
+	$(BIN)/python -m pytest -m slow
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks

@@ -25,3 +25,25 @@ def english() -> Iterator[None]:
     use_language("en")
     yield
     use_language("en")
+
+
+# The slow lane (as pyperplan's ``--slow`` and networkx's ``--runslow``): tests marked
+# ``slow`` take seconds to minutes each (browser journeys, whole-board searches, long
+# databases). ``make test`` leaves them out so that the everyday run stays a few minutes;
+# ``make test-slow`` (and CI, after ``make test``) runs them.
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--slow",
+        action="store_true",
+        default=False,
+        help="also run the tests marked slow (make test-slow runs only those)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--slow") or config.getoption("-m"):
+        return  # asked for: --slow, or a -m expression that selects by marker itself
+    skip = pytest.mark.skip(reason="slow: run with --slow (make test-slow)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
