@@ -17,11 +17,13 @@ Routes (all JSON unless said otherwise; OpenAPI at ``/docs`` and ``/openapi.json
 * ``POST /api/pages/{page}/leave`` cancels the jobs a page started (sent when it closes)
 
 Bad input answers 4xx with ``{"detail": "<one-line message>"}``; request
-bodies over ``max_body`` bytes answer 413. Solves run on worker threads with a
-time limit and a stored-node limit (:mod:`searchlab.web.service`), a light
-lane apart from the heavy one (:mod:`searchlab.web.jobs`); generation and
-hints pass a :class:`~searchlab.web.gate.Gate` (2 at once, 4 waiting, then 429);
-all of them run in child processes (:mod:`searchlab.web.worker`).
+bodies over ``max_body`` bytes answer 413. Solves run as jobs with a time
+limit and a stored-node limit (:mod:`searchlab.web.service`), a light lane apart
+from the heavy one, clients taking turns (:mod:`searchlab.web.jobs`); generation,
+hints and ratings pass a :class:`~searchlab.web.gate.Gate` (a cheap lane heavy
+work cannot fill, a heavy lane, work stopped when its client hangs up); all of
+them run in child processes (:mod:`searchlab.web.worker`). Boards are parsed on
+threads by parsers that are linear in the text (``tests/web/test_parsers.py``).
 """
 
 from __future__ import annotations
@@ -47,8 +49,9 @@ from searchlab import families as registry
 from searchlab.errors import InputError
 from searchlab.web import i18n as web_i18n
 from searchlab.web import service, worker
-from searchlab.web.gate import Gate, process_pool
-from searchlab.web.jobs import MEMORY_MB, JobManager, TooBusyError
+from searchlab.web.fair import client_key
+from searchlab.web.gate import ClientGone, Gate
+from searchlab.web.jobs import JobManager, TooBusyError
 from searchlab.web.service import Family
 
 MAX_BODY = 1_000_000
@@ -165,11 +168,21 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-class BoardIn(BaseModel):
+class PageIn(BaseModel):
+    page: str | None = Field(
+        default=None,
+        max_length=64,
+        pattern=PAGE_ID,
+        description="The page's random id: the server shares its capacity fairly among "
+        "pages (else among addresses); a new solve cancels the page's earlier ones.",
+    )
+
+
+class BoardIn(PageIn):
     board: str = Field(max_length=MAX_BOARD, description="The board as text.")
 
 
-class RandomIn(BaseModel):
+class RandomIn(PageIn):
     params: dict[str, float | None] = Field(
         default_factory=dict, description="Generator parameters, e.g. size, depth, seed."
     )
@@ -181,12 +194,6 @@ class SolveIn(BoardIn):
     time_limit: float | None = Field(default=None, description="Seconds (server caps it).")
     max_nodes: int | None = Field(default=None, description="Stored-node limit (capped).")
     teaching: bool = Field(default=False, description="Record expansions and the state graph.")
-    page: str | None = Field(
-        default=None,
-        max_length=64,
-        pattern=PAGE_ID,
-        description="The page's random id: a new solve cancels its earlier ones; see leave.",
-    )
 
 
 class PositionIn(BoardIn):
@@ -209,9 +216,8 @@ def create_app(
     Requests must name a loopback host (or one of ``hosts``, e.g. the ``--host``
     the user chose) in their ``Host`` header: see :class:`HostCheck`."""
     jobs = JobManager(workers=workers)
-    pool = functools.partial(process_pool, 2, MEMORY_MB)
-    generating = Gate("board generations", running=2, waiting=4, executor=pool)
-    hinting = Gate("hints", running=2, waiting=4, executor=pool)
+    generating = Gate("board generations")
+    hinting = Gate("hints and ratings")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -250,6 +256,11 @@ def create_app(
     async def too_busy(request: Request, exc: TooBusyError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=429)
 
+    @app.exception_handler(ClientGone)
+    async def client_gone(request: Request, exc: ClientGone) -> JSONResponse:
+        # Nobody reads this: the client hung up and its work was stopped (nginx's 499).
+        return JSONResponse({"detail": "the client closed the request"}, status_code=499)
+
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
@@ -280,14 +291,18 @@ def create_app(
         return await asyncio.to_thread(service.validate, fam, body.board)
 
     @app.post("/api/{family}/random", summary="A random or generated board")
-    async def random_board(family: str, body: RandomIn) -> dict[str, Any]:
+    async def random_board(family: str, body: RandomIn, request: Request) -> dict[str, Any]:
         fam = _family(family)
         params = {k: v for k, v in body.params.items() if v is not None}
-        board = await generating.run(functools.partial(worker.generate, fam.name, params))
+        board = await generating.run(
+            functools.partial(worker.generate, fam.name, params),
+            _client(request, body.page),
+            request.is_disconnected,
+        )
         return {"board": board}
 
     @app.post("/api/{family}/solve", status_code=202, summary="Start a solve job")
-    async def start_solve(family: str, body: SolveIn) -> dict[str, Any]:
+    async def start_solve(family: str, body: SolveIn, request: Request) -> dict[str, Any]:
         fam = _family(family)
         heuristic = body.heuristic or (fam.heuristics[0] if fam.heuristics else "")
         service.check_choice(fam, body.algorithm, heuristic, teaching=body.teaching)
@@ -306,6 +321,7 @@ def create_app(
                 body.teaching,
             ),
             owner=body.page,
+            client=_client(request, body.page),
         )
         return {"job": job.id}
 
@@ -324,10 +340,14 @@ def create_app(
         return job.snapshot()
 
     @app.post("/api/{family}/difficulty", summary="A board's difficulty rating, when rated")
-    async def rate_board(family: str, body: BoardIn, lang: str = "en") -> dict[str, Any]:
+    async def rate_board(
+        family: str, body: BoardIn, request: Request, lang: str = "en"
+    ) -> dict[str, Any]:
         fam = _family(family)
         answer: dict[str, Any] = await hinting.run(
-            functools.partial(worker.difficulty, fam.name, body.board, lang)
+            functools.partial(worker.difficulty, fam.name, body.board, lang),
+            _client(request, body.page),
+            request.is_disconnected,
         )
         return answer
 
@@ -353,14 +373,21 @@ def create_app(
         return await asyncio.to_thread(run)
 
     @app.post("/api/{family}/hint", summary="The next move of an optimal solution")
-    async def hint(family: str, body: PositionIn) -> dict[str, Any]:
+    async def hint(family: str, body: PositionIn, request: Request) -> dict[str, Any]:
         fam = _family(family)
         answer: dict[str, Any] = await hinting.run(
-            functools.partial(worker.hint, fam.name, body.board, body.state)
+            functools.partial(worker.hint, fam.name, body.board, body.state),
+            _client(request, body.page),
+            request.is_disconnected,
         )
         return answer
 
     return app
+
+
+def _client(request: Request, page: str | None) -> str:
+    """The key the server shares its capacity by: the page, else the caller's address."""
+    return client_key(page, request.client.host if request.client else None)
 
 
 def _family(name: str) -> Family:

@@ -295,7 +295,7 @@ def solve_job(
 
 def hint(fam: Family, board: str, token: Any) -> dict[str, Any]:
     """The next move of an optimal solution from the position ``token`` (bounded by
-    :data:`HINT_TIME_LIMIT`; it runs in a pool worker, which nothing cancels)."""
+    :data:`HINT_TIME_LIMIT`; it runs in a gated child, stopped if its client hangs up)."""
     instance = read_board(fam, board)
     state = fam.decode_state(instance, token)
     if fam.is_goal(instance, state):
