@@ -298,7 +298,12 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        threading.Thread(target=jobs.warm_up, daemon=True).start()
+        def warm_up() -> None:
+            jobs.warm_up()
+            generating.warm_up()
+            hinting.warm_up()
+
+        threading.Thread(target=warm_up, daemon=True).start()
         yield
         jobs.shutdown()
         generating.shutdown()

@@ -1,16 +1,21 @@
 """Slow calls a request waits for (board generation, hints, ratings), each in a child process.
 
-A :class:`Gate` runs every call in a child process of its own (see
+A :class:`Gate` runs every call in a worker process (see
 :mod:`searchlab.web.worker` for why processes: no shared GIL, a memory cap, and
-a call can be stopped at once) and bounds them in two lanes:
+a call can be stopped at once). Workers are kept between calls (a family's
+caches stay warm: an 8-puzzle board costs milliseconds, not the 0.6 s of
+rebuilding its distance table); a worker whose call is stopped is killed and
+replaced. Calls are bounded in two lanes:
 
 * the **cheap lane** (``cheap`` calls at once, ``waiting`` more queued): every
   call starts here. Almost all calls (an 8-puzzle, peg, knight or maze board,
   a one-move hint) end within ``triage_seconds`` and never leave it;
 * the **heavy lane** (``heavy`` calls at once): a call still running after
   ``triage_seconds`` moves there, its process continuing at a lower priority,
-  and frees its cheap slot. When the heavy lane is full, or holds one of the
-  same client's calls already, the call is stopped and answered 429.
+  and frees its cheap slot (its worker is kept afterwards only if its priority
+  can be raised back). When
+  the heavy lane is full, or holds one of the same client's calls already, the
+  call is stopped and answered 429.
 
 So heavy work cannot fill the cheap lane for longer than ``triage_seconds``.
 A client (:func:`~searchlab.web.fair.client_key`) may have ``per_client`` calls
@@ -23,7 +28,6 @@ nobody. ``time_cap`` seconds bound any call.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import time
 from collections import Counter
@@ -77,7 +81,8 @@ class Gate:
         self._slots: asyncio.Semaphore | None = None
         self._admitted: Counter[str] = Counter()  # per client, in the cheap lane
         self._heavy: Counter[str] = Counter()  # per client, in the heavy lane
-        self._children: set[Any] = set()
+        self._children: set[Any] = set()  # every worker alive
+        self._idle: list[tuple[Any, Connection]] = []  # workers waiting for a call
 
     def _admit(self, client: str) -> None:
         inside = self._admitted.total()
@@ -109,19 +114,20 @@ class Gate:
         cheap_held = False
         heavy_held = False
         child = None
-        receiver: Connection | None = None
+        reusable = False
         try:
             await slots.acquire()
             cheap_held = True
             if await gone():
                 raise ClientGone
-            child, pipe = await asyncio.to_thread(self._start, fn)
-            receiver = pipe
+            child, pipe = await self._worker()
+            pipe.send(fn)
             started = time.monotonic()
             looks = 0
             while True:
                 if pipe.poll():
                     outcome = _receive(pipe, child)
+                    reusable = outcome[0] != "bug" and (not heavy_held or _renice(child.pid, 0))
                     break
                 if not child.is_alive() and not pipe.poll():
                     outcome = ("bug", f"the worker ended unexpectedly (exit code {child.exitcode})")
@@ -156,30 +162,50 @@ class Gate:
                 self._leave(self._admitted, client)
             if heavy_held:
                 self._leave(self._heavy, client)
-            if receiver is not None:
-                receiver.close()
             if child is not None:
-                self._children.discard(child)
-                if child.is_alive():
-                    child.kill()
-                await asyncio.to_thread(child.join, 5)
+                if reusable and child.is_alive() and len(self._idle) < self.cheap:
+                    self._idle.append((child, pipe))
+                else:
+                    self._children.discard(child)
+                    pipe.close()
+                    if child.is_alive():
+                        child.kill()
+                    await asyncio.to_thread(child.join, 5)
         return _value(outcome)
 
-    def _start(self, fn: Callable[[], Outcome]) -> tuple[Any, Connection]:
-        receiver, sender = self._ctx.Pipe(duplex=False)
+    async def _worker(self) -> tuple[Any, Connection]:
+        """An idle worker still alive, else a new one."""
+        while self._idle:
+            child, pipe = self._idle.pop()
+            if child.is_alive():
+                return child, pipe
+            self._children.discard(child)
+            pipe.close()
+        return await asyncio.to_thread(self._start)
+
+    def _start(self) -> tuple[Any, Connection]:
+        """A new worker process and the server's end of its pipe."""
+        here, there = self._ctx.Pipe(duplex=True)
         child = self._ctx.Process(
-            target=worker.run_call,
-            args=(sender, fn, self.memory_mb),
+            target=worker.serve_calls,
+            args=(there, self.memory_mb),
             name=f"searchlab-{self.what.replace(' ', '-')}",
             daemon=True,
         )
         child.start()
-        sender.close()
+        there.close()
         self._children.add(child)
-        return child, receiver
+        return child, here
+
+    def warm_up(self) -> None:
+        """Start the cheap lane's workers now (from a thread, at server start), so that
+        the first calls do not wait for a process to start."""
+        while len(self._idle) < self.cheap:
+            self._idle.append(self._start())
 
     def shutdown(self) -> None:
         """Stop every call under way (the server is stopping)."""
+        self._idle.clear()
         for child in list(self._children):
             if child.is_alive():
                 child.kill()
@@ -193,12 +219,16 @@ def _receive(receiver: Connection, child: Any) -> Outcome:
     return got
 
 
-def _renice(pid: int | None, niceness: int) -> None:
-    """Lower a heavy call's priority, so cheap calls and the server stay responsive."""
-    if pid is None or not niceness:
-        return
-    with contextlib.suppress(OSError):  # it just ended, or refused: normal priority
+def _renice(pid: int | None, niceness: int) -> bool:
+    """Set a worker's priority (lower for a heavy call, so cheap calls and the server
+    stay responsive; back to normal after it); whether that was allowed."""
+    if pid is None:
+        return False
+    try:
         os.setpriority(os.PRIO_PROCESS, pid, niceness)
+    except OSError:  # it just ended, or raising a priority back needs privileges
+        return False
+    return True
 
 
 def _value(outcome: Outcome) -> Any:
