@@ -58,7 +58,16 @@ def start_server() -> tuple[subprocess.Popen[str], str]:
     if not match:
         proc.kill()
         raise SystemExit(f"the server did not start: {line!r}")
-    return proc, match.group(1)
+    url = match.group(1)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # serving, and its worker processes started
+        try:
+            if httpx.get(url, timeout=5).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    time.sleep(3.0)  # the forkserver warms the families' caches meanwhile
+    return proc, url
 
 
 def tree_rss_mb(pid: int) -> float:

@@ -66,6 +66,7 @@ class Gate:
         triage_seconds: float = 0.5,
         time_cap: float = 60.0,
         memory_mb: int | None = MEMORY_MB,
+        cheap_niceness: int = 0,
         heavy_niceness: int = 10,
     ) -> None:
         self.what = what
@@ -76,13 +77,17 @@ class Gate:
         self.triage_seconds = triage_seconds
         self.time_cap = time_cap
         self.memory_mb = memory_mb
+        self.cheap_niceness = cheap_niceness
         self.heavy_niceness = heavy_niceness
+        self._base = os.getpriority(os.PRIO_PROCESS, 0)  # the server's own niceness
         self._ctx = worker.context()
         self._slots: asyncio.Semaphore | None = None
         self._admitted: Counter[str] = Counter()  # per client, in the cheap lane
         self._heavy: Counter[str] = Counter()  # per client, in the heavy lane
         self._children: set[Any] = set()  # every worker alive
         self._idle: list[tuple[Any, Connection]] = []  # workers waiting for a call
+        self._starting = 0  # spare workers being started
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def _admit(self, client: str) -> None:
         inside = self._admitted.total()
@@ -152,7 +157,7 @@ class Gate:
                     slots.release()
                     cheap_held = False
                     self._leave(self._admitted, client)
-                    _renice(child.pid, self.heavy_niceness)
+                    _renice(child.pid, self._base + self.heavy_niceness)
                 await asyncio.sleep(POLL)
         finally:
             if cheap_held:
@@ -170,8 +175,26 @@ class Gate:
                     pipe.close()
                     if child.is_alive():
                         child.kill()
+                    self._spare()
                     await asyncio.to_thread(child.join, 5)
         return _value(outcome)
+
+    def _spare(self) -> None:
+        """Start a worker in the background when fewer than ``cheap`` are idle, so that
+        the next call finds one ready (a stopped call's worker is replaced at once)."""
+        if len(self._idle) + self._starting >= self.cheap:
+            return
+        self._starting += 1
+
+        async def start() -> None:
+            try:
+                self._idle.append(await asyncio.to_thread(self._start))
+            finally:
+                self._starting -= 1
+
+        task = asyncio.get_running_loop().create_task(start())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _worker(self) -> tuple[Any, Connection]:
         """An idle worker still alive, else a new one."""
@@ -194,6 +217,7 @@ class Gate:
         )
         child.start()
         there.close()
+        _renice(child.pid, self._base + self.cheap_niceness)
         self._children.add(child)
         return child, here
 

@@ -14,8 +14,8 @@ it first runs on the light lane with a short deadline (``triage_seconds``,
 half a second). Almost every solve a person makes in the player finishes there.
 A job still running at the deadline is stopped and queued again, from scratch
 and with its full limits, on the heavy lane, whose children run at a lower
-priority (``nice``) so that the light lane and the server stay responsive on a
-busy machine. The price is at most ``triage_seconds`` of repeated work for a
+priority (``nice`` +10) so that the light lane and the server stay responsive on
+a busy machine. The price is at most ``triage_seconds`` of repeated work for a
 long solve. Light and heavy admission are counted apart: ``max_light`` jobs may
 wait for triage (then 429), ``max_heavy`` may be queued or running on the heavy
 lane (a job promoted beyond that fails with a "busy" message instead of waiting).
@@ -133,6 +133,7 @@ class JobManager:
         keep_seconds: float = 900.0,
         abandon_seconds: float = 20.0,
         memory_mb: int | None = MEMORY_MB,
+        light_niceness: int = 0,
         heavy_niceness: int = 10,
     ) -> None:
         self._ctx = worker.context()
@@ -150,6 +151,7 @@ class JobManager:
         self.keep_seconds = keep_seconds
         self.abandon_seconds = abandon_seconds
         self.memory_mb = memory_mb
+        self.light_niceness = light_niceness
         self.heavy_niceness = heavy_niceness
 
     def warm_up(self) -> None:
@@ -201,7 +203,7 @@ class JobManager:
 
     # -- running -----------------------------------------------------------------
     def _triage(self, job: Job) -> None:
-        outcome = self._run(job, stop_after=self.triage_seconds)
+        outcome = self._run(job, stop_after=self.triage_seconds, niceness=self.light_niceness)
         if outcome == ("expired", None):
             self._promote(job)
         else:
