@@ -62,7 +62,7 @@ class Gate:
         cheap: int = 3,
         waiting: int = 6,
         heavy: int = 2,
-        per_client: int = 2,
+        per_client: int = 1,
         triage_seconds: float = 0.5,
         time_cap: float = 60.0,
         memory_mb: int | None = MEMORY_MB,
