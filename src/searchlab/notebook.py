@@ -42,8 +42,8 @@ from searchlab.experiments.compare import compare
 from searchlab.experiments.results import Results
 from searchlab.i18n import _
 from searchlab.search.result import SearchResult
+from searchlab.view import view_svg
 from searchlab.web.replay import board_size, replay_html
-from searchlab.web.svg import view_svg
 
 FRAME_MAX_WIDTH = 760
 """The widest a solution's frame gets in a notebook output (CSS pixels)."""

@@ -15,10 +15,10 @@ import pytest
 
 from searchlab import families
 from searchlab.errors import InputError
-from searchlab.families.contract import PuzzleFamily
+from searchlab.families.contract import NoHint, PuzzleFamily
 from searchlab.families.output import RESULT_KEYS, result_json
 from searchlab.search.result import STATUSES
-from searchlab.web.svg import view_svg
+from searchlab.view import view_svg
 
 NAMES = families.names()
 JUNK = ["", "   \n", "\x00\x01\x02", "zzzz\nqqqq", "9" * 500, "<svg>", "NaN Infinity -1e400"]
@@ -87,6 +87,8 @@ def test_default_solver_answers_every_example(family: PuzzleFamily) -> None:
             assert_replays(family, instance, result)
         elif result.status == "impossible":
             assert result.reason
+        # --svg: every family draws every answer (from its view unless it has its own).
+        assert ET.fromstring(family.picture(instance, result)).tag.endswith("svg"), ex.id
 
 
 def test_every_algorithm_runs_on_the_first_example(family: PuzzleFamily) -> None:
@@ -120,11 +122,13 @@ def test_moves_hints_and_views(family: PuzzleFamily) -> None:
             continue
         try:
             hint = family.hint(instance, start, time_limit=30)
-        except InputError:
-            continue  # NoHint: the family says why
-        if hint is not None:
-            labels = {m.label for m in legal}
-            assert hint.label in labels
+        except NoHint as exc:  # the family says why there is no move to suggest
+            assert str(exc) and "\n" not in str(exc)
+            continue
+        if hint is None:  # no solution from here: the solver agrees
+            assert not family.run(instance, time_limit=30).solved, ex.id
+        else:
+            assert hint.label in {m.label for m in legal}, ex.id
 
 
 def test_generator_makes_readable_boards(family: PuzzleFamily) -> None:
@@ -145,7 +149,11 @@ def test_experiment_samples_are_readable(family: PuzzleFamily) -> None:
 @pytest.mark.parametrize("junk", JUNK)
 def test_junk_text_is_a_one_line_error(family: PuzzleFamily, junk: str) -> None:
     try:
-        family.read(junk)
+        instance = family.read(junk)
     except InputError as exc:
         assert str(exc) and "\n" not in str(exc)
         assert len(str(exc)) < 300
+    else:  # text that reads is a board like any other
+        text = family.format(instance)
+        assert family.format(family.read(text)) == text
+        assert family.describe(instance)

@@ -30,9 +30,9 @@ from searchlab.families.contract import (
     Param,
     PuzzleFamily,
     Table,
-    View,
 )
 from searchlab.i18n import _
+from searchlab.view import View
 
 REGISTRY: dict[str, str] = {
     "npuzzle": "searchlab.puzzles.npuzzle.family:FAMILY",

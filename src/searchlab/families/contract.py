@@ -21,23 +21,10 @@ Vocabulary
     A legal move in play mode: a :class:`Move` with its label (the family's move
     notation), the resulting state and the cells a user clicks or drags.
 *view*
-    A small JSON description of a grid drawn alike by the web page
-    (``static/js/render.js``), the SVG writer and the offline replay page:
+    A small JSON description of a grid (:mod:`searchlab.view.format`), drawn
+    alike by the web page, the SVG writer and the offline replay page:
     ``base_view(instance)`` for what never moves, ``state_view(instance, state)``
-    for what does. Format (every key optional except ``rows`` and ``cols``)::
-
-        rows, cols       grid size
-        cells            list of ``rows`` strings, one character per cell:
-                         ' ' no cell, '.' floor, '#' wall, 'o' hole, 'g' goal,
-                         's' start, 'l' / 'd' light / dark square
-        pieces           [{id, r, c, h=1, w=1, kind, label, color}] with kind in
-                         tile, car, red, peg, knight, walker
-        path             [[r, c], ...] a polyline through cell centres
-        path_len         draw only the first ``path_len`` points of ``path``
-        numbers          true: number the drawn points of ``path`` 1, 2, ... (a tour)
-        closed           true: a complete ``path`` also joins its last point to its first
-        marks            [{r, c, text}] small numbers in cells
-        exit             {r, side: "right"} an exit arrow (Rush Hour)
+    for what does.
 
 Solving
 -------
@@ -65,9 +52,11 @@ from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.view import View, merge, view_svg
 
 Cell = tuple[int, int]
-View = dict[str, Any]
+PICTURE_MAX_CELLS = 250_000
+"""The largest board (cells of its base view) drawn as an SVG picture from its view."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +320,29 @@ class PuzzleFamily:
     def solution_shared(self, instance: Any, states: Sequence[Any]) -> View:
         """What every frame of a solution shares (empty unless the family says otherwise)."""
         return self.shared_view(instance, states) if self.shared_view and states else {}
+
+    def picture(self, instance: Any, result: SearchResult | None = None) -> str:
+        """The SVG picture ``--svg`` writes: the family's own ``render_svg`` when it has
+        one, else its view drawn by :mod:`searchlab.view`: the whole solution when the
+        family draws solutions as one picture (a ``shared_view``, like a maze's path),
+        otherwise the start position. A one-line InputError for a board too large to
+        draw (over :data:`PICTURE_MAX_CELLS` cells)."""
+        if self.render_svg is not None:
+            return self.render_svg(instance, result)
+        base = self.base_view(instance)
+        if base["rows"] * base["cols"] > PICTURE_MAX_CELLS:
+            raise InputError(
+                _("the board is too large for an SVG picture (at most {cells:,} cells)").format(
+                    cells=PICTURE_MAX_CELLS
+                )
+            )
+        states = list(result.states) if result is not None and result.solved else []
+        if states and self.shared_view is not None:
+            last = self.frame_views(instance, states)[-1]
+            frame = {**self.solution_shared(instance, states), **last}
+        else:
+            frame = self.state_view(instance, self.initial(instance))
+        return view_svg(merge(base, frame))
 
     def no_hint(self, instance: Any) -> str | None:
         """Why hints are off for ``instance`` (``None`` when they work)."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, Param, PuzzleFamily, View
+from searchlab.families.contract import Example, Move, Param, PuzzleFamily
 from searchlab.families.kit import WithHeuristic, engine_solve, float_param, int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles.maze.demo import demo
@@ -19,6 +19,7 @@ from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_m
 from searchlab.puzzles.maze.problem import MazeProblem
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.view import View
 
 EXAMPLES = (
     Example("small", N_("Small maze"), "S..#....\n.#.#.##.\n.#...#..\n.####.#.\n......#G\n"),

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
+from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily
 from searchlab.families.kit import engine_solve, impossible, int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import (
@@ -38,11 +38,11 @@ from searchlab.puzzles.npuzzle.demo import demo
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import exact_distance, random_instance
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
-from searchlab.puzzles.npuzzle.render import render_svg as board_svg
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.view import View
 
 DELTA = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 GOAL_LINE = re.compile(r"^\s*(goal:?|-{3,})\s*$", re.IGNORECASE | re.MULTILINE)
@@ -299,7 +299,6 @@ FAMILY = PuzzleFamily(
     exact_depth=True,
     problem=problem,
     state_of=lambda i, s: Board(i.start.size, s),
-    render_svg=lambda i, r: board_svg(i.start, i.goal),
     render_text=render_text,
     web_max_cells=25,
     demo=demo,

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
+from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily
 from searchlab.families.kit import engine_solve, impossible, int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles.peg.board import (
@@ -48,10 +48,10 @@ from searchlab.puzzles.peg.demo import demo
 from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.play import apply_jump, legal_jumps
 from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
-from searchlab.puzzles.peg.render import render_svg
 from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, solve_fast
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.view import View
 
 SETTING = re.compile(r"^\s*(board|vacancy|vacancies|finish|diagonal)\s*(?::\s*(.*?))?\s*$", re.I)
 ENGINE_ALGORITHMS = ("dfs", "backtrack", "astar", "greedy", "bfs", "idastar", "ucs", "wastar")
@@ -325,7 +325,6 @@ FAMILY = PuzzleFamily(
     generate=generate,
     problem=problem,
     action_label=lambda i, j: i.board.jump_name(j),
-    render_svg=lambda i, r: render_svg(i.board, i.start),
     demo=demo,
     demo_title=N_("Peg solitaire"),
     notes=N_("'fast' is the dedicated solver; the engine algorithms show why it is needed."),

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
+from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily
 from searchlab.families.kit import engine_solve, float_param, int_param
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour import database
@@ -35,11 +35,12 @@ from searchlab.puzzles.rushhour.model import Move as RhMove
 from searchlab.puzzles.rushhour.notation import parse_board
 from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
-from searchlab.puzzles.rushhour.render import render_solution_text, render_svg
+from searchlab.puzzles.rushhour.render import car_colour, render_solution_text, render_svg
 from searchlab.puzzles.rushhour.solver import ALGORITHM_CHOICES, Metric, fast_bfs, solve_board
 from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.view import View
 
 GENERATE_MAX_SECONDS = 20.0
 """Longest time a generated board may take on the web (the request waits for it)."""
@@ -248,6 +249,7 @@ def state_view(inst: Board, board: Board) -> View:
             "h": 1 if v.horizontal else v.length,
             "kind": "red" if i == 0 else "car",
             "label": v.name,
+            **({} if i == 0 else {"color": car_colour(v.name)}),
         }
         for i, v in enumerate(board.vehicles)
     ]
