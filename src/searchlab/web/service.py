@@ -18,7 +18,7 @@ from searchlab.errors import InputError
 from searchlab.families.contract import NoHint, PuzzleFamily
 from searchlab.families.kit import float_param, int_param, seed_param
 from searchlab.families.output import result_json
-from searchlab.search import ALGORITHMS, SearchResult, SearchStats, solve
+from searchlab.search import ALGORITHMS, REGISTRY, SearchResult, SearchStats, solve
 from searchlab.search.limits import CancelToken
 from searchlab.web.teach import GRAPH_MAX_NODES, TEACH_MAX_EXPANSIONS, Recorder, graph_svg
 
@@ -89,7 +89,7 @@ def read_board(fam: Family, text: str) -> Any:
     return instance
 
 
-TEACH_ALGORITHMS = tuple(a for a in ALGORITHMS if a != "dls")
+TEACH_ALGORITHMS = tuple(n for n, a in REGISTRY.items() if "depth_limit" not in a.needs)
 """What the teaching view runs besides a family's own names: any engine graph search."""
 
 

@@ -19,6 +19,7 @@ from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_m
 from searchlab.puzzles.maze.problem import MazeProblem
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.search.solve import engine_algorithms
 from searchlab.view import View
 
 EXAMPLES = (
@@ -32,18 +33,8 @@ EXAMPLES = (
     Example("walled", N_("No way through"), "S.#..\n..#..\n###..\n....G\n"),
 )
 HEURISTICS = ("manhattan", "zero")
-ALGORITHMS = (
-    "astar",
-    "bfs",
-    "dfs",
-    "greedy",
-    "ucs",
-    "wastar",
-    "idastar",
-    "iddfs",
-    "bibfs",
-    "backtrack",
-)
+ALGORITHMS = engine_algorithms(provides=("predecessors",))
+"""Every engine algorithm: a maze has cycles, its moves reverse (predecessors)."""
 MAX_CELLS = 4_000_000
 
 

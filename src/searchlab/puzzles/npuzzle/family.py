@@ -42,13 +42,14 @@ from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.search.solve import engine_algorithms
 from searchlab.view import View
 
 DELTA = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 GOAL_LINE = re.compile(r"^\s*(goal:?|-{3,})\s*$", re.IGNORECASE | re.MULTILINE)
-ALGORITHMS = ("auto", "astar", "idastar", "bfs", "greedy", "wastar", "ucs", "bibfs", "iddfs", "dfs")
-"""``auto`` first; every engine algorithm that answers on the 8-puzzle (``dls`` needs a
-depth limit and ``backtrack`` has no cycle memory: they are not offered)."""
+ALGORITHMS = ("auto", *engine_algorithms(provides=("predecessors",), exclude=("backtrack",)))
+"""``auto`` first; every engine algorithm that answers on the 8-puzzle (``backtrack`` has
+no cycle memory: it is not offered; ``dls`` needs a depth limit)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,11 +51,11 @@ from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
 from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, solve_fast
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.search.solve import engine_algorithms
 from searchlab.view import View
 
 SETTING = re.compile(r"^\s*(board|vacancy|vacancies|finish|diagonal)\s*(?::\s*(.*?))?\s*$", re.I)
-ENGINE_ALGORITHMS = ("dfs", "backtrack", "astar", "greedy", "bfs", "idastar", "ucs", "wastar")
-ALGORITHMS = ("fast", "minmoves", *ENGINE_ALGORITHMS)
+ALGORITHMS = ("fast", "minmoves", *engine_algorithms(exclude=("iddfs",)))
 """The dedicated solvers, then the engine algorithms that answer on peg solitaire (jumps
 remove a peg, so every path is finite; ``dls``/``iddfs`` are not offered: their depth is
 the number of pegs, and ``bibfs`` needs the predecessors of a position)."""
