@@ -23,7 +23,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily
+from searchlab.families.contract import (
+    Example,
+    Family,
+    Generating,
+    Move,
+    NoHint,
+    Param,
+    Playing,
+    Sampling,
+)
 from searchlab.families.kit import int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles.knight.board import Board, parse_size, parse_square
@@ -214,7 +223,9 @@ def hint_unavailable(inst: Instance) -> str | None:
     return None
 
 
-def hint(inst: Instance, path: tuple[Square, ...], /, **options: Any) -> Move | None:
+def hint(
+    inst: Instance, path: tuple[Square, ...], /, **options: Any
+) -> Move[tuple[Square, ...]] | None:
     """A square from which the path can still be completed to a tour."""
     reason = hint_unavailable(inst)
     if reason:
@@ -246,7 +257,7 @@ def picture(inst: Instance, result: SearchResult | None) -> str:
     return tour_svg(inst.board, path, closed=closed)
 
 
-FAMILY = PuzzleFamily(
+FAMILY: Family[Instance, tuple[Square, ...]] = Family(
     name="knight",
     title=N_("Knight's tour"),
     board_help=N_(
@@ -254,7 +265,6 @@ FAMILY = PuzzleFamily(
         "(0-based from the top-left) and optionally 'closed' for a tour ending a knight move "
         "from its start."
     ),
-    play_help=N_("Click the knight's next square (legal squares in green)."),
     examples=EXAMPLES,
     parse=parse,
     format=format_instance,
@@ -266,24 +276,28 @@ FAMILY = PuzzleFamily(
     encode_state=encode,
     decode_state=decode,
     is_goal=is_complete,
-    moves=moves,
-    hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(
-        Param("rows", N_("rows"), 8, 1, WEB_MAX_SIDE),
-        Param("cols", N_("columns"), 8, 1, WEB_MAX_SIDE),
-        Param("closed", N_("closed (0/1)"), 0, 0, 1),
+    play=Playing(
+        moves=moves,
+        hint=hint,
+        help=N_("Click the knight's next square (legal squares in green)."),
+        unavailable=hint_unavailable,
     ),
-    generate=generate,
-    sample=sample,
-    parameter_name="size",
+    generator=Generating(
+        params=(
+            Param("rows", N_("rows"), 8, 1, WEB_MAX_SIDE),
+            Param("cols", N_("columns"), 8, 1, WEB_MAX_SIDE),
+            Param("closed", N_("closed (0/1)"), 0, 0, 1),
+        ),
+        generate=generate,
+    ),
+    sampling=Sampling(sample=sample, parameter="size"),
     problem=teaching_problem,
     state_of=lambda i, s: s.path,
     action_label=lambda i, sq: label(sq),
     frames=frames,
     shared_view=shared_view,
-    hint_unavailable=hint_unavailable,
     solution_tokens=solution_tokens,
     render_svg=picture,
     web_max_cells=WEB_MAX_SIDE * WEB_MAX_SIDE,

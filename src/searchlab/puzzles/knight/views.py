@@ -81,7 +81,7 @@ def is_complete(inst: Instance, path: Sequence[Square]) -> bool:
     return not inst.closed or inst.board.size == 1 or is_knight_move(path[-1], path[0])
 
 
-def moves(inst: Instance, path: Sequence[Square]) -> list[Move]:
+def moves(inst: Instance, path: Sequence[Square]) -> list[Move[tuple[Square, ...]]]:
     if not path:
         return []
     return [

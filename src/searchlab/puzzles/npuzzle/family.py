@@ -22,7 +22,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily
+from searchlab.families.contract import (
+    Example,
+    Family,
+    Generating,
+    Move,
+    NoHint,
+    Param,
+    Playing,
+    Sampling,
+)
 from searchlab.families.kit import engine_solve, impossible, int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import (
@@ -203,7 +212,7 @@ def decode(inst: Instance, token: Any) -> Board:
     return board_from_tiles(token, inst.start.size)
 
 
-def to_move(board: Board, label: str) -> Move:
+def to_move(board: Board, label: str) -> Move[Board]:
     """The move of the blank ``label``: the user clicks (or drags) the tile next to the
     blank onto the blank's cell."""
     n = board.size
@@ -212,11 +221,11 @@ def to_move(board: Board, label: str) -> Move:
     return Move(label, (br, bc), apply_move(board, label), ((br + dr, bc + dc),))
 
 
-def moves(inst: Instance, board: Board) -> list[Move]:
+def moves(inst: Instance, board: Board) -> list[Move[Board]]:
     return [to_move(board, m) for m in legal_moves(board)]
 
 
-def hint(inst: Instance, board: Board, /, **options: Any) -> Move | None:
+def hint(inst: Instance, board: Board, /, **options: Any) -> Move[Board] | None:
     """The first move of an optimal solution: the exact distance table on 3x3 (instant),
     the same optimal solver as ``solve`` (``auto``) on larger boards."""
     if board == inst.goal:
@@ -267,14 +276,13 @@ def render_text(inst: Instance, result: SearchResult) -> str:
     return "\n".join(blocks)
 
 
-FAMILY = PuzzleFamily(
+FAMILY: Family[Instance, Board] = Family(
     name="npuzzle",
     title=N_("Sliding tiles"),
     board_help=N_(
         "Rows of numbers, 0 or _ the blank (3x3 to 5x5 on the web). Optionally a line 'goal' "
         "and the goal board; the default goal is 1..n²-1 with the blank last."
     ),
-    play_help=N_("Click a tile next to the blank to slide it."),
     examples=EXAMPLES,
     parse=parse,
     format=format_instance,
@@ -286,18 +294,21 @@ FAMILY = PuzzleFamily(
     encode_state=lambda i, b: list(b.tiles),
     decode_state=decode,
     is_goal=lambda i, b: b == i.goal,
-    moves=moves,
-    hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(
-        Param("size", N_("size"), 3, 3, 4),
-        Param("depth", N_("optimal moves"), 16, 0, 31),
+    play=Playing(
+        moves=moves,
+        hint=hint,
+        help=N_("Click a tile next to the blank to slide it."),
     ),
-    generate=generate,
-    sample=sample,
-    parameter_name="depth",
-    exact_depth=True,
+    generator=Generating(
+        params=(
+            Param("size", N_("size"), 3, 3, 4),
+            Param("depth", N_("optimal moves"), 16, 0, 31),
+        ),
+        generate=generate,
+    ),
+    sampling=Sampling(sample=sample, parameter="depth", exact=True),
     problem=problem,
     state_of=lambda i, s: Board(i.start.size, s),
     render_text=render_text,

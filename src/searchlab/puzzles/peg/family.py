@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily
+from searchlab.families.contract import Example, Family, Generating, Move, NoHint, Param, Playing
 from searchlab.families.kit import engine_solve, impossible, int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles.peg.board import (
@@ -242,7 +242,7 @@ def cell(board: Board, hole: int) -> tuple[int, int]:
     return r, c
 
 
-def to_move(board: Board, position: int, jump: Jump) -> Move:
+def to_move(board: Board, position: int, jump: Jump) -> Move[int]:
     return Move(
         board.jump_name(jump),
         cell(board, jump[2]),
@@ -251,11 +251,11 @@ def to_move(board: Board, position: int, jump: Jump) -> Move:
     )
 
 
-def moves(inst: Instance, position: int) -> list[Move]:
+def moves(inst: Instance, position: int) -> list[Move[int]]:
     return [to_move(inst.board, position, j) for j in legal_jumps(inst.board, position)]
 
 
-def hint(inst: Instance, position: int, /, **options: Any) -> Move | None:
+def hint(inst: Instance, position: int, /, **options: Any) -> Move[int] | None:
     """The first jump of a solution found by the fast solver (within 5 s at most)."""
     limit = min(float(options.get("time_limit") or 5.0), 5.0)
     reason = impossibility_reason(inst.board, position, inst.target)
@@ -297,7 +297,7 @@ def state_view(inst: Instance, position: int) -> View:
     return {"pieces": pieces}
 
 
-FAMILY = PuzzleFamily(
+FAMILY: Family[Instance, int] = Family(
     name="peg",
     title=N_("Peg solitaire"),
     board_help=N_(
@@ -305,7 +305,6 @@ FAMILY = PuzzleFamily(
         "'vacancy: d4', 'finish: d4' and 'diagonal'; or draw a custom board: 'o' peg, "
         "'.' empty hole, '-' no hole."
     ),
-    play_help=N_("Click a peg, then the empty hole it jumps to (or drag it there)."),
     examples=EXAMPLES,
     parse=parse,
     format=format_instance,
@@ -317,12 +316,17 @@ FAMILY = PuzzleFamily(
     encode_state=lambda i, p: format(p, "x"),
     decode_state=decode,
     is_goal=is_goal,
-    moves=moves,
-    hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(Param("board", N_("board (1-7)"), 1, 1, len(BOARD_NAMES)),),
-    generate=generate,
+    play=Playing(
+        moves=moves,
+        hint=hint,
+        help=N_("Click a peg, then the empty hole it jumps to (or drag it there)."),
+    ),
+    generator=Generating(
+        params=(Param("board", N_("board (1-7)"), 1, 1, len(BOARD_NAMES)),),
+        generate=generate,
+    ),
     problem=problem,
     action_label=lambda i, j: i.board.jump_name(j),
     demo=demo,

@@ -21,7 +21,16 @@ from functools import lru_cache
 from typing import Any, cast
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily
+from searchlab.families.contract import (
+    Example,
+    Family,
+    Generating,
+    Move,
+    NoHint,
+    Param,
+    Playing,
+    Sampling,
+)
 from searchlab.families.kit import engine_solve, float_param, int_param
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour import database
@@ -202,18 +211,18 @@ def decode(board: Board, token: Any) -> Board:
     return make_board(board.width, board.height, moved.vehicles, moved.walls)
 
 
-def to_move(board: Board, move: RhMove) -> Move:
+def to_move(board: Board, move: RhMove) -> Move[Board]:
     v = board.vehicles[board.index(move.name)]
     after = v.at(v.pos + move.delta).cells()
     front = after[-1] if move.delta > 0 else after[0]
     return Move(str(move), front, board.apply(move), tuple(v.cells()))
 
 
-def moves(inst: Board, board: Board) -> list[Move]:
+def moves(inst: Board, board: Board) -> list[Move[Board]]:
     return [to_move(board, m) for m in board.legal_moves()]
 
 
-def hint(inst: Board, board: Board, /, **options: Any) -> Move | None:
+def hint(inst: Board, board: Board, /, **options: Any) -> Move[Board] | None:
     """The first move of an optimal solution (the packed BFS, within the limits)."""
     allowed = ("time_limit", "max_nodes", "max_expansions", "cancel")
     result = fast_bfs(board, **{k: v for k, v in options.items() if k in allowed})
@@ -280,17 +289,13 @@ def text(board: Board, result: SearchResult) -> str:
     return render_solution_text(list(result.states), [parse_move(str(a)) for a in result.actions])
 
 
-FAMILY = PuzzleFamily(
+FAMILY: Family[Board, Board] = Family(
     name="rushhour",
     title=N_("Rush Hour"),
     board_help=N_(
         "A grid, one row per line: '.' or 'o' empty, 'x' wall, letters vehicles (cars of 2 "
         "cells, trucks of 3); the red car is X (card notation) or A. Or the one-line database "
         "string (36 characters for 6x6). Boards from 4x4 to 8x8."
-    ),
-    play_help=N_(
-        "Drag a car along its axis (or click it, then the cell its front should reach); "
-        "a car with one move slides on a click."
     ),
     examples=EXAMPLES,
     parse=parse_board,
@@ -303,18 +308,25 @@ FAMILY = PuzzleFamily(
     encode_state=lambda i, b: list(b.positions()),
     decode_state=decode,
     is_goal=lambda i, b: b.is_solved(),
-    moves=moves,
-    hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(
-        Param("min_moves", N_("at least (moves)"), 10, 1, 60),
-        Param("walls", N_("walls"), 0, 0, 6),
-        Param("seconds", N_("time limit (s)"), 5.0, 0.5, GENERATE_MAX_SECONDS, "float"),
+    play=Playing(
+        moves=moves,
+        hint=hint,
+        help=N_(
+            "Drag a car along its axis (or click it, then the cell its front should reach); "
+            "a car with one move slides on a click."
+        ),
     ),
-    generate=generate,
-    sample=sample,
-    parameter_name="min_moves",
+    generator=Generating(
+        params=(
+            Param("min_moves", N_("at least (moves)"), 10, 1, 60),
+            Param("walls", N_("walls"), 0, 0, 6),
+            Param("seconds", N_("time limit (s)"), 5.0, 0.5, GENERATE_MAX_SECONDS, "float"),
+        ),
+        generate=generate,
+    ),
+    sampling=Sampling(sample=sample, parameter="min_moves"),
     problem=problem,
     state_of=state_of,
     action_label=lambda i, m: str(m),
