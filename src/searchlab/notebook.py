@@ -166,7 +166,7 @@ def solve(
 
     Parameters
     ----------
-    family : a family name (``npuzzle``, ``peg``, ``knight``, ``rushhour``, ``maze``).
+    family : a family name (one of ``searchlab.families.names()``).
     board : the instance as text in the family's format (what ``searchlab solve``
         reads), or a board object its ``parse`` returned.
     algorithm, heuristic : the family's names (default: its best method, its first
