@@ -41,4 +41,5 @@ def demo() -> Iterator[DemoBlock]:
         _("The same tower by search (729 positions)"),
         (_("algorithm"), _("heuristic"), _("moves"), _("expanded"), "ms"),
         rows,
+        right=(2, 3, 4),
     )
