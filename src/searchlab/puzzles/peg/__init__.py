@@ -22,7 +22,7 @@ from searchlab.puzzles.peg.board import (
 )
 from searchlab.puzzles.peg.classes import class_space, finishing_holes, impossibility_reason
 from searchlab.puzzles.peg.compare import CompareRow, compare
-from searchlab.puzzles.peg.levels import LevelCount, count_levels
+from searchlab.puzzles.peg.counting import LevelCount, count_levels
 from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.pagoda import distance_pagoda, is_pagoda
 from searchlab.puzzles.peg.play import apply_jump, hint, legal_jumps
