@@ -9,7 +9,7 @@ An instance is a few lines of text (lines starting with ``#`` are comments)::
 States, tokens and views are in :mod:`.views`. Existence is decided first and
 exactly (Schwenk's theorem, colour and strip arguments: status ``impossible`` with
 the reason). Algorithms: ``fast`` (tours from blocks, or Warnsdorff's rule with
-retries), ``backtrack`` (the seed's ordered backtracking through the engine), and
+retries), ``backtrack`` (the knight's-tour assignment's ordered backtracking, on the engine), and
 ``warnsdorff-<tie>``: plain Warnsdorff's rule with one tie-break and no
 backtracking (N - 1 expansions on N squares: solved exactly when the greedy walk
 completes), for the knight-warnsdorff experiment.
@@ -305,6 +305,6 @@ FAMILY: Family[Instance, tuple[Square, ...]] = Family(
     demo_title=N_("Knight's tours"),
     notes=N_(
         "Existence is decided first, exactly (with the reason); 'fast' builds tours from "
-        "blocks or by Warnsdorff's rule, 'backtrack' is the seed's ordered backtracking."
+        "blocks or by Warnsdorff's rule, 'backtrack' is the assignment's ordered backtracking."
     ),
 )

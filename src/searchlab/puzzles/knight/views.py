@@ -149,7 +149,7 @@ class TeachState:
 
 class TeachingProblem(Problem[TeachState, Square]):
     """:class:`KnightTourProblem` whose states remember their path (so the teaching view
-    can draw them), children in Warnsdorff order (the seed's ordered backtracking)."""
+    can draw them), children in Warnsdorff order (the assignment's ordered backtracking)."""
 
     def __init__(self, inst: Instance) -> None:
         self.inner = KnightTourProblem(inst.board, inst.start, closed=inst.closed)
@@ -168,7 +168,7 @@ class TeachingProblem(Problem[TeachState, Square]):
 
     def heuristic(self, state: TeachState) -> float:
         """The unvisited squares: exact whenever the tour can be completed, so A*
-        (which the teaching view runs for "fast") goes depth first like the seed."""
+        (which the teaching view runs for "fast") goes depth first like the assignment's program."""
         return float(self.inner.board.size - len(state.path))
 
     def key(self, state: TeachState) -> Any:

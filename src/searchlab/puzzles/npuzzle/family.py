@@ -70,7 +70,11 @@ class Instance:
 
 
 EXAMPLES = (
-    Example("seed001", N_("8-puzzle, seed 001's example (4 moves)"), "0 1 3\n4 2 5\n7 8 6\n"),
+    Example(
+        "seed001",
+        N_("8-puzzle, the assignment's worked example (4 moves)"),
+        "0 1 3\n4 2 5\n7 8 6\n",
+    ),
     Example("easy", N_("8-puzzle, 6 moves"), "4 1 3\n7 2 6\n0 5 8\n"),
     Example("medium", N_("8-puzzle, 14 moves"), "8 1 3\n4 0 2\n7 6 5\n"),
     Example("hardest", N_("8-puzzle, 31 moves (a hardest one)"), "8 6 7\n2 5 4\n3 0 1\n"),
@@ -314,7 +318,7 @@ FAMILY: Family[Instance, Board] = Family(
     render_text=render_text,
     web_max_cells=25,
     demo=demo,
-    demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the seed programs"),
+    demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the two assignment programs"),
     notes=N_(
         "'auto' is A* on 3x3 and IDA* with pattern databases on 4x4, and on 5x5 once built (the "
         "CLI's solver)."

@@ -1,4 +1,4 @@
-"""Peg solitaire: the classic boards, the seed's search comparison, a fast solver.
+"""Peg solitaire: the classic boards, the assignment's search comparison, a fast solver.
 
 Positions are ``int`` bitboards over a :class:`Board`'s holes (bit ``i`` =
 hole ``i``); jumps are ``(from, over, to)`` hole indices, named ``f4-d4``.

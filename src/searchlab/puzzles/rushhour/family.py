@@ -9,8 +9,8 @@ move's ``grab`` is the vehicle's cells and its ``to`` the cell its front reaches
 so dragging a car along its axis by *k* cells plays the slide by *k*.
 
 Algorithms: ``fast`` (the packed breadth-first search, optimal), ``rate`` (the
-same solution plus the seed's difficulty rating in ``extra``), and the engine's
-algorithms with the heuristics ``blocking`` (the seed's), ``strong`` and ``zero``.
+same solution plus the assignment's difficulty rating in ``extra``), and the engine's
+algorithms with the heuristics ``blocking`` (the assignment's), ``strong`` and ``zero``.
 The option ``metric="steps"`` counts one-cell slides instead of moves.
 """
 
@@ -95,7 +95,7 @@ def describe(board: Board) -> str:
 
 
 def difficulty(board: Board, time_limit: float) -> str | None:
-    """The board's difficulty level (:func:`~.rating.rate`, the seed's score with levels
+    """The board's difficulty level (:func:`~.rating.rate`, the assignment's score with levels
     calibrated on the 40 cards) and optimal moves, as one line; ``None`` when the board
     has no solution. Raises InputError when the time limit stops the rating."""
     budget = Budget(time_limit=time_limit)
