@@ -1,12 +1,16 @@
 """The family contract: what every puzzle family provides, once, to every surface.
 
-A puzzle family (``searchlab.puzzles.<name>``) implements :class:`PuzzleFamily`
-in its own ``family.py`` and registers one ``"module:attr"`` string in
-:mod:`searchlab.families`. The CLI (``searchlab solve FAMILY``), the web
-player, the HTML replay pages and the experiment runner are generic over it;
-none of them holds puzzle logic. Like python-chess's variants, a family is a
-value with plain functions, not a class hierarchy: read one ``family.py`` top
-to bottom and you know the whole family.
+A puzzle family is one folder, ``searchlab/puzzles/<name>/``, whose ``family.py``
+defines ``FAMILY``, a :class:`Family` typed by its instance and state types; the
+registry (:mod:`searchlab.families`) finds it from the folder. The CLI (``searchlab
+solve FAMILY``, ``compare``, ``teach``), the web player, the HTML replay pages, the
+notebook and the experiment runner are generic over it; none of them holds puzzle
+logic. Like python-chess's variants, a family is a value with plain functions, not a
+class hierarchy: read one ``family.py`` top to bottom and you know the whole family.
+What a family may do beyond the required core is an optional *capability*: a small
+record (:class:`Playing`, :class:`Generating`, :class:`Sampling`) or an optional
+function (``problem``, ``difficulty``...), and mypy makes every front end check that
+it is there.
 
 Vocabulary
 ----------
@@ -113,14 +117,16 @@ class Move(Generic[S]):
     """A legal move in play mode: its label, the resulting state, and how a user makes it
     on the board.
 
-    How clicks become moves (the web page's ``app.js``, and any other front end): the
-    cells of ``grab`` are the piece that moves (empty when the move is "click a
-    square", like a knight's or a maze walker's step); ``to`` is the cell the user
-    clicks, or drops the piece on. A click on a cell that is the ``to`` of exactly one
-    move whose piece is not selected plays it; otherwise a click on a ``grab`` cell
-    selects that piece and the next click on one of its ``to`` cells plays the move;
-    a drag from a ``grab`` cell to a ``to`` cell plays that move. So two moves of one
-    piece must differ in ``to``; moves of different pieces may share it."""
+    How clicks become moves (the web page's ``static/js/app.js``; any front end should
+    do the same): ``grab`` is the cells of the piece that moves (empty for a "click a
+    square" move, like a knight's or a maze walker's step) and ``to`` the cell the user
+    clicks, or drops the piece on. A click on cell ``k`` plays, in this order of
+    preference: the move of the selected piece whose ``to`` is ``k``; the one "click a
+    square" move to ``k``; the one move of the piece under ``k`` (with several, it
+    selects that piece instead); the one move of any piece to ``k``. A drag from a cell
+    of a piece to ``k`` plays the move that shifts the piece by as much (a car dragged
+    along its axis by any of its cells), else its move to ``k``. So two moves of one
+    piece must differ in ``to``; the moves of different pieces may share one."""
 
     label: str
     to: Cell
