@@ -33,7 +33,7 @@ from searchlab.families.contract import (
     Playing,
     Sampling,
 )
-from searchlab.families.kit import int_param
+from searchlab.families.kit import int_param, limit_options
 from searchlab.i18n import N_, _
 from searchlab.puzzles.knight.board import Board, parse_size, parse_square
 from searchlab.puzzles.knight.demo import demo
@@ -182,13 +182,12 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
     ``warnsdorff-<tie>`` algorithm: plain Warnsdorff's rule, no backtracking."""
     if algorithm.startswith("warnsdorff-"):
         return warnsdorff(inst, algorithm.removeprefix("warnsdorff-"), options)
-    allowed = ("time_limit", "max_expansions", "cancel", "progress")
     return solve_tour(
         inst.board,
         inst.start,
         closed=inst.closed,
         algorithm=algorithm,
-        **{k: v for k, v in options.items() if k in allowed},
+        **limit_options(options, without=("max_nodes",)),
     )
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.contract import Example, Family, Generating, Move, NoHint, Param, Playing
-from searchlab.families.kit import engine_solve, impossible, int_param
+from searchlab.families.kit import engine_solve, impossible, int_param, limit_options
 from searchlab.i18n import N_, _
 from searchlab.puzzles.peg.board import (
     BOARD_NAMES,
@@ -59,7 +59,6 @@ ALGORITHMS = ("fast", "minmoves", *engine_algorithms(exclude=("iddfs",)))
 """The dedicated solvers, then the engine algorithms that answer on peg solitaire (jumps
 remove a peg, so every path is finite; ``dls``/``iddfs`` are not offered: their depth is
 the number of pegs, and ``bibfs`` needs the predecessors of a position)."""
-LIMITS = ("time_limit", "max_expansions", "cancel", "progress")
 METHODS = {
     "fast": "fast solver (bitboards, symmetry memo, pagoda pruning)",
     "minmoves": "minmoves (bidirectional breadth-first search over moves)",
@@ -192,7 +191,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
         return impossible(reason, algorithm)
     if algorithm in ("fast", "minmoves"):
         search = solve_min_moves if algorithm == "minmoves" else solve_fast
-        limits = {k: v for k, v in options.items() if k in LIMITS}
+        limits = limit_options(options, without=("max_nodes",))
         result = search(board, start, target, max_memo=max_memo, **limits)
         result.actions = [board.jump_name(j) for j in result.actions]
         result.algorithm = METHODS[algorithm]

@@ -31,7 +31,7 @@ from searchlab.families.contract import (
     Playing,
     Sampling,
 )
-from searchlab.families.kit import engine_solve, float_param, int_param
+from searchlab.families.kit import engine_solve, float_param, int_param, limit_options
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour import database
 from searchlab.puzzles.rushhour.cards import cards
@@ -56,7 +56,6 @@ GENERATE_MAX_SECONDS = 20.0
 SAMPLE_SECONDS = 600.0
 """The experiments give up generating one puzzle after this long (an InputError)."""
 ALGORITHMS = (*ALGORITHM_CHOICES, "rate")
-LIMITS = frozenset({"time_limit", "max_expansions", "max_nodes", "cancel", "progress"})
 
 
 def card_text(number: int, level: str, moves: int, board: str) -> str:
@@ -160,7 +159,7 @@ def solve(board: Board, algorithm: str, heuristic: str | None, /, **options: Any
     the engine on :class:`RushHourProblem`. ``extra`` holds the metric and the board in
     the database notation (with the letters renamed, when they are)."""
     metric = cast(Metric, options.pop("metric", "moves"))
-    limits = {k: v for k, v in options.items() if k in LIMITS}
+    limits = limit_options(options)
     budget = Budget(time_limit=limits.get("time_limit"), cancel=limits.get("cancel"))
     if algorithm in ("fast", "rate") or limits == options:
         result = solve_board(
