@@ -28,8 +28,8 @@ from searchlab.puzzles.peg.pagoda import distance_pagoda, is_pagoda
 from searchlab.puzzles.peg.play import apply_jump, hint, legal_jumps
 from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
 from searchlab.puzzles.peg.render import render_svg, render_text
-from searchlab.puzzles.peg.run import move_count
 from searchlab.puzzles.peg.solver import solve_fast
+from searchlab.puzzles.peg.solver_run import move_count
 
 __all__ = [
     "BOARD_DESCRIPTIONS",
