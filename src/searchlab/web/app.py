@@ -3,6 +3,8 @@
 Routes (all JSON unless said otherwise; OpenAPI at ``/docs`` and ``/openapi.json``):
 
 * ``GET  /`` the player (HTML); ``GET /static/...`` its CSS and JavaScript modules
+* ``GET  /view/styles.js`` the cell fills and piece kinds of :mod:`searchlab.view.styles`
+  as a JavaScript module (the page's ``searchlab/styles.js``)
 * ``GET  /api/i18n`` the page's strings (``?lang=`` or the ``Accept-Language``'s language)
 * ``GET  /api/families`` the families with their algorithms, heuristics, examples
 * ``POST /api/{family}/validate`` ``{board}``: description, views, start position
@@ -49,6 +51,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from searchlab import __version__, i18n
 from searchlab import families as registry
 from searchlab.errors import InputError
+from searchlab.view import styles_module
 from searchlab.web import i18n as web_i18n
 from searchlab.web import service, worker
 from searchlab.web.fair import client_key
@@ -352,6 +355,11 @@ def create_app(
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return Response(FAVICON, media_type="image/svg+xml")
+
+    @app.get("/view/styles.js", include_in_schema=False)
+    async def view_styles() -> Response:
+        """The one table of cell fills and piece kinds, for the page's renderer."""
+        return Response(styles_module(), media_type="text/javascript")
 
     @app.get("/api/i18n", summary="The page's strings in the chosen or preferred language")
     async def page_strings(request: Request, lang: str | None = None) -> dict[str, Any]:
