@@ -208,6 +208,102 @@ def router() -> APIRouter:
 
 
 WATCH_MESSAGES = (
+    N_("Algorithm"),
+    N_("Algorithm B"),
+    N_("Back to the start"),
+    N_("Board"),
+    N_("Cannot change the walls: {message}"),
+    N_("Cannot watch this search: {message}"),
+    N_("Clear walls"),
+    N_("Compare with a second algorithm"),
+    N_("Current path (a depth-first search keeps no frontier): {n} nodes"),
+    N_(
+        "Drag over the maze to draw walls; start on a wall to erase. The search runs "
+        "again when you lift the mouse or finger."
+    ),
+    N_("Draw walls"),
+    N_("Expanded {node}: g = {g}, h = {h}, f = {f}, depth {d}"),
+    N_("Fit"),
+    N_("Fit the tree, pictures kept legible"),
+    N_("Frontier, in the order added ({n} nodes)"),
+    N_("Frontier, in the order added: the first {k} of {n} by the algorithm's order"),
+    N_("Goal {node} reached: g = {g}"),
+    N_("Heuristic"),
+    N_("Heuristic B"),
+    N_("It is the goal: the search ends there."),
+    N_("Language"),
+    N_("Legend"),
+    N_("Mode"),
+    N_("Next question"),
+    N_("Next step"),
+    N_("No solution: the whole space was searched."),
+    N_("Not quite: {algo} expands {node}."),
+    N_("Pause the search"),
+    N_("Play the search"),
+    N_("Predict the next step"),
+    N_("Puzzle"),
+    N_("Right!"),
+    N_("Score: {right} right of {asked}"),
+    N_("Search"),
+    N_("Search steps"),
+    N_("Search tree"),
+    N_("Solved: a path of {n} moves, cost {cost}, after {e} expansions."),
+    N_("Speed"),
+    N_("Start: the frontier holds the start node."),
+    N_("Step back"),
+    N_("Step forward"),
+    N_("Stopped after {n} expansions (the watch mode's limit): try a smaller board."),
+    N_("Stopped: the search is too large to watch here ({limit})."),
+    N_("The next step finds the goal as it is generated: nothing to choose."),
+    N_("The search is over. {end}"),
+    N_("This family's searches cannot be watched."),
+    N_("To the end"),
+    N_("Watch"),
     N_("Watch the search"),
+    N_("Weight"),
+    N_("Which frontier node does {algo} expand next? Choose it in the frontier list."),
+    N_("Your choice {node} has {key} = {value}."),
+    N_("Zoom in"),
+    N_("Zoom out"),
+    N_("choose {node}"),
+    N_("current node: the one just expanded"),
+    N_("expanded next"),
+    N_("explored: already expanded"),
+    N_("explored: {n}"),
+    N_("frontier: generated, waiting to be expanded"),
+    N_("frontier: {n}"),
+    N_("goal"),
+    N_("next node the algorithm takes"),
+    N_("node"),
+    N_("path: the solution found"),
+    N_("searching…"),
+    N_("start"),
+    N_("step {i} of {n}"),
+    N_("the board at node {node}"),
+    N_("the search tree"),
+    N_("this board"),
+    N_("wall"),
+    N_(
+        "{algo} keeps no frontier to choose from: prediction works with BFS, DFS, UCS, "
+        "greedy, A* and weighted A*."
+    ),
+    N_("{algo} takes the frontier node with the smallest {key}: {node} has {key} = {value}."),
+    N_(
+        "{algo} takes the node added last (last in, first out, a stack): {node} is the "
+        "newest on the frontier."
+    ),
+    N_(
+        "{algo} takes the node that has waited longest on the frontier (first in, first "
+        "out): {node} was added before all the others."
+    ),
+    N_("{n} nodes generated so far; drag to pan, wheel or pinch to zoom."),
+    N_(
+        "{n} nodes share that value; ties go to the larger g (the deeper node), then to "
+        "the node added first."
+    ),
+    N_("{n} nodes share that value; ties go to the node added first."),
+    N_("{n} nodes share that value; ties go to the node added last."),
+    N_("{n} nodes share that value; ties go to the smaller g, then to the node added first."),
+    N_("{n} steps/s"),
 )
 """Every string watch.js and watch.html show (a test checks both files against it)."""

@@ -593,7 +593,7 @@ class Watch {
       this.bBox);
 
     const btn = (label, title, fn, role) => h("button", { type: "button", class: "watch-btn", title, "aria-label": title, "data-watch": role, onclick: fn }, label);
-    this.playBtn = btn(icon("play"), t("Play"), () => this.toggle(), "play");
+    this.playBtn = btn(icon("play"), t("Play the search"), () => this.toggle(), "play");
     this.speed = h("input", { type: "range", min: 1, max: 30, value: 4, id: `speed-${uid}`, "data-watch": "speed" });
     this.speedOut = h("output", { for: this.speed.id });
     this.speed.addEventListener("input", () => { this.showSpeed(); if (this.playing) { this.pause(); this.play(); } });
@@ -725,8 +725,8 @@ class Watch {
     if (this.step >= this.maxStep()) this.step = 0;
     this.playing = true;
     this.playBtn.replaceChildren(icon("pause"));
-    this.playBtn.title = this.t("Pause");
-    this.playBtn.setAttribute("aria-label", this.t("Pause"));
+    this.playBtn.title = this.t("Pause the search");
+    this.playBtn.setAttribute("aria-label", this.t("Pause the search"));
     this.timer = setInterval(() => {
       if (this.step >= this.maxStep()) { this.pause(); return; }
       this.go(this.step + 1);
@@ -739,8 +739,8 @@ class Watch {
     this.timer = null;
     if (this.playBtn) {
       this.playBtn.replaceChildren(icon("play"));
-      this.playBtn.title = this.t("Play");
-      this.playBtn.setAttribute("aria-label", this.t("Play"));
+      this.playBtn.title = this.t("Play the search");
+      this.playBtn.setAttribute("aria-label", this.t("Play the search"));
     }
   }
 
