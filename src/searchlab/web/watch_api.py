@@ -208,6 +208,10 @@ def router() -> APIRouter:
 
 
 WATCH_MESSAGES = (
+    N_("Whose tree"),
+    N_("A node is named by its square: row·column, counted from the top left corner."),
+    N_("Nodes are numbered in the order they were generated; the start is #0."),
+    N_("nodes generated so far: {n}; drag to pan, wheel or pinch to zoom."),
     N_("Algorithm"),
     N_("Algorithm B"),
     N_("Back to the start"),
@@ -296,7 +300,6 @@ WATCH_MESSAGES = (
         "{algo} takes the node that has waited longest on the frontier (first in, first "
         "out): {node} was added before all the others."
     ),
-    N_("{n} nodes generated so far; drag to pan, wheel or pinch to zoom."),
     N_(
         "{n} nodes share that value; ties go to the larger g (the deeper node), then to "
         "the node added first."

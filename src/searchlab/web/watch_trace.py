@@ -60,6 +60,9 @@ PRIORITY_WEIGHTS: dict[str, tuple[float, float | None]] = {
 }
 """(g_weight, h_weight) of the best-first algorithms (see their modules)."""
 
+H_ALGORITHMS = frozenset({"greedy", "astar", "wastar", "idastar"})
+"""The algorithms that read the heuristic (the trace shows h for every algorithm)."""
+
 PATH_ALGORITHMS = frozenset({"iddfs", "idastar", "backtrack", "dls"})
 
 
@@ -355,6 +358,7 @@ def record(
         "heuristic": heuristic or "",
         "weight": rule.h_weight if algorithm == "wastar" else None,
         "rule": rule.as_dict(),
+        "uses_h": algorithm in H_ALGORITHMS,
         "status": status,
         "limit": rec.truncated or (result.limit if result is not None else None),
         "truncated": rec.truncated is not None,

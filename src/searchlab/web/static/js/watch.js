@@ -90,7 +90,7 @@ function nodeName(trace, id) {
 function algoName(t, trace) {
   const base = NAMES[trace.algorithm] || trace.algorithm;
   const w = trace.algorithm === "wastar" ? ` w=${num(trace.weight)}` : "";
-  return trace.heuristic ? `${base}${w} (${trace.heuristic})` : `${base}${w}`;
+  return trace.heuristic && trace.uses_h ? `${base}${w} (${trace.heuristic})` : `${base}${w}`;
 }
 
 // What the algorithm sorts its frontier by, in words.
@@ -146,7 +146,7 @@ class Lane {
   cellSize() {
     const v = this.trace.base;
     const avail = Math.max(160, Math.min(this.el.clientWidth || 420, 560) - 16);
-    return Math.max(10, Math.min(48, Math.floor(avail / Math.max(v.cols, v.rows))));
+    return Math.max(10, Math.min(72, Math.floor(avail / Math.max(v.cols, v.rows))));
   }
 
   stepAt(i) { return this.trace.steps[Math.min(i, this.last)]; }
@@ -340,6 +340,8 @@ class Tree {
       btn("−", t("Zoom out"), () => this.zoomBy(1 / 1.4)),
       btn(t("Fit"), t("Fit the tree, pictures kept legible"), () => this.fit()));
     this.caption = h("p", { class: "watch-tree-caption" });
+    this.laneTabs = h("span", { class: "watch-tree-lanes", role: "group", "aria-label": t("Whose tree") });
+    this.tools.prepend(this.laneTabs);
     this.el = h("section", { class: "watch-tree" },
       h("h3", {}, t("Search tree")), this.tools, h("div", { class: "watch-tree-view" }, this.svg),
       this.caption);
@@ -371,6 +373,18 @@ class Tree {
     const up = (ev) => this.pointers.delete(ev.pointerId);
     this.svg.addEventListener("pointerup", up);
     this.svg.addEventListener("pointercancel", up);
+  }
+
+  setLanes(lanes) {
+    this.laneTabs.replaceChildren(...(lanes.length > 1 ? lanes.map((l, i) => h("button", {
+      type: "button", class: "watch-tab", "aria-pressed": String(i === 0), "data-watch": `tree-${"ab"[i]}`,
+      onclick: (ev) => {
+        for (const b of this.laneTabs.children) b.setAttribute("aria-pressed", String(b === ev.currentTarget));
+        this.setLane(l);
+        this.render(this.watch.step);
+      },
+    }, l.title.textContent)) : []));
+    this.setLane(lanes[0]);
   }
 
   setLane(lane) {
@@ -480,7 +494,7 @@ class Tree {
       g.classList.toggle("in-frontier", inFrontier.has(n.id));
       if (e) e.classList.toggle("path", end && lane.pathSet.has(n.id) && lane.pathSet.has(n.parent));
     }
-    this.caption.textContent = this.watch.t("{n} nodes generated so far; drag to pan, wheel or pinch to zoom.", { n: shown });
+    this.caption.textContent = this.watch.t("nodes generated so far: {n}; drag to pan, wheel or pinch to zoom.", { n: shown });
     if (!this.fitted) { this.fit(); this.fitted = true; }
     else if (this.watch.playing) this.follow(lane.shownNode(i));
   }
@@ -639,7 +653,10 @@ class Watch {
     this.legendList = h("ul", {});
     const box = h("section", { class: "watch-legend", "data-watch": "legend", "aria-label": t("Legend") },
       h("h3", {}, t("Legend")), this.legendList);
+    this.legendNote = h("p", { class: "watch-help" });
+    box.append(this.legendNote);
     this.legendItems = (grid) => {
+      this.legendNote.textContent = grid ? t("A node is named by its square: row·column, counted from the top left corner.") : t("Nodes are numbered in the order they were generated; the start is #0.");
       const items = [];
       if (grid) {
         items.push(item("s-start", t("start")), item("s-goal", t("goal")), item("s-wall", t("wall")));
@@ -687,6 +704,7 @@ class Watch {
     this.message.classList.remove("error");
     this.board = traces[0].board;
     this.localBase = null;
+    this.root.dataset.runs = String(Number(this.root.dataset.runs || 0) + 1);  // for tests
     this.lanes = traces.map((tr, i) => new Lane(this, tr, traces.length > 1 ? "AB"[i] : t("Search")));
     this.lanesBox.replaceChildren(...this.lanes.map((l) => l.el));
     this.lanesBox.classList.toggle("two", this.lanes.length > 1);
@@ -695,7 +713,7 @@ class Watch {
     this.drawHelp.hidden = !(traces[0].walls && this.drawing);
     if (!traces[0].walls) this.setDrawing(false);
     this.legendItems(grid);
-    this.tree.setLane(this.lanes[0]);
+    this.tree.setLanes(this.lanes);
     this.step = 0;
     this.chosen = null;
     this.render();
@@ -703,6 +721,7 @@ class Watch {
   }
 
   render() {
+    this.asking = this.predicting && this.lanes.length ? this.lanes[0] : null;
     for (const lane of this.lanes) lane.render(this.step);
     this.tree.render(this.step);
     this.renderPredict();
