@@ -4,7 +4,9 @@ Spanish, at desktop and phone sizes."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -244,3 +246,68 @@ def test_predict_in_spanish_with_bfs(page: Any, server_url: str) -> None:
     assert page.inner_text("[data-watch=verdict]") == "¡Correcto!"
     assert "primero en entrar, primero en salir" in page.inner_text("[data-watch=why]")
     assert page.inner_text("h1") == "Ver la búsqueda"
+
+
+DOC_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+@pytest.mark.skipif(
+    not os.environ.get("SEARCHLAB_DOCS_SCREENSHOTS"),
+    reason="writes docs/images/watch-*.png: set SEARCHLAB_DOCS_SCREENSHOTS=1",
+)
+def test_docs_screenshots(browser: Any, server_url: str) -> None:
+    """The watch mode's pictures in docs/web.md (run on purpose, then look at them)."""
+    DOC_IMAGES.mkdir(parents=True, exist_ok=True)
+
+    def new(width: int, height: int, touch: bool = False) -> tuple[Any, Any]:
+        ctx = browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+        )
+        return ctx, ctx.new_page()
+
+    def shot(pg: Any, name: str, full: bool = False) -> None:
+        pg.wait_for_timeout(400)  # the walker's slide ends
+        pg.screenshot(path=str(DOC_IMAGES / f"{name}.png"), full_page=full)
+
+    ctx, pg = new(1280, 900)
+    open_watch(pg, server_url, family="maze", board=ROOMS)
+    pg.check("[data-watch=compare]")
+    pg.wait_for_selector("[data-watch=lane] >> nth=1")
+    for _ in range(24):
+        pg.click("[data-watch=forward]")
+    pg.locator("[data-watch=lane] >> nth=0").scroll_into_view_if_needed()
+    shot(pg, "watch-compare")
+    pg.click("[data-watch=last]")
+    pg.evaluate("window.scrollTo(0, 0)")
+    shot(pg, "watch-compare-end")
+    ctx.close()
+
+    ctx, pg = new(1280, 900)
+    open_watch(pg, server_url, family="maze", board=ROOMS)
+    pg.select_option("[data-watch=algo-a]", "astar")
+    pg.wait_for_selector("[data-watch=lane][data-algorithm=astar]")
+    for _ in range(13):
+        pg.click("[data-watch=forward]")
+    pg.click("[data-watch=mode-predict]")
+    rows = pg.locator("[data-watch=frontier] tbody tr.choice")
+    ranks = [rows.nth(i).get_attribute("data-rank") for i in range(rows.count())]
+    rows.nth(ranks.index("1") if "1" in ranks else 0).click()
+    shot(pg, "watch-predict")
+    ctx.close()
+
+    ctx, pg = new(1280, 900)
+    open_watch(pg, server_url, family="npuzzle")
+    pg.select_option("[data-watch=algo-a]", "bfs")
+    pg.wait_for_selector("[data-watch=lane][data-algorithm=bfs]")
+    pg.click("[data-watch=last]")
+    pg.locator(".watch-tree").scroll_into_view_if_needed()
+    pg.locator(".watch-tree").screenshot(path=str(DOC_IMAGES / "watch-tree.png"))
+    ctx.close()
+
+    ctx, pg = new(390, 844, touch=True)
+    open_watch(pg, server_url, family="maze", board=ROOMS, lang="es")
+    for _ in range(30):
+        pg.click("[data-watch=forward]")
+    pg.locator("[data-watch=lane]").scroll_into_view_if_needed()
+    shot(pg, "watch-phone-es")
+    ctx.close()

@@ -220,7 +220,7 @@ WATCH_MESSAGES = (
     N_("Cannot watch this search: {message}"),
     N_("Clear walls"),
     N_("Compare with a second algorithm"),
-    N_("Current path (a depth-first search keeps no frontier): {n} nodes"),
+    N_("Current path (a depth-first search keeps no frontier)"),
     N_(
         "Drag over the maze to draw walls; start on a wall to erase. The search runs "
         "again when you lift the mouse or finger."
@@ -229,7 +229,7 @@ WATCH_MESSAGES = (
     N_("Expanded {node}: g = {g}, h = {h}, f = {f}, depth {d}"),
     N_("Fit"),
     N_("Fit the tree, pictures kept legible"),
-    N_("Frontier, in the order added ({n} nodes)"),
+    N_("Frontier, in the order added"),
     N_("Frontier, in the order added: the first {k} of {n} by the algorithm's order"),
     N_("Goal {node} reached: g = {g}"),
     N_("Heuristic"),

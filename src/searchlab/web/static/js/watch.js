@@ -268,12 +268,13 @@ class Lane {
     const rule = tr.rule;
     const path = rule.kind === "path";
     this.frontierCaption.textContent = path
-      ? t("Current path (a depth-first search keeps no frontier): {n} nodes", { n: st.frontier_size })
+      ? t("Current path (a depth-first search keeps no frontier)")
       : st.frontier.length < st.frontier_size
         ? t("Frontier, in the order added: the first {k} of {n} by the algorithm's order", { k: st.frontier.length, n: st.frontier_size })
-        : t("Frontier, in the order added ({n} nodes)", { n: st.frontier_size });
+        : t("Frontier, in the order added");
     const predicting = this.watch.predicting && this.watch.asking === this;
     const nextId = this.nextNode(i);
+    for (const r of this.board.querySelectorAll("g.watch-states rect.hover")) r.classList.remove("hover");
     this.rows.replaceChildren();
     for (const [id, g, rank] of st.frontier) {
       const n = tr.nodes[id];
@@ -318,7 +319,7 @@ class Lane {
     const tr = this.trace;
     if (tr.grid) return "";
     const view = { ...tr.base, ...tr.nodes[id].view };
-    const cell = Math.max(6, Math.floor(44 / Math.max(view.rows, view.cols)));
+    const cell = Math.max(6, Math.floor(60 / Math.max(view.rows, view.cols)));
     const svg = s("svg", { class: "watch-thumb", "aria-hidden": "true" });
     renderView(svg, view, { cell });
     return svg;
@@ -496,7 +497,10 @@ class Tree {
     }
     this.caption.textContent = this.watch.t("nodes generated so far: {n}; drag to pan, wheel or pinch to zoom.", { n: shown });
     if (!this.fitted) { this.fit(); this.fitted = true; }
-    else if (this.watch.playing) this.follow(lane.shownNode(i));
+    else if (i !== this.shownStep) {  // keep the current node in view; centre it after a jump
+      this.follow(lane.shownNode(i), Math.abs(i - (this.shownStep ?? 0)) > 1);
+    }
+    this.shownStep = i;
   }
 
   box() { return this.svg.getBoundingClientRect(); }
@@ -507,7 +511,7 @@ class Tree {
     const b = this.box();
     if (!b.width) return;
     const k = Math.min(b.width / this.width, b.height / this.height, 1.5);
-    const minK = Math.min(1.5, 56 / Math.max(this.nw, this.nh));
+    const minK = Math.min(1.5, (this.pictures ? 84 : 46) / Math.max(this.nw, this.nh));
     if (k >= minK) {
       this.view = { k, x: (b.width - this.width * k) / 2, y: (b.height - this.height * k) / 2 };
       this.apply();
@@ -523,9 +527,10 @@ class Tree {
     const b = this.box();
     const { k } = this.view;
     const sx = p[0] * k + this.view.x, sy = p[1] * k + this.view.y;
-    if (always || sx < 30 || sx > b.width - 30 || sy < 30 || sy > b.height - 30) {
+    const mx = b.width * 0.12, my = b.height * 0.15;
+    if (always || sx < mx || sx > b.width - mx || sy < my || sy > b.height - my) {
       this.view.x = b.width / 2 - p[0] * k;
-      this.view.y = Math.min(20, b.height / 2 - p[1] * k);
+      this.view.y = b.height / 2 - p[1] * k;
       this.apply();
     }
   }
