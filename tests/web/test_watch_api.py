@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from importlib.resources import files
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from searchlab import families
 from searchlab.web import watch_trace
@@ -162,3 +166,71 @@ def test_the_watch_page_asks_only_for_listed_strings() -> None:
     parser.feed((static / "watch.html").read_text())
     used |= set(parser.texts)
     assert used <= set(WATCH_MESSAGES), sorted(used - set(WATCH_MESSAGES))
+
+
+NUMBERS = st.one_of(
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=True, allow_infinity=True),
+)
+VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), NUMBERS, st.text(max_size=30)),
+    lambda inner: st.lists(inner, max_size=3),
+    max_leaves=6,
+)
+NAMES = [*families.names(), "nosuch"]
+BOARDS = st.one_of(
+    st.sampled_from([ex.text for n in families.names() for ex in families.get(n).examples[:2]]),
+    st.text(max_size=120),
+)
+
+
+def fuzz_body(fields: dict[str, st.SearchStrategy[Any]]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.fixed_dictionaries({}, optional={k: st.one_of(v, VALUES) for k, v in fields.items()})
+
+
+WATCH_REQUESTS = st.one_of(
+    st.tuples(
+        st.just("trace"),
+        fuzz_body(
+            {
+                "family": st.sampled_from(NAMES),
+                "board": BOARDS,
+                "algorithm": st.sampled_from(["bfs", "astar", "wastar", "dls", "idastar", "x"]),
+                "heuristic": st.sampled_from(["", "manhattan", "zero", "nope"]),
+                "weight": NUMBERS,
+            }
+        ),
+    ),
+    st.tuples(
+        st.just("walls"),
+        fuzz_body(
+            {
+                "family": st.sampled_from(NAMES),
+                "board": BOARDS,
+                "cells": st.lists(st.tuples(NUMBERS, NUMBERS), max_size=4),
+                "wall": st.booleans(),
+            }
+        ),
+    ),
+)
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(request=WATCH_REQUESTS)
+def test_fuzzed_bodies_never_get_a_server_error(
+    client: TestClient, request: tuple[str, dict[str, Any]]
+) -> None:
+    route, body = request
+    r = client.post(
+        f"/api/watch/{route}",
+        content=json.dumps(body),  # NaN and infinities as Python writes them
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code < 500, (body, r.text)
+    if r.status_code >= 400:
+        detail = r.json()["detail"]
+        assert isinstance(detail, str) and "\n" not in detail and "Traceback" not in detail
