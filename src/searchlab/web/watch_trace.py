@@ -41,9 +41,9 @@ from searchlab.errors import InputError
 from searchlab.families.contract import PuzzleFamily, View
 from searchlab.search import ALGORITHMS, Problem, SearchEvent, SearchResult, solve
 
-MAX_STEPS = 400
-MAX_NODES = 1500
-MAX_VIEW_BYTES = 1_500_000
+MAX_STEPS = 1000
+MAX_NODES = 3000
+MAX_VIEW_BYTES = 3_000_000
 MAX_FRONTIER_SENT = 40
 MAX_CELLS = 1600
 TIME_LIMIT = 8.0

@@ -337,9 +337,9 @@ class Tree {
     const btn = (label, title, fn) => h("button", { type: "button", class: "watch-btn small",
                                                     title, "aria-label": title, onclick: fn }, label);
     this.tools = h("div", { class: "watch-tree-tools" },
-      btn("+", t("Zoom in"), () => this.zoomBy(1.4)),
-      btn("−", t("Zoom out"), () => this.zoomBy(1 / 1.4)),
-      btn(t("Fit"), t("Fit the tree, pictures kept legible"), () => this.fit()));
+      btn("+", t("Zoom in"), () => { this.auto = false; this.zoomBy(1.4); }),
+      btn("−", t("Zoom out"), () => { this.auto = false; this.zoomBy(1 / 1.4); }),
+      btn(t("Fit"), t("Fit the tree, pictures kept legible"), () => { this.auto = true; this.fit(); }));
     this.caption = h("p", { class: "watch-tree-caption" });
     this.laneTabs = h("span", { class: "watch-tree-lanes", role: "group", "aria-label": t("Whose tree") });
     this.tools.prepend(this.laneTabs);
@@ -350,6 +350,7 @@ class Tree {
     this.pointers = new Map();
     this.svg.addEventListener("wheel", (ev) => {
       ev.preventDefault();
+      this.auto = false;
       this.zoomBy(ev.deltaY < 0 ? 1.15 : 1 / 1.15, ev);
     }, { passive: false });
     this.svg.addEventListener("pointerdown", (ev) => {
@@ -359,6 +360,7 @@ class Tree {
     this.svg.addEventListener("pointermove", (ev) => {
       if (!this.pointers.has(ev.pointerId)) return;
       const [px, py] = this.pointers.get(ev.pointerId);
+      if (px !== ev.clientX || py !== ev.clientY) this.auto = false;
       if (this.pointers.size === 1) {
         this.view.x += ev.clientX - px;
         this.view.y += ev.clientY - py;
@@ -391,24 +393,24 @@ class Tree {
   setLane(lane) {
     this.lane = lane;
     const tr = lane.trace;
-    this.layout(tr);
+    const v = tr.base;
+    this.pictures = !tr.grid && tr.nodes.length <= 400;
+    this.cell = Math.max(5, Math.floor(60 / Math.max(v.rows, v.cols)));
+    const [vw, vh] = viewSize(v, this.cell);
+    this.nw = this.pictures ? vw + 6 : 46;
+    this.nh = this.pictures ? vh + 18 : 24;
     this.scene.replaceChildren();
     this.edges = s("g", { class: "edges" }, this.scene);
     this.nodesLayer = s("g", { class: "nodes" }, this.scene);
     this.nodeEls = new Map();
     this.edgeEls = new Map();
     for (const n of tr.nodes) {
-      const [x, y] = this.pos.get(n.id);
-      if (n.parent !== null && this.pos.has(n.parent)) {
-        const [px, py] = this.pos.get(n.parent);
-        this.edgeEls.set(n.id, s("line", { x1: px, y1: py + this.nh / 2, x2: x, y2: y - this.nh / 2 }, this.edges));
-      }
-      const g = s("g", { class: "tnode", "data-node": n.id, transform: `translate(${x - this.nw / 2},${y - this.nh / 2})` }, this.nodesLayer);
+      if (n.parent !== null && n.parent !== undefined) this.edgeEls.set(n.id, s("line", {}, this.edges));
+      const g = s("g", { class: "tnode", "data-node": n.id }, this.nodesLayer);
       s("rect", { class: "frame", width: this.nw, height: this.nh, rx: 4 }, g);
       if (this.pictures) {
         const pic = s("svg", { x: 3, y: 3, width: this.nw - 6, height: this.nh - 18 }, g);
-        const view = { ...tr.base, ...n.view };
-        renderView(pic, view, { cell: this.cell });
+        renderView(pic, { ...v, ...n.view }, { cell: this.cell });
         pic.setAttribute("width", this.nw - 6);
         pic.setAttribute("height", this.nh - 18);
       }
@@ -416,38 +418,33 @@ class Tree {
       label.textContent = nodeName(tr, n.id);
       this.nodeEls.set(n.id, g);
     }
-    this.fitted = false;
+    this.auto = true;
+    this.shownStep = undefined;
   }
 
-  layout(tr) {
-    // A tidy layered tree: leaves on consecutive slots, parents centred over their
-    // children (children in generation order).
+  // A tidy layered tree of the nodes generated so far: leaves on consecutive slots,
+  // parents centred over their children (children in generation order). Laid out
+  // again at every step, so the tree stays compact as it grows.
+  layout(tr, visible) {
     const kids = new Map();
     const roots = [];
     for (const n of tr.nodes) {
-      if (n.parent === null || n.parent === undefined) roots.push(n.id);
+      if (!visible.has(n.id)) continue;
+      if (n.parent === null || n.parent === undefined || !visible.has(n.parent)) roots.push(n.id);
       else {
         if (!kids.has(n.parent)) kids.set(n.parent, []);
         kids.get(n.parent).push(n.id);
       }
     }
-    const v = tr.base;
-    this.pictures = !tr.grid && tr.nodes.length <= 400;
-    this.cell = Math.max(5, Math.floor(60 / Math.max(v.rows, v.cols)));
-    const [vw, vh] = viewSize(v, this.cell);
-    this.nw = this.pictures ? vw + 6 : 46;
-    this.nh = this.pictures ? vh + 18 : 24;
     const gx = this.nw + 12, gy = this.nh + 34;
     const slot = new Map(), depth = new Map();
     let next = 0;
-    const seen = new Set();
     for (const root of roots) {
       const stack = [[root, 0, false]];
       while (stack.length) {
         const [id, d, done] = stack.pop();
-        const ch = (kids.get(id) || []).filter((k) => !seen.has(k));
+        const ch = kids.get(id) || [];
         if (!done) {
-          seen.add(id);
           depth.set(id, d);
           if (ch.length) {
             stack.push([id, d, true]);
@@ -455,8 +452,7 @@ class Tree {
             continue;
           }
         }
-        const placed = (kids.get(id) || []).filter((k) => slot.has(k) && depth.get(k) === d + 1);
-        if (placed.length) slot.set(id, (slot.get(placed[0]) + slot.get(placed[placed.length - 1])) / 2);
+        if (ch.length) slot.set(id, (slot.get(ch[0]) + slot.get(ch[ch.length - 1])) / 2);
         else slot.set(id, next++);
       }
     }
@@ -478,15 +474,23 @@ class Tree {
     const st = lane.stepAt(i);
     const inFrontier = new Set(st.frontier.map((e) => e[0]));
     const end = i >= lane.last;
-    let shown = 0;
+    const visible = new Set(tr.nodes.filter((n) => n.born <= i || (end && lane.pathSet.has(n.id))).map((n) => n.id));
+    this.layout(tr, visible);
     for (const n of tr.nodes) {
       const g = this.nodeEls.get(n.id);
-      const visible = n.born <= i || (end && lane.pathSet.has(n.id));
-      g.style.display = visible ? "" : "none";
+      const shown = visible.has(n.id);
+      g.style.display = shown ? "" : "none";
       const e = this.edgeEls.get(n.id);
-      if (e) e.style.display = visible ? "" : "none";
-      if (!visible) continue;
-      shown++;
+      const edge = shown && e && visible.has(n.parent);
+      if (e) e.style.display = edge ? "" : "none";
+      if (!shown) continue;
+      const [x, y] = this.pos.get(n.id);
+      g.setAttribute("transform", `translate(${x - this.nw / 2},${y - this.nh / 2})`);
+      if (edge) {
+        const [px, py] = this.pos.get(n.parent);
+        e.setAttribute("x1", px); e.setAttribute("y1", py + this.nh / 2);
+        e.setAttribute("x2", x); e.setAttribute("y2", y - this.nh / 2);
+      }
       const at = lane.expandedAt.get(n.id);
       let state = at !== undefined && at <= i ? "explored" : "frontier";
       if (end && lane.pathSet.has(n.id)) state = "path";
@@ -495,11 +499,11 @@ class Tree {
       g.classList.toggle("in-frontier", inFrontier.has(n.id));
       if (e) e.classList.toggle("path", end && lane.pathSet.has(n.id) && lane.pathSet.has(n.parent));
     }
-    this.caption.textContent = this.watch.t("nodes generated so far: {n}; drag to pan, wheel or pinch to zoom.", { n: shown });
-    if (!this.fitted) { this.fit(); this.fitted = true; }
-    else if (i !== this.shownStep) {  // keep the current node in view; centre it after a jump
-      this.follow(lane.shownNode(i), Math.abs(i - (this.shownStep ?? 0)) > 1);
-    }
+    this.caption.textContent = this.watch.t("nodes generated so far: {n}; drag to pan, wheel or pinch to zoom.", { n: visible.size });
+    // Fitted as the tree grows until the reader pans or zooms (Fit comes back to it);
+    // then the current node is kept in view, centred after a jump.
+    if (this.auto) this.fit();
+    else if (i !== this.shownStep) this.follow(lane.shownNode(i), Math.abs(i - (this.shownStep ?? 0)) > 1);
     this.shownStep = i;
   }
 
@@ -510,7 +514,7 @@ class Tree {
   fit() {
     const b = this.box();
     if (!b.width) return;
-    const k = Math.min(b.width / this.width, b.height / this.height, 1.5);
+    const k = Math.min(b.width / this.width, b.height / this.height, 1.2);
     const minK = Math.min(1.5, (this.pictures ? 84 : 46) / Math.max(this.nw, this.nh));
     if (k >= minK) {
       this.view = { k, x: (b.width - this.width * k) / 2, y: (b.height - this.height * k) / 2 };
@@ -529,8 +533,9 @@ class Tree {
     const sx = p[0] * k + this.view.x, sy = p[1] * k + this.view.y;
     const mx = b.width * 0.12, my = b.height * 0.15;
     if (always || sx < mx || sx > b.width - mx || sy < my || sy > b.height - my) {
-      this.view.x = b.width / 2 - p[0] * k;
-      this.view.y = b.height / 2 - p[1] * k;
+      // centre the node, or the whole tree along an axis where it fits
+      this.view.x = this.width * k <= b.width ? (b.width - this.width * k) / 2 : b.width / 2 - p[0] * k;
+      this.view.y = this.height * k <= b.height ? (b.height - this.height * k) / 2 : b.height / 2 - p[1] * k;
       this.apply();
     }
   }
@@ -643,7 +648,9 @@ class Watch {
     this.showSpeed();
     this.keys = (ev) => {
       if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
-      if (!this.root.contains(document.activeElement) && document.activeElement !== document.body) return;
+      // Inside a host page only with the focus in the panel (the page has its own keys).
+      const inside = this.root.contains(document.activeElement);
+      if (!inside && !(this.ctx.standalone && document.activeElement === document.body)) return;
       if (ev.key === "ArrowRight") { ev.preventDefault(); this.go(this.step + 1); }
       else if (ev.key === "ArrowLeft") { ev.preventDefault(); this.go(this.step - 1); }
       else if (ev.key === " " && !this.predicting && ev.target.tagName !== "BUTTON") { ev.preventDefault(); this.toggle(); }
@@ -946,8 +953,15 @@ class Watch {
   }
 }
 
-// Mount the watch mode in `container`. ctx: {family, board, lang, t, onBoard}. Returns a
-// handle with destroy() and setBoard(text).
+// Mount the watch mode in `container` (async). ctx:
+//   family   a family name (GET /api/watch/families lists those that can be watched)
+//   board    the board's text (default: the family's first example)
+//   lang     "en" or "es"; t: the host page's t(message, params), used for strings the
+//            watch catalog lacks (optional)
+//   onBoard  called with the board's text after each search (walls drawn change it)
+//   standalone  true on /watch: the arrow keys and space step the search page-wide;
+//            in a host page they do so only while the focus is in the panel
+// Resolves to a handle: {watch, destroy(), setBoard(text)}.
 export async function mountWatch(container, ctx = {}) {
   const t = await translator(ctx.lang, ctx.t);
   let families = [];
