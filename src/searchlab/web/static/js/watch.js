@@ -436,7 +436,7 @@ class Tree {
         kids.get(n.parent).push(n.id);
       }
     }
-    const gx = this.nw + 12, gy = this.nh + 34;
+    const gx = this.nw + 12, gy = this.nh + 26;
     const slot = new Map(), depth = new Map();
     let next = 0;
     for (const root of roots) {
