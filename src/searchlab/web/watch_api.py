@@ -208,6 +208,10 @@ def router() -> APIRouter:
 
 
 WATCH_MESSAGES = (
+    N_("Greedy"),
+    N_("Weighted A*"),
+    N_("Bidirectional BFS"),
+    N_("Backtracking"),
     N_("Whose tree"),
     N_("A node is named by its square: row·column, counted from the top left corner."),
     N_("Nodes are numbered in the order they were generated; the start is #0."),

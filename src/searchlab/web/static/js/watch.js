@@ -12,10 +12,17 @@ import { renderView, viewSize } from "./render.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const NAMES = {
-  bfs: "BFS", dfs: "DFS", ucs: "UCS", greedy: "Greedy", astar: "A*", wastar: "Weighted A*",
-  idastar: "IDA*", iddfs: "IDDFS", bibfs: "Bidirectional BFS", backtrack: "Backtracking",
-  dls: "DLS",
+  bfs: "BFS", dfs: "DFS", ucs: "UCS", astar: "A*", idastar: "IDA*", iddfs: "IDDFS", dls: "DLS",
 };
+
+// An algorithm's name as the page shows it (some are words, translated).
+function algoLabel(t, name) {
+  const words = {
+    greedy: t("Greedy"), wastar: t("Weighted A*"), bibfs: t("Bidirectional BFS"),
+    backtrack: t("Backtracking"),
+  };
+  return words[name] || NAMES[name] || name;
+}
 // Button icons as SVG paths (the fonts of a fresh machine lack the media symbols).
 const ICONS = {
   first: "M5 4h2v16H5zM19 4v16L8 12z",
@@ -88,7 +95,7 @@ function nodeName(trace, id) {
 }
 
 function algoName(t, trace) {
-  const base = NAMES[trace.algorithm] || trace.algorithm;
+  const base = algoLabel(t, trace.algorithm);
   const w = trace.algorithm === "wastar" ? ` w=${num(trace.weight)}` : "";
   return trace.heuristic && trace.uses_h ? `${base}${w} (${trace.heuristic})` : `${base}${w}`;
 }
@@ -279,7 +286,7 @@ class Lane {
     for (const [id, g, rank] of st.frontier) {
       const n = tr.nodes[id];
       const row = h("tr", { "data-node": id, "data-rank": rank ?? "" },
-        h("td", {}, this.thumb(id), " ", h("span", { class: "watch-node-name" }, nodeName(tr, id))),
+        h("td", {}, h("span", { class: "watch-node" }, this.thumb(id), h("span", { class: "watch-node-name" }, nodeName(tr, id)))),
         h("td", {}, num(g)), h("td", {}, num(n.h)), h("td", {}, num(g + n.h)));
       if (!predicting && id === nextId && rule.predictive) {
         row.classList.add("next");
@@ -589,7 +596,7 @@ class Watch {
       return;
     }
     const algoSelect = (id, value) => h("select", { id, "data-watch": id },
-      fam.algorithms.map((a) => h("option", { value: a, selected: a === value }, NAMES[a] || a)));
+      fam.algorithms.map((a) => h("option", { value: a, selected: a === value }, algoLabel(t, a))));
     const heurSelect = (id, value) => h("select", { id, "data-watch": id, disabled: !fam.heuristics.length },
       (fam.heuristics.length ? fam.heuristics : ["–"]).map((x) => h("option", { value: fam.heuristics.length ? x : "", selected: x === value }, x)));
     const uid = Math.random().toString(36).slice(2, 8);
