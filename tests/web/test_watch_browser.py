@@ -311,3 +311,28 @@ def test_docs_screenshots(browser: Any, server_url: str) -> None:
     pg.locator("[data-watch=lane]").scroll_into_view_if_needed()
     shot(pg, "watch-phone-es")
     ctx.close()
+
+
+def test_the_panel_mounts_in_another_page(page: Any, server_url: str) -> None:
+    """The player page's way in: mountWatch(container, {family, board, lang, t}) on any
+    page of the server; the panel brings its own styles and strings."""
+    page.goto(f"{server_url}/")
+    page.evaluate(
+        """async (board) => {
+          const div = document.createElement("div");
+          div.id = "host-panel";
+          document.body.prepend(div);
+          const { mountWatch } = await import("/static/js/watch.js");
+          window.__watch = await mountWatch(div, {
+            family: "maze", board, lang: "es", t: (m) => m,
+          });
+        }""",
+        ROOMS,
+    )
+    panel = page.locator("#host-panel")
+    page.wait_for_selector("#host-panel[data-role=watch] [data-watch=lane]")
+    assert page.locator("link[data-watch-css]").count() == 1
+    assert panel.locator("[data-watch=mode-predict]").inner_text() == "Predecir el siguiente paso"
+    panel.locator("[data-watch=forward]").click()
+    assert panel.locator("g.watch-states rect[data-state=explored]").count() == 1
+    page.evaluate("window.__watch.destroy()")

@@ -288,7 +288,7 @@ class Lane {
       const row = h("tr", { "data-node": id, "data-rank": rank ?? "" },
         h("td", {}, h("span", { class: "watch-node" }, this.thumb(id), h("span", { class: "watch-node-name" }, nodeName(tr, id)))),
         h("td", {}, num(g)), h("td", {}, num(n.h)), h("td", {}, num(g + n.h)));
-      if (!predicting && id === nextId && rule.predictive) {
+      if (!this.watch.predicting && id === nextId && rule.predictive) {
         row.classList.add("next");
         row.title = t("expanded next");
       }
@@ -663,6 +663,12 @@ class Watch {
       else if (ev.key === " " && !this.predicting && ev.target.tagName !== "BUTTON") { ev.preventDefault(); this.toggle(); }
     };
     document.addEventListener("keydown", this.keys);
+    let pending = null;
+    this.resize = () => {  // boards are sized to their lane: draw them again
+      clearTimeout(pending);
+      pending = setTimeout(() => { if (this.lanes.length) this.render(); }, 150);
+    };
+    window.addEventListener("resize", this.resize);
     this.run();
   }
 
@@ -957,6 +963,7 @@ class Watch {
   destroy() {
     this.pause();
     document.removeEventListener("keydown", this.keys);
+    window.removeEventListener("resize", this.resize);
   }
 }
 
@@ -970,6 +977,10 @@ class Watch {
 //            in a host page they do so only while the focus is in the panel
 // Resolves to a handle: {watch, destroy(), setBoard(text)}.
 export async function mountWatch(container, ctx = {}) {
+  if (!document.querySelector("link[data-watch-css]")) {  // the panel brings its styles
+    const link = h("link", { rel: "stylesheet", href: new URL("../watch.css", import.meta.url).href, "data-watch-css": "" });
+    document.head.append(link);
+  }
   const t = await translator(ctx.lang, ctx.t);
   let families = [];
   try {
