@@ -150,10 +150,14 @@ class Lane {
       h("div", { class: "watch-frontier-wrap" }, this.table));
   }
 
+  // The board's cell size for the lane's width (measured once, and again on resize:
+  // reading a width at every step would force the page's layout).
   cellSize() {
+    if (this.cell) return this.cell;
     const v = this.trace.base;
     const avail = Math.max(160, Math.min(this.el.clientWidth || 420, 560) - 16);
-    return Math.max(10, Math.min(72, Math.floor(avail / Math.max(v.cols, v.rows))));
+    this.cell = Math.max(10, Math.min(72, Math.floor(avail / Math.max(v.cols, v.rows))));
+    return this.cell;
   }
 
   stepAt(i) { return this.trace.steps[Math.min(i, this.last)]; }
@@ -325,10 +329,13 @@ class Lane {
   thumb(id) {
     const tr = this.trace;
     if (tr.grid) return "";
+    this.thumbs ??= new Map();  // drawn once a node, then moved from row to row
+    if (this.thumbs.has(id)) return this.thumbs.get(id);
     const view = { ...tr.base, ...tr.nodes[id].view };
     const cell = Math.max(6, Math.floor(60 / Math.max(view.rows, view.cols)));
     const svg = s("svg", { class: "watch-thumb", "aria-hidden": "true" });
     renderView(svg, view, { cell });
+    this.thumbs.set(id, svg);
     return svg;
   }
 }
@@ -514,7 +521,19 @@ class Tree {
     this.shownStep = i;
   }
 
-  box() { return this.svg.getBoundingClientRect(); }
+  // The view's size, kept by a ResizeObserver (reading it at every step would force
+  // the whole page's layout).
+  box() {
+    if (!this.size) {
+      const r = this.svg.getBoundingClientRect();
+      this.size = { width: r.width, height: r.height };
+      if (!this.observer) {
+        this.observer = new ResizeObserver(() => { this.size = null; });
+        this.observer.observe(this.svg);
+      }
+    }
+    return this.size;
+  }
 
   // Fit the tree in the view, but never so small that its pictures are unreadable:
   // past that scale the view centres on the current node instead.
@@ -548,7 +567,7 @@ class Tree {
   }
 
   zoomBy(f, ev = null) {
-    const b = this.box();
+    const b = ev ? this.svg.getBoundingClientRect() : this.box();
     const cx = ev ? ev.clientX - b.left : b.width / 2, cy = ev ? ev.clientY - b.top : b.height / 2;
     const k = Math.max(0.05, Math.min(6, this.view.k * f));
     const r = k / this.view.k;
@@ -666,7 +685,10 @@ class Watch {
     let pending = null;
     this.resize = () => {  // boards are sized to their lane: draw them again
       clearTimeout(pending);
-      pending = setTimeout(() => { if (this.lanes.length) this.render(); }, 150);
+      pending = setTimeout(() => {
+        for (const lane of this.lanes) lane.cell = null;
+        if (this.lanes.length) this.render();
+      }, 150);
     };
     window.addEventListener("resize", this.resize);
     this.run();
