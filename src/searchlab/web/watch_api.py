@@ -208,6 +208,7 @@ def router() -> APIRouter:
 
 
 WATCH_MESSAGES = (
+    N_("current path: {n}"),
     N_("Greedy"),
     N_("Weighted A*"),
     N_("Bidirectional BFS"),

@@ -185,7 +185,8 @@ class Lane {
       " · ",
       h("span", { "data-watch": "explored" }, t("explored: {n}", { n: st.explored })),
       " · ",
-      h("span", { "data-watch": "frontier-size" }, t("frontier: {n}", { n: st.frontier_size })),
+      h("span", { "data-watch": "frontier-size" }, tr.rule.kind === "path"
+        ? t("current path: {n}", { n: st.frontier_size }) : t("frontier: {n}", { n: st.frontier_size })),
     );
     if (st.node === null) {
       this.current.textContent = t("Start: the frontier holds the start node.");
