@@ -239,10 +239,15 @@ def test_predict_the_next_step(page: Any, server_url: str) -> None:
     screenshot(page, "watch-predict")
 
 
-def test_predict_in_spanish_with_bfs(page: Any, server_url: str) -> None:
+def test_predict_in_spanish_with_bfs_by_keyboard(page: Any, server_url: str) -> None:
     open_watch(page, server_url, family="npuzzle", lang="es")
+    page.keyboard.press("ArrowRight")  # the arrow keys step the search
+    page.wait_for_selector("[data-role=watch][data-step='1']")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("[data-role=watch][data-step='0']")
     page.click("[data-watch=mode-predict]")
-    page.locator("[data-watch=frontier] tbody tr.choice[data-rank='0']").click()
+    page.locator("[data-watch=frontier] tbody tr.choice[data-rank='0']").focus()
+    page.keyboard.press("Enter")
     assert page.inner_text("[data-watch=verdict]") == "¡Correcto!"
     assert "primero en entrar, primero en salir" in page.inner_text("[data-watch=why]")
     assert page.inner_text("h1") == "Ver la búsqueda"
