@@ -13,6 +13,9 @@ from searchlab.search import SearchEvent, solve
 from searchlab.web import watch_trace
 from searchlab.web.watch_trace import record, rule_for, watch_algorithms
 
+STEPS = 300
+"""Expansions recorded per case (rush hour and peg searches run that far)."""
+
 CASES = [
     (name, ex.id, algorithm)
     for name in families.names()
@@ -44,10 +47,10 @@ def example(name: str, ex_id: str) -> tuple[Any, Any]:
 @pytest.mark.parametrize(("name", "ex_id", "algorithm"), CASES)
 def test_the_trace_is_the_engines_search(name: str, ex_id: str, algorithm: str) -> None:
     fam, instance = example(name, ex_id)
-    trace = record(fam, instance, algorithm, None, max_steps=150)
+    trace = record(fam, instance, algorithm, None, max_steps=STEPS)
     if trace["limit"] in ("max_nodes", "max_bytes", "time_limit"):
         pytest.skip("recording stopped by a bound before the engine's own end")
-    result, expanded = engine_run(fam, instance, algorithm, 150)
+    result, expanded = engine_run(fam, instance, algorithm, STEPS)
     problem = fam.engine_problem(instance, None)
     keys = [problem.key(s) for s in _states(trace, fam, instance)]
     steps = [s for s in trace["steps"][1:] if not s.get("goal")]
@@ -73,7 +76,7 @@ def _states(trace: dict[str, Any], fam: Any, instance: Any) -> list[Any]:
     rec_states: dict[int, Any] = {}
     # Rebuild by running the recorder again (deterministic) and reading its states.
     rec = watch_trace.Recorder(problem, rule_for(trace["algorithm"]), lambda s: {}, 1e18)
-    solve(problem, trace["algorithm"], max_expansions=150, observer=rec)  # bounds: skipped
+    solve(problem, trace["algorithm"], max_expansions=STEPS, observer=rec)  # bounds: skipped
     for i, s in enumerate(rec.states):
         rec_states[i] = s
     for s in (problem.initial_state(),):
@@ -81,7 +84,7 @@ def _states(trace: dict[str, Any], fam: Any, instance: Any) -> list[Any]:
     extra = len(trace["nodes"]) - len(rec_states)
     assert extra >= 0
     if extra:  # the path's nodes appended after the search
-        result = solve(problem, trace["algorithm"], max_expansions=150)
+        result = solve(problem, trace["algorithm"], max_expansions=STEPS)
         known = {problem.key(s) for s in rec_states.values()}
         for s in result.states:
             if problem.key(s) not in known:
@@ -95,7 +98,7 @@ def test_the_frontier_predicts_the_next_expansion(name: str, ex_id: str, algorit
     """With a predictive rule (BFS, DFS, UCS, greedy, A*, weighted A*), the node taken at
     every step is the one the previous step's frontier ranks first."""
     fam, instance = example(name, ex_id)
-    trace = record(fam, instance, algorithm, None, max_steps=150)
+    trace = record(fam, instance, algorithm, None, max_steps=STEPS)
     if not trace["rule"]["predictive"]:
         return
     steps = trace["steps"]
