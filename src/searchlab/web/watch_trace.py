@@ -124,12 +124,20 @@ def rule_for(algorithm: str, weight: float | None = None) -> Rule:
     return Rule("set")
 
 
+OFFERED_ONLY = frozenset({"bibfs"})
+"""Engine algorithms watched only where the family offers them (bidirectional search
+needs the problem's goal states and predecessors)."""
+
+
 def watch_algorithms(fam: PuzzleFamily) -> list[str]:
-    """The engine algorithms the watch mode offers for ``fam``: those the family offers,
-    or, when it offers only its own solvers, every engine algorithm."""
+    """The engine algorithms the watch mode offers for ``fam``: those the family offers;
+    when it offers at most one (its own solvers aside, as the knight's tours), that one
+    and every engine algorithm a problem needs nothing more for."""
     engine = [a for a in ALGORITHMS if a not in WATCH_EXCLUDED]
     own = [a for a in fam.algorithms if a in engine]
-    return own or engine
+    if len(own) >= 2:
+        return own
+    return [*own, *(a for a in engine if a not in own and a not in OFFERED_ONLY)]
 
 
 @dataclass(slots=True)
