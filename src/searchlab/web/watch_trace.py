@@ -38,8 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import PuzzleFamily, View
+from searchlab.families.contract import PuzzleFamily
 from searchlab.search import ALGORITHMS, Problem, SearchEvent, SearchResult, solve
+from searchlab.view import View
 
 MAX_STEPS = 1000
 MAX_NODES = 3000
