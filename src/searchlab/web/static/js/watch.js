@@ -8,7 +8,8 @@
 // comes next and explains the algorithm's rule. Traces come from POST
 // /api/watch/trace (searchlab/web/watch_trace.py); nothing here knows a family: the
 // page draws the families' view data with render.js.
-import { renderView, viewSize } from "./render.js";
+import { STYLES } from "searchlab/styles.js";
+import { MARGIN, renderView, viewSize } from "./render.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const NAMES = {
@@ -225,7 +226,7 @@ class Lane {
       // Under the pieces (the walker stays visible), over the board and its path.
       this.board.insertBefore(layer, this.board.querySelector(":scope > g.pieces"));
       layer.dataset.sig = sig;
-      const M = 6;  // render.js MARGIN
+      const M = MARGIN;
       base.cells.forEach((row, r) => {
         [...row].forEach((ch, c) => {
           if (ch === " ") return;
@@ -697,7 +698,9 @@ class Watch {
 
   buildLegend() {
     const t = this.t;
-    const item = (cls, text) => h("li", {}, h("span", { class: `swatch ${cls}`, "aria-hidden": "true" }), text);
+    const item = (cls, text, fill = null) => h("li", {}, h("span", {
+      class: `swatch ${cls}`, "aria-hidden": "true", style: fill ? `background: ${fill}` : null,
+    }), text);
     this.legendList = h("ul", {});
     const box = h("section", { class: "watch-legend", "data-watch": "legend", "aria-label": t("Legend") },
       h("h3", {}, t("Legend")), this.legendList);
@@ -707,7 +710,9 @@ class Watch {
       this.legendNote.textContent = grid ? t("A node is named by its square: row·column, counted from the top left corner.") : t("Nodes are numbered in the order they were generated; the start is #0.");
       const items = [];
       if (grid) {
-        items.push(item("s-start", t("start")), item("s-goal", t("goal")), item("s-wall", t("wall")));
+        // the board's own fills, from the one style table
+        items.push(item("s-start", t("start"), STYLES.cells.s), item("s-goal", t("goal"), STYLES.cells.g),
+          item("s-wall", t("wall"), STYLES.cells["#"]));
       }
       items.push(
         item("s-current", t("current node: the one just expanded")),
@@ -944,6 +949,7 @@ class Watch {
       rect.classList.toggle("wall", paint === "#");
       rect.classList.toggle("open", paint === ".");
       rect.dataset.drawn = "true";
+      rect.style.fill = STYLES.cells[paint];  // drawn at once; the search runs on release
     };
     const handlers = {
       pointerdown: (ev) => { ev.preventDefault(); paint = null; changed.clear(); svg.setPointerCapture(ev.pointerId); apply(cellAt(ev)); },
