@@ -32,7 +32,7 @@ DEFAULT_STORED_NODES = 5_000_000
 """The default memory bound of the node-storing searches (measured at 180-430 bytes a
 stored node on the 15-puzzle: BFS on it no longer runs until the machine swaps)."""
 PATH_ONLY = ("auto", "idastar", "iddfs")
-"""Searches that keep only their path (their ``max_nodes``, if given, counts nodes)."""
+"""Searches that keep only their path (a stored-node bound never stops them)."""
 
 
 @click.group(cls=Group, no_args_is_help=True)
@@ -72,8 +72,8 @@ def npuzzle() -> None:
 @max_expansions_option()
 @max_nodes_option(
     "Stored-node limit: the memory bound of the searches that store nodes "
-    f"(default {DEFAULT_STORED_NODES:,}: about 2 GB); for auto and idastar, which store "
-    "only their path, nodes generated (default none)."
+    f"(default {DEFAULT_STORED_NODES:,}: about 2 GB); auto and idastar store only their "
+    "path and are bounded by --time-limit and --max-expansions."
 )
 @json_option()
 @click.option(

@@ -236,6 +236,63 @@ def _as_array(table: Table | np.ndarray) -> U8:
     return arr
 
 
+def deepen(
+    regs: I64,
+    h_start: int,
+    bound: int,
+    begin: Callable[[int], I64],
+    run: Callable[[], int],
+    stats: SearchStats,
+    budget: Budget,
+    max_nodes: int | None,
+) -> tuple[list[int] | None, LimitName | None]:
+    """Iterative deepening around a resumable compiled bounded search (Korf 1985).
+
+    ``begin(bound)`` prepares the frames of an iteration (frame 0 the root) and
+    returns the array of the frames' blank cells; ``run()`` resumes the search,
+    returning ``_FOUND``, ``_EXHAUSTED`` or ``_PAUSED`` with its counters in
+    ``regs``. Between pauses (every 65,536 generated nodes) the limits are
+    checked: ``max_nodes`` generated nodes, then the ``budget``. Returns the
+    blank cells of the solution (None if none) and the limit that stopped it;
+    ``stats`` gets the counts, the root counted once.
+    """
+    limit: LimitName | None = None
+    path: list[int] | None = None
+    regs[_NEXT_CHECK] = _CHECK_EVERY
+    while True:
+        stats.iterations += 1
+        if stats.iterations == 1:
+            regs[_GENERATED] += 1  # the root, counted once as in Korf (1985)
+        if h_start == 0:
+            path = []
+            break
+        fb = begin(bound)
+        regs[_DEPTH], regs[_BOUND], regs[_BEST] = 0, bound, _INF
+        while True:
+            status = run()
+            if status != _PAUSED:
+                break
+            regs[_NEXT_CHECK] = regs[_GENERATED] + _CHECK_EVERY
+            stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
+            if max_nodes is not None and stats.generated >= max_nodes:
+                limit = "max_nodes"
+            else:
+                limit = budget.check(stats)
+            if limit is not None:
+                break
+        if limit is not None:
+            break
+        if status == _FOUND:
+            path = [int(x) for x in fb[1 : regs[_DEPTH] + 1]]
+            break
+        if regs[_BEST] >= _INF:
+            break  # the space is exhausted: no solution
+        bound = int(regs[_BEST])
+    stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
+    stats.max_depth = stats.max_frontier = bound
+    return path, limit
+
+
 def ida_star_compiled(
     start: Board,
     goal: Board,
@@ -312,55 +369,29 @@ def ida_star_compiled(
     board = np.array(labels, dtype=np.int64)
     blank0 = start.blank
     regs = np.zeros(6, dtype=np.int64)
-    regs[_NEXT_CHECK] = _CHECK_EVERY
-    bound = max(h_start, hm_start)
-    limit: LimitName | None = None
-    path: list[int] | None = None
-    frames = 0
-    fv = fvm = np.zeros((0, nk), dtype=np.int64)
-    arrays: tuple[I64, ...] = ()
-    while True:
-        stats.iterations += 1
-        if stats.iterations == 1:
-            regs[_GENERATED] += 1  # the root, counted once as in Korf (1985)
-        if h_start == 0:
-            path = []
-            break
-        if bound + 2 > frames:
-            frames = 2 * bound + 2
-            arrays = tuple(np.zeros(frames, dtype=np.int64) for _ in range(6))
-            fv = np.zeros((frames, nk), dtype=np.int64)
-            fvm = np.zeros((frames, nk), dtype=np.int64)
-        fb, fprev, fi, fcnt, fh, fhm = arrays
+    frames: list[Any] = []
+
+    def begin(bound: int) -> I64:
+        if not frames or bound + 2 > len(frames[0]):
+            size = 2 * bound + 2
+            frames[:] = [np.zeros(size, dtype=np.int64) for _ in range(6)]
+            frames.extend(np.zeros((size, nk), dtype=np.int64) for _ in range(2))
+        fb, fprev, fi, _fcnt, fh, fhm, fv, fvm = frames
         fb[0], fprev[0], fi[0], fh[0], fhm[0] = blank0, -1, -1, h_start, hm_start
         fv[0], fvm[0] = v0, vm0
-        regs[_DEPTH], regs[_BOUND], regs[_BEST] = 0, bound, _INF
-        while True:
-            status = _search(
-                regs, fb, fprev, fi, fcnt, fh, fhm, fv, fvm, board, moves, nmoves,
-                ranked, mirror, d, e, grp, slot, grpm, slotm, mir, pos, posm, plen,
-                POPCOUNT, tabs,
-            )  # fmt: skip
-            if status != _PAUSED:
-                break
-            regs[_NEXT_CHECK] = regs[_GENERATED] + _CHECK_EVERY
-            stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
-            if max_nodes is not None and stats.generated >= max_nodes:
-                limit = "max_nodes"
-            else:
-                limit = budget.check(stats)
-            if limit is not None:
-                break
-        if limit is not None:
-            break
-        if status == _FOUND:
-            path = [int(x) for x in fb[1 : regs[_DEPTH] + 1]]
-            break
-        if regs[_BEST] >= _INF:
-            break  # the space is exhausted: no solution
-        bound = int(regs[_BEST])
-    stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
-    stats.max_depth = stats.max_frontier = bound
+        return fb  # type: ignore[no-any-return]
+
+    def run() -> int:
+        fb, fprev, fi, fcnt, fh, fhm, fv, fvm = frames
+        return _search(
+            regs, fb, fprev, fi, fcnt, fh, fhm, fv, fvm, board, moves, nmoves,
+            ranked, mirror, d, e, grp, slot, grpm, slotm, mir, pos, posm, plen,
+            POPCOUNT, tabs,
+        )  # fmt: skip
+
+    path, limit = deepen(
+        regs, h_start, max(h_start, hm_start), begin, run, stats, budget, max_nodes
+    )
     return _result("idastar", start, path, stats, budget, limit)
 
 
