@@ -8,6 +8,7 @@ from searchlab.cli.common import (
     FractionBar,
     console,
     drawn_seed,
+    err_console,
     fail,
     json_option,
     max_expansions_option,
@@ -25,7 +26,12 @@ from searchlab.puzzles.npuzzle.family import FAMILY, Instance
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import random_instance
 from searchlab.puzzles.npuzzle.pdb import PARTITIONS, RANKED, cache_dir
-from searchlab.puzzles.npuzzle.solvers import databases_ready, partition_size, prepare_databases
+from searchlab.puzzles.npuzzle.solvers import (
+    databases_ready,
+    partition_size,
+    prepare_databases,
+    ready_partition,
+)
 from searchlab.search import SearchResult
 
 DEFAULT_STORED_NODES = 5_000_000
@@ -122,6 +128,24 @@ def solve_cmd(
                 ).format(p=partition)
             )
         heuristic = "pdb"
+
+    if (
+        algorithm == "auto"
+        and heuristic == "auto"
+        and board.size in (4, 5)
+        and ready_partition(instance.goal) is None
+        and err_console.is_terminal
+    ):
+        err_console.print(
+            _(
+                "no pattern database cached: compiled IDA* with linear conflict (nothing is "
+                "built); 'searchlab npuzzle pdb --build {p}' (once: minutes, {gb} GB of memory) "
+                "makes the hardest boards faster"
+            ).format(
+                p="7-8" if board.size == 4 else "6-6-6-6", gb="2.6" if board.size == 4 else "1.6"
+            ),
+            style="dim",
+        )
 
     def human(result: SearchResult) -> None:
         if result.status == "impossible":

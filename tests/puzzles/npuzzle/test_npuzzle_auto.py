@@ -154,6 +154,22 @@ def test_auto_without_databases_never_builds(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_notebook_and_family_choose_the_same_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The notebook (and every surface: it is the family's ``auto``) answers a 5x5 board
+    from an empty cache, and stays within the stored-node bound it is given."""
+    from searchlab.notebook import solve
+
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path))
+    board = _walk(5, 30, 2)
+    sol = solve("npuzzle", format_board(board), max_nodes=1000)
+    md = ida_star_md_compiled(board, goal_board(5), linear_conflicts=False)
+    assert sol.solved and sol.result.length == md.length and "idastar" in sol.result.algorithm
+    assert apply_moves(board, sol.moves)[-1] == goal_board(5)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_auto_easy_boards_stay_in_python() -> None:
     r = solve_board(parse_tiles("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15"))
     assert r.length == 1 and r.extra["heuristic"] == "manhattan"

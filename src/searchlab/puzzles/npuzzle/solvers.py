@@ -399,7 +399,7 @@ def _md_ida_star(
     return result
 
 
-def _ready_partition(goal: Board) -> str | None:
+def ready_partition(goal: Board) -> str | None:
     """The strongest partition whose databases for ``goal`` are cached (None if none)."""
     for partition in AUTO_PARTITIONS.get(goal.size, ()):
         if databases_ready(goal, partition):
@@ -417,7 +417,7 @@ def _auto_heuristic(
     if algo != "idastar":
         return "manhattan", partition
     if size in DEFAULTS:
-        partition = partition or _ready_partition(goal)
+        partition = partition or ready_partition(goal)
         if partition is not None:
             return "pdb", partition
     return ("linear_conflict" if size <= LC_MAX_SIZE else "manhattan"), partition
