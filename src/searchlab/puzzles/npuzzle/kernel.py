@@ -55,7 +55,7 @@ from searchlab.puzzles.npuzzle.fast import (
     _result,
     _tables,
 )
-from searchlab.puzzles.npuzzle.pdb import layout
+from searchlab.puzzles.npuzzle.pdb import is_packed, layout
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.result import LimitName
@@ -87,6 +87,57 @@ def _rank(cells_of: I64, k: int, cells: int, pc: U8) -> int:
     return r
 
 
+@njit(cache=True, inline="always")
+def value(
+    cells_of: I64, k: int, cells: int, pc: U8, tab: U8, packed: int, goal: I64, n: int
+) -> int:
+    """The database value of the placement ``cells_of[:k]`` (ranked layout): the byte at
+    its :func:`_rank`, or, ``packed`` (:func:`~searchlab.puzzles.npuzzle.pdb.pack_ranked`),
+    the tiles' Manhattan distance (``goal`` their goal cells) plus twice its nibble."""
+    r = _rank(cells_of, k, cells, pc)
+    if not packed:
+        return int(tab[r])
+    md = 0
+    for i in range(k):
+        c = cells_of[i]
+        g = goal[i]
+        md += abs(c // n - g // n) + abs(c % n - g % n)
+    return md + 2 * ((int(tab[r >> 1]) >> ((r & 1) * 4)) & 15)
+
+
+@njit(cache=True)
+def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
+    """Fill ``out`` with ``table`` packed (see :func:`~.pdb.pack_ranked`); False if an
+    entry is below its Manhattan distance, of the other parity, or 32 above it."""
+    cells = n * n
+    k = goal.shape[0]
+    pos = np.empty(k, np.int64)
+    for r in range(table.shape[0]):
+        x = r
+        for i in range(k - 1, -1, -1):
+            pos[i] = x % (cells - i)
+            x //= cells - i
+        occ = 0
+        md = 0
+        for i in range(k):
+            d = pos[i]
+            c = 0
+            while True:  # the d-th cell not in occ
+                if not (occ >> c) & 1:
+                    if d == 0:
+                        break
+                    d -= 1
+                c += 1
+            occ |= 1 << c
+            g = goal[i]
+            md += abs(c // n - g // n) + abs(c % n - g % n)
+        diff = np.int64(table[r]) - md
+        if diff < 0 or diff > 30 or diff % 2:
+            return False
+        out[r >> 1] |= (diff // 2) << ((r & 1) * 4)
+    return True
+
+
 @njit(cache=True)
 def _search(
     regs: I64,
@@ -115,6 +166,8 @@ def _search(
     plen: I64,
     pc: U8,
     tabs: tuple[U8, ...],
+    pk: I64,
+    pgoal: I64,
 ) -> int:
     """Run the bounded depth-first search from the frame at ``regs[_DEPTH]`` on.
 
@@ -124,9 +177,11 @@ def _search(
     blank cell ``fb[D]``, the parent's ``fprev[D]``, the next move ``fi[D]`` (-1:
     not expanded yet), the children counted but not yet added ``fcnt[D]``, and
     the heuristic: ``fh``/``fhm`` the sums for the board and its mirror, ``fv``/``fvm``
-    the database indices (mixed radix) or values (ranked).
+    the database indices (mixed radix) or values (ranked: ``pk[k]`` whether table ``k``
+    is packed, ``pgoal[k]`` its tiles' goal cells, see :func:`value`).
     """
     cells = board.shape[0]
+    n = int(np.sqrt(cells) + 0.5)
     c2 = cells * cells
     nk = plen.shape[0]
     bound = regs[_BOUND]
@@ -167,7 +222,7 @@ def _search(
             k = grp[tile]
             s = slot[tile]
             pos[k, s] = b
-            r = tabs[k][_rank(pos[k], plen[k], cells, pc)]
+            r = value(pos[k], plen[k], cells, pc, tabs[k], pk[k], pgoal[k], n)
             pos[k, s] = nb
             h = fh[top] - fv[top, k] + r
         else:
@@ -190,7 +245,7 @@ def _search(
                 km = grpm[tile]
                 s = slotm[tile]
                 posm[km, s] = mir[b]
-                rm = tabs[km][_rank(posm[km], plen[km], cells, pc)]
+                rm = value(posm[km], plen[km], cells, pc, tabs[km], pk[km], pgoal[km], n)
                 posm[km, s] = mir[nb]
                 hm = fhm[top] - fvm[top, km] + rm
             else:
@@ -336,6 +391,10 @@ def ida_star_compiled(
     pos = np.zeros((nk, kmax), dtype=np.int64)
     posm = np.zeros((nk, kmax), dtype=np.int64)
     plen = np.array([len(p) for p, _ in pdbs], dtype=np.int64)
+    pk = np.array([is_packed(cells, p, t) for p, t in pdbs], dtype=np.int64)
+    pgoal = np.zeros((nk, kmax), dtype=np.int64)
+    for j, (p, _) in enumerate(pdbs):
+        pgoal[j, : len(p)] = p
     grp = np.array([max(g, 0) for g in grp_l], dtype=np.int64)
     slot = np.zeros(cells, dtype=np.int64)
     for p, _ in pdbs:
@@ -353,8 +412,9 @@ def ida_star_compiled(
                 pos[grp[lab], slot[lab]] = c
                 posm[grpm[lab], slotm[lab]] = m(c)
         for j in range(nk):
-            v0[j] = tabs[j][_rank(pos[j], int(plen[j]), cells, POPCOUNT)]
-            vm0[j] = tabs[j][_rank(posm[j], int(plen[j]), cells, POPCOUNT)]
+            args = (int(plen[j]), cells, POPCOUNT, tabs[j], int(pk[j]), pgoal[j], n)
+            v0[j] = value(pos[j], *args)
+            vm0[j] = value(posm[j], *args)
         h_start = int(v0.sum())
         hm_start = int(vm0.sum()) if mirror else 0
     else:
@@ -386,7 +446,7 @@ def ida_star_compiled(
         return _search(
             regs, fb, fprev, fi, fcnt, fh, fhm, fv, fvm, board, moves, nmoves,
             ranked, mirror, d, e, grp, slot, grpm, slotm, mir, pos, posm, plen,
-            POPCOUNT, tabs,
+            POPCOUNT, tabs, pk, pgoal,
         )  # fmt: skip
 
     path, limit = deepen(

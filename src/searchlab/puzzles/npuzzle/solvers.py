@@ -133,7 +133,9 @@ def pattern_databases(
     partitions (6-6-3, 5-5-5, 3-3-3-3-3), the databases indexed by the blank's
     cell too (see :func:`~.pdb.build_pdb`): 268 MB each for 6 tiles instead of
     16 MB, about 30% fewer nodes; the ranked partitions (:data:`~.pdb.RANKED`)
-    have no blank in the index. The tables are memory views of the
+    have no blank in the index, and are packed four bits an entry when built
+    (:func:`~.pdb.pack_ranked`; unpacked files of earlier versions are still read). The
+    tables are memory views of the
     memory-mapped cache files (no copy, and no NumPy import when cached:
     :func:`~.pdb.map_table`).
     """
@@ -145,8 +147,12 @@ def pattern_databases(
     blank = with_blank and not ranked
     out = []
     for pattern in partition_for(goal, partition):
-        path = pdb_path(n, pattern, with_blank=blank, ranked=ranked)
-        table = map_table(path, table_length(n, len(pattern), blank, ranked))
+        table = None
+        for packed in (True, False) if ranked else (False,):  # packed ones first
+            path = pdb_path(n, pattern, with_blank=blank, ranked=ranked, packed=packed)
+            table = map_table(path, table_length(n, len(pattern), blank, ranked, packed))
+            if table is not None:
+                break
         if table is None:
             if not build:
                 raise FileNotFoundError(path)
