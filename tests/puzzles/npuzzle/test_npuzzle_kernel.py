@@ -15,7 +15,14 @@ from searchlab.puzzles.npuzzle import goal_board, instances_at_depth
 from searchlab.puzzles.npuzzle.fast import ida_star
 from searchlab.puzzles.npuzzle.kernel import build_ranked, ida_star_compiled
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
-from searchlab.puzzles.npuzzle.pdb import build_pdb, load_pdb, pack_ranked, rank, unrank
+from searchlab.puzzles.npuzzle.pdb import (
+    build_pdb,
+    build_pdb_numpy,
+    load_pdb,
+    pack_ranked,
+    rank,
+    unrank,
+)
 from searchlab.search import SearchResult
 
 
@@ -82,7 +89,7 @@ def test_rank_is_a_bijection() -> None:
 )
 def test_ranked_build_matches_numpy_build(size: int, pattern: tuple[int, ...]) -> None:
     ranked = build_ranked(size, pattern)
-    sparse = build_pdb(size, pattern)
+    sparse = build_pdb_numpy(size, pattern)
     cells = size * size
     placements = list(itertools.permutations(range(cells), len(pattern)))
     for placed in random.Random(size).sample(placements, min(len(placements), 20_000)):
@@ -174,7 +181,7 @@ def test_packed_tables_equal_the_numpy_tables(size: int, pattern: tuple[int, ...
     table = build_ranked(size, pattern)
     packed = pack_ranked(size, pattern, table)
     assert packed is not None and len(packed) == (len(table) + 1) // 2
-    sparse = build_pdb(size, pattern)
+    sparse = build_pdb_numpy(size, pattern)
     cells = size * size
     values = _unpacked(size, pattern, packed)
     for r, v in enumerate(values):
@@ -203,3 +210,20 @@ def test_ranked_databases_are_cached_packed(tmp_path: Path) -> None:
     assert len(table) == math.perm(16, 3) // 2
     again = load_pdb(4, (1, 2, 3), directory=tmp_path, ranked=True, build=False)
     assert bytes(again) == bytes(table)
+
+
+@pytest.mark.parametrize(
+    ("size", "pattern"),
+    [(3, (1, 2, 4)), (3, (5, 6, 7, 8)), (3, (1, 2, 3, 4, 5, 6)), (4, (1, 4, 5)), (4, (8, 9, 12))],
+)
+@pytest.mark.parametrize("with_blank", [False, True])
+def test_compiled_radix_build_equals_numpy_build(
+    size: int, pattern: tuple[int, ...], with_blank: bool
+) -> None:
+    """The compiled builder's mixed-radix tables are the NumPy 0-1 BFS's, byte for byte
+    (unreachable entries included)."""
+    from searchlab.puzzles.npuzzle.kernel import build_radix
+
+    a = build_radix(size, pattern, with_blank=with_blank)
+    b = build_pdb_numpy(size, pattern, with_blank=with_blank)
+    assert a.tobytes() == b.tobytes()
