@@ -72,7 +72,8 @@ def npuzzle() -> None:
     type=click.Choice(list(PARTITIONS)),
     help="IDA* with these additive pattern databases (4x4: 6-6-3, 7-8, 5-5-5, 3-3-3-3-3; "
     "5x5: 6-6-6-6). 7-8 and 6-6-6-6 must be built first: npuzzle pdb --build. "
-    "Default (auto): 7-8 if built, else 6-6-3 on 4x4; 6-6-6-6 if built on 5x5.",
+    "Default (auto): the strongest built (7-8, else 6-6-3 on 4x4; 6-6-6-6 on 5x5), else "
+    "compiled IDA* with linear conflict.",
 )
 @time_limit_option(60.0, "Seconds before giving up (not counting a first pattern-database build).")
 @max_expansions_option()

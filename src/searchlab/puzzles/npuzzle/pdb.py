@@ -63,12 +63,13 @@ PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
 (1..15) and the 24-puzzle (6-6-6-6, 1..24).
 
 6-6-3 is the 15-puzzle's default (two 6-tile databases indexed by the blank's
-cell too, 256 MiB each, built in about a minute); 7-8 is Korf & Felner's
-strongest (2002, Fig. 3: the top seven tiles and the bottom eight), ranked,
-551 MiB, built in a few minutes by :func:`~.kernel.build_ranked`; 5-5-5 is
+cell too, 256 MiB each, built in about ten seconds by :func:`~.kernel.build_radix`);
+7-8 is Korf & Felner's strongest (2002, Fig. 3: the top seven tiles and the bottom
+eight), ranked, four bits an entry (:func:`pack_ranked`), built in a few minutes by
+:func:`~.kernel.build_ranked`; 5-5-5 is
 weaker; 3-3-3-3-3 builds in a fraction of a second (tests, quick starts).
 6-6-6-6 is Korf & Felner's partition of the 24-puzzle (2002, Fig. 4), ranked,
-four tables of 122 MiB."""
+four tables of 122 MiB (half that packed)."""
 
 RANKED = frozenset({"7-8", "6-6-6-6"})
 """Partitions whose tables are ranked (:func:`rank`, no blank in the index, one byte
