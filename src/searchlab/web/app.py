@@ -3,6 +3,8 @@
 Routes (all JSON unless said otherwise; OpenAPI at ``/docs`` and ``/openapi.json``):
 
 * ``GET  /`` the player (HTML); ``GET /static/...`` its CSS and JavaScript modules
+* ``GET  /view/styles.js`` the cell fills and piece kinds of :mod:`searchlab.view.styles`
+  as a JavaScript module (the page's ``searchlab/styles.js``)
 * ``GET  /api/i18n`` the page's strings (``?lang=`` or the ``Accept-Language``'s language)
 * ``GET  /api/families`` the families with their algorithms, heuristics, examples
 * ``POST /api/{family}/validate`` ``{board}``: description, views, start position
@@ -49,8 +51,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from searchlab import __version__, i18n
 from searchlab import families as registry
 from searchlab.errors import InputError
+from searchlab.view import styles_module
 from searchlab.web import i18n as web_i18n
-from searchlab.web import service, worker
+from searchlab.web import service, watch_api, worker
 from searchlab.web.fair import client_key
 from searchlab.web.gate import ClientGone, Gate
 from searchlab.web.jobs import JobManager, TooBusyError
@@ -323,6 +326,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(HostCheck, allowed=hosts)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.include_router(watch_api.router())  # /watch and /api/watch/*: watching a search
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> JSONResponse:
@@ -357,6 +361,11 @@ def create_app(
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return Response(FAVICON, media_type="image/svg+xml")
+
+    @app.get("/view/styles.js", include_in_schema=False)
+    async def view_styles() -> Response:
+        """The one table of cell fills and piece kinds, for the page's renderer."""
+        return Response(styles_module(), media_type="text/javascript")
 
     @app.get("/api/i18n", summary="The page's strings in the chosen or preferred language")
     async def page_strings(request: Request, lang: str | None = None) -> dict[str, Any]:
