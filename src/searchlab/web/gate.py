@@ -13,7 +13,8 @@ replaced. Calls are bounded in two lanes:
 * the **heavy lane** (``heavy`` calls at once): a call still running after
   ``triage_seconds`` moves there, its process continuing at a lower priority,
   and frees its cheap slot (its worker is kept afterwards only if its priority
-  can be raised back). When
+  can be raised back). A client with a heavy call under way gets its cheap calls
+  at a lower priority too (``nice`` +5): a flood slows itself first. When
   the heavy lane is full, or holds one of the same client's calls already, the
   call is stopped and answered 429.
 
@@ -37,7 +38,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.web import worker
-from searchlab.web.jobs import MEMORY_MB, TooBusyError
+from searchlab.web.jobs import BUSY_NICENESS, MEMORY_MB, TooBusyError
 from searchlab.web.worker import Outcome
 
 POLL = 0.02
@@ -126,13 +127,19 @@ class Gate:
             if await gone():
                 raise ClientGone
             child, pipe = await self._worker()
+            lowered = bool(self._heavy[client])  # its long calls slow its own cheap ones
+            if lowered:
+                _renice(child.pid, self._base + self.cheap_niceness + BUSY_NICENESS)
             pipe.send(fn)
             started = time.monotonic()
             looks = 0
             while True:
                 if pipe.poll():
                     outcome = _receive(pipe, child)
-                    reusable = outcome[0] != "bug" and (not heavy_held or _renice(child.pid, 0))
+                    reusable = outcome[0] != "bug" and (
+                        not (heavy_held or lowered)
+                        or _renice(child.pid, self._base + self.cheap_niceness)
+                    )
                     break
                 if not child.is_alive() and not pipe.poll():
                     outcome = ("bug", f"the worker ended unexpectedly (exit code {child.exitcode})")

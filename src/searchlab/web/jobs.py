@@ -60,6 +60,9 @@ MEMORY_MB = 1024
 databases are file pages, shared, and not counted): past it the solve fails with
 an "out of memory" message. The stored-node limits keep a job far below it."""
 
+BUSY_NICENESS = 5
+"""Added to the priority of a client's light work while it has heavy work under way."""
+
 CANCEL_GRACE = 2.0
 """Seconds a cancelled child has to send its partial result before it is killed."""
 
@@ -203,7 +206,12 @@ class JobManager:
 
     # -- running -----------------------------------------------------------------
     def _triage(self, job: Job) -> None:
-        outcome = self._run(job, stop_after=self.triage_seconds, niceness=self.light_niceness)
+        # A client with long solves under way already gets its quick ones at a lower
+        # priority: a flood of heavy work slows its own light work, not another's.
+        with self._lock:
+            busy = self._pending("heavy", job.client) > 0
+        niceness = self.light_niceness + (BUSY_NICENESS if busy else 0)
+        outcome = self._run(job, stop_after=self.triage_seconds, niceness=niceness)
         if outcome == ("expired", None):
             self._promote(job)
         else:
