@@ -400,6 +400,9 @@ def create_app(
         heuristic = body.heuristic or (fam.heuristics[0] if fam.heuristics else "")
         service.check_choice(fam, body.algorithm, heuristic, teaching=body.teaching)
         service.clamp_limits(body.time_limit, body.max_nodes)
+        client = _client(request, body.page)
+        if body.page is None:  # a page's new solve cancels its earlier ones: room then
+            jobs.check_room(client)
         await asyncio.to_thread(service.read_board, fam, body.board)  # bad boards: 422
         job = jobs.submit(
             fam.name,
@@ -414,7 +417,7 @@ def create_app(
                 body.teaching,
             ),
             owner=body.page,
-            client=_client(request, body.page),
+            client=client,
         )
         return {"job": job.id}
 

@@ -185,24 +185,33 @@ class JobManager:
                 for j in self._jobs.values():
                     if j.owner == owner and j.live:
                         j.cancel.set()
-            mine = sum(
-                1
-                for j in self._jobs.values()
-                if j.live and j.client == client and not j.cancel.is_set()
-            )
-            if mine >= self.max_light_per_client:
-                raise TooBusyError(
-                    f"you already have {mine} solves under way; wait for them or cancel one"
-                )
-            pending = self._pending("light")
-            if pending >= self.max_light:
-                raise TooBusyError(f"{pending} solves are already waiting; try again shortly")
+            self._check_room(client)
             # Unguessable ids: another page on this machine cannot read or cancel the job.
             now = time.monotonic()
             job = Job(secrets.token_urlsafe(16), family, now, fn, owner, client, last_seen=now)
             self._jobs[job.id] = job
         self._light.submit(client, lambda: self._triage(job))
         return job
+
+    def check_room(self, client: str) -> None:
+        """Raise :class:`TooBusyError` now if ``client`` could not submit a job (the
+        route asks before parsing the board: a flood is refused at little cost)."""
+        with self._lock:
+            self._check_room(client)
+
+    def _check_room(self, client: str) -> None:
+        mine = sum(
+            1
+            for j in self._jobs.values()
+            if j.live and j.client == client and not j.cancel.is_set()
+        )
+        if mine >= self.max_light_per_client:
+            raise TooBusyError(
+                f"you already have {mine} solves under way; wait for them or cancel one"
+            )
+        pending = self._pending("light")
+        if pending >= self.max_light:
+            raise TooBusyError(f"{pending} solves are already waiting; try again shortly")
 
     # -- running -----------------------------------------------------------------
     def _triage(self, job: Job) -> None:
