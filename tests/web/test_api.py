@@ -308,3 +308,21 @@ def test_integer_ranges_are_said_in_whole_numbers(client: TestClient) -> None:
     name = families.names()[0]
     r = client.post(f"/api/{name}/random", json={"params": {"seed": 1e30}})
     assert r.status_code == 422 and "9223372036854775807" in r.json()["detail"]
+
+
+def generator_params(name: str) -> list[Any]:
+    generator = families.get(name).generator
+    return list(generator.params) if generator is not None else []
+
+
+@pytest.mark.parametrize("name", [n for n in families.names() if generator_params(n)])
+def test_every_advertised_maximum_is_accepted(client: TestClient, name: str) -> None:
+    """A generator parameter at the maximum the page offers, with the others at theirs
+    (``seconds``, a time budget, at its minimum), is not refused as out of range."""
+    params = {p.name: p.maximum for p in generator_params(name)}
+    for p in generator_params(name):
+        if p.name == "seconds":
+            params["seconds"] = p.minimum
+    r = client.post(f"/api/{name}/random", json={"params": params})
+    refused = r.status_code == 422 and any(w in r.json()["detail"] for w in (" from ", " between "))
+    assert not refused, r.json()

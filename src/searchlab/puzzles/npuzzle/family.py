@@ -122,10 +122,11 @@ def describe(inst: Instance) -> str:
 
 
 def generate(params: Mapping[str, float], seed: int | None) -> str:
-    """A board whose optimal solution is exactly ``depth`` moves (3x3: up to 31, the
-    diameter; 4x4: up to 20, each step checked by the optimal solver)."""
+    """A board whose optimal solution is exactly ``depth`` moves, up to the 31 the page
+    offers (3x3: 31 is the diameter; 4x4: each step of a random walk checked by the
+    compiled optimal solver, 0.6 s on average at depth 31, 4 s the slowest of 12)."""
     size = int_param(params, "size", 3, 3, 4)
-    depth = int_param(params, "depth", 16, 0, 31 if size == 3 else 20)
+    depth = int_param(params, "depth", 16, 0, 31)
     return format_board(random_instance(size, depth, seed=seed)) + "\n"
 
 
