@@ -119,11 +119,18 @@ def float_param(
 
 
 def int_param(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:
-    """An integer parameter in [lo, hi] (see :func:`float_param`)."""
-    value = float_param(params, name, default, lo, hi)
+    """An integer parameter in [lo, hi] (see :func:`float_param`); the range is said
+    in whole numbers (``2**63-1``, not ``9.22337e+18``)."""
+    value = float_param(params, name, default, -math.inf, math.inf)
     if value != int(value):
         raise InputError(
             _("{name} must be an integer, got {value:g}").format(name=name, value=value)
+        )
+    if not lo <= value <= hi:
+        raise InputError(
+            _("{name} must be an integer from {lo} to {hi}, got {value}").format(
+                name=name, lo=lo, hi=hi, value=f"{value:g}"
+            )
         )
     return int(value)
 

@@ -131,6 +131,17 @@ def position(fam: Family, instance: Any, state: Any) -> dict[str, Any]:
     }
 
 
+def state_at(fam: Family, instance: Any, token: Any) -> Any:
+    """The position a request names: its state token, or the start when it has none."""
+    return fam.initial(instance) if token is None else fam.decode_state(instance, token)
+
+
+def moves(fam: Family, board: str, token: Any) -> dict[str, Any]:
+    """The position ``token`` (default: the start) of ``board`` with its legal moves."""
+    instance = read_board(fam, board)
+    return position(fam, instance, state_at(fam, instance, token))
+
+
 def validate(fam: Family, board: str) -> dict[str, Any]:
     """Parse ``board``; answer its description, base view and start position."""
     instance = read_board(fam, board)
@@ -280,10 +291,11 @@ def solve_job(
 
 
 def hint(fam: Family, board: str, token: Any) -> dict[str, Any]:
-    """The next move of an optimal solution from the position ``token`` (bounded by
-    :data:`HINT_TIME_LIMIT`; it runs in a pool worker, which nothing cancels)."""
+    """The next move of an optimal solution from the position ``token`` (default: the
+    start; bounded by
+    :data:`HINT_TIME_LIMIT`; it runs in a gated child, stopped if its client hangs up)."""
     instance = read_board(fam, board)
-    state = fam.decode_state(instance, token)
+    state = state_at(fam, instance, token)
     if fam.is_goal(instance, state):
         return {"move": None, "message": "already solved"}
     off = fam.no_hint(instance)

@@ -70,9 +70,11 @@ WEB_MAX_SIDE = 40
 """Largest board side the web player accepts (1,600 squares)."""
 ALGORITHMS = (*TOUR_ALGORITHMS, *(f"warnsdorff-{tie}" for tie in TIE_BREAKS))
 
-SIZE = re.compile(r"^\s*(?:size\s*:?\s*)?(\d+\s*[xX×]\s*\d+)\s*$", re.I)
-START = re.compile(r"^\s*start\s*:?\s*(.*?)\s*$", re.I)
-SHAPE = re.compile(r"^\s*(open|closed)\s*$", re.I)
+# Matched whole against a stripped line; no two ``\s*`` can trade characters, so
+# each match is linear in the line (``start\s*:?\s*`` was quadratic on long spaces).
+SIZE = re.compile(r"(?:size(?:\s*:)?\s*)?(\d+\s*[xX×]\s*\d+)", re.I)
+START = re.compile(r"start(?:\s*:)?(.*)", re.I)
+SHAPE = re.compile(r"open|closed", re.I)
 
 EXAMPLES = (
     Example("8x8", N_("8x8, open tour from the corner"), "8x8\nstart: 0,0\n"),
@@ -91,27 +93,28 @@ def parse(text: str) -> Instance:
     board: Board | None = None
     start_text: str | None = None
     closed: bool | None = None
-    for line in text.splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
             continue
-        if m := SIZE.match(line):
+        if m := SIZE.fullmatch(line):
             if board is not None:
                 raise InputError(_("the board size is given twice"))
             board = parse_size(m[1])
-        elif m := START.match(line):
+        elif m := START.fullmatch(line):
             if start_text is not None:
                 raise InputError(_("the start square is given twice"))
-            start_text = m[1]
-        elif m := SHAPE.match(line):
+            start_text = m[1].strip()
+        elif SHAPE.fullmatch(line):
             if closed is not None:
                 raise InputError(_("say 'open' or 'closed' once"))
-            closed = m[1].lower() == "closed"
+            closed = line.lower() == "closed"
         else:
             raise InputError(
                 _(
                     "cannot read {line!r}: give the size (e.g. 8x8), 'start: "
                     "ROW,COL' and optionally 'closed'"
-                ).format(line=line.strip()[:40])
+                ).format(line=line[:40])
             )
     if board is None:
         raise InputError(_("give the board size, e.g. 8x8 (columns x rows)"))

@@ -54,7 +54,9 @@ from searchlab.search.result import SearchResult
 from searchlab.search.solve import engine_algorithms
 from searchlab.view import View
 
-SETTING = re.compile(r"^\s*(board|vacancy|vacancies|finish|diagonal)\s*(?::\s*(.*?))?\s*$", re.I)
+SETTING = re.compile(r"(board|vacancy|vacancies|finish|diagonal)(?:\s*:(.*))?", re.I)
+"""A setting line, matched whole against the stripped line (linear: its spaces never
+trade characters with another ``\\s*``, as ``(.*?)\\s*$`` did, quadratically)."""
 ALGORITHMS = ("fast", "minmoves", *engine_algorithms(exclude=("iddfs",)))
 """The dedicated solvers, then the engine algorithms that answer on peg solitaire (jumps
 remove a peg, so every path is finite; ``dls``/``iddfs`` are not offered: their depth is
@@ -89,12 +91,12 @@ def parse(text: str) -> Instance:
     settings: dict[str, str] = {}
     drawing: list[str] = []
     for line in text.splitlines():
-        m = SETTING.match(line)
+        m = SETTING.fullmatch(line.strip())
         if m:
             key = m[1].lower().replace("vacancies", "vacancy")
             if key in settings:
                 raise InputError(_("'{key}' is given twice").format(key=key))
-            settings[key] = m[2] or ""
+            settings[key] = (m[2] or "").strip()
         elif line.strip() and not line.lstrip().startswith("#"):
             drawing.append(line)
     diagonal = "diagonal" in settings and settings["diagonal"].lower() not in ("no", "false", "0")
