@@ -53,7 +53,7 @@ from searchlab import families as registry
 from searchlab.errors import InputError
 from searchlab.view import styles_module
 from searchlab.web import i18n as web_i18n
-from searchlab.web import service, worker
+from searchlab.web import service, watch_api, worker
 from searchlab.web.fair import client_key
 from searchlab.web.gate import ClientGone, Gate
 from searchlab.web.jobs import JobManager, TooBusyError
@@ -321,6 +321,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(HostCheck, allowed=hosts)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.include_router(watch_api.router())  # /watch and /api/watch/*: watching a search
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> JSONResponse:

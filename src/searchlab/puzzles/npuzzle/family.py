@@ -8,10 +8,11 @@ list. Moves name the blank's direction (U, D, L, R); in play mode the user
 clicks the tile that slides into the blank.
 
 ``auto`` is :func:`~searchlab.puzzles.npuzzle.solvers.solve_board`'s fastest
-optimal method, the same for every surface: packed A* on 3x3, IDA* with the
-additive 7-8 pattern databases on 4x4 when built (``npuzzle pdb --build 7-8``),
-else 6-6-3 (built once and cached; the build honours the cancel token), IDA* with
-the 6-6-6-6 databases on 5x5 when built, IDA* with Manhattan distance otherwise.
+optimal method, the same for every surface (CLI, web player, notebook): packed A*
+on 3x3, IDA* with the additive pattern databases on 4x4 (7-8, else 6-6-3) and 5x5
+(6-6-6-6) when they are cached, else compiled IDA* with linear conflict. ``auto``
+never builds a database (memory stays megabytes under any cap); an explicit
+``pdb`` heuristic or partition builds one (the build honours the cancel token).
 """
 
 from __future__ import annotations
@@ -323,7 +324,7 @@ FAMILY: Family[Instance, Board] = Family(
     demo=demo,
     demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the two assignment programs"),
     notes=N_(
-        "'auto' is A* on 3x3 and IDA* with pattern databases on 4x4, and on 5x5 once built (the "
-        "CLI's solver)."
+        "'auto' is A* on 3x3; on larger boards IDA* with pattern databases once built, else "
+        "compiled IDA* with linear conflict (the CLI's solver; it never builds a database)."
     ),
 )
