@@ -42,6 +42,7 @@ CORE = textwrap.dedent(
     assert main(["solve", "towers", str(board), "--svg", str(svg), "--html", str(html)]) == 0
     assert svg.read_text().startswith("<svg") and "<html" in html.read_text()
     assert main(["solve", "towers", str(board), "-a", "astar", "-H", "exact", "--json"]) == 0
+    assert main(["towers", "solve", str(board), "--json"]) == 0  # its own command group
     print("seventh family ok")
     """
 )

@@ -10,6 +10,7 @@ interrupted).
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,11 +32,11 @@ from searchlab.cli.common import (
     stats_table,
     time_limit_option,
 )
-from searchlab.cli.localized import Command
+from searchlab.cli.localized import Command, Group
 from searchlab.cli.replay import html_option, save_replay
 from searchlab.families.contract import PuzzleFamily
 from searchlab.families.output import result_json
-from searchlab.i18n import _
+from searchlab.i18n import N_, _
 from searchlab.search.result import SearchResult
 
 
@@ -193,3 +194,32 @@ def solve_cmd(
         max_expansions=max_expansions,
         max_nodes=max_nodes,
     )
+
+
+FAMILY_GROUP_HELP = N_(
+    "A puzzle family found in its folder: 'solve [FILE]' reads and solves its boards, as "
+    "'searchlab solve FAMILY' does."
+)
+
+
+def family_group(name: str) -> click.Group:
+    """``searchlab NAME solve``: the generic solve bound to family ``name``, the command
+    group of a family whose folder brings no hand-written one (every option of
+    ``searchlab solve`` but the family argument)."""
+    callback = solve_cmd.callback
+    assert callback is not None
+
+    def solve(**options: Any) -> None:
+        callback(family_name=name, **options)
+
+    params = [p for p in solve_cmd.params if p.name != "family_name"]
+    board = families.get(name).examples[0].text.replace("\n", "\\n")
+    example = f"printf {shlex.quote(board)} | searchlab {name} solve - --svg board.svg"
+    command = Command(
+        "solve",
+        params=params,
+        callback=solve,
+        help=solve_cmd.help,
+        epilog="\b\n" + N_("Example:") + "\n  " + example,
+    )
+    return Group(name, commands={"solve": command}, help=FAMILY_GROUP_HELP)
