@@ -34,7 +34,7 @@ from searchlab.cli.common import (
 )
 from searchlab.cli.localized import Command, Group
 from searchlab.cli.replay import html_option, save_replay
-from searchlab.families.contract import PuzzleFamily
+from searchlab.families.contract import PuzzleFamily, Task
 from searchlab.families.output import result_json
 from searchlab.i18n import N_, _
 from searchlab.search.result import SearchResult
@@ -222,4 +222,37 @@ def family_group(name: str) -> click.Group:
         help=solve_cmd.help,
         epilog="\b\n" + N_("Example:") + "\n  " + example,
     )
-    return Group(name, commands={"solve": command}, help=FAMILY_GROUP_HELP)
+    commands: dict[str, click.Command] = {"solve": command}
+    for task in families.get(name).tasks:
+        commands[task.name] = task_command(name, task)
+    return Group(name, commands=commands, help=FAMILY_GROUP_HELP)
+
+
+def task_command(family: str, task: Task) -> click.Command:
+    """``searchlab FAMILY TASK [--option VALUE]...`` from a :class:`Task` record: its
+    options become Click options, its blocks are drawn as ``searchlab demo`` draws them,
+    an InputError is the usual one line and exit 2."""
+    from searchlab.cli.demo import draw
+
+    def run(**options: Any) -> None:
+        for block in task.run(**options):
+            draw(block)
+
+    params: list[click.Parameter] = [
+        click.Option(
+            [f"--{o.name.replace('_', '-')}", o.name],
+            type=o.kind,
+            default=o.default,
+            show_default=o.default is not None,
+            help=o.help,
+        )
+        for o in task.options
+    ]
+    example = f"searchlab {family} {task.name} {task.example}".rstrip()
+    return Command(
+        task.name,
+        params=params,
+        callback=run,
+        help=task.help,
+        epilog="\b\n" + N_("Example:") + "\n  " + example,
+    )

@@ -28,11 +28,13 @@ from searchlab.families.contract import (
     Generating,
     Move,
     NoHint,
+    Option,
     Param,
     Playing,
     PuzzleFamily,
     Sampling,
     Table,
+    Task,
 )
 from searchlab.i18n import _
 from searchlab.puzzles import HERE, family_folders
@@ -84,11 +86,13 @@ __all__ = [
     "Generating",
     "Move",
     "NoHint",
+    "Option",
     "Param",
     "Playing",
     "PuzzleFamily",
     "Sampling",
     "Table",
+    "Task",
     "View",
     "all_families",
     "get",
