@@ -341,3 +341,19 @@ def test_the_panel_mounts_in_another_page(page: Any, server_url: str) -> None:
     panel.locator("[data-watch=forward]").click()
     assert panel.locator("g.watch-states rect[data-state=explored]").count() == 1
     page.evaluate("window.__watch.destroy()")
+
+
+def test_predict_by_touch_on_a_phone(phone: tuple[Any, Any], server_url: str) -> None:
+    page, _context = phone
+    open_watch(page, server_url, family="maze", board=ROOMS, lang="es")
+    page.select_option("[data-watch=algo-a]", "ucs")
+    page.wait_for_selector("[data-watch=lane][data-algorithm=ucs]")
+    page.tap("[data-watch=mode-predict]")
+    for _ in range(3):
+        page.tap("[data-watch=frontier] tbody tr.choice[data-rank='0']")
+        assert page.inner_text("[data-watch=verdict]") == "¡Correcto!"
+        assert "el menor g" in page.inner_text("[data-watch=why]")
+        page.tap("[data-watch=next-question]")
+    assert page.inner_text("[data-watch=score]") == "Puntaje: 3 correctas de 3"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the page scrolls sideways on a phone"
