@@ -494,10 +494,10 @@ class Tree {
     this.layout(tr, visible);
     for (const n of tr.nodes) {
       const g = this.nodeEls.get(n.id);
-      const shown = visible.has(n.id);
+      const shown = visible.has(n.id) && this.pos.has(n.id);  // (placed: reached from a root)
       g.style.display = shown ? "" : "none";
       const e = this.edgeEls.get(n.id);
-      const edge = shown && e && visible.has(n.parent);
+      const edge = shown && e && visible.has(n.parent) && this.pos.has(n.parent);
       if (e) e.style.display = edge ? "" : "none";
       if (!shown) continue;
       const [x, y] = this.pos.get(n.id);
