@@ -38,6 +38,11 @@ Vocabulary
         closed           true: a complete ``path`` also joins its last point to its first
         marks            [{r, c, text}] small numbers in cells
         exit             {r, side: "right"} an exit arrow (Rush Hour)
+        coords           {files: [...], ranks: [...]}: names of the columns and rows;
+                         a cell is named files[c] + ranks[r] ("c3")
+        notation         "labels": the move labels are already what people write
+                         (else the page writes the piece and its direction, "7 ←",
+                         or the square a piece without a label reaches)
 
 Solving
 -------

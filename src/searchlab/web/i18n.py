@@ -23,13 +23,11 @@ STAT_AND_LIMIT_MESSAGES = (*STAT_LABELS.values(), *LIMIT_PHRASES)
 WEB_MESSAGES = (
     *STAT_AND_LIMIT_MESSAGES,
     N_("choose…"),
-    N_("seed"),
     N_("loading…"),
     N_("The next move of an optimal solution"),
     N_("Hint is off: {reason}."),
     N_("Loaded: {description}"),
     N_("generating…"),
-    N_("none"),
     N_("Solved in {n} moves!"),
     N_("No legal move left: undo or reset."),
     N_("thinking…"),
@@ -67,25 +65,14 @@ WEB_MESSAGES = (
     N_("Solved: {n} moves"),
     N_("Language"),
     N_("Board"),
-    N_("Built-in"),
-    N_("Upload"),
     N_("Load board"),
     N_("Random board"),
-    N_("Play"),
     N_("Undo"),
-    N_("Reset"),
     N_("Hint"),
-    N_("Moves so far:"),
-    N_(
-        "Keyboard: click the board (or Tab to it), then arrow keys move the dashed square "
-        "(or the one piece that moves, like the maze's walker), Enter or Space plays there; "
-        "U undo, R reset, H hint, Esc unselects."
-    ),
     N_("Solve"),
     N_("Algorithm"),
     N_("Heuristic"),
     N_("Time limit (s)"),
-    N_("Record the order of expansions and draw the explored graph (small problems)"),
     N_("Teaching view"),
     N_("Cancel"),
     N_("Statistics"),
@@ -96,6 +83,41 @@ WEB_MESSAGES = (
     N_("Explored state graph"),
     N_("download SVG"),
     N_("Pick a puzzle above."),
+    # The player page of issue 22: one board, a move list, a setup drawer.
+    N_("Board, move {step} of {last}"),
+    N_("Built-in puzzles"),
+    N_("Close"),
+    N_("Copied to the clipboard."),
+    N_("Copy the link above."),
+    N_("Keep looking"),
+    N_("Keyboard"),
+    N_("Link to this puzzle"),
+    N_("Looking for the shortest solution…"),
+    N_("Moves"),
+    N_("New game"),
+    N_(
+        "On the board: arrow keys move the dashed square (or the one piece that moves), "
+        "Enter or Space plays there, Esc unselects; U undo, Y redo, H hint. Elsewhere: "
+        "the arrow keys on the move list step through it."
+    ),
+    N_("Paste or type a board"),
+    N_("Random puzzle"),
+    N_("Redo"),
+    N_("Replay speed"),
+    N_("Share"),
+    N_("Solved!"),
+    N_("Text format"),
+    N_("Time"),
+    N_("The shortest possible: well played!"),
+    N_("The shortest solution has {n} moves."),
+    N_("To the last move"),
+    N_("To the start"),
+    N_("Try {move}"),
+    N_("Upload a file…"),
+    N_("Watch the search"),
+    N_("seed (blank: a new one)"),
+    N_("{min} to {max}"),
+    N_("{n} moves in {time}"),
 )
 
 

@@ -50,6 +50,7 @@ from searchlab.puzzles.knight.views import (
     moves,
     shared_view,
     solution_tokens,
+    square_name,
     state_view,
 )
 from searchlab.search import SearchResult, backtracking_search
@@ -117,11 +118,12 @@ def format_instance(inst: Instance) -> str:
 
 def describe(inst: Instance) -> str:
     template = (
-        _("{board} board, closed tour from {row},{col}")
+        _("{board} board, closed tour from {square} (start: {row},{col})")
         if inst.closed
-        else _("{board} board, open tour from {row},{col}")
+        else _("{board} board, open tour from {square} (start: {row},{col})")
     )
-    text = template.format(board=inst.board, row=inst.start[0], col=inst.start[1])
+    square = square_name(inst.board, inst.start)
+    text = template.format(board=inst.board, square=square, row=inst.start[0], col=inst.start[1])
     verdict = tour_verdict(inst.board, inst.start, closed=inst.closed)
     if not verdict.exists:
         text += "; " + _("impossible: {reason}").format(reason=verdict.reason)
@@ -273,7 +275,7 @@ FAMILY = PuzzleFamily(
     generate_params=(
         Param("rows", N_("rows"), 8, 1, WEB_MAX_SIDE),
         Param("cols", N_("columns"), 8, 1, WEB_MAX_SIDE),
-        Param("closed", N_("closed (0/1)"), 0, 0, 1),
+        Param("closed", N_("closed tour"), 0, 0, 1),
     ),
     generate=generate,
     sample=sample,
