@@ -24,7 +24,8 @@ async function api(path, body = undefined, signal = undefined) {
 function say(id, text, cls = "") {
   const m = $(id);
   m.textContent = text;
-  m.className = `message ${cls} ${m.dataset.keep || ""}`.trim();
+  m.title = text;  // a clamped line shows its whole text on hover
+  for (const c of ["error", "good", "busy"]) m.classList.toggle(c, cls === c);
 }
 
 // This page's random id: the server cancels the page's solves when it goes away.
