@@ -93,6 +93,7 @@ function option(select, value, text = value) {
 // ---- start-up ------------------------------------------------------------------
 async function init() {
   await loadLanguage();
+  showSpeed();
   document.querySelectorAll("button[data-icon]").forEach((b) => setIcon(b, b.dataset.icon));
   app.families = await api(`/api/families?lang=${language()}`);
   const nav = $("families");

@@ -51,6 +51,7 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.setAttribute("width", w);
   svg.setAttribute("height", h);
+  svg.style.setProperty("--ar", (w / h).toFixed(4));  // the page's CSS may size it by its shape
   // Five layers: the board (redrawn only when it changes), the overlay (the path,
   // redrawn), the pieces (kept by id, so a piece that moves slides there through a
   // CSS transition), the marks' labels, the click/highlight layer (kept, classes updated).
