@@ -68,14 +68,14 @@ SHAPE = re.compile(r"^\s*(open|closed)\s*$", re.I)
 
 EXAMPLES = (
     Example("8x8", N_("8x8, open tour from the corner"), "8x8\nstart: 0,0\n"),
-    Example("8x8-closed", N_("8x8, closed tour from 3,4"), "8x8\nstart: 3,4\nclosed\n"),
+    Example("8x8-closed", N_("8x8, closed tour from e5"), "8x8\nstart: 3,4\nclosed\n"),
     Example("5x5", N_("5x5 from the centre"), "5x5\nstart: 2,2\n"),
     Example("3x4", N_("3x4, the smallest open tours"), "3x4\nstart: 0,0\n"),
-    Example("5x5-bad", N_("5x5 from 0,1 (impossible: colours)"), "5x5\nstart: 0,1\n"),
+    Example("5x5-bad", N_("5x5 from b5 (impossible: colours)"), "5x5\nstart: 0,1\n"),
     Example("4x4", N_("4x4 (impossible)"), "4x4\nstart: 0,0\n"),
     Example("4x8-closed", N_("4x8, closed (impossible: Schwenk)"), "4x8\nstart: 0,0\nclosed\n"),
     Example("20x20", N_("20x20, closed"), "20x20\nstart: 0,0\nclosed\n"),
-    Example("40x40", N_("40x40, open from 17,23"), "40x40\nstart: 17,23\n"),
+    Example("40x40", N_("40x40, open from x23"), "40x40\nstart: 17,23\n"),
 )
 
 
