@@ -255,6 +255,7 @@ def solve_algorithm(family: str) -> str:
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(400)  # the last move's slide ends
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
@@ -328,6 +329,7 @@ def test_a_shared_spanish_link_opens_that_puzzle_in_spanish(browser: Any, server
         other.wait_for_selector("[data-testid=celebrate]:has-text('bien jugado')")
         assert [t.replace("\u2190", "<") for t in move_texts(other)] == ["7 <", "8 <"]
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        other.wait_for_timeout(500)  # the card's entrance ends
         other.screenshot(path=str(ARTIFACTS / "player-npuzzle-solved-es.png"))
     finally:
         context.close()
