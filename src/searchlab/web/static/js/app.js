@@ -109,6 +109,8 @@ async function init() {
     if (f.name === wanted) { a.classList.add("active"); a.setAttribute("aria-current", "page"); }
     nav.appendChild(a);
   }
+  const active = nav.querySelector("a.active");  // a narrow header scrolls to the open family
+  if (active) nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2;
   const fam = app.families.find((f) => f.name === wanted);
   if (!fam) return;
   $("intro").hidden = true;
@@ -191,7 +193,7 @@ function closeSetup() {
   if (d.open) d.close();
 }
 
-async function loadBoard({ close = false } = {}) {
+async function loadBoard({ close = false, fromWatch = false } = {}) {
   const text = $("board").value;
   say("setup-message", t("loading…"));
   say("load-message", t("loading…"));
@@ -209,7 +211,7 @@ async function loadBoard({ close = false } = {}) {
     if (app.fam.difficulty) rateBoard(text, data.description);
     forgetJob();
     clearSolution();
-    remountWatch();
+    if (fromWatch) { const h = await app.watch; if (h) h.board = text; } else remountWatch();
     if (close) closeSetup();
   } catch (err) {
     say("load-message", err.message, "error");
@@ -939,13 +941,29 @@ async function mountWatch() {
   remountWatch();
 }
 
-function remountWatch() {
+async function remountWatch() {
   if (!watchModule || !app.fam || !app.board) return;
-  const ctx = { family: app.fam.name, familyInfo: app.fam, board: app.board, lang: language(), t };
-  if (app.watch && typeof app.watch.update === "function") { app.watch.update(ctx); return; }
-  if (app.watch && typeof app.watch.destroy === "function") app.watch.destroy();
+  const handle = await app.watch;  // mountWatch may answer a promise of its handle
+  if (handle && handle.family === app.fam.name && typeof handle.setBoard === "function") {
+    if (handle.board !== app.board) { handle.board = app.board; handle.setBoard(app.board); }
+    return;
+  }
+  if (handle && typeof handle.destroy === "function") handle.destroy();
   $("watch-body").replaceChildren();
-  app.watch = watchModule.mountWatch($("watch-body"), ctx) || null;
+  const ctx = {
+    family: app.fam.name, familyInfo: app.fam, board: app.board, lang: language(), t,
+    // A board changed in the watch (walls drawn on a maze) comes to the board above.
+    onBoard: (text) => {
+      if (text === app.board) return;
+      $("board").value = text;
+      $("examples").value = "";
+      loadBoard({ fromWatch: true });
+    },
+  };
+  app.watch = Promise.resolve(watchModule.mountWatch($("watch-body"), ctx)).then((h) => {
+    if (h) { h.family = ctx.family; h.board = ctx.board; }
+    return h || null;
+  });
 }
 
 // ---- wiring -------------------------------------------------------------------------------------------
