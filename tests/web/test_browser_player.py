@@ -372,3 +372,21 @@ def test_the_page_is_labelled_and_keyboard_friendly(page: Any, server_url: str) 
     )
     assert outline[0] != "none" and outline[1] >= 2, outline
     assert played(page) == "none"
+
+
+def test_a_link_with_a_bad_board_says_why_and_the_page_still_works(
+    page: Any, server_url: str
+) -> None:
+    page.goto(f"{server_url}/?family=maze&board=S.x&lang=en")
+    page.wait_for_selector("[data-testid=load-message].error")
+    assert "unknown character" in page.inner_text("[data-testid=load-message]")
+    for hook in ("undo", "forward", "hint"):
+        assert page.is_disabled(f"[data-testid={hook}]")
+    page.focus("[data-role=board]")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("u")
+    open_setup(page)
+    page.select_option("[data-testid=examples]", index=1)
+    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
+    assert not page.is_visible("[data-testid=setup]")
+    assert counter(page) == (0, 0)

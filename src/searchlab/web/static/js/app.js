@@ -315,6 +315,7 @@ async function ensurePosition() {
 }
 
 function go(i) {
+  if (!app.line.length) return;  // no board loaded yet
   const target = Math.max(0, Math.min(app.line.length - 1, i));
   if (target === app.at) return;
   app.at = target;
@@ -359,6 +360,7 @@ function movesOf(k) { return (entry().pos?.moves || []).filter((m) => m.grab.som
 let listVersion = -1;
 
 function render() {
+  if (!app.line.length) return;
   const e = entry();
   const view = viewOf(e);
   const moves = e.pos ? e.pos.moves : [];
@@ -444,7 +446,7 @@ function onCell(r, c, kind) {
   if (kind === "down") { app.down = k; $("play-board").focus({ preventScroll: true }); return; }
   const from = app.down;
   app.down = null;
-  if (!entry().pos) return;
+  if (!app.line.length || !entry().pos) return;
   pause();
   if (from && from !== k) {  // a drag from one cell to another
     const m = dragMove(from, k);
@@ -495,7 +497,7 @@ function redo() { pause(); go(app.at + 1); }
 
 async function hint() {
   const e = entry();
-  if (!e.pos) return;
+  if (!e || !e.pos) return;
   say("play-message", t("thinking…"));
   try {
     const data = await api(`/api/${app.fam.name}/hint`, { board: app.board, state: e.pos.state });
