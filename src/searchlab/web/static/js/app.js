@@ -112,11 +112,35 @@ async function init() {
   const active = nav.querySelector("a.active");  // a narrow header scrolls to the open family
   if (active) nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2;
   const fam = app.families.find((f) => f.name === wanted);
-  if (!fam) return;
+  if (!fam) { showCards(); return; }
   $("intro").hidden = true;
   $("main").hidden = false;
   await selectFamily(fam, query.get("board"));
   mountWatch();
+}
+
+/** The home page: a card per family, with its first built-in board drawn. */
+function showCards() {
+  const box = $("cards");
+  for (const f of app.families) {
+    const a = document.createElement("a");
+    a.className = "card";
+    a.href = $("families").querySelector(`a[data-family='${f.name}']`).getAttribute("href");
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.classList.add("thumb");
+    svg.setAttribute("aria-hidden", "true");
+    const title = document.createElement("strong");
+    title.textContent = f.title;
+    const help = document.createElement("span");
+    help.textContent = f.play_help;
+    a.append(svg, title, help);
+    box.appendChild(a);
+    if (f.examples.length) {
+      api(`/api/${f.name}/validate?lang=${language()}`, { board: f.examples[0].text })
+        .then((d) => renderView(svg, { ...d.base, ...d.start.view }))
+        .catch(() => svg.remove());
+    }
+  }
 }
 
 function paramField(p) {
