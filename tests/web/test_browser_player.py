@@ -390,3 +390,18 @@ def test_a_link_with_a_bad_board_says_why_and_the_page_still_works(
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
     assert not page.is_visible("[data-testid=setup]")
     assert counter(page) == (0, 0)
+
+
+def test_the_home_page_shows_every_family_with_its_board(page: Any, server_url: str) -> None:
+    page.goto(server_url)
+    cards = page.locator("[data-testid=cards] a.card")
+    cards.first.wait_for()
+    assert cards.count() == len(families.names())
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('[data-testid=cards] svg.thumb .cells rect').length > 0"
+        " && [...document.querySelectorAll('[data-testid=cards] svg.thumb')]"
+        ".every((s) => s.querySelector('.cells rect'))",
+        arg=len(families.names()),
+    )
+    cards.nth(1).click()
+    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")

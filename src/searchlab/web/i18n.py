@@ -86,6 +86,8 @@ WEB_MESSAGES = (
     # The player page of issue 22: one board, a move list, a setup drawer.
     N_("Board, move {step} of {last}"),
     N_("Built-in puzzles"),
+    N_("Game"),
+    N_("Puzzle families"),
     N_("Close"),
     N_("Copied to the clipboard."),
     N_("Copy the link above."),
