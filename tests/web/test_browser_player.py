@@ -108,13 +108,23 @@ def play_by_mouse(page: Any, move: dict[str, Any]) -> None:
         page.mouse.click(x1, y1)
 
 
+def played_or_selected(page: Any, step: int) -> bool:
+    """After a tap or Enter on a piece: whether it played its one move (else it is now
+    selected, waiting for its target)."""
+    page.wait_for_function(
+        "(s) => document.querySelector('[data-testid=counter]').textContent.split(' ')[1] != s"
+        " || document.querySelector('[data-role=board] :is(g.piece.selected, rect.selected)')",
+        arg=str(step),
+    )
+    return counter(page)[0] != step
+
+
 def play_by_touch(page: Any, move: dict[str, Any]) -> None:
     """A finger: tap the piece (it plays its only move, or is selected), then the target."""
     step, _ = counter(page)
     if move["grab"]:
         page.tap(f"[data-role=board] [data-cell='{lead(move)[0]},{lead(move)[1]}']")
-        page.wait_for_timeout(300)
-        if counter(page)[0] != step:
+        if played_or_selected(page, step):
             return
     page.tap(f"[data-role=board] [data-cell='{move['to'][0]},{move['to'][1]}']")
 
@@ -153,8 +163,7 @@ def play_by_keyboard(page: Any, move: dict[str, Any], moves: list[dict[str, Any]
     if g is not None:
         walk_to(g)
         page.keyboard.press("Enter")
-        page.wait_for_timeout(300)
-        if counter(page)[0] != step:
+        if played_or_selected(page, step):
             return
     walk_to(move["to"])
     page.keyboard.press("Enter")
