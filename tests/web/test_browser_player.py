@@ -318,6 +318,7 @@ def test_a_shared_spanish_link_opens_that_puzzle_in_spanish(browser: Any, server
         page.fill("[data-testid=board-text]", "1 2 3\n4 5 6\n0 7 8\n")
         page.click("[data-testid=load]")
         page.wait_for_selector("[data-testid=load-message]:has-text('Cargado')")
+        assert "board=1+2+3" in page.url  # the address bar follows the board too
         page.click("[data-testid=share]")
         link = page.input_value("[data-testid=share-link]")
         assert "family=npuzzle" in link and "lang=es" in link and "board=" in link

@@ -96,6 +96,7 @@ WEB_MESSAGES = (
     N_("Link to this puzzle"),
     N_("Looking for the shortest solution…"),
     N_("Moves"),
+    N_("Move {step}: {move}"),
     N_("New game"),
     N_(
         "On the board: arrow keys move the dashed square (or the one piece that moves), "

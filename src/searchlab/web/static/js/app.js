@@ -232,6 +232,7 @@ async function loadBoard({ close = false, fromWatch = false } = {}) {
     $("hint-note").hidden = !app.noHint;
     say("load-message", t("Loaded: {description}", { description: data.description }));
     say("setup-message", "");
+    keepAddress(text);
     if (app.fam.difficulty) rateBoard(text, data.description);
     forgetJob();
     clearSolution();
@@ -413,6 +414,10 @@ function render() {
   $("play-pause").disabled = last === 0;
   $("hint").disabled = !e.pos || e.pos.goal || e.pos.moves.length === 0 || Boolean(app.noHint);
   $("play-board").setAttribute("aria-label", t("Board, move {step} of {last}", { step: app.at, last }));
+  if (!app.timer && app.at > 0 && $("announce").dataset.step !== `${app.version}:${app.at}`) {
+    $("announce").dataset.step = `${app.version}:${app.at}`;  // read out by screen readers
+    $("announce").textContent = t("Move {step}: {move}", { step: app.at, move: e.text });
+  }
   renderList();
   if (!e.pos && !app.timer) ensurePosition();
   if (e.pos && !app.timer && !$("play-message").textContent) {
@@ -919,6 +924,17 @@ function zoomable(box, svg) {
     bar.appendChild(b);
   }
   box.prepend(bar);
+}
+
+/** The address bar names this puzzle (its board unless it is the family's first
+ *  example), so that it can be bookmarked or copied as it is. */
+function keepAddress(text) {
+  const url = new URL(location.href);
+  url.searchParams.set("family", app.fam.name);
+  const first = app.fam.examples.length ? app.fam.examples[0].text : null;
+  if (text === first) url.searchParams.delete("board");
+  else url.searchParams.set("board", text);
+  if (url.toString() !== location.href) history.replaceState(null, "", url);
 }
 
 // ---- sharing -------------------------------------------------------------------------------------
