@@ -471,9 +471,17 @@ function keepVisible(list, li) {
 }
 
 // ---- playing by hand -------------------------------------------------------------------
+let lastPointer = "mouse";
+addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType; }, { capture: true });
+
 function onCell(r, c, kind) {
   const k = `${r},${c}`;
-  if (kind === "down") { app.down = k; $("play-board").focus({ preventScroll: true }); return; }
+  if (kind === "down") {
+    app.down = k;
+    // A mouse click readies the keys; a finger's touch draws no focus ring on a phone.
+    if (lastPointer === "mouse") $("play-board").focus({ preventScroll: true });
+    return;
+  }
   const from = app.down;
   app.down = null;
   if (!app.line.length || !entry().pos) return;
