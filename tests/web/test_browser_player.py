@@ -413,5 +413,6 @@ def test_the_home_page_shows_every_family_with_its_board(page: Any, server_url: 
         ".every((s) => s.querySelector('.cells rect'))",
         arg=len(families.names()),
     )
+    shot(page, "player-home")
     cards.nth(1).click()
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
