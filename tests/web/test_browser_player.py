@@ -215,6 +215,10 @@ def test_replay_a_solution_and_continue_from_a_middle_step(
     open_page(page, server_url, family)
     board = board_text(page)
     assert solve(page).startswith("Solved")
+    page.wait_for_function(  # the board is in view again (on a phone Solve is below it)
+        "() => { const r = document.querySelector('[data-role=board]').getBoundingClientRect();"
+        " return r.top >= 0 && r.top < innerHeight / 2; }"
+    )
     step, last = counter(page)
     assert step == 0 and last >= 2
     texts = move_texts(page)

@@ -831,6 +831,11 @@ function loadSolution(r) {
   $("speed").value = String(Math.max(3, Math.round(steps / 30)));
   showSpeed();
   render();
+  // On a phone the Solve button is below the board: bring the board back into view.
+  const box = $("play-board").getBoundingClientRect();
+  if (box.top < 0 || box.top > innerHeight - 80) {
+    $("play").scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  }
 }
 
 function showTeaching(r) {
