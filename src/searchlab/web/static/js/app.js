@@ -892,16 +892,7 @@ async function mountWatch() {
     return;  // no watch mode in this build: the page works without it
   }
   if (typeof watchModule.mountWatch !== "function") return;
-  try {
-    const css = await fetch("/static/watch.css", { method: "HEAD" });
-    if (css.ok) {
-      const l = document.createElement("link");
-      l.rel = "stylesheet";
-      l.href = "/static/watch.css";
-      document.head.appendChild(l);
-    }
-  } catch { /* unstyled */ }
-  $("watch").hidden = false;
+  $("watch").hidden = false;  // the panel brings its own stylesheet
   remountWatch();
 }
 
