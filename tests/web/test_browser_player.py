@@ -131,11 +131,13 @@ def play_by_touch(page: Any, move: dict[str, Any]) -> None:
 
 def play_by_keyboard(page: Any, move: dict[str, Any], moves: list[dict[str, Any]]) -> None:
     """Arrow keys: the one piece that moves (a walker) goes where its arrow points;
-    otherwise the dashed square goes to the piece, Enter, then to the target, Enter."""
+    otherwise (or for a move no arrow says) the dashed square goes to the piece, Enter,
+    then to the target, Enter."""
     page.focus("[data-role=board]")
     pieces = {tuple(m["grab"][0]) if m["grab"] else None for m in moves}
     g = move["grab"][0] if move["grab"] else None
-    if len(pieces) == 1 and g is not None:
+    straight = g is not None and (move["to"][0] == g[0] or move["to"][1] == g[1])
+    if len(pieces) == 1 and straight:
         dr, dc = move["to"][0] - g[0], move["to"][1] - g[1]
         page.keyboard.press(
             {(-1, 0): "ArrowUp", (1, 0): "ArrowDown", (0, -1): "ArrowLeft"}.get(

@@ -559,7 +559,8 @@ function onBoardKey(ev) {
     ev.preventDefault();
     if (!pos) return;
     pause();
-    // One piece to move (the maze's walker): the arrow moves it, when it can go there.
+    // One piece to move (the maze's walker): the arrow moves it where it can go that
+    // way; otherwise the arrows move the dashed square.
     const moves = pos.moves;
     const pieces = movingPieces(moves);
     if (pieces.size === 1 && !pieces.has("")) {
@@ -568,8 +569,7 @@ function onBoardKey(ev) {
         const g = mv.grab[0];
         return Math.sign(mv.to[0] - g[0]) === dr0 && Math.sign(mv.to[1] - g[1]) === dc0;
       });
-      if (m) applyMove(m);
-      return;
+      if (m) { applyMove(m); return; }
     }
     const first = moves[0];
     const [r, c] = app.cursor || (first ? (first.grab[0] || first.to) : [0, 0]);
@@ -896,20 +896,34 @@ async function mountWatch() {
   remountWatch();
 }
 
+// The watch reports its board after each search: the first report after it is given a
+// board may be the same puzzle written its own way (ignored); a later, different one
+// is a board changed in the watch (walls drawn on a maze) and comes to the player.
+const watchBoard = { first: true, seen: null };
+
 async function remountWatch() {
   if (!watchModule || !app.fam || !app.board) return;
   const handle = await app.watch;  // mountWatch may answer a promise of its handle
   if (handle && handle.family === app.fam.name && typeof handle.setBoard === "function") {
-    if (handle.board !== app.board) { handle.board = app.board; handle.setBoard(app.board); }
+    if (handle.board !== app.board) {
+      handle.board = app.board;
+      watchBoard.first = true;
+      handle.setBoard(app.board);
+    }
     return;
   }
   if (handle && typeof handle.destroy === "function") handle.destroy();
   $("watch-body").replaceChildren();
+  watchBoard.first = true;
   const ctx = {
     family: app.fam.name, familyInfo: app.fam, board: app.board, lang: language(), t,
-    // A board changed in the watch (walls drawn on a maze) comes to the board above.
     onBoard: (text) => {
-      if (text === app.board) return;
+      if (watchBoard.first || text === watchBoard.seen) {
+        watchBoard.first = false;
+        watchBoard.seen = text;
+        return;
+      }
+      watchBoard.seen = text;
       $("board").value = text;
       $("examples").value = "";
       loadBoard({ fromWatch: true });

@@ -39,6 +39,8 @@ function travel(piece, dr, dc, view, to) {
   // A piece without a letter on a named board is written by the square it reaches.
   const name = piece && !piece.label ? squareName(view, to[0], to[1]) : null;
   if (name) return name;
+  // An arrow says a straight or diagonal slide; any other jump keeps the family's label.
+  if (dr && dc && Math.abs(dr) !== Math.abs(dc)) return "";
   const arrow = ARROWS[`${Math.sign(dr)},${Math.sign(dc)}`] || "";
   const n = Math.max(Math.abs(dr), Math.abs(dc));
   const where = `${arrow}${n > 1 ? n : ""}`;
@@ -62,7 +64,7 @@ export function stepText(before, after, label) {
   const old = new Map((before.pieces || []).map((p, i) => [pieceId(p, i), p]));
   for (const [i, p] of (after.pieces || []).entries()) {
     const o = old.get(pieceId(p, i));
-    if (o && (o.r !== p.r || o.c !== p.c)) return travel(p, p.r - o.r, p.c - o.c, after, [p.r, p.c]);
+    if (o && (o.r !== p.r || o.c !== p.c)) return travel(p, p.r - o.r, p.c - o.c, after, [p.r, p.c]) || label;
   }
   return label;
 }
