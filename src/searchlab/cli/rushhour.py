@@ -44,25 +44,61 @@ from searchlab.puzzles.rushhour import (
 )
 from searchlab.puzzles.rushhour.family import FAMILY
 from searchlab.puzzles.rushhour.family import text as solution_text
-from searchlab.puzzles.rushhour.generate import generate, unreachable
+from searchlab.puzzles.rushhour.generate import check_walls, generate, unreachable
 from searchlab.search import SearchResult
 
 
 def _load(board: str | None, red: str | None, card_no: int | None) -> Board:
-    """BOARD as a file ('-' for stdin) when such a file exists, else as a board string."""
+    """BOARD as a file ('-' for stdin) when such a path exists, else as a board string."""
     if (board is None) == (card_no is None):
         fail(_("give a BOARD (a string or a file) or --card N (one of them)"))
     if card_no is not None:
-        return card(card_no).parse()
+        c = card(card_no)
+        if red is not None and red != "X":
+            # a card's letters are fixed: its red car is X (the card notation)
+            fail(
+                _("--red {red}: the red car of card {number} is X; --red is for a BOARD").format(
+                    red=red[:8], number=c.number
+                )
+            )
+        return c.parse()
     assert board is not None
-    if board == "-" or Path(board).is_file():
+    if board == "-" or _exists(board):
+        # read_input says what a directory, /dev/zero or an unreadable file is (bounded read)
         return parse_board(read_input(board), red=red)
     try:
         return parse_board(board, red=red)
     except InputError:
-        if "/" in board or "\\" in board or Path(board).suffix in (".txt", ".rh", ".board"):
-            fail(_("{where}: no such file").format(where=board))
+        if _path_like(board):
+            fail(_("{where}: no such file").format(where=board[:80]))
         raise
+
+
+def _path_like(text: str) -> bool:
+    """Whether a BOARD that is neither a board nor an existing path was meant as a file:
+    it has a file suffix, or a path separator and a character no board has (a board's
+    rows may be separated by '/': ``oooooB/AACooB/...``)."""
+    if Path(text).suffix in (".txt", ".rh", ".board"):
+        return True
+    board_chars = set(".ox/ ") | set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return ("/" in text or "\\" in text) and not set(text) <= board_chars
+
+
+def _exists(name: str) -> bool:
+    """Whether ``name`` names something on disk (a file, directory, device or pipe);
+    a name the system refuses (too long, a NUL byte) names nothing."""
+    try:
+        return Path(name).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def compiling_text() -> str:
+    """The progress line while the compiled search is compiled (first run after install)."""
+    return _(
+        "compiling the search kernel: only the first run after installing, "
+        "a minute or two; later runs load it at once"
+    )
 
 
 board_arg = click.argument("board", required=False)
@@ -282,6 +318,7 @@ def generate_cmd(
     if from_db or db_path:
         _draw_from_db(min_moves, max_moves, count, seed, walls, width, height, db_path, as_json)
         return
+    check_walls(width, height, walls)
     reason = unreachable(min_moves, width, height, walls)  # a proof: before the note below
     if reason:
         if as_json:
@@ -291,6 +328,9 @@ def generate_cmd(
     if min_moves > 60:
         err_console.print(_("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)"))
     with cancel_on_interrupt() as cancel, status_line(_("generating"), not as_json) as say:
+        from searchlab.puzzles.rushhour import kernel  # Numba: only the commands that use it
+
+        kernel.prepare(kernel.warm_up, lambda: say(compiling_text()))
 
         def progress(found: int, best: int, evaluated: int) -> None:
             say(
@@ -489,6 +529,12 @@ def enumerate_cmd(
             err_console.print(f"{size}x{size}: {info}", markup=False)
 
     title = _("enumerating {size}x{size} ({walls})").format(size=size, walls=_walls_text(walls))
+
+    def compiling() -> None:
+        bar.update(0, 1, compiling_text())
+        if plain:
+            err_console.print(compiling_text(), markup=False)
+
     with (
         cancel_on_interrupt() as cancel,
         FractionBar(title, show=False if as_json else None) as bar,
@@ -502,6 +548,7 @@ def enumerate_cmd(
             time_limit=time_limit,
             cancel=cancel,
             progress=progress,
+            compiling=compiling,
         )
     t = report.totals
     if as_json:

@@ -67,6 +67,12 @@ def generated_requests(
     """``count`` requests per parameter, parameter-major."""
     if count < 1:
         raise InputError(_("the number of instances must be at least 1"))
+    unreachable = families.get(family).sample_unreachable
+    if unreachable is not None:  # a range past the hardest instance fails before any work
+        for p in parameters:
+            reason = unreachable(p)
+            if reason:
+                raise InputError(reason)
     return [InstanceRequest(family, p, i, seed) for p in parameters for i in range(count)]
 
 

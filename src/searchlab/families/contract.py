@@ -204,6 +204,10 @@ class PuzzleFamily:
         ``parameter`` meaning ``parameter_name`` (``"depth"``, ``"size"``,
         ``"min_moves"``), of optimal cost exactly ``parameter`` when
         ``exact_depth``.
+    sample_unreachable : ``parameter -> reason | None``: why no instance at
+        ``parameter`` exists (a proof, e.g. above the family's hardest puzzle), checked
+        for every parameter before any instance is generated, so a range that reaches
+        past it fails at once instead of after the reachable instances.
     problem : ``(instance, heuristic) -> Problem``, the engine problem (the
         teaching view and generic experiments need it).
     state_of : an engine state to a family state, when they differ.
@@ -250,6 +254,7 @@ class PuzzleFamily:
     generate: Generator
     sample: Callable[[int, int], str] | None = None
     parameter_name: str = "depth"
+    sample_unreachable: Callable[[int], str | None] | None = None
     exact_depth: bool = False
     problem: Callable[[Any, str | None], Problem[Any, Any]] | None = None
     state_of: Callable[[Any, Any], Any] | None = None

@@ -684,6 +684,15 @@ def shard_of(board: Board) -> Shard:
     return Shard(n, walls, tuple(prefix))
 
 
+def warm_up() -> None:
+    """Compile the shard walk now, or load it from Numba's cache (``cache=True``: the
+    first call after an install compiles, about 20 CPU seconds; later calls, in any
+    process, load it in a fraction of a second). Builders call it in the parent process
+    before starting workers, so the workers load the cached code instead of each
+    compiling it (see :func:`~searchlab.puzzles.rushhour.kernel.prepare`)."""
+    count_positions(shards(4, 0)[0])
+
+
 def count_positions(shard: Shard) -> int:
     """The packed positions of ``shard`` (enumeration only, no search)."""
     return int(_run(shard, count_only=True)[0][0])

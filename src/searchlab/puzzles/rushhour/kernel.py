@@ -33,6 +33,9 @@ vehicles); ``tests/puzzles/rushhour/test_kernel.py`` checks that both agree.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 from numba import njit
@@ -266,6 +269,40 @@ def warm_up() -> None:
     calls this before starting its clock, so a time limit is all search time.
     """
     cluster_summary(Board(4, 4, (Vehicle("A", 1, 0, 2, True),), frozenset()))
+
+
+COMPILE_NOTICE_AFTER = 0.5
+"""Seconds of warm-up after which :func:`prepare` says it is compiling (loading the
+cached code takes about 0.2 s)."""
+
+
+def prepare(
+    warm: Callable[[], object],
+    compiling: Callable[[], None],
+    after: float = COMPILE_NOTICE_AFTER,
+) -> None:
+    """Run ``warm`` (a call that compiles compiled code, or loads it from Numba's
+    on-disk cache), calling ``compiling()`` once if it has not finished after ``after``
+    seconds: only the first call after an install (or an upgrade) compiles, a minute or
+    two on a loaded machine, and a front end should say so meanwhile. The warm-up runs
+    in a thread so that the notice can be shown while it works; its exception, if any,
+    is raised here."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            warm()
+        except BaseException as exc:  # re-raised in the caller's thread
+            failure.append(exc)
+
+    worker = threading.Thread(target=run, name="searchlab-numba-warm-up", daemon=True)
+    worker.start()
+    worker.join(after)
+    if worker.is_alive():
+        compiling()
+        worker.join()
+    if failure:
+        raise failure[0]
 
 
 def unpack(state: int, n: int) -> tuple[int, ...]:
