@@ -28,7 +28,6 @@ from searchlab.cli.common import (
 )
 from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
-from searchlab.cli.runs import default_workers
 from searchlab.cli.solving import solve_and_report
 from searchlab.errors import InputError
 from searchlab.families.contract import NoHint
@@ -99,6 +98,14 @@ def compiling_text() -> str:
         "compiling the search kernel: only the first run after installing, "
         "a minute or two; later runs load it at once"
     )
+
+
+def _default_workers() -> int:
+    """``enumerate``'s default ``--workers``; imported here so that the other commands do
+    not load the experiments package (a third of a solve's start-up)."""
+    from searchlab.cli.runs import default_workers
+
+    return default_workers()
 
 
 board_arg = click.argument("board", required=False)
@@ -474,7 +481,7 @@ def _walls_text(walls: int) -> str:
     "--workers",
     "-w",
     type=click.IntRange(min=0),
-    default=default_workers,
+    default=_default_workers,
     show_default="number of CPUs",
     help="Local Dask worker processes; 0 runs the shards in this process.",
 )
