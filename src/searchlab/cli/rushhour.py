@@ -448,6 +448,77 @@ def _draw_from_db(
         raise click.exceptions.Exit(1)
 
 
+@rushhour.command("export")
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    help="The puzzle database [default: rushhour.sqlite in the user data directory].",
+)
+@click.option("--size", type=int, default=6, show_default=True, metavar="N", help="Board side.")
+@click.option(
+    "--walls",
+    type=click.IntRange(min=0),
+    metavar="W",
+    help="Only puzzles with up to W walls [default: all].",
+)
+@click.option(
+    "--min-moves", type=click.IntRange(min=0), default=0, help="At least this many moves."
+)
+@click.option("--max-moves", type=click.IntRange(min=0), help="At most this many moves.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write to this file instead of standard output.",
+)
+def export_cmd(
+    db_path: str | None,
+    size: int,
+    walls: int | None,
+    min_moves: int,
+    max_moves: int | None,
+    output: str | None,
+) -> None:
+    """Print the puzzle database as M. Fogleman publishes his (rush.txt).
+
+    One line per puzzle, hardest first: optimal moves, the board in the one-line
+    notation (36 characters for 6x6: o empty, x wall, A the red car), cluster size.
+    """
+    import sys
+
+    from searchlab.puzzles.rushhour.database import PuzzleDatabase, default_path, export_line
+
+    path = Path(db_path) if db_path else default_path()
+    written = 0
+    with PuzzleDatabase(path) as db:
+        rows = db.export(size, walls, min_moves, max_moves)
+        try:
+            out = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+        except OSError as exc:
+            fail(_("{path}: cannot write ({reason})").format(path=output, reason=exc.strerror))
+        try:
+            for row in rows:
+                out.write(export_line(row) + "\n")
+                written += 1
+            out.flush()
+        except BrokenPipeError:  # '| head': the reader has what it wanted
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return
+        finally:
+            if output:
+                out.close()
+    if not written:
+        fail(
+            _(
+                "no {size}x{size} puzzle in {path} matches: build them with "
+                "'searchlab rushhour enumerate --size {size}'"
+            ).format(size=size, path=path)
+        )
+
+
 def _walls_text(walls: int) -> str:
     if walls == 0:
         return _("no walls")
