@@ -60,7 +60,7 @@ from numba import njit
 
 from searchlab.errors import InputError
 from searchlab.puzzles.rushhour.database import Row
-from searchlab.puzzles.rushhour.kernel import MAX_VEHICLES, _cluster
+from searchlab.puzzles.rushhour.kernel import MAX_VEHICLES, _cluster, reach_table
 from searchlab.puzzles.rushhour.model import Board
 
 SIZES = (4, 5, 6)
@@ -328,6 +328,7 @@ def _walk(
     p_limit: I64,
     p_mrow: I64,
     p_mcol: I64,
+    reach: npt.NDArray[np.int8],
     prefix: I64,
     walls: int,
     goal: int,
@@ -453,6 +454,7 @@ def _walk(
             limit[:nv],
             mrow[:nv],
             mcol[:nv],
+            reach,
             brow,
             bcol,
             goal,
@@ -498,6 +500,7 @@ def _walk(
                 r_limit[:r],
                 r_mrow[:r],
                 r_mcol[:r],
+                reach,
                 brow,
                 bcol,
                 goal,
@@ -525,6 +528,7 @@ def _walk(
                     limit[:nv],
                     mrow[:nv],
                     mcol[:nv],
+                    reach,
                     brow & ~(1 << b),
                     bcol & ~(1 << (cc * n + rr)),
                     goal,
@@ -589,6 +593,7 @@ def _run(
         t.p_limit,
         t.p_mrow,
         t.p_mcol,
+        reach_table(),
         np.array(shard.prefix, np.int64),
         shard.walls,
         shard.size - 2,
