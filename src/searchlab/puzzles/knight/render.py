@@ -21,7 +21,8 @@ TEXT_MAX_SQUARES = 2500
 
 
 def render_numbered(board: Board, path: Sequence[tuple[int, int]] | npt.NDArray[np.int64]) -> str:
-    """The board with each square's move number (1 = start), in aligned columns (seed 003)."""
+    """The board with each square's move number (1 = start), in aligned columns, as the
+    assignment prints it."""
     arr = np.asarray(path, dtype=np.int64).reshape(-1, 2)
     grid = np.zeros((board.rows, board.cols), dtype=np.int64)
     grid[arr[:, 0], arr[:, 1]] = np.arange(1, len(arr) + 1)

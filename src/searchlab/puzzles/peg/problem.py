@@ -1,15 +1,15 @@
-"""Peg solitaire as a generic search :class:`~searchlab.search.Problem` (the seed's model).
+"""Peg solitaire as a generic search :class:`~searchlab.search.Problem` (the assignment's model).
 
 States are bitboards (``int``), actions are jumps ``(from, over, to)``, every
 jump costs 1. Because every jump removes exactly one peg, *every* solution from
 a position with ``n`` pegs to a finish with ``m`` pegs has exactly ``n - m``
-jumps: the seed's heuristic ``pegs - 1`` is exact on solvable positions, and
+jumps: the assignment's heuristic ``pegs - 1`` is exact on solvable positions, and
 what makes the search hard is the dead ends, which it cannot see.
 
 Heuristics (``HEURISTICS``):
 
-* ``"pegs"``: ``pegs - finish pegs`` (the seed's h1; admissible and consistent).
-* ``"centre"``: the seed's h2, ``pegs - 1 + 0.25 * (Manhattan distance from the
+* ``"pegs"``: ``pegs - finish pegs`` (the assignment's h1; admissible and consistent).
+* ``"centre"``: the assignment's h2, ``pegs - 1 + 0.25 * (Manhattan distance from the
   centre to the nearest peg)``; not admissible (kept for the comparison).
 * ``"pagoda"``: ``pegs - finish pegs``, or infinity when the golden-ratio pagoda
   proves the finish unreachable (admissible: dead positions have infinite cost).
