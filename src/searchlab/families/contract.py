@@ -225,11 +225,16 @@ class Sampling:
         (deterministic in ``seed``).
     parameter : what the number means: ``"depth"``, ``"size"``, ``"min_moves"``...
     exact : the instance's optimal cost is exactly ``parameter``.
+    unreachable : ``parameter -> reason | None``, why no instance at ``parameter``
+        exists (a proof, e.g. above the family's hardest puzzle); checked for every
+        value before any instance is generated, so a range reaching past it fails at
+        once instead of after the reachable instances.
     """
 
     sample: Callable[[int, int], str]
     parameter: str = "depth"
     exact: bool = False
+    unreachable: Callable[[int], str | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
