@@ -183,3 +183,153 @@ def database(size: int, walls: int) -> list[tuple[int, str, int]]:
         if all(distance(s, size) < moves for s in smaller):
             rows.append((moves, text(hardest, size), len(cluster)))
     return sorted(rows)
+
+
+Arrangement = list[tuple[int, int]]  # (start, length) along a row; length 1 a wall
+
+
+def packed_positions(size: int, walls: int, fixed: dict[int, Arrangement]) -> Iterator[Position]:
+    """Every *packed* position (no piece can slide one cell left or up) with exactly
+    ``walls`` walls, Fogleman's rules, and the rows of ``fixed`` holding exactly the
+    given horizontal pieces and walls (the red car is the piece of length 2 on the
+    exit row); vertical pieces may cross fixed rows. Pieces are placed cell by cell in
+    reading order, so a new piece's left (or upper) neighbour is already decided."""
+    exit_row = (size - 1) // 2
+    taken: set[tuple[int, int]] = set()
+    pieces: list[Piece] = []
+    wall_cells: list[tuple[int, int]] = []
+    red: Piece | None = None
+    for r, arrangement in fixed.items():
+        for c, n in arrangement:
+            if n == 1:
+                wall_cells.append((r, c))
+                taken.add((r, c))
+                continue
+            p = (r, c, n, True)
+            taken.update(_cells(p))
+            if r == exit_row:
+                red = p
+            else:
+                pieces.append(p)
+    assert red is not None
+
+    def packed(pos: Position) -> bool:
+        red_, others, ws = pos
+        cells = set(ws)
+        for p in (red_, *others):
+            cells.update(_cells(p))
+        for r, c, _n, h in (red_, *others):
+            before = (r, c - 1) if h else (r - 1, c)
+            if min(before) >= 0 and before not in cells:
+                return False
+        return True
+
+    def ok() -> bool:
+        for r in range(size):
+            used = sum(n for pr, _, n, h in (red, *pieces) if h and pr == r)
+            used += sum(1 for wr, _ in wall_cells if wr == r)
+            if used >= size:
+                return False
+        for c in range(size):
+            if sum(n for _, pc, n, h in pieces if not h and pc == c) >= size:
+                return False
+        return True
+
+    def place(i: int) -> Iterator[Position]:
+        if i == size * size:
+            if len(wall_cells) == walls and ok():
+                pos = (red, frozenset(pieces), frozenset(wall_cells))
+                if packed(pos):
+                    yield pos  # type: ignore[misc]
+            return
+        r, c = divmod(i, size)
+        if (r, c) in taken:
+            yield from place(i + 1)
+            return
+        yield from place(i + 1)
+        if r in fixed:  # only vertical pieces start on a fixed row's free cells
+            shapes = [(n, False) for n in (2, 3)]
+        else:
+            shapes = [(n, h) for n in (2, 3) for h in (True, False)]
+            if len(wall_cells) < walls:
+                wall_cells.append((r, c))
+                taken.add((r, c))
+                yield from place(i + 1)
+                taken.discard((r, c))
+                wall_cells.pop()
+        for n, h in shapes:
+            before = (r, c - 1) if h else (r - 1, c)
+            if min(before) >= 0 and before not in taken:
+                continue  # it could slide left or up: not packed
+            p = (r, c, n, h)
+            cells = _cells(p)
+            if any(not (0 <= a < size and 0 <= b < size) or (a, b) in taken for a, b in cells):
+                continue
+            taken.update(cells)
+            pieces.append(p)
+            yield from place(i + 1)
+            pieces.pop()
+            taken.difference_update(cells)
+
+    yield from place(0)
+
+
+def _line_key(pos: Position) -> tuple[int, ...]:
+    """The enumeration's order of positions, re-derived: pieces by line (the red car,
+    horizontal ones by row then column, vertical ones by column then row; pieces on one
+    line never pass each other, so this order is the same all over a cluster), compared
+    from the last piece to the first by place along the line (its column, or row)."""
+    red, others, _ = pos
+    horizontal = sorted((r, c) for r, c, _n, h in others if h)
+    vertical = sorted((c, r) for r, c, _n, h in others if not h)
+    places = [red[1], *(c for _, c in horizontal), *(r for _, r in vertical)]
+    return tuple(reversed(places))
+
+
+def _row(cluster: list[Position], size: int) -> tuple[int, str, int] | None:
+    """The database row of a cluster: ``None`` unless solvable and minimal."""
+    dist = {p: 0 for p in cluster if solved(p, size)}
+    if not dist:
+        return None
+    queue = deque(dist)
+    while queue:
+        p = queue.popleft()
+        for q in neighbours(p, size):
+            if q not in dist:
+                dist[q] = dist[p] + 1
+                queue.append(q)
+    moves = max(dist.values())
+    hardest = min((p for p in cluster if dist[p] == moves), key=lambda p: _order(p, size))
+    red, others, wall_cells = hardest
+    smaller = [(red, others - {p}, wall_cells) for p in others]
+    smaller += [(red, others, wall_cells - {w}) for w in wall_cells]
+    if all(distance(s, size) < moves for s in smaller):
+        return moves, text(hardest, size), len(cluster)
+    return None
+
+
+def shard_database(
+    size: int, walls: int, fixed: dict[int, Arrangement]
+) -> tuple[int, list[tuple[int, str, int]]]:
+    """``(packed positions, rows)`` of one shard: every cluster whose smallest position
+    (:func:`_line_key`) is a packed position with the rows of ``fixed``, found by plain
+    breadth-first search from each such position."""
+    starts = set(packed_positions(size, walls, fixed))
+    seen: set[Position] = set()
+    rows = []
+    for start in starts:
+        if start in seen:
+            continue
+        cluster = [start]
+        seen.add(start)
+        for p in cluster:
+            for q in neighbours(p, size):
+                if q not in seen:
+                    seen.add(q)
+                    cluster.append(q)
+        if min(cluster, key=_line_key) not in starts:
+            continue  # counted in the shard that holds its smallest position
+        row = _row(cluster, size)
+        if row is not None:
+            rows.append(row)
+    return len(starts), sorted(rows)

@@ -14,11 +14,14 @@ from searchlab.puzzles.rushhour import kernel, parse_board
 from searchlab.puzzles.rushhour.enumeration import (
     FOGLEMAN_6X6_HISTOGRAM,
     FOGLEMAN_PACKED,
+    Shard,
     ShardResult,
+    _levels,
     count_positions,
     run_shard,
     shard_of,
     shards,
+    tables,
 )
 from searchlab.puzzles.rushhour.model import Board
 
@@ -124,3 +127,32 @@ def test_shard_of_finds_the_shard_that_holds_a_puzzle() -> None:
         }
     with pytest.raises(InputError, match="row"):
         shard_of(parse_board("ooooo\nAAooo\nooooo\nooooo\nooooo"))
+
+
+def fixed_rows(shard: Shard) -> dict[int, list[tuple[int, int]]]:
+    """The rows a shard fixes, as (start, length) pieces (length 1 a wall)."""
+    n = shard.size
+    red_row = (n - 1) // 2
+    lines = [red_row, *(r for r in range(n) if r != red_row)]
+    levels = _levels(n, shard.walls)
+    starts = tables(n, shard.walls).lev_start
+    return {lines[lv]: levels[lv][e - int(starts[lv])][0] for lv, e in enumerate(shard.prefix)}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "key",
+    # shards with puzzles, one to three walls, that a plain-Python search covers in
+    # seconds (6x6 shards take it minutes each: the 4x4 board is checked whole above)
+    ["5x5/w0/2-13", "5x5/w1/1-30", "5x5/w2/10-15", "5x5/w2/13-18"],
+)
+def test_shards_match_an_independent_brute_force(key: str) -> None:
+    # the brute force re-derives a shard from its definition: the packed positions with
+    # its fixed rows, each cluster searched in plain Python and kept when its smallest
+    # position is one of them; packed counts and rows must agree with the compiled walk
+    size, walls = int(key[0]), int(key.split("/")[1][1:])
+    (shard,) = [s for s in shards(size, walls) if s.key == key]
+    count, rows = rushhour_brute.shard_database(size, walls, fixed_rows(shard))
+    result = run_shard(shard)
+    assert count == result.positions
+    assert rows and sorted((r.moves, r.board, r.cluster_size) for r in result.rows) == rows
