@@ -68,6 +68,13 @@ def generated_requests(
     """``count`` requests per parameter, parameter-major."""
     if count < 1:
         raise InputError(_("the number of instances must be at least 1"))
+    sampling = families.get(family).sampling
+    unreachable = sampling.unreachable if sampling is not None else None
+    if unreachable is not None:  # a range past the hardest instance fails before any work
+        for p in parameters:
+            reason = unreachable(p)
+            if reason:
+                raise InputError(reason)
     return [InstanceRequest(family, p, i, seed) for p in parameters for i in range(count)]
 
 

@@ -84,9 +84,10 @@ def is_complete(inst: Instance, path: Sequence[Square]) -> bool:
 def moves(inst: Instance, path: Sequence[Square]) -> list[Move[tuple[Square, ...]]]:
     if not path:
         return []
+    squares = list(path)
     return [
-        Move(label(sq), sq, tuple(apply_move(inst.board, list(path), sq)))
-        for sq in legal_moves(inst.board, list(path))
+        Move(label(sq), sq, tuple(apply_move(inst.board, squares, sq)))
+        for sq in legal_moves(inst.board, squares)
     ]
 
 

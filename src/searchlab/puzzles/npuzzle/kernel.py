@@ -105,6 +105,17 @@ def value(
     return md + 2 * ((int(tab[r >> 1]) >> ((r & 1) * 4)) & 15)
 
 
+@njit(cache=True, inline="always")
+def _entry(cells_of: I64, k: int, cells: int, pc: U8, tab: U8, packed: int) -> int:
+    """The stored entry of the placement ``cells_of[:k]`` in a ranked table: its byte, or
+    its nibble if ``packed`` (the value is then the tiles' Manhattan distance plus twice
+    it, :func:`value`)."""
+    r = _rank(cells_of, k, cells, pc)
+    if not packed:
+        return int(tab[r])
+    return (int(tab[r >> 1]) >> ((r & 1) * 4)) & 15
+
+
 @njit(cache=True)
 def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
     """Fill ``out`` with ``table`` packed (see :func:`~.pdb.pack_ranked`); False if an
@@ -167,7 +178,7 @@ def _search(
     pc: U8,
     tabs: tuple[U8, ...],
     pk: I64,
-    pgoal: I64,
+    mdd: I64,
 ) -> int:
     """Run the bounded depth-first search from the frame at ``regs[_DEPTH]`` on.
 
@@ -177,11 +188,11 @@ def _search(
     blank cell ``fb[D]``, the parent's ``fprev[D]``, the next move ``fi[D]`` (-1:
     not expanded yet), the children counted but not yet added ``fcnt[D]``, and
     the heuristic: ``fh``/``fhm`` the sums for the board and its mirror, ``fv``/``fvm``
-    the database indices (mixed radix) or values (ranked: ``pk[k]`` whether table ``k``
-    is packed, ``pgoal[k]`` its tiles' goal cells, see :func:`value`).
+    the database indices (mixed radix) or stored entries (ranked, :func:`_entry`:
+    ``pk[k]`` whether table ``k`` is packed; a packed table's value changes by the
+    moved tile's Manhattan change ``mdd[tile, from, to]`` plus twice the entry's).
     """
     cells = board.shape[0]
-    n = int(np.sqrt(cells) + 0.5)
     c2 = cells * cells
     nk = plen.shape[0]
     bound = regs[_BOUND]
@@ -222,9 +233,12 @@ def _search(
             k = grp[tile]
             s = slot[tile]
             pos[k, s] = b
-            r = value(pos[k], plen[k], cells, pc, tabs[k], pk[k], pgoal[k], n)
+            r = _entry(pos[k], plen[k], cells, pc, tabs[k], pk[k])
             pos[k, s] = nb
-            h = fh[top] - fv[top, k] + r
+            if pk[k]:
+                h = fh[top] + mdd[tile * c2 + nb * cells + b] + 2 * (r - fv[top, k])
+            else:
+                h = fh[top] - fv[top, k] + r
         else:
             o = tile * c2 + nb * cells + b
             h = 0
@@ -245,9 +259,12 @@ def _search(
                 km = grpm[tile]
                 s = slotm[tile]
                 posm[km, s] = mir[b]
-                rm = value(posm[km], plen[km], cells, pc, tabs[km], pk[km], pgoal[km], n)
+                rm = _entry(posm[km], plen[km], cells, pc, tabs[km], pk[km])
                 posm[km, s] = mir[nb]
-                hm = fhm[top] - fvm[top, km] + rm
+                if pk[km]:  # the transpose keeps distances: the same Manhattan change
+                    hm = fhm[top] + mdd[tile * c2 + nb * cells + b] + 2 * (rm - fvm[top, km])
+                else:
+                    hm = fhm[top] - fvm[top, km] + rm
             else:
                 o = tile * c2 + nb * cells + b
                 for j in range(nk):
@@ -372,7 +389,8 @@ def ida_star_compiled(
     stats = SearchStats()
     n = start.size
     cells = n * n
-    labels, _ = _tables(start, goal)
+    labels, md = _tables(start, goal)
+    mdd = np.zeros(1, dtype=np.int64)
     gb = goal.blank
     grp_l, weight_l, m = _groups(n, gb, pdbs, reflect)
     mirror = reflect and _mirror(n)(gb) == gb
@@ -411,12 +429,16 @@ def ida_star_compiled(
             if lab != gb:
                 pos[grp[lab], slot[lab]] = c
                 posm[grpm[lab], slotm[lab]] = m(c)
+        h_start = hm_start = 0
         for j in range(nk):
-            args = (int(plen[j]), cells, POPCOUNT, tabs[j], int(pk[j]), pgoal[j], n)
-            v0[j] = value(pos[j], *args)
-            vm0[j] = value(posm[j], *args)
-        h_start = int(v0.sum())
-        hm_start = int(vm0.sum()) if mirror else 0
+            args = (int(plen[j]), cells, POPCOUNT, tabs[j], int(pk[j]))
+            v0[j] = _entry(pos[j], *args)
+            vm0[j] = _entry(posm[j], *args)
+            h_start += value(pos[j], *args, pgoal[j], n)
+            hm_start += value(posm[j], *args, pgoal[j], n)
+        hm_start = hm_start if mirror else 0
+        mdt = np.array(md, dtype=np.int64).reshape(cells, cells)
+        mdd = (mdt[:, None, :] - mdt[:, :, None]).reshape(-1).copy()
     else:
         del weight_l
         dl, el, start_idx, startm_idx, _ = _delta_tables(n, gb, labels, pdbs, reflect, nk)
@@ -446,7 +468,7 @@ def ida_star_compiled(
         return _search(
             regs, fb, fprev, fi, fcnt, fh, fhm, fv, fvm, board, moves, nmoves,
             ranked, mirror, d, e, grp, slot, grpm, slotm, mir, pos, posm, plen,
-            POPCOUNT, tabs, pk, pgoal,
+            POPCOUNT, tabs, pk, mdd,
         )  # fmt: skip
 
     path, limit = deepen(
