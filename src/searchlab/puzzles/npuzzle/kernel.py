@@ -119,19 +119,22 @@ def _entry(cells_of: I64, k: int, cells: int, pc: U8, tab: U8, packed: int) -> i
 @njit(cache=True)
 def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
     """Fill ``out`` with ``table`` packed (see :func:`~.pdb.pack_ranked`); False if an
-    entry is below its Manhattan distance, of the other parity, or 32 above it."""
+    entry is below its Manhattan distance, of the other parity, or 32 above it.
+
+    The placements are visited in rank order by an odometer over the rank's digits
+    (the last digit turns fastest), so only the tiles from the first changed digit on
+    are placed again: amortized one tile a placement, not ``k``."""
     cells = n * n
     k = goal.shape[0]
-    pos = np.empty(k, np.int64)
+    digit = np.zeros(k, np.int64)
+    pos = np.zeros(k, np.int64)
+    first = 0  # the tiles first..k-1 need placing
     for r in range(table.shape[0]):
-        x = r
-        for i in range(k - 1, -1, -1):
-            pos[i] = x % (cells - i)
-            x //= cells - i
         occ = 0
-        md = 0
-        for i in range(k):
-            d = pos[i]
+        for i in range(first):
+            occ |= 1 << pos[i]
+        for i in range(first, k):
+            d = digit[i]
             c = 0
             while True:  # the d-th cell not in occ
                 if not (occ >> c) & 1:
@@ -139,13 +142,25 @@ def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
                         break
                     d -= 1
                 c += 1
+            pos[i] = c
             occ |= 1 << c
+        md = 0
+        for i in range(k):
+            c = pos[i]
             g = goal[i]
             md += abs(c // n - g // n) + abs(c % n - g % n)
         diff = np.int64(table[r]) - md
         if diff < 0 or diff > 30 or diff % 2:
             return False
         out[r >> 1] |= (diff // 2) << ((r & 1) * 4)
+        first = k - 1
+        while first >= 0:
+            digit[first] += 1
+            if digit[first] < cells - first:
+                break
+            digit[first] = 0
+            first -= 1
+        first = max(first, 0)
     return True
 
 
