@@ -31,7 +31,8 @@ def base_view(tower: Tower) -> View:
     rows = [" " * width]
     rows += ["".join(rods.get(c, " ") for c in range(width)) for _ in range(n)]
     rows.append("." * width)
-    return {"rows": n + 2, "cols": width, "cells": rows}
+    # Moves are written as people write them, from peg to peg ("A>C"): shown as they are.
+    return {"rows": n + 2, "cols": width, "cells": rows, "notation": "labels"}
 
 
 def rows_of(tower: Tower, state: State) -> list[int]:

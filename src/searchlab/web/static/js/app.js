@@ -364,8 +364,11 @@ async function applyMove(m) {
       following.pos = next;  // the move already next in the line: step along it
     } else {
       app.line.length = app.at + 1;
-      app.line.push({ text: moveText(before, m), label: m.label, pos: next, token: next.state,
-                      view: { ...app.base, ...next.view }, last: new Set([...m.grab.map(key), key(m.to)]) });
+      const after = { ...app.base, ...next.view };
+      // Written as a solution's steps are, from the two positions (one notation in the list).
+      const text = stepText(before, after, m.label);
+      app.line.push({ text, label: m.label, pos: next, token: next.state, view: after,
+                      last: new Set([...m.grab.map(key), key(m.to)]) });
       app.version++;
     }
     app.at++;
