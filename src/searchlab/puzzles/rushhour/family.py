@@ -102,9 +102,9 @@ def difficulty(board: Board, time_limit: float) -> str | None:
     if by_moves.status == "no_solution":
         return None
     r = rate(board, time_limit=budget.remaining(), solution=by_moves)
-    return _("difficulty: {level} ({moves} moves, score {score})").format(
-        level=_(r.level), moves=r.moves, score=f"{r.score:g}"
-    )
+    # the rating's score is the course's formula (``rushhour rate`` prints it); a player
+    # reads the level and the moves
+    return _("difficulty: {level} ({moves} moves)").format(level=_(r.level), moves=r.moves)
 
 
 def generate(params: Mapping[str, float], seed: int | None) -> str:

@@ -248,7 +248,7 @@ async function loadBoard({ close = false, fromWatch = false } = {}) {
 /** Add the board's difficulty rating (Rush Hour) to the load message, once known. */
 async function rateBoard(text, description) {
   try {
-    const { difficulty } = await api(`/api/${app.fam.name}/difficulty?lang=${language()}`, { board: text });
+    const { difficulty } = await api(`/api/${app.fam.name}/difficulty?lang=${language()}`, { board: text, page: PAGE });
     if (difficulty && app.board === text) {
       say("load-message", t("Loaded: {description}", { description: `${description}; ${difficulty}` }));
     }
@@ -269,7 +269,7 @@ async function randomBoard() {
   $("random-cancel").disabled = false;
   say("setup-message", t("generating…"));
   try {
-    const data = await api(`/api/${app.fam.name}/random`, { params }, controller.signal);
+    const data = await api(`/api/${app.fam.name}/random`, { params, page: PAGE }, controller.signal);
     $("board").value = data.board;
     $("examples").value = "";
     stopGenerating();
@@ -541,7 +541,7 @@ async function hint() {
   if (!e || !e.pos) return;
   say("play-message", t("thinking…"));
   try {
-    const data = await api(`/api/${app.fam.name}/hint`, { board: app.board, state: e.pos.state });
+    const data = await api(`/api/${app.fam.name}/hint`, { board: app.board, state: e.pos.state, page: PAGE });
     if (entry() !== e) return;
     app.hint = data.move;
     if (data.move) say("play-message", t("Try {move}", { move: moveText(viewOf(e), data.move) }));
