@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from searchlab.cli.common import (
+    FiniteFloat,
     algorithm_option,
     drawn_seed,
     fail,
@@ -19,7 +20,7 @@ from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
 from searchlab.cli.solving import solve_and_report
 from searchlab.i18n import N_, _
-from searchlab.puzzles.maze.family import FAMILY
+from searchlab.puzzles.maze.family import FAMILY, MAX_CELLS
 from searchlab.puzzles.maze.model import random_maze
 
 
@@ -39,7 +40,7 @@ def maze() -> None:
 @click.option("--seed", type=int, help="Seed for --random.")
 @click.option(
     "--walls",
-    type=click.FloatRange(0, 1, max_open=True),
+    type=FiniteFloat(0, 1, max_open=True),
     default=0.3,
     show_default=True,
     help="Wall density for --random.",
@@ -67,6 +68,12 @@ def solve_cmd(
         fail(_("give a maze FILE or --random WxH (one of them)"))
     if random_size is not None:
         width, height = parse_wxh(random_size, "--random", 1, 100_000)
+        if width * height > MAX_CELLS:  # the cap of a maze file, checked before drawing
+            fail(
+                _("--random {w}x{h}: at most {limit} cells, as for a maze file").format(
+                    w=width, h=height, limit=f"{MAX_CELLS:,}"
+                )
+            )
         seed, report_seed = drawn_seed(seed, N_("maze"))
         maze_ = random_maze(width, height, walls=walls, seed=seed, solvable=True)
         report_seed()

@@ -11,6 +11,7 @@ import click
 from rich.table import Table
 
 from searchlab.cli.common import (
+    FiniteFloat,
     FractionBar,
     cancel_on_interrupt,
     console,
@@ -406,7 +407,7 @@ def boards_cmd() -> None:
 @time_limit_option(600.0, "Seconds before stopping with the levels counted so far.")
 @click.option(
     "--max-memory",
-    type=click.FloatRange(min=1),
+    type=FiniteFloat(min=1),
     default=4096.0,
     show_default=True,
     help="MiB of working memory a level may need (estimated) before stopping.",

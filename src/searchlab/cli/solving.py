@@ -32,7 +32,7 @@ from searchlab.cli.common import (
     time_limit_option,
 )
 from searchlab.cli.localized import Command
-from searchlab.cli.replay import html_option, save_replay
+from searchlab.cli.replay import check_replay, html_option, save_replay
 from searchlab.families.contract import PuzzleFamily
 from searchlab.families.output import result_json
 from searchlab.i18n import _
@@ -138,6 +138,8 @@ def solve_and_report(
 ) -> None:
     """:func:`solve_with_progress` (no progress line with ``--json``), then
     :func:`report_solution`: the whole of a solve command after its options are read."""
+    if html_path:
+        check_replay(family.name, instance)
     result = solve_with_progress(
         family, instance, algorithm, heuristic, show=False if as_json else None, **options
     )
