@@ -98,6 +98,8 @@ def tour_cmd(
     none exists or a limit stopped the search.
     """
     board = parse_size(size_text)
+    if max_expansions is not None and algorithm == "fast":
+        fail(_("--max-expansions limits -a backtrack; -a fast builds its tour without expanding"))
     if start_text is not None and random_start:
         fail(_("give --start ROW,COL or --random, not both"))
     if seed is not None and not random_start:

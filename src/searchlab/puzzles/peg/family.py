@@ -59,7 +59,8 @@ ALGORITHMS = ("fast", "minmoves", *ENGINE_ALGORITHMS)
 """The dedicated solvers, then the engine algorithms that answer on peg solitaire (jumps
 remove a peg, so every path is finite; ``dls``/``iddfs`` are not offered: their depth is
 the number of pegs, and ``bibfs`` needs the predecessors of a position)."""
-LIMITS = ("time_limit", "max_expansions", "cancel", "progress")
+LIMITS = ("time_limit", "max_expansions", "max_nodes", "cancel", "progress")
+"""The limits the dedicated solvers honour: all of the engine's."""
 METHODS = {
     "fast": "fast solver (bitboards, symmetry memo, pagoda pruning)",
     "minmoves": "minmoves (bidirectional breadth-first search over moves)",
