@@ -10,7 +10,7 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
@@ -34,7 +34,7 @@ from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
 from searchlab.i18n import N_, _, ngettext
 from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
-from searchlab.search.solve import ALGORITHMS
+from searchlab.search.solve import ALGORITHMS, OPTIMAL, SHORTEST
 
 T = TypeVar("T")
 
@@ -135,7 +135,10 @@ def heuristic_option(
 
 
 def algorithm_option(
-    default: str, choices: tuple[str, ...] | None = None, exclude: tuple[str, ...] = ()
+    default: str,
+    choices: tuple[str, ...] | None = None,
+    exclude: tuple[str, ...] = (),
+    help: str = "Search algorithm.",
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A ``--algorithm/-a`` option restricted to engine algorithm names."""
     names = [n for n in (choices or tuple(ALGORITHMS)) if n not in exclude]
@@ -145,7 +148,7 @@ def algorithm_option(
         type=click.Choice(names),
         default=default,
         show_default=True,
-        help="Search algorithm.",
+        help=help,
     )
 
 
@@ -394,6 +397,27 @@ def stats_table(stats: SearchStats, title: str | None = None) -> Table:
             shown = f"{value:,}"
         table.add_row(_(STAT_LABELS.get(name, name.replace("_", " "))), shown)
     return table
+
+
+UNIT_COST_OPTIMAL = OPTIMAL | SHORTEST
+"""The engine algorithms whose solutions have the fewest moves on a puzzle where every
+move costs 1 (with an admissible heuristic, as every heuristic of those families is)."""
+
+
+def optimal_help(names: Sequence[str], optimal: Collection[str]) -> str:
+    """``"optimal: a, b; not optimal: c"``: which of ``names`` guarantee the fewest moves."""
+    good = [n for n in names if n in optimal]
+    bad = [n for n in names if n not in optimal]
+    return "optimal: " + ", ".join(good) + ("; not optimal: " + ", ".join(bad) if bad else "")
+
+
+def optimality_note(algorithm: str, optimal: Collection[str]) -> str:
+    """The line under a solved result saying whether it has the fewest moves."""
+    if algorithm in optimal:
+        return _("optimal: {algorithm} guarantees the fewest moves").format(algorithm=algorithm)
+    return _("not necessarily optimal: {algorithm} does not guarantee the fewest moves").format(
+        algorithm=algorithm
+    )
 
 
 def describe_outcome(result: SearchResult) -> str:

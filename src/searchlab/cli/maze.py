@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from searchlab.cli.common import (
+    UNIT_COST_OPTIMAL,
     FiniteFloat,
     algorithm_option,
     drawn_seed,
@@ -12,6 +13,8 @@ from searchlab.cli.common import (
     json_option,
     max_expansions_option,
     max_nodes_option,
+    optimal_help,
+    optimality_note,
     parse_wxh,
     read_input,
     time_limit_option,
@@ -45,7 +48,13 @@ def maze() -> None:
     show_default=True,
     help="Wall density for --random.",
 )
-@algorithm_option(default="astar", exclude=("dls",))
+@algorithm_option(
+    default="astar",
+    exclude=("dls",),
+    help="Search algorithm ("
+    + optimal_help([a for a in FAMILY.algorithms], UNIT_COST_OPTIMAL)
+    + ").",
+)
 @time_limit_option(60.0)
 @max_expansions_option()
 @max_nodes_option()
@@ -63,7 +72,12 @@ def solve_cmd(
     as_json: bool,
     html_path: str | None,
 ) -> None:
-    """Find a path from S to G in FILE ('-' for stdin), A* with Manhattan distance by default."""
+    """Find a path from S to G in FILE ('-' for stdin), A* with Manhattan distance by default.
+
+    A*, UCS, IDA*, BFS, IDDFS and bidirectional BFS find a shortest path; DFS,
+    backtracking, greedy and weighted A* find a path, often a longer one (the result
+    says which).
+    """
     if (file is None) == (random_size is None):
         fail(_("give a maze FILE or --random WxH (one of them)"))
     if random_size is not None:
@@ -90,4 +104,5 @@ def solve_cmd(
         time_limit=time_limit,
         max_expansions=max_expansions,
         max_nodes=max_nodes,
+        note=optimality_note(algorithm, UNIT_COST_OPTIMAL),
     )

@@ -76,8 +76,11 @@ def join_moves(actions: Sequence[Any]) -> str:
     return ("" if all(len(x) == 1 for x in labels) else " ").join(labels)
 
 
-def human_report(family: PuzzleFamily, instance: Any, result: SearchResult) -> None:
-    """The solution as text (the family's picture), the outcome, the moves, the statistics."""
+def human_report(
+    family: PuzzleFamily, instance: Any, result: SearchResult, note: str | None = None
+) -> None:
+    """The solution as text (the family's picture), the outcome (with ``note`` under it
+    when solved: whether the solution is optimal), the moves, the statistics."""
     # Plain writes, not rich's: a 100,000-move solution (DFS) prints in a second
     # instead of half a minute of rich's wrapping.
     if result.solved and family.render_text is not None:
@@ -85,6 +88,8 @@ def human_report(family: PuzzleFamily, instance: Any, result: SearchResult) -> N
         if text:
             click.echo(text)
     click.echo(describe_outcome(result))
+    if result.solved and note:
+        click.echo(note)
     if result.solved:
         click.echo(_("moves:") + " " + join_moves(result.actions))
     console.print(stats_table(result.stats))
@@ -99,9 +104,10 @@ def report_solution(
     svg_path: str | None = None,
     html_path: str | None = None,
     human: Callable[[SearchResult], None] | None = None,
+    note: str | None = None,
 ) -> None:
     """Write ``--svg``/``--html``, print JSON or the human report (``human`` replaces the
-    default one), and exit with the status convention."""
+    default one; ``note``: see :func:`human_report`), and exit with the status convention."""
     if svg_path:
         if family.render_svg is None:
             fail(_("the {family} family has no SVG picture").format(family=family.name))
@@ -120,7 +126,7 @@ def report_solution(
     elif human is not None:
         human(result)
     else:
-        human_report(family, instance, result)
+        human_report(family, instance, result, note)
     finish(result)
 
 
@@ -134,6 +140,7 @@ def solve_and_report(
     svg_path: str | None = None,
     html_path: str | None = None,
     human: Callable[[SearchResult], None] | None = None,
+    note: str | None = None,
     **options: Any,
 ) -> None:
     """:func:`solve_with_progress` (no progress line with ``--json``), then
@@ -151,6 +158,7 @@ def solve_and_report(
         svg_path=svg_path,
         html_path=html_path,
         human=human,
+        note=note,
     )
 
 
