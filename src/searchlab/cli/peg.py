@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.table import Table
 
 from searchlab.cli.common import (
     FiniteFloat,
@@ -431,6 +430,8 @@ def count_cmd(
 ) -> None:
     """Count the positions reachable from the start, level by level (NumPy); with
     --solutions and --games, count every jump sequence too (exact, any size)."""
+    from rich.table import Table
+
     if finish is not None and not solutions:
         fail(_("--finish counts solutions: add --solutions"))
     board, start, target = load_problem(board_name, diagonal, vacancy, start_file, finish, None)
