@@ -181,7 +181,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
         return SearchResult(algorithm, "limit", limit="max_nodes")
     if algorithm.startswith("warnsdorff-"):
         return warnsdorff(inst, algorithm.removeprefix("warnsdorff-"), options)
-    allowed = ("time_limit", "max_expansions", "cancel", "progress")
+    allowed = ("time_limit", "max_expansions", "cancel", "progress", "observer")
     return solve_tour(
         inst.board,
         inst.start,
