@@ -145,7 +145,7 @@ def test_rush_hour_in_spanish_from_the_locale(
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
     code, out = run(capsys, "rushhour", "solve", "--card", "1")
     assert code == 0
-    assert "inicio:" in out and "resuelto: coste 8, 8 movimientos" in out
+    assert "inicio:" in out and "resuelto: costo 8, 8 movimientos" in out
     assert "Estadísticas" in out and "estados expandidos" in out
     code, out = run(capsys, "--lang", "en", "rushhour", "solve", "--card", "1")
     assert "solved: cost 8, 8 moves" in out
@@ -259,7 +259,7 @@ def test_a_usage_error_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "searchlab: error: No existe la opción '--bogus'." in out
     assert "(pruebe 'searchlab knight tour --help')" in out
     code, out = run(capsys, "--lang", "es", "knight", "tur")
-    assert code == 2 and "No existe la orden 'tur'. ¿Quería decir 'tour'?" in out
+    assert code == 2 and "No existe el comando 'tur'. ¿Quería decir 'tour'?" in out
     code, out = run(capsys, "--lang", "es", "npuzzle", "random", "--depth", "-1")
     assert code == 2 and "Valor no válido para '--depth'" in out
 
@@ -346,7 +346,7 @@ def test_a_human_report_is_spanish_line_by_line(capsys: pytest.CaptureFixture[st
     code, out = run(capsys, "--lang", "es", "npuzzle", "solve", "--tiles", "1 2 3 4 5 6 0 7 8")
     assert code == 0
     assert out.splitlines()[0] == "inicio" and "movimiento 1: R" in out
-    assert "resuelto: coste 2, 2 movimientos" in out and "movimientos: RR" in out
+    assert "resuelto: costo 2, 2 movimientos" in out and "movimientos: RR" in out
     code, out = run(capsys, "--lang", "es", "peg", "solve", "--board", "triangle5", "-q")
     assert "triangle5: 14 fichas, final: una ficha en cualquier lugar" in out
     assert "saltos: a3-a1" in out  # the notation itself stays as it is

@@ -18,11 +18,11 @@ from searchlab.cli.localized import Command, Group
 from searchlab.i18n import N_, _
 
 PACKAGES = (
-    ("numpy", "core"),
-    ("numba", "core"),
-    ("rich", "core"),
-    ("click", "core"),
-    ("platformdirs", "core"),
+    ("numpy", N_("core")),
+    ("numba", N_("core")),
+    ("rich", N_("core")),
+    ("click", N_("core")),
+    ("platformdirs", N_("core")),
     ("fastapi", N_("core (web player)")),
     ("uvicorn", N_("core (web player)")),
     ("matplotlib", N_("core (plots)")),
