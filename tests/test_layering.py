@@ -1,7 +1,9 @@
 """The architecture, enforced: layers import downward only.
 
 ``search`` <- ``families``/``puzzles`` <- ``experiments``, ``web`` <- ``cli``,
-``notebook``. The domain layer (search, families, puzzles) never imports a UI
+``notebook``; ``view`` (the view format, its SVG writer and the piece styles) sits
+below all of them and imports nothing else from searchlab, so every layer draws
+with it. The domain layer (search, families, puzzles) never imports a UI
 library; ``web`` and ``experiments`` never import ``cli`` (nor each other); the
 notebook glue (``notebook.py``) may use both but neither the CLI nor the server,
 and nothing below imports it. Every import counts, including those inside functions.
@@ -19,8 +21,12 @@ import searchlab
 ROOT = Path(searchlab.__file__).parent
 UI = ("rich", "click", "fastapi", "starlette", "uvicorn", "pydantic")
 
+LAYERS = ("search", "families", "puzzles", "experiments", "web", "cli", "notebook")
+
 FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "view": (*(f"searchlab.{layer}" for layer in LAYERS), "searchlab.i18n", *UI),
     "search": (
+        "searchlab.view",
         "searchlab.families",
         "searchlab.puzzles",
         "searchlab.experiments",
@@ -80,3 +86,10 @@ def test_layer_imports_only_downward(layer: str) -> None:
 def test_every_layer_has_files() -> None:
     for layer in FORBIDDEN:
         assert layer_files(layer), layer
+
+
+def test_drawing_lives_in_the_view_layer() -> None:
+    """The SVG writer has one home: no front end keeps its own copy (``web/svg.py`` was
+    the last one)."""
+    assert (ROOT / "view" / "svg.py").is_file()
+    assert not (ROOT / "web" / "svg.py").exists()

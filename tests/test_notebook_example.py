@@ -33,6 +33,7 @@ def test_notebook_is_stored_without_outputs() -> None:
     assert all(not c.outputs and c.execution_count is None for c in code)
 
 
+@pytest.mark.slow
 def test_notebook_runs_without_errors(tmp_path: Path) -> None:
     nb = nbformat.read(NOTEBOOK, as_version=4)
     src = str(Path(searchlab.__file__).resolve().parents[1])

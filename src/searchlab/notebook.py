@@ -42,8 +42,8 @@ from searchlab.experiments.compare import compare
 from searchlab.experiments.results import Results
 from searchlab.i18n import _
 from searchlab.search.result import SearchResult
+from searchlab.view import view_svg
 from searchlab.web.replay import board_size, replay_html
-from searchlab.web.svg import view_svg
 
 FRAME_MAX_WIDTH = 760
 """The widest a solution's frame gets in a notebook output (CSS pixels)."""
@@ -166,7 +166,7 @@ def solve(
 
     Parameters
     ----------
-    family : a family name (``npuzzle``, ``peg``, ``knight``, ``rushhour``, ``maze``).
+    family : a family name (one of ``searchlab.families.names()``).
     board : the instance as text in the family's format (what ``searchlab solve``
         reads), or a board object its ``parse`` returned.
     algorithm, heuristic : the family's names (default: its best method, its first

@@ -46,7 +46,7 @@ def test_unwritable_cache_fails_before_building(
     monkeypatch.setenv("SEARCHLAB_CACHE_DIR", "/proc/searchlab-cannot-be-here")
     monkeypatch.setattr(pdb, "build_pdb", never)
     korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
-    assert main(["npuzzle", "solve", "--tiles", korf1, "--goal", "first"]) == 2
+    assert main(["npuzzle", "solve", "--tiles", korf1, "--goal", "first", "--pdb", "6-6-3"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "SEARCHLAB_CACHE_DIR" in err
 

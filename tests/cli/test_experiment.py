@@ -149,6 +149,7 @@ def test_knight_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main([*argv[:2], "--sizes", "0", "--db", str(tmp_path / "r.sqlite")]) == 2
 
 
+@pytest.mark.slow
 def test_rushhour_distribution(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("searchlab.puzzles.rushhour")
     argv = [

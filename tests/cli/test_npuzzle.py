@@ -78,8 +78,12 @@ def test_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_limit(capsys: pytest.CaptureFixture[str]) -> None:
     tiles = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
-    code, out, _ = run(capsys, *IDA_MD, "--tiles", tiles, "--max-nodes", "50000", "--goal", "first")
-    assert code == 1 and json.loads(out)["status"] == "limit"
+    args = ("--tiles", tiles, "--goal", "first")
+    code, out, _ = run(capsys, *IDA_MD, *args, "--max-expansions", "50000")
+    assert code == 1 and json.loads(out)["limit"] == "max_expansions"
+    # IDA* stores only its path: a stored-node bound does not stop it (issue 20, item 5)
+    code, out, _ = run(capsys, *IDA_MD, *args, "--max-nodes", "50000", "--time-limit", "0.5")
+    assert json.loads(out)["limit"] != "max_nodes"
 
 
 @pytest.mark.parametrize(

@@ -44,7 +44,7 @@ def test_the_seed_board_file_is_solved(tmp_path: Path, capsys: pytest.CaptureFix
 def test_a_matrix_with_other_numbers_is_refused_naming_the_formats(text: str) -> None:
     from searchlab.errors import InputError
 
-    with pytest.raises(InputError, match="seed 000's matrix"):
+    with pytest.raises(InputError, match="the assignment's matrix"):
         parse_board(text)
 
 

@@ -110,17 +110,17 @@ def test_the_web_random_board_draws_from_the_database_when_present() -> None:
     row = a_6x6_row()
     path = default_path()  # the tests' private data directory (tests/conftest.py)
     assert not path.exists()
-    text = FAMILY.generate({"min_moves": 10, "seconds": 1.0}, 1)
+    text = FAMILY.generator.generate({"min_moves": 10, "seconds": 1.0}, 1)
     assert text.startswith("# generated")  # no database: the generator
     try:
         with PuzzleDatabase(path, create=True) as db:
             db.save(
                 ShardResult(Shard(6, 0, (0,)), (row,), 1, 1, 1, row.cluster_size, 0, 0, 0.0, 0.0)
             )
-        text = FAMILY.generate({"min_moves": 10}, 1)
+        text = FAMILY.generator.generate({"min_moves": 10}, 1)
         assert text.startswith(f"# from the puzzle database: {row.moves} moves")
         assert parse_board(text).to_database() == row.board
-        text = FAMILY.generate({"min_moves": 10, "walls": 1, "seconds": 1.0}, 1)
+        text = FAMILY.generator.generate({"min_moves": 10, "walls": 1, "seconds": 1.0}, 1)
         assert text.startswith("# generated")  # nothing with a wall there: the generator
     finally:
         path.unlink()

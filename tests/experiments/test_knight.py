@@ -71,9 +71,9 @@ def test_starts_are_tour_squares_and_table() -> None:
     from searchlab.puzzles.knight import Board, tour_verdict
 
     fam = families.get("knight")
-    assert fam.sample is not None
+    assert fam.sampling is not None
     for seed in range(20):
-        d = fam.read(fam.sample(5, seed))
+        d = fam.read(fam.sampling.sample(5, seed))
         assert tour_verdict(Board(5, 5), d.start).exists
     with ResultStore(":memory:") as store:
         records = run_experiment(knight.knight_experiment([5, 8], 3), store).records

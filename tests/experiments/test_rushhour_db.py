@@ -6,6 +6,8 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
+import pytest
+
 from searchlab.experiments.rushhour_db import Progress, build
 from searchlab.puzzles.rushhour.database import PuzzleDatabase
 from searchlab.puzzles.rushhour.enumeration import run_shard, shards
@@ -40,6 +42,7 @@ def test_dask_local_cluster_gives_the_same_database(tmp_path: Path) -> None:
     assert stored(tmp_path / "db.sqlite", 4, 2) == direct(4, 2)
 
 
+@pytest.mark.slow
 def test_an_interrupted_build_resumes_where_it_stopped(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite"
     cancel = threading.Event()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from searchlab.search import ALGORITHMS, SearchEvent, solve
-from searchlab.search.best_first import best_first_search
 from tests.search.graphs import dijkstra_to_goal, random_graph
 
 
@@ -47,7 +48,27 @@ def test_astar_expands_in_nondecreasing_f_with_a_consistent_heuristic() -> None:
         assert fs == sorted(fs)
 
 
-def test_no_observer_means_no_events() -> None:
-    # The core accepts observer=None and runs; nothing to observe, nothing built.
-    result = best_first_search(random_graph(1), g_weight=1, h_weight=0, name="ucs")
-    assert result.status in {"solved", "no_solution"}
+@pytest.mark.parametrize("algorithm", sorted(set(ALGORITHMS) - {"dls"}))
+def test_no_observer_means_no_events(algorithm: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without an observer no event is even built (the hook costs nothing when off), and
+    the search is the same one an observer would have watched."""
+    problem = random_graph(3, n=20)
+    watched = solve(problem, algorithm, observer=lambda e: None)
+    built: list[tuple[Any, ...]] = []
+    original = SearchEvent.__init__
+
+    def counting(self: SearchEvent, *args: Any, **kwargs: Any) -> None:
+        built.append(args)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(SearchEvent, "__init__", counting)
+    plain = solve(problem, algorithm)
+    assert built == []
+    solve(problem, algorithm, observer=lambda e: None)
+    assert built  # the count sees the events an observer gets
+    assert (plain.status, plain.cost, plain.actions, plain.stats.expanded) == (
+        watched.status,
+        watched.cost,
+        watched.actions,
+        watched.stats.expanded,
+    )

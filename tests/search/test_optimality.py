@@ -88,8 +88,12 @@ def test_weighted_astar_is_bounded_suboptimal(seed: int, weight: float) -> None:
     exact = dijkstra_to_goal(problem)
     problem.h = {n: d for n, d in exact.items() if d < math.inf}
     result = solve(problem, "wastar", weight=weight)
-    if exact[0] < math.inf:
-        assert result.cost <= weight * exact[0] + 1e-9
+    if exact[0] == math.inf:  # no path: the search says so, it does not invent one
+        assert result.status == "no_solution" and not result.actions
+    else:
+        assert result.solved
+        assert path_cost(problem, result.states) == pytest.approx(result.cost)
+        assert exact[0] - 1e-9 <= result.cost <= weight * exact[0] + 1e-9
 
 
 @pytest.mark.parametrize("tie_break", ["g_max", "g_min", "fifo", "lifo"])

@@ -155,3 +155,26 @@ def test_limit_phrase_names_each_limit_once() -> None:
     assert limit_phrase("max_expansions") == "the max expansions limit"
     assert limit_phrase("max_memory") == "the max memory limit"
     assert limit_phrase(None) == "a limit"
+
+
+@pytest.mark.parametrize("algorithm", ["idastar", "iddfs"])
+def test_linear_memory_search_is_not_stopped_by_nodes_it_does_not_store(algorithm: str) -> None:
+    # These searches store their path alone (no longer than the grid's 9 cells, by
+    # the cycle check): a stored-node bound above it never stops them, however many
+    # nodes they generate (issue 20, item 5).
+    side = 3
+    edges = {
+        r * side + c: [
+            ((r + dr) * side + c + dc, 1.0)
+            for dr, dc in ((1, 0), (0, 1), (-1, 0), (0, -1))
+            if 0 <= r + dr < side and 0 <= c + dc < side
+        ]
+        for r in range(side)
+        for c in range(side)
+    }
+    problem = GraphProblem(edges, goal=side * side - 1)
+    unbounded = solve(problem, algorithm, **NEEDS.get(algorithm, {}))
+    assert unbounded.solved and unbounded.stats.generated > 2 * (side * side + 1)
+    bounded = solve(problem, algorithm, max_nodes=side * side + 1, **NEEDS.get(algorithm, {}))
+    assert bounded.status == "solved", bounded.limit
+    assert bounded.cost == unbounded.cost

@@ -221,7 +221,19 @@ def test_teaching_view(client: TestClient) -> None:
     assert all("view" in r for r in rows)
 
 
-@pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.nip.io", "", "localhost.evil.com"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "127.0.0.1.nip.io",
+        "",
+        "localhost.evil.com",
+        "localhost:80@evil.com",
+        "localhost/evil.com",
+        "localhost:x",
+        "[::1]evil",
+    ],
+)
 def test_foreign_host_header_is_refused(client: TestClient, host: str) -> None:
     r = client.get("/api/families", headers={"host": host})
     assert r.status_code == 421
@@ -280,3 +292,19 @@ def test_teaching_rows_past_the_views_carry_state_tokens(client: TestClient) -> 
         "/api/npuzzle/moves", json={"board": "4 1 2\n6 3 8\n7 0 5\n", "state": rows[400]["state"]}
     )
     assert r.status_code == 200 and r.json()["view"]
+
+
+@pytest.mark.parametrize("name", families.names())
+def test_hint_without_a_state_is_from_the_start(client: TestClient, name: str) -> None:
+    """Like /moves, /hint takes the start position when no state is given."""
+    board = families.get(name).examples[0].text
+    assert client.post(f"/api/{name}/hint", json={"board": board}).status_code == 200
+    start = client.post(f"/api/{name}/moves", json={"board": board}).json()["state"]
+    given = client.post(f"/api/{name}/hint", json={"board": board, "state": start})
+    assert client.post(f"/api/{name}/hint", json={"board": board}).json() == given.json()
+
+
+def test_integer_ranges_are_said_in_whole_numbers(client: TestClient) -> None:
+    name = families.names()[0]
+    r = client.post(f"/api/{name}/random", json={"params": {"seed": 1e30}})
+    assert r.status_code == 422 and "9223372036854775807" in r.json()["detail"]

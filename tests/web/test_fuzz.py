@@ -1,4 +1,5 @@
-"""Fuzzing the JSON API: generated bodies, hostile numbers included, never get a 5xx.
+"""Fuzzing the JSON API: generated bodies, hostile numbers included, never get a 5xx,
+and every answer is one that ``/openapi.json`` documents, in the shape it documents.
 
 Hypothesis draws bodies for every endpoint of every family: well-formed keys with
 values of every JSON type (NaN, infinities, 1e400-sized floats, huge integers,
@@ -12,12 +13,14 @@ from __future__ import annotations
 import json
 import math
 from typing import Any
+from urllib.parse import quote
 
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from searchlab import families
+from tests.web.schema import check_answer, spec_of
 
 NAMES = families.names()
 NUMBERS = st.one_of(
@@ -105,12 +108,56 @@ def test_no_server_error(client: TestClient, family: str, request: tuple[str, An
         if isinstance(payload["params"], dict):  # keep generation short
             payload["params"]["seconds"] = 0.5
             text = json.dumps(payload)
-    r = client.post(
-        f"/api/{family}/{endpoint}", content=text, headers={"content-type": "application/json"}
-    )
+    path = f"/api/{family}/{endpoint}"
+    r = client.post(path, content=text, headers={"content-type": "application/json"})
     assert r.status_code < 500, (endpoint, payload, r.text)
+    check_answer(spec_of(client), "POST", path, r.status_code, r.json())
     if r.status_code >= 400:
         detail = r.json()["detail"]
         assert isinstance(detail, str) and detail and "\n" not in detail
     elif endpoint == "solve":
-        client.post(f"/api/jobs/{r.json()['job']}/cancel")
+        job = r.json()["job"]
+        for method, job_path in (("GET", f"/api/jobs/{job}"), ("POST", f"/api/jobs/{job}/cancel")):
+            answer = client.request(method, job_path)
+            check_answer(spec_of(client), method, job_path, answer.status_code, answer.json())
+
+
+JUNK_IDS = st.one_of(st.text(min_size=1, max_size=80), st.just("x" * 60_000))
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    job=JUNK_IDS,
+    content_type=st.sampled_from(
+        ["text/plain", "application/x-www-form-urlencoded", "application/json"]
+    ),
+)
+def test_other_routes_answer_as_documented(client: TestClient, job: str, content_type: str) -> None:
+    """Job ids and pages that do not exist, bodies in other content types, the read-only
+    routes: documented answers, and a 404 never echoes a long id."""
+    spec = spec_of(client)
+    quoted = quote(job, safe="")
+    for method, path in (
+        ("GET", f"/api/jobs/{quoted}"),
+        ("POST", f"/api/jobs/{quoted}/cancel"),
+        ("POST", f"/api/pages/{quoted}/leave"),
+        ("GET", "/api/families"),
+        ("GET", "/api/i18n"),
+    ):
+        r = client.request(method, path)
+        if r.status_code == 404 and path.startswith("/api/jobs/"):
+            assert len(r.json()["detail"]) < 200
+        if r.status_code != 404 or "{" not in path:
+            check_answer(spec, method, path, r.status_code, r.json())
+    r = client.post(
+        f"/api/{NAMES[0]}/validate",
+        content='{"board": "1"}',
+        headers={"content-type": content_type},
+    )
+    if content_type == "application/json":  # read: whether "1" is a board depends on the family
+        assert r.status_code in (200, 422)
+    else:
+        assert r.status_code == 415
+    check_answer(spec, "POST", f"/api/{NAMES[0]}/validate", r.status_code, r.json())

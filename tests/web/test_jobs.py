@@ -1,4 +1,4 @@
-"""The job manager: light and heavy lanes, pages owning their jobs, the generation gate."""
+"""The job manager: light and heavy lanes, fair shares, abandonment, the generation gate."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from searchlab import families
 from searchlab.search import SearchStats
 from searchlab.search.limits import CancelToken
 from searchlab.web.app import create_app
-from searchlab.web.gate import Gate
+from searchlab.web.gate import ClientGone, Gate
 from searchlab.web.jobs import Job, JobManager, TooBusyError
 from tests.web.conftest import wait_job
 
@@ -120,7 +119,7 @@ def test_a_long_job_moves_to_the_heavy_lane_and_finishes(manager: JobManager) ->
 def test_a_light_job_is_not_kept_waiting_by_heavy_ones(manager: JobManager) -> None:
     """Four heavy jobs hold the heavy lane (and wait for it); a one-move solve still
     finishes at once on the light lane."""
-    heavy = [manager.submit("maze", spin_for(60)) for _ in range(4)]
+    heavy = [manager.submit("maze", spin_for(60), client=f"addr:{i}") for i in range(4)]
     end = time.monotonic() + 30  # promotion takes longer on a loaded machine: wait for it
     while sum(j.lane == "heavy" for j in heavy) < 4 and time.monotonic() < end:
         time.sleep(0.01)
@@ -171,43 +170,67 @@ def test_a_page_runs_one_job_and_leaving_cancels_it(manager: JobManager) -> None
         settle(j)
 
 
-def test_an_unwatched_page_job_is_abandoned() -> None:
+@pytest.mark.slow
+def test_every_unwatched_job_is_abandoned() -> None:
+    """A job nobody polls is cancelled, whether a page owns it or not."""
     m = JobManager(triage_seconds=0.1, abandon_seconds=0.3)
     try:
         owned = m.submit("maze", spin_for(30), owner="gone-page")
+        anonymous = m.submit("maze", spin_for(30), client="addr:10.0.0.9")
         watched = m.submit("maze", spin_for(1.0), owner="here-page")
         end = time.monotonic() + 10
         while watched.finished is None and time.monotonic() < end:
             m.get(watched.id)  # the page polls
             time.sleep(0.05)
         settle(owned)
-        assert owned.cancel.is_set()
+        settle(anonymous)
+        assert owned.cancel.is_set() and anonymous.cancel.is_set()
         assert watched.result is not None and watched.result["status"] == "solved"
     finally:
         m.shutdown()
 
 
-def test_gate_bounds_concurrency_and_queue() -> None:
-    gate = Gate("board generations", running=1, waiting=1, executor=lambda: ThreadPoolExecutor(1))
-    release = threading.Event()
-    inside: list[int] = []
+@pytest.mark.slow
+def test_one_clients_burst_does_not_starve_another() -> None:
+    """A client flooding long solves is refused past its share and runs one light and
+    one heavy job at a time: another client's one-move solve runs at once, and its
+    long solve gets a heavy slot."""
+    m = JobManager(workers=2, light_workers=2, triage_seconds=0.2, abandon_seconds=120)
+    try:
+        flood = [m.submit("maze", spin_for(60), client="addr:flood") for _ in range(4)]
+        with pytest.raises(TooBusyError, match="you already have 4"):
+            m.submit("maze", quick, client="addr:flood")
+        t0 = time.monotonic()
+        light = settle(m.submit("maze", quick, client="page:player"), timeout=30)
+        assert light.state == "done" and light.lane == "light"
+        # It did not wait for the flood's triage to end: it took its turn. Under load
+        # a child takes up to a few seconds to start, hence the loose bound.
+        assert time.monotonic() - t0 < 20
+        long = m.submit("maze", spin_for(1.0), client="page:player")
+        settle(long, timeout=60)
+        assert long.state == "done" and long.lane == "heavy"
+        assert long.result is not None and long.result["status"] == "solved"
+        end = time.monotonic() + 30
+        while sum(j.finished is not None for j in flood) < 2 and time.monotonic() < end:
+            time.sleep(0.02)
+        failed = [j for j in flood if j.state == "failed"]
+        assert len(failed) == 2 and all("of your" in (j.error or "") for j in failed)
+        assert m._heavy.running("addr:flood") <= 1
+        for j in flood:
+            m.cancel(j.id)
+    finally:
+        m.shutdown()
 
-    def slow() -> tuple[str, Any]:
-        inside.append(1)
-        release.wait(5)
-        return ("ok", 1)
 
-    async def main() -> None:
-        a = asyncio.create_task(gate.run(slow))
-        b = asyncio.create_task(gate.run(slow))
-        await asyncio.sleep(0.1)
-        assert len(inside) == 1  # the second waits its turn
-        with pytest.raises(TooBusyError):
-            await gate.run(slow)
-        release.set()
-        assert await a == 1 and await b == 1
+def sleepy(seconds: float) -> tuple[str, Any]:
+    """A gated call (module level, so it pickles) that takes ``seconds``."""
+    time.sleep(seconds)
+    return ("ok", seconds)
 
-    # In a thread of its own: the browser tests' Playwright keeps an event loop in this one.
+
+def in_thread(main: Callable[[], Any]) -> None:
+    """Run the coroutine function ``main`` in a thread of its own: the browser tests'
+    Playwright keeps an event loop in this one."""
     errors: list[BaseException] = []
 
     def run() -> None:
@@ -218,9 +241,65 @@ def test_gate_bounds_concurrency_and_queue() -> None:
 
     t = threading.Thread(target=run)
     t.start()
-    t.join(30)
+    t.join(60)
+    assert not t.is_alive()
     if errors:
         raise errors[0]
+
+
+@pytest.mark.slow
+def test_heavy_calls_cannot_fill_the_cheap_lane() -> None:
+    """Long calls move to the heavy lane after the triage time (or are refused when it
+    is full); a cheap call from another client meanwhile answers at once."""
+    # A child imports this test module first (a second or more): the triage time allows it.
+    gate = Gate("board generations", cheap=1, waiting=2, heavy=1, triage_seconds=5.0)
+
+    async def main() -> None:
+        first = asyncio.create_task(gate.run(functools.partial(sleepy, 60), "addr:a"))
+        end = time.monotonic() + 40
+        while not gate._heavy and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        assert gate._heavy["addr:a"] == 1  # moved out of the cheap lane
+        with pytest.raises(TooBusyError):  # the heavy lane is full
+            await gate.run(functools.partial(sleepy, 30), "addr:b")
+        assert await gate.run(functools.partial(sleepy, 0.0), "addr:b") == 0.0
+        first.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await first
+        assert not gate._children  # the cancelled call's process was stopped
+
+    in_thread(main)
+
+
+def test_a_client_has_its_share_of_the_cheap_lane() -> None:
+    gate = Gate("hints", cheap=2, waiting=2, per_client=1, triage_seconds=10)
+
+    async def main() -> None:
+        first = asyncio.create_task(gate.run(functools.partial(sleepy, 1.0), "addr:a"))
+        await asyncio.sleep(0.05)
+        with pytest.raises(TooBusyError, match="you already have 1"):
+            await gate.run(functools.partial(sleepy, 0.0), "addr:a")
+        assert await gate.run(functools.partial(sleepy, 0.0), "addr:b") == 0.0
+        assert await first == 1.0
+
+    in_thread(main)
+
+
+def test_a_call_whose_client_hung_up_is_stopped() -> None:
+    gate = Gate("board generations", triage_seconds=0.1)
+    hung_up = time.monotonic() + 0.5
+
+    async def gone() -> bool:
+        return time.monotonic() > hung_up
+
+    async def main() -> None:
+        t0 = time.monotonic()
+        with pytest.raises(ClientGone):
+            await gate.run(functools.partial(sleepy, 30), "addr:a", gone)
+        assert time.monotonic() - t0 < 20  # not the call's 30 s
+        assert not gate._children and not gate._heavy and not gate._admitted
+
+    in_thread(main)
 
 
 def test_api_page_field_and_leave() -> None:

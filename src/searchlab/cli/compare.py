@@ -29,7 +29,7 @@ from searchlab.experiments.compare import compare_experiment, compare_results
 from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.sources import parse_range
 from searchlab.i18n import _
-from searchlab.search import ALGORITHMS, TIE_BREAKS
+from searchlab.search import REGISTRY, TIE_BREAKS
 
 
 def range_option_name(parameter_name: str) -> str:
@@ -66,7 +66,9 @@ def range_option_name(parameter_name: str) -> str:
     default=("astar",),
     show_default=True,
     metavar="NAME",
-    help="Engine algorithm (" + ", ".join(a for a in ALGORITHMS if a != "dls") + ") or one "
+    help="Engine algorithm ("
+    + ", ".join(n for n, a in REGISTRY.items() if "depth_limit" not in a.needs)
+    + ") or one "
     "of the family's own solvers (e.g. fast); repeat for several.",
 )
 @click.option(

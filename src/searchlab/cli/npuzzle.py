@@ -9,6 +9,7 @@ from searchlab.cli.common import (
     FractionBar,
     console,
     drawn_seed,
+    err_console,
     fail,
     json_option,
     max_expansions_option,
@@ -28,14 +29,19 @@ from searchlab.puzzles.npuzzle.family import FAMILY, Instance
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import random_instance
 from searchlab.puzzles.npuzzle.pdb import PARTITIONS, RANKED, cache_dir
-from searchlab.puzzles.npuzzle.solvers import databases_ready, partition_size, prepare_databases
+from searchlab.puzzles.npuzzle.solvers import (
+    databases_ready,
+    partition_size,
+    prepare_databases,
+    ready_partition,
+)
 from searchlab.search import SearchResult
 
 DEFAULT_STORED_NODES = 5_000_000
 """The default memory bound of the node-storing searches (measured at 180-430 bytes a
 stored node on the 15-puzzle: BFS on it no longer runs until the machine swaps)."""
 PATH_ONLY = ("auto", "idastar", "iddfs")
-"""Searches that keep only their path (their ``max_nodes``, if given, counts nodes)."""
+"""Searches that keep only their path (a stored-node bound never stops them)."""
 
 
 @click.group(cls=Group, no_args_is_help=True)
@@ -73,14 +79,15 @@ OPTIMAL_HERE = UNIT_COST_OPTIMAL | {"auto"}
     type=click.Choice(list(PARTITIONS)),
     help="IDA* with these additive pattern databases (4x4: 6-6-3, 7-8, 5-5-5, 3-3-3-3-3; "
     "5x5: 6-6-6-6). 7-8 and 6-6-6-6 must be built first: npuzzle pdb --build. "
-    "Default (auto): 7-8 if built, else 6-6-3 on 4x4; 6-6-6-6 if built on 5x5.",
+    "Default (auto): the strongest built (7-8, else 6-6-3 on 4x4; 6-6-6-6 on 5x5), else "
+    "compiled IDA* with linear conflict.",
 )
 @time_limit_option(60.0, "Seconds before giving up (not counting a first pattern-database build).")
 @max_expansions_option()
 @max_nodes_option(
     "Stored-node limit: the memory bound of the searches that store nodes "
-    f"(default {DEFAULT_STORED_NODES:,}: about 2 GB); for auto and idastar, which store "
-    "only their path, nodes generated (default none)."
+    f"(default {DEFAULT_STORED_NODES:,}: about 2 GB); auto and idastar store only their "
+    "path and are bounded by --time-limit and --max-expansions."
 )
 @json_option()
 @click.option(
@@ -134,6 +141,24 @@ def solve_cmd(
                 ).format(p=partition)
             )
         heuristic = "pdb"
+
+    if (
+        algorithm == "auto"
+        and heuristic == "auto"
+        and board.size in (4, 5)
+        and ready_partition(instance.goal) is None
+        and err_console.is_terminal
+    ):
+        err_console.print(
+            _(
+                "no pattern database cached: compiled IDA* with linear conflict (nothing is "
+                "built); 'searchlab npuzzle pdb --build {p}' (once: minutes, {gb} GB of memory) "
+                "makes the hardest boards faster"
+            ).format(
+                p="7-8" if board.size == 4 else "6-6-6-6", gb="2.6" if board.size == 4 else "1.6"
+            ),
+            style="dim",
+        )
 
     def human(result: SearchResult) -> None:
         if result.status == "impossible":

@@ -43,8 +43,9 @@ from searchlab.puzzles.peg import (
     render_svg,
     render_text,
 )
+from searchlab.puzzles.peg.counting import LevelCount, count_levels
 from searchlab.puzzles.peg.family import FAMILY, Instance
-from searchlab.puzzles.peg.levels import CountOverflow, LevelCount, count_levels
+from searchlab.puzzles.peg.levels import CountOverflow
 from searchlab.puzzles.peg.problem import CENTRE_WEIGHT
 from searchlab.puzzles.peg.published import Published, published
 from searchlab.search import SearchResult, SearchStats, limit_phrase

@@ -208,7 +208,7 @@ def hint_cmd(board: str | None, red: str | None, card_no: int | None) -> None:
         console.print(_("already solved"))
         return
     try:
-        move = FAMILY.hint(start, start, time_limit=10.0)
+        move = FAMILY.suggest(start, start, time_limit=10.0)
     except NoHint as exc:  # an answer, not a user error: exit 1
         err_console.print(f"searchlab: {exc}", markup=False)
         raise click.exceptions.Exit(1) from None

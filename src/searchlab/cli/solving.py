@@ -109,9 +109,7 @@ def report_solution(
     """Write ``--svg``/``--html``, print JSON or the human report (``human`` replaces the
     default one; ``note``: see :func:`human_report`), and exit with the status convention."""
     if svg_path:
-        if family.render_svg is None:
-            fail(_("the {family} family has no SVG picture").format(family=family.name))
-        write_svg(svg_path, family.render_svg(instance, result))
+        write_svg(svg_path, family.picture(instance, result))
     if html_path:
         save_replay(
             html_path,

@@ -35,7 +35,7 @@ from searchlab.experiments.sources import (
 from searchlab.experiments.store import ResultStore
 from searchlab.families.contract import PuzzleFamily
 from searchlab.i18n import _
-from searchlab.search import ALGORITHMS, TIE_BREAKS
+from searchlab.search import ALGORITHMS, TIE_BREAKS, engine_algorithms
 
 BEST_FIRST = frozenset({"ucs", "greedy", "astar", "wastar"})
 """Algorithms that accept ``tie_break``."""
@@ -65,7 +65,7 @@ def build_configurations(
 
 def check_choices(fam: PuzzleFamily, algorithms: Sequence[str], heuristics: Sequence[str]) -> None:
     """A one-line InputError for an algorithm or heuristic ``fam`` cannot compare."""
-    engine = [a for a in ALGORITHMS if a != "dls"] if fam.problem is not None else []
+    engine = list(engine_algorithms(provides=("predecessors",))) if fam.problem is not None else []
     own_names = [a for a in fam.algorithms if a not in ALGORITHMS]
     for a in algorithms:
         if a not in engine and a not in fam.algorithms:

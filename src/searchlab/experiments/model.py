@@ -12,8 +12,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-INFORMED = frozenset({"greedy", "astar", "wastar", "idastar"})
-"""Algorithms that use a heuristic; the others run once per instance, heuristic-free."""
+from searchlab.search.solve import INFORMED as INFORMED  # run once per heuristic
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,17 +46,18 @@ def generate_instance(request: InstanceRequest) -> Instance:
     """Run the family's generator for ``request`` (a module-level function, so it
     can be shipped to worker processes)."""
     family = families.get(request.family)
-    if family.sample is None:
+    sampling = family.sampling
+    if sampling is None:
         raise InputError(
             _("the {family} family has no random instance generator").format(family=family.name)
         )
-    data = family.sample(request.parameter, request.derived_seed)
+    data = sampling.sample(request.parameter, request.derived_seed)
     return Instance(
         family=family.name,
         id=request.id,
         group=request.parameter,
         data=data,
-        optimal=float(request.parameter) if family.exact_depth else None,
+        optimal=float(request.parameter) if sampling.exact else None,
         index=request.index,
     )
 

@@ -1,17 +1,16 @@
-"""The registry of puzzle families: :func:`names` and :func:`get`.
+"""The registry of puzzle families: :func:`names` and :func:`get`, found from the folders.
 
-Each family lives in its own package ``searchlab.puzzles.<name>`` and exposes
-one :class:`~searchlab.families.contract.PuzzleFamily` value, ``FAMILY``, in its
-``family.py``. The registry names it by a ``"module:attr"`` string and imports
-it on first use, so ``import searchlab.families`` stays light and a worker
-process given only a family's name rebuilds the same family.
-
-Adding a family is one package and one line here (see "Adding a puzzle family"
-in docs/engine.md).
+A family is one folder, ``src/searchlab/puzzles/<name>/``, whose ``family.py`` defines
+``FAMILY``, a :class:`~searchlab.families.contract.Family`. The registry lists the
+folders that have a ``family.py`` (in alphabetical order) without importing them, and
+imports a family on first use, so ``import searchlab.families`` stays light and a worker
+process given only a family's name rebuilds the same family. No other file names a
+family: adding one is adding its folder (see "Adding a puzzle family" in
+docs/engine.md).
 
 >>> from searchlab import families
->>> families.names()
-['npuzzle', 'peg', 'knight', 'rushhour', 'maze']
+>>> "maze" in families.names()
+True
 >>> families.get("maze").title
 'Grid maze'
 """
@@ -19,33 +18,44 @@ in docs/engine.md).
 from __future__ import annotations
 
 import importlib
+import os
 from functools import cache
 
 from searchlab.errors import InputError
 from searchlab.families.contract import (
     DemoBlock,
     Example,
+    Family,
+    Generating,
     Move,
     NoHint,
     Param,
+    Playing,
     PuzzleFamily,
+    Sampling,
     Table,
-    View,
 )
 from searchlab.i18n import _
+from searchlab.view import View
 
-REGISTRY: dict[str, str] = {
-    "npuzzle": "searchlab.puzzles.npuzzle.family:FAMILY",
-    "peg": "searchlab.puzzles.peg.family:FAMILY",
-    "knight": "searchlab.puzzles.knight.family:FAMILY",
-    "rushhour": "searchlab.puzzles.rushhour.family:FAMILY",
-    "maze": "searchlab.puzzles.maze.family:FAMILY",
-}
-"""Family name -> ``"module:attr"`` of its :class:`PuzzleFamily`, in display order."""
+PUZZLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "puzzles")
+"""The folder holding one folder per family."""
+
+
+def _discover() -> dict[str, str]:
+    return {
+        name: f"searchlab.puzzles.{name}.family:FAMILY"
+        for name in sorted(os.listdir(PUZZLES))
+        if name.isidentifier() and os.path.isfile(os.path.join(PUZZLES, name, "family.py"))
+    }
+
+
+REGISTRY: dict[str, str] = _discover()
+"""Family name (its folder's name) -> ``"module:attr"`` of its :class:`Family`."""
 
 
 def names() -> list[str]:
-    """The registered family names, in display order."""
+    """The registered family names (alphabetical: the order of the menus)."""
     return list(REGISTRY)
 
 
@@ -63,8 +73,8 @@ def get(name: str) -> PuzzleFamily:
         ) from None
     module_name, attr = target.split(":")
     family = getattr(importlib.import_module(module_name), attr)
-    if not isinstance(family, PuzzleFamily):  # pragma: no cover - a registration bug
-        raise TypeError(f"{target} is not a PuzzleFamily")
+    if not isinstance(family, Family):  # pragma: no cover - a registration bug
+        raise TypeError(f"{target} is not a Family")
     return family
 
 
@@ -77,10 +87,14 @@ __all__ = [
     "REGISTRY",
     "DemoBlock",
     "Example",
+    "Family",
+    "Generating",
     "Move",
     "NoHint",
     "Param",
+    "Playing",
     "PuzzleFamily",
+    "Sampling",
     "Table",
     "View",
     "all_families",

@@ -1,12 +1,16 @@
 """The family contract: what every puzzle family provides, once, to every surface.
 
-A puzzle family (``searchlab.puzzles.<name>``) implements :class:`PuzzleFamily`
-in its own ``family.py`` and registers one ``"module:attr"`` string in
-:mod:`searchlab.families`. The CLI (``searchlab solve FAMILY``), the web
-player, the HTML replay pages and the experiment runner are generic over it;
-none of them holds puzzle logic. Like python-chess's variants, a family is a
-value with plain functions, not a class hierarchy: read one ``family.py`` top
-to bottom and you know the whole family.
+A puzzle family is one folder, ``searchlab/puzzles/<name>/``, whose ``family.py``
+defines ``FAMILY``, a :class:`Family` typed by its instance and state types; the
+registry (:mod:`searchlab.families`) finds it from the folder. The CLI (``searchlab
+solve FAMILY``, ``compare``, ``teach``), the web player, the HTML replay pages, the
+notebook and the experiment runner are generic over it; none of them holds puzzle
+logic. Like python-chess's variants, a family is a value with plain functions, not a
+class hierarchy: read one ``family.py`` top to bottom and you know the whole family.
+What a family may do beyond the required core is an optional *capability*: a small
+record (:class:`Playing`, :class:`Generating`, :class:`Sampling`) or an optional
+function (``problem``, ``difficulty``...), and mypy makes every front end check that
+it is there.
 
 Vocabulary
 ----------
@@ -21,23 +25,10 @@ Vocabulary
     A legal move in play mode: a :class:`Move` with its label (the family's move
     notation), the resulting state and the cells a user clicks or drags.
 *view*
-    A small JSON description of a grid drawn alike by the web page
-    (``static/js/render.js``), the SVG writer and the offline replay page:
+    A small JSON description of a grid (:mod:`searchlab.view.format`), drawn
+    alike by the web page, the SVG writer and the offline replay page:
     ``base_view(instance)`` for what never moves, ``state_view(instance, state)``
-    for what does. Format (every key optional except ``rows`` and ``cols``)::
-
-        rows, cols       grid size
-        cells            list of ``rows`` strings, one character per cell:
-                         ' ' no cell, '.' floor, '#' wall, 'o' hole, 'g' goal,
-                         's' start, 'l' / 'd' light / dark square
-        pieces           [{id, r, c, h=1, w=1, kind, label, color}] with kind in
-                         tile, car, red, peg, knight, walker
-        path             [[r, c], ...] a polyline through cell centres
-        path_len         draw only the first ``path_len`` points of ``path``
-        numbers          true: number the drawn points of ``path`` 1, 2, ... (a tour)
-        closed           true: a complete ``path`` also joins its last point to its first
-        marks            [{r, c, text}] small numbers in cells
-        exit             {r, side: "right"} an exit arrow (Rush Hour)
+    for what does.
 
 Solving
 -------
@@ -59,15 +50,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.view import View, merge, view_svg
 
 Cell = tuple[int, int]
-View = dict[str, Any]
+Token = Any
+"""A state as JSON (what ``encode_state`` returns and ``decode_state`` validates)."""
+I = TypeVar("I")  # noqa: E741 - a family's instance type
+S = TypeVar("S")
+"""A family's state type."""
+I_in = TypeVar("I_in", contravariant=True)
+PICTURE_MAX_CELLS = 250_000
+"""The largest board (cells of its base view) drawn as an SVG picture from its view."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,17 +113,27 @@ class Param:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """A legal move in play mode: its label, the target cell the user clicks or drops
-    on (``to``), the cells of the piece that moves (``grab``, empty when the move is
-    "click a square"), and the resulting state."""
+class Move(Generic[S]):
+    """A legal move in play mode: its label, the resulting state, and how a user makes it
+    on the board.
+
+    How clicks become moves (the web page's ``static/js/app.js``; any front end should
+    do the same): ``grab`` is the cells of the piece that moves (empty for a "click a
+    square" move, like a knight's or a maze walker's step) and ``to`` the cell the user
+    clicks, or drops the piece on. A click on cell ``k`` plays, in this order of
+    preference: the move of the selected piece whose ``to`` is ``k``; the one "click a
+    square" move to ``k``; the one move of the piece under ``k`` (with several, it
+    selects that piece instead); the one move of any piece to ``k``. A drag from a cell
+    of a piece to ``k`` plays the move that shifts the piece by as much (a car dragged
+    along its axis by any of its cells), else its move to ``k``. So two moves of one
+    piece must differ in ``to``; the moves of different pieces may share one."""
 
     label: str
     to: Cell
-    state: Any
+    state: S
     grab: tuple[Cell, ...] = ()
 
-    def as_dict(self, encode: Callable[[Any], Any]) -> dict[str, Any]:
+    def as_dict(self, encode: Callable[[S], Token]) -> dict[str, Any]:
         return {
             "label": self.label,
             "to": list(self.to),
@@ -154,18 +163,18 @@ class NoHint(InputError):
     better than "no solution from this position"."""
 
 
-class Solver(Protocol):
+class Solver(Protocol[I_in]):
     """``solve(instance, algorithm, heuristic, **options) -> SearchResult``."""
 
     def __call__(
-        self, instance: Any, algorithm: str, heuristic: str | None, /, **options: Any
+        self, instance: I_in, algorithm: str, heuristic: str | None, /, **options: Any
     ) -> SearchResult: ...
 
 
-class Hinter(Protocol):
+class Hinter(Protocol[I_in, S]):
     """``hint(instance, state, **options) -> Move | None`` (options: the limits)."""
 
-    def __call__(self, instance: Any, state: Any, /, **options: Any) -> Move | None: ...
+    def __call__(self, instance: I_in, state: S, /, **options: Any) -> Move[S] | None: ...
 
 
 class Generator(Protocol):
@@ -174,50 +183,98 @@ class Generator(Protocol):
     def __call__(self, params: Mapping[str, float], seed: int | None, /) -> str: ...
 
 
+# -- optional capabilities: a family has one when it gives its small record -------------
+
+
+@dataclass(frozen=True, slots=True)
+class Playing(Generic[I, S]):
+    """Capability *playable*: the web player's play mode (click, drag, keys, hints).
+
+    moves : ``(instance, state) -> [Move]``, the legal moves (see :class:`Move` for
+        how clicks become moves).
+    hint : see :class:`Hinter`: the first move of an optimal solution where known;
+        raise :class:`NoHint` to say why there is none.
+    help : how to play, one sentence (``N_``-marked).
+    unavailable : ``instance -> reason | None``, why hints are off for a board.
+    """
+
+    moves: Callable[[I, S], Sequence[Move[S]]]
+    hint: Hinter[I, S]
+    help: str
+    unavailable: Callable[[I], str | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Generating:
+    """Capability *generating*: random boards for the web page's "random" form.
+
+    params : the generator's numeric parameters, with their ranges.
+    generate : ``(params, seed) -> text``, called with every parameter checked
+        against its range (:meth:`Family.random_board`).
+    """
+
+    params: Sequence[Param]
+    generate: Generator
+
+
+@dataclass(frozen=True, slots=True)
+class Sampling:
+    """Capability *sampled*: instances for ``searchlab compare`` and the experiments.
+
+    sample : ``(parameter, seed) -> text``, an instance for one value of ``parameter``
+        (deterministic in ``seed``).
+    parameter : what the number means: ``"depth"``, ``"size"``, ``"min_moves"``...
+    exact : the instance's optimal cost is exactly ``parameter``.
+    """
+
+    sample: Callable[[int, int], str]
+    parameter: str = "depth"
+    exact: bool = False
+
+
 @dataclass(frozen=True)
-class PuzzleFamily:
-    """A puzzle family, as every surface sees it. See the module docstring.
+class Family(Generic[I, S]):
+    """A puzzle family, as every surface sees it, typed by its instance ``I`` and its
+    state ``S`` (mypy checks that the functions a family gives agree). See the module
+    docstring and docs/engine.md, "Adding a puzzle family".
 
     Required
     --------
-    name, title : the registry name and a human title.
+    name, title : the registry name (its folder's name) and a human title.
     board_help : the text format, in one or two sentences.
-    play_help : how to play on the web page.
     examples : built-in instances (text).
     parse : ``text -> instance``; raises :class:`InputError` (or ValueError) on junk.
     format : ``instance -> text``, read back by ``parse``.
     describe : ``instance -> str``, one line ("8x8 board, open tour from a1").
-    algorithms : the algorithm names ``solve`` accepts; the first is the default.
+    algorithms : the algorithm names ``solve`` accepts; the first is the default
+        (engine ones from :func:`searchlab.search.engine_algorithms`).
     heuristics : the heuristic names; the first is the default (may be empty).
     solve : see :class:`Solver`.
-    initial : ``instance -> state`` (the start of play mode).
-    encode_state, decode_state : ``(instance, state) -> token`` and back.
+    initial : ``instance -> state`` (the start).
+    encode_state, decode_state : ``(instance, state) -> token`` and back (a JSON
+        value; decoding validates, the token may come from a browser).
     is_goal : ``(instance, state) -> bool``.
-    moves : ``(instance, state) -> list[Move]``, the legal moves.
-    hint : see :class:`Hinter`; the first move of an optimal solution where known.
-    base_view, state_view : ``instance -> view`` and ``(instance, state) -> view``.
-    generate_params, generate : the generator's parameters and the generator.
+    base_view, state_view : ``instance -> view`` and ``(instance, state) -> view``
+        (:mod:`searchlab.view.format`).
 
-    Optional
-    --------
-    sample : ``(parameter, seed) -> text``: the experiment runner's instances,
-        ``parameter`` meaning ``parameter_name`` (``"depth"``, ``"size"``,
-        ``"min_moves"``), of optimal cost exactly ``parameter`` when
-        ``exact_depth``.
-    problem : ``(instance, heuristic) -> Problem``, the engine problem (the
-        teaching view and generic experiments need it).
+    Optional capabilities
+    ---------------------
+    play : :class:`Playing` (playable in the web player).
+    generator : :class:`Generating` (random boards).
+    sampling : :class:`Sampling` (``compare`` and the experiments).
+    problem : ``(instance, heuristic) -> Problem``, the engine problem (capability
+        *teachable*: ``teach``, the teaching view and generic experiments need it).
     state_of : an engine state to a family state, when they differ.
     action_label : an engine action as the family prints it (default ``str``).
     frames, shared_view : solution views sharing work across states (a tour sends
         its path once and each frame only ``path_len``).
-    hint_unavailable : ``instance -> reason | None``, why hints are off.
     difficulty : ``(instance, time_limit) -> text | None``, a one-line difficulty
         rating of a board (the web player shows it for every board loaded, pasted or
         generated); raises InputError when the board cannot be rated in time.
     solution_tokens : ``(instance, states) -> bool``, whether a solution's state
         tokens are worth sending (not for the prefixes of a long tour).
     render_svg : ``(instance, result | None) -> str``, the family's own SVG picture
-        (the board, or the solution when it is one picture, like a tour).
+        (else ``--svg`` draws its view: :meth:`picture`).
     render_text : ``(instance, result) -> str``, the solution as plain text for the
         terminal (every board, or the board with the path drawn on it).
     web_max_cells : the largest board (cells of its base view) the web player and
@@ -230,37 +287,31 @@ class PuzzleFamily:
     name: str
     title: str
     board_help: str
-    play_help: str
     examples: Sequence[Example]
-    parse: Callable[[str], Any]
-    format: Callable[[Any], str]
-    describe: Callable[[Any], str]
+    parse: Callable[[str], I]
+    format: Callable[[I], str]
+    describe: Callable[[I], str]
     algorithms: Sequence[str]
     heuristics: Sequence[str]
-    solve: Solver
-    initial: Callable[[Any], Any]
-    encode_state: Callable[[Any, Any], Any]
-    decode_state: Callable[[Any, Any], Any]
-    is_goal: Callable[[Any, Any], bool]
-    moves: Callable[[Any, Any], list[Move]]
-    hint: Hinter
-    base_view: Callable[[Any], View]
-    state_view: Callable[[Any, Any], View]
-    generate_params: Sequence[Param]
-    generate: Generator
-    sample: Callable[[int, int], str] | None = None
-    parameter_name: str = "depth"
-    exact_depth: bool = False
-    problem: Callable[[Any, str | None], Problem[Any, Any]] | None = None
-    state_of: Callable[[Any, Any], Any] | None = None
-    action_label: Callable[[Any, Any], str] | None = None
-    frames: Callable[[Any, Sequence[Any]], list[View]] | None = None
-    shared_view: Callable[[Any, Sequence[Any]], View] | None = None
-    hint_unavailable: Callable[[Any], str | None] | None = None
-    difficulty: Callable[[Any, float], str | None] | None = None
-    solution_tokens: Callable[[Any, Sequence[Any]], bool] | None = None
-    render_svg: Callable[[Any, SearchResult | None], str] | None = None
-    render_text: Callable[[Any, SearchResult], str] | None = None
+    solve: Solver[I]
+    initial: Callable[[I], S]
+    encode_state: Callable[[I, S], Token]
+    decode_state: Callable[[I, Token], S]
+    is_goal: Callable[[I, S], bool]
+    base_view: Callable[[I], View]
+    state_view: Callable[[I, S], View]
+    play: Playing[I, S] | None = None
+    generator: Generating | None = None
+    sampling: Sampling | None = None
+    problem: Callable[[I, str | None], Problem[Any, Any]] | None = None
+    state_of: Callable[[I, Any], S] | None = None
+    action_label: Callable[[I, Any], str] | None = None
+    frames: Callable[[I, Sequence[S]], list[View]] | None = None
+    shared_view: Callable[[I, Sequence[S]], View] | None = None
+    difficulty: Callable[[I, float], str | None] | None = None
+    solution_tokens: Callable[[I, Sequence[S]], bool] | None = None
+    render_svg: Callable[[I, SearchResult | None], str] | None = None
+    render_text: Callable[[I, SearchResult], str] | None = None
     web_max_cells: int = 10_000
     demo: Callable[[], Iterable[DemoBlock]] | None = None
     demo_title: str = ""
@@ -268,7 +319,7 @@ class PuzzleFamily:
 
     # -- checked entry points: what the front ends call ---------------------------
 
-    def read(self, text: str) -> Any:
+    def read(self, text: str) -> I:
         """``parse(text)`` with any ValueError turned into a one-line InputError, so
         malformed text never becomes a traceback or a server error."""
         try:
@@ -297,7 +348,7 @@ class PuzzleFamily:
 
     def run(
         self,
-        instance: Any,
+        instance: I,
         algorithm: str | None = None,
         heuristic: str | None = None,
         **options: Any,
@@ -310,7 +361,7 @@ class PuzzleFamily:
         self.check_choice(algorithm, heuristic)
         return self.solve(instance, algorithm, heuristic, **options)
 
-    def engine_problem(self, instance: Any, heuristic: str | None) -> Problem[Any, Any]:
+    def engine_problem(self, instance: I, heuristic: str | None) -> Problem[Any, Any]:
         """The engine problem, or an InputError when the family has none."""
         if self.problem is None:
             raise InputError(_("the {name} family has no engine problem").format(name=self.name))
@@ -322,39 +373,113 @@ class PuzzleFamily:
             )
         return self.problem(instance, heuristic)
 
-    def frame_views(self, instance: Any, states: Sequence[Any]) -> list[View]:
+    @property
+    def parameter_name(self) -> str:
+        """What the sampled instances' number means (``"depth"``, ``"size"``...)."""
+        return self.sampling.parameter if self.sampling is not None else "parameter"
+
+    def legal_moves(self, instance: I, state: S) -> list[Move[S]]:
+        """The legal moves of play mode (none when the family is not playable)."""
+        return list(self.play.moves(instance, state)) if self.play is not None else []
+
+    def no_hint(self, instance: I) -> str | None:
+        """Why hints are off for ``instance`` (``None`` when they work)."""
+        if self.play is None:
+            return _("the {name} family has no play mode").format(name=self.name)
+        return self.play.unavailable(instance) if self.play.unavailable else None
+
+    def suggest(self, instance: I, state: S, **limits: Any) -> Move[S] | None:
+        """The play capability's hint (see :class:`Hinter`); :class:`NoHint` when the
+        family has no play mode."""
+        if self.play is None:
+            raise NoHint(_("the {name} family has no play mode").format(name=self.name))
+        return self.play.hint(instance, state, **limits)
+
+    def random_board(self, params: Mapping[str, Any]) -> str:
+        """A random board from the generator, every parameter checked against its
+        declared range (and finite) before anything is allocated; ``seed`` is the
+        generator's seed. A one-line InputError for unknown or bad parameters."""
+        from searchlab.families.kit import float_param, int_param, seed_param
+
+        if self.generator is None:
+            raise InputError(
+                _("the {family} family has no random instance generator").format(family=self.name)
+            )
+        known = {p.name: p for p in self.generator.params}
+        for name in params:
+            if name != "seed" and name not in known:
+                raise InputError(
+                    _("unknown parameter {name!r} for {family}; known: {known}").format(
+                        name=str(name)[:40], family=self.name, known=", ".join(known) or "-"
+                    )
+                )
+        checked: dict[str, float] = {}
+        for p in self.generator.params:
+            if p.kind == "int":
+                lo, hi = int(p.minimum), int(p.maximum)
+                checked[p.name] = int_param(params, p.name, int(p.default), lo, hi)
+            else:
+                checked[p.name] = float_param(params, p.name, p.default, p.minimum, p.maximum)
+        return self.generator.generate(checked, seed_param(params.get("seed")))
+
+    def frame_views(self, instance: I, states: Sequence[S]) -> list[View]:
         """One view per state of a solution (the family may share work across them)."""
         if self.frames is not None:
             return self.frames(instance, states)
         return [self.state_view(instance, s) for s in states]
 
-    def solution_shared(self, instance: Any, states: Sequence[Any]) -> View:
+    def solution_shared(self, instance: I, states: Sequence[S]) -> View:
         """What every frame of a solution shares (empty unless the family says otherwise)."""
         return self.shared_view(instance, states) if self.shared_view and states else {}
 
-    def no_hint(self, instance: Any) -> str | None:
-        """Why hints are off for ``instance`` (``None`` when they work)."""
-        return self.hint_unavailable(instance) if self.hint_unavailable else None
+    def picture(self, instance: I, result: SearchResult | None = None) -> str:
+        """The SVG picture ``--svg`` writes: the family's own ``render_svg`` when it has
+        one, else its view drawn by :mod:`searchlab.view`: the whole solution when the
+        family draws solutions as one picture (a ``shared_view``, like a maze's path),
+        otherwise the start position. A one-line InputError for a board too large to
+        draw (over :data:`PICTURE_MAX_CELLS` cells)."""
+        if self.render_svg is not None:
+            return self.render_svg(instance, result)
+        base = self.base_view(instance)
+        if base["rows"] * base["cols"] > PICTURE_MAX_CELLS:
+            raise InputError(
+                _("the board is too large for an SVG picture (at most {cells:,} cells)").format(
+                    cells=PICTURE_MAX_CELLS
+                )
+            )
+        states = list(result.states) if result is not None and result.solved else []
+        if states and self.shared_view is not None:
+            last = self.frame_views(instance, states)[-1]
+            frame = {**self.solution_shared(instance, states), **last}
+        else:
+            frame = self.state_view(instance, self.initial(instance))
+        return view_svg(merge(base, frame))
 
-    def sends_tokens(self, instance: Any, states: Sequence[Any]) -> bool:
+    def sends_tokens(self, instance: I, states: Sequence[S]) -> bool:
         """Whether a solution's state tokens go out with it."""
         return self.solution_tokens(instance, states) if self.solution_tokens else True
 
     def summary(self) -> dict[str, Any]:
         """The family's read-only metadata, JSON-ready (what the web form shows), its
         texts in the current language (:mod:`searchlab.i18n`)."""
+        params = self.generator.params if self.generator is not None else ()
         return {
             "name": self.name,
             "title": _(self.title),
             "board_help": _(self.board_help),
-            "play_help": _(self.play_help),
+            "play_help": _(self.play.help) if self.play is not None else "",
+            "playable": self.play is not None,
             "examples": [
                 {"id": e.id, "title": e.shown_title(), "text": e.text} for e in self.examples
             ],
-            "random_params": [{**p.as_dict(), "label": _(p.label)} for p in self.generate_params],
+            "random_params": [{**p.as_dict(), "label": _(p.label)} for p in params],
             "algorithms": list(self.algorithms),
             "heuristics": list(self.heuristics),
             "teaching": self.problem is not None,
             "difficulty": self.difficulty is not None,
             "notes": _(self.notes) if self.notes else self.notes,
         }
+
+
+PuzzleFamily = Family[Any, Any]
+"""Any family, as the front ends hold it (they never look inside its instances)."""

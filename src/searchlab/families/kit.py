@@ -5,21 +5,35 @@
 * :func:`impossible` is the answer of a proof that no solution exists;
 * :class:`WithHeuristic` swaps a problem's heuristic;
 * :func:`int_param` / :func:`float_param` read a generator parameter, checked
-  to be a finite number in its range.
+  to be a finite number in its range;
+* :func:`limit_options` picks the engine's limit keywords out of a solve's options
+  (for a dedicated solver that takes the limits but not the engine's other options).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
+from searchlab.search.options import LimitOptions
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
 from searchlab.search.solve import solve
+
+LIMIT_KEYS = frozenset(LimitOptions.__optional_keys__)
+"""The engine's limit keywords (:class:`~searchlab.search.LimitOptions`): ``time_limit``,
+``max_expansions``, ``max_nodes``, ``cancel``, ``progress``, named in one place."""
+
+
+def limit_options(options: Mapping[str, Any], *, without: Iterable[str] = ()) -> dict[str, Any]:
+    """The limit keywords among ``options``, minus ``without`` (limits a dedicated solver
+    has no use for, e.g. ``max_nodes`` for one that stores no nodes)."""
+    keep = LIMIT_KEYS - set(without)
+    return {k: v for k, v in options.items() if k in keep}
 
 
 def engine_solve(
@@ -105,11 +119,18 @@ def float_param(
 
 
 def int_param(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:
-    """An integer parameter in [lo, hi] (see :func:`float_param`)."""
-    value = float_param(params, name, default, lo, hi)
+    """An integer parameter in [lo, hi] (see :func:`float_param`); the range is said
+    in whole numbers (``2**63-1``, not ``9.22337e+18``)."""
+    value = float_param(params, name, default, -math.inf, math.inf)
     if value != int(value):
         raise InputError(
             _("{name} must be an integer, got {value:g}").format(name=name, value=value)
+        )
+    if not lo <= value <= hi:
+        raise InputError(
+            _("{name} must be an integer from {lo} to {hi}, got {value}").format(
+                name=name, lo=lo, hi=hi, value=f"{value:g}"
+            )
         )
     return int(value)
 

@@ -31,15 +31,27 @@ from searchlab.search.limits import Budget, CancelToken
 from searchlab.search.options import LimitOptions, SearchOptions
 from searchlab.search.problem import Problem, UnhashableStateError
 from searchlab.search.result import SearchResult, SearchStats, limit_phrase
-from searchlab.search.solve import ALGORITHMS, OPTIMAL, SHORTEST, solve
+from searchlab.search.solve import (
+    ALGORITHMS,
+    INFORMED,
+    OPTIMAL,
+    REGISTRY,
+    SHORTEST,
+    Algorithm,
+    engine_algorithms,
+    solve,
+)
 from searchlab.search.ucs import uniform_cost_search
 from searchlab.search.wastar import weighted_astar
 
 __all__ = [
     "ALGORITHMS",
+    "INFORMED",
     "OPTIMAL",
+    "REGISTRY",
     "SHORTEST",
     "TIE_BREAKS",
+    "Algorithm",
     "Budget",
     "CancelToken",
     "HeuristicAudit",
@@ -61,6 +73,7 @@ __all__ = [
     "breadth_first_search",
     "depth_first_search",
     "depth_limited_search",
+    "engine_algorithms",
     "explore_space",
     "greedy_best_first_search",
     "ida_star",

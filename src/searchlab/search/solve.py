@@ -1,9 +1,23 @@
-"""``solve(problem, algorithm)``: one entry point dispatching on algorithm names."""
+"""The one algorithm registry, :data:`REGISTRY`, and ``solve(problem, algorithm)``.
+
+Every front end and every family reads this table (like pyperplan's ``SEARCHES``):
+which engine algorithms exist, what each needs from a problem and what it
+guarantees. A family offers the engine algorithms its problem suits through
+:func:`engine_algorithms`; the experiment runner runs an algorithm once per
+heuristic exactly when it is ``informed``; the CLI and the web page list the
+names from here.
+
+>>> REGISTRY["astar"].guarantee, REGISTRY["bibfs"].needs
+('optimal', ('predecessors',))
+>>> engine_algorithms(provides=("predecessors",), exclude=("backtrack",))
+('astar', 'bfs', 'dfs', 'iddfs', 'ucs', 'greedy', 'wastar', 'idastar', 'bibfs')
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from searchlab.search.astar import astar
 from searchlab.search.backtrack import backtracking_search
@@ -19,26 +33,82 @@ from searchlab.search.result import SearchResult
 from searchlab.search.ucs import uniform_cost_search
 from searchlab.search.wastar import weighted_astar
 
-ALGORITHMS: dict[str, Callable[..., SearchResult]] = {
-    "bfs": breadth_first_search,
-    "dfs": depth_first_search,
-    "dls": depth_limited_search,
-    "iddfs": iterative_deepening_search,
-    "ucs": uniform_cost_search,
-    "greedy": greedy_best_first_search,
-    "astar": astar,
-    "wastar": weighted_astar,
-    "idastar": ida_star,
-    "bibfs": bidirectional_search,
-    "backtrack": backtracking_search,
+Guarantee = Literal["optimal", "shortest", "bounded", "none"]
+Need = Literal["predecessors", "depth_limit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Algorithm:
+    """An engine algorithm, what it needs and what it guarantees.
+
+    informed : it reads ``problem.heuristic`` (run once per heuristic).
+    needs : what the problem or the call must provide beyond the basics:
+        ``predecessors`` (``goal_states()`` and ``predecessors()``, searching
+        backwards), ``depth_limit`` (an option without a default).
+    guarantee : ``optimal`` a minimum-cost solution (with an admissible
+        heuristic when informed); ``shortest`` the fewest actions; ``bounded``
+        a cost at most ``weight`` times the optimal (admissible heuristic);
+        ``none`` any solution.
+    options : the algorithm's own keyword options, beyond the limits.
+    """
+
+    name: str
+    run: Callable[..., SearchResult]
+    informed: bool = False
+    needs: tuple[Need, ...] = ()
+    guarantee: Guarantee = "none"
+    options: tuple[str, ...] = ()
+
+
+REGISTRY: dict[str, Algorithm] = {
+    a.name: a
+    for a in (
+        Algorithm("bfs", breadth_first_search, guarantee="shortest"),
+        Algorithm("dfs", depth_first_search, options=("graph",)),
+        Algorithm("dls", depth_limited_search, needs=("depth_limit",), options=("depth_limit",)),
+        Algorithm(
+            "iddfs", iterative_deepening_search, guarantee="shortest", options=("max_depth",)
+        ),
+        Algorithm("ucs", uniform_cost_search, guarantee="optimal", options=("tie_break",)),
+        Algorithm("greedy", greedy_best_first_search, informed=True, options=("tie_break",)),
+        Algorithm("astar", astar, informed=True, guarantee="optimal", options=("tie_break",)),
+        Algorithm(
+            "wastar",
+            weighted_astar,
+            informed=True,
+            guarantee="bounded",
+            options=("weight", "tie_break"),
+        ),
+        Algorithm("idastar", ida_star, informed=True, guarantee="optimal"),
+        Algorithm("bibfs", bidirectional_search, needs=("predecessors",), guarantee="optimal"),
+        Algorithm("backtrack", backtracking_search, options=("order", "memory", "depth_limit")),
+    )
 }
+"""Every engine algorithm by name, uninformed ones first."""
+
+ALGORITHMS: dict[str, Callable[..., SearchResult]] = {n: a.run for n, a in REGISTRY.items()}
 """Algorithm names accepted by :func:`solve`, mapped to their functions."""
 
-OPTIMAL = frozenset({"ucs", "astar", "idastar", "bibfs"})
+OPTIMAL = frozenset(n for n, a in REGISTRY.items() if a.guarantee == "optimal")
 """Algorithms that return a minimum-cost solution (with an admissible heuristic)."""
 
-SHORTEST = frozenset({"bfs", "iddfs"})
+SHORTEST = frozenset(n for n, a in REGISTRY.items() if a.guarantee == "shortest")
 """Algorithms that return a solution with the fewest actions."""
+
+INFORMED = frozenset(n for n, a in REGISTRY.items() if a.informed)
+"""Algorithms that use a heuristic; the others ignore it."""
+
+
+def engine_algorithms(
+    *, provides: Iterable[Need] = (), exclude: Iterable[str] = (), first: str = "astar"
+) -> tuple[str, ...]:
+    """The engine algorithms a family offers: those whose needs are in ``provides``
+    (what the family's problem or its calls supply), minus ``exclude`` (the ones the
+    family judges useless on its puzzle; say why where you call this), ``first`` first
+    (the default when the family has no method of its own), then in registry order."""
+    have, skip = set(provides), set(exclude)
+    names = [n for n, a in REGISTRY.items() if n not in skip and set(a.needs) <= have]
+    return tuple(sorted(names, key=lambda n: n != first))
 
 
 def solve(problem: Problem[Any, Any], algorithm: str = "astar", **options: Any) -> SearchResult:
@@ -48,13 +118,13 @@ def solve(problem: Problem[Any, Any], algorithm: str = "astar", **options: Any) 
     ----------
     problem : Problem
     algorithm : str
-        One of ``ALGORITHMS``: "bfs", "dfs", "dls", "iddfs", "ucs", "greedy",
-        "astar", "wastar", "idastar", "bibfs", "backtrack".
+        A name of :data:`REGISTRY`: "bfs", "dfs", "dls", "iddfs", "ucs",
+        "greedy", "astar", "wastar", "idastar", "bibfs", "backtrack".
     **options
         Passed to the algorithm: the limits ``max_expansions``, ``time_limit``,
         ``max_nodes``; ``cancel``, ``progress``, ``observer``; and the
-        algorithm's own options (``tie_break``, ``weight``, ``depth_limit``,
-        ``graph``, ``order``, ``memory``, ``max_depth``).
+        algorithm's own options (``Algorithm.options``: ``tie_break``, ``weight``,
+        ``depth_limit``, ``graph``, ``order``, ``memory``, ``max_depth``).
 
     Raises
     ------
@@ -63,9 +133,14 @@ def solve(problem: Problem[Any, Any], algorithm: str = "astar", **options: Any) 
 
     Examples
     --------
-    >>> from searchlab.search import solve
-    >>> result = solve(problem, "astar", time_limit=5)  # doctest: +SKIP
-    >>> result.status, result.cost, result.stats.expanded  # doctest: +SKIP
+    >>> from searchlab.search import Problem, solve
+    >>> class Line(Problem[int, str]):
+    ...     def initial_state(self): return 0
+    ...     def is_goal(self, s): return s == 3
+    ...     def successors(self, s): return [("+1", s + 1, 1)] if s < 3 else []
+    >>> result = solve(Line(), "astar")
+    >>> result.status, result.cost, result.actions
+    ('solved', 3, ['+1', '+1', '+1'])
     """
     try:
         fn = ALGORITHMS[algorithm]

@@ -3,6 +3,8 @@
 Routes (all JSON unless said otherwise; OpenAPI at ``/docs`` and ``/openapi.json``):
 
 * ``GET  /`` the player (HTML); ``GET /static/...`` its CSS and JavaScript modules
+* ``GET  /view/styles.js`` the cell fills and piece kinds of :mod:`searchlab.view.styles`
+  as a JavaScript module (the page's ``searchlab/styles.js``)
 * ``GET  /api/i18n`` the page's strings (``?lang=`` or the ``Accept-Language``'s language)
 * ``GET  /api/families`` the families with their algorithms, heuristics, examples
 * ``POST /api/{family}/validate`` ``{board}``: description, views, start position
@@ -17,11 +19,13 @@ Routes (all JSON unless said otherwise; OpenAPI at ``/docs`` and ``/openapi.json
 * ``POST /api/pages/{page}/leave`` cancels the jobs a page started (sent when it closes)
 
 Bad input answers 4xx with ``{"detail": "<one-line message>"}``; request
-bodies over ``max_body`` bytes answer 413. Solves run on worker threads with a
-time limit and a stored-node limit (:mod:`searchlab.web.service`), a light
-lane apart from the heavy one (:mod:`searchlab.web.jobs`); generation and
-hints pass a :class:`~searchlab.web.gate.Gate` (2 at once, 4 waiting, then 429);
-all of them run in child processes (:mod:`searchlab.web.worker`).
+bodies over ``max_body`` bytes answer 413. Solves run as jobs with a time
+limit and a stored-node limit (:mod:`searchlab.web.service`), a light lane apart
+from the heavy one, clients taking turns (:mod:`searchlab.web.jobs`); generation,
+hints and ratings pass a :class:`~searchlab.web.gate.Gate` (a cheap lane heavy
+work cannot fill, a heavy lane, work stopped when its client hangs up); all of
+them run in child processes (:mod:`searchlab.web.worker`). Boards are parsed on
+threads by parsers that are linear in the text (``tests/web/test_parsers.py``).
 """
 
 from __future__ import annotations
@@ -29,13 +33,15 @@ from __future__ import annotations
 import asyncio
 import functools
 import ipaddress
+import json
+import re
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException, Path, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -45,10 +51,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from searchlab import __version__, i18n
 from searchlab import families as registry
 from searchlab.errors import InputError
+from searchlab.view import styles_module
 from searchlab.web import i18n as web_i18n
-from searchlab.web import service, worker
-from searchlab.web.gate import Gate, process_pool
-from searchlab.web.jobs import MEMORY_MB, JobManager, TooBusyError
+from searchlab.web import service, watch_api, worker
+from searchlab.web.fair import client_key
+from searchlab.web.gate import ClientGone, Gate
+from searchlab.web.jobs import JobManager, TooBusyError
 from searchlab.web.service import Family
 
 MAX_BODY = 1_000_000
@@ -60,12 +68,17 @@ STATIC = files("searchlab.web") / "static"
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 
 
+HOST_HEADER = re.compile(r"(?:\[(?P<v6>[0-9a-f:.]+)\]|(?P<name>[a-z0-9._-]+))(?::[0-9]{1,5})?")
+"""A ``Host`` header as RFC 9110 allows it: a name or an address, an optional port."""
+
+
 def host_name(header: str) -> str:
-    """The host name of a ``Host`` header, without its port or IPv6 brackets."""
-    header = header.strip().lower()
-    if header.startswith("["):
-        return header[1 : header.find("]")] if "]" in header else header
-    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+    """The host name of a ``Host`` header, without its port or IPv6 brackets; ``""``
+    for anything else (``localhost:80@evil.com``, a path, spaces)."""
+    m = HOST_HEADER.fullmatch(header.strip().lower())
+    if m is None:
+        return ""
+    return m["v6"] or m["name"]
 
 
 def is_loopback_name(name: str) -> bool:
@@ -153,6 +166,45 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class JsonOnly:
+    """ASGI middleware: a POST body under ``/api/`` must be sent as JSON; any other
+    declared content type answers 415 naming it (instead of a puzzling 422)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] == "http"
+            and scope["method"] == "POST"
+            and scope["path"].startswith("/api/")
+        ):
+            headers = dict(scope.get("headers", []))
+            declared = headers.get(b"content-type", b"").decode("latin-1")
+            media = declared.split(";", 1)[0].strip().lower()
+            has_body = headers.get(b"content-length", b"0") != b"0" or (
+                b"transfer-encoding" in headers
+            )
+            if has_body and media and not (media == "application/json" or media.endswith("+json")):
+                body = json.dumps(
+                    {"detail": f"send the body as application/json, not {media[:60]}"}
+                ).encode()
+                await _answer(send, 415, body)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _answer(send: Send, status: int, body: bytes) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
 async def _too_large(send: Send, limit: int) -> None:
     body = f'{{"detail":"request body too large (limit {limit:,} bytes)"}}'.encode()
     await send(
@@ -165,11 +217,50 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-class BoardIn(BaseModel):
+class ErrorOut(BaseModel):
+    """Every error answer: one line saying what is wrong."""
+
+    detail: str = Field(description="One line saying what is wrong and what to do.")
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut, "description": text}
+    for code, text in (
+        (400, "The request could not be read."),
+        (404, "No such family, job or page."),
+        (413, "The request body is too large."),
+        (415, "The body was not sent as application/json."),
+        (421, "The Host header is not a loopback name (DNS rebinding guard)."),
+        (422, "Bad input: a malformed board, an unknown algorithm, a value out of range."),
+        (429, "Too busy: too many requests under way (yours or in all); try again shortly."),
+    )
+}
+"""The error answers any API route may give, each ``{"detail": "<one line>"}``."""
+
+FamilyName = Annotated[
+    str,
+    Path(
+        description="A puzzle family (see /api/families).",
+        json_schema_extra={"enum": registry.names()},
+    ),
+]
+
+
+class PageIn(BaseModel):
+    page: str | None = Field(
+        default=None,
+        max_length=64,
+        pattern=PAGE_ID,
+        description="The page's random id: the server shares its capacity fairly among "
+        "pages (else among addresses); a new solve cancels the page's earlier ones.",
+    )
+
+
+class BoardIn(PageIn):
     board: str = Field(max_length=MAX_BOARD, description="The board as text.")
 
 
-class RandomIn(BaseModel):
+class RandomIn(PageIn):
     params: dict[str, float | None] = Field(
         default_factory=dict, description="Generator parameters, e.g. size, depth, seed."
     )
@@ -181,16 +272,12 @@ class SolveIn(BoardIn):
     time_limit: float | None = Field(default=None, description="Seconds (server caps it).")
     max_nodes: int | None = Field(default=None, description="Stored-node limit (capped).")
     teaching: bool = Field(default=False, description="Record expansions and the state graph.")
-    page: str | None = Field(
-        default=None,
-        max_length=64,
-        pattern=PAGE_ID,
-        description="The page's random id: a new solve cancels its earlier ones; see leave.",
-    )
 
 
 class PositionIn(BoardIn):
-    state: Any = Field(default=None, description="A state token from a previous answer.")
+    state: Any = Field(
+        default=None, description="A state token from a previous answer (default: the start)."
+    )
 
 
 FAVICON = (
@@ -209,9 +296,8 @@ def create_app(
     Requests must name a loopback host (or one of ``hosts``, e.g. the ``--host``
     the user chose) in their ``Host`` header: see :class:`HostCheck`."""
     jobs = JobManager(workers=workers)
-    pool = functools.partial(process_pool, 2, MEMORY_MB)
-    generating = Gate("board generations", running=2, waiting=4, executor=pool)
-    hinting = Gate("hints", running=2, waiting=4, executor=pool)
+    generating = Gate("board generations")
+    hinting = Gate("hints and ratings")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -228,11 +314,14 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,  # Swagger UI comes from a CDN: /docs is our own page, below
         redoc_url=None,
+        responses=ERRORS,
     )
     app.state.jobs = jobs
+    app.add_middleware(JsonOnly)
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(HostCheck, allowed=hosts)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.include_router(watch_api.router())  # /watch and /api/watch/*: watching a search
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> JSONResponse:
@@ -250,6 +339,11 @@ def create_app(
     async def too_busy(request: Request, exc: TooBusyError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=429)
 
+    @app.exception_handler(ClientGone)
+    async def client_gone(request: Request, exc: ClientGone) -> JSONResponse:
+        # Nobody reads this: the client hung up and its work was stopped (nginx's 499).
+        return JSONResponse({"detail": "the client closed the request"}, status_code=499)
+
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
@@ -263,6 +357,11 @@ def create_app(
     async def favicon() -> Response:
         return Response(FAVICON, media_type="image/svg+xml")
 
+    @app.get("/view/styles.js", include_in_schema=False)
+    async def view_styles() -> Response:
+        """The one table of cell fills and piece kinds, for the page's renderer."""
+        return Response(styles_module(), media_type="text/javascript")
+
     @app.get("/api/i18n", summary="The page's strings in the chosen or preferred language")
     async def page_strings(request: Request, lang: str | None = None) -> dict[str, Any]:
         accept = request.headers.get("accept-language", "")[:500]
@@ -274,20 +373,24 @@ def create_app(
         return [f.summary() for f in registry.all_families()]
 
     @app.post("/api/{family}/validate", summary="Parse a board; answer its start position")
-    async def validate(family: str, body: BoardIn, lang: str = "en") -> dict[str, Any]:
+    async def validate(family: FamilyName, body: BoardIn, lang: str = "en") -> dict[str, Any]:
         fam = _family(family)
         i18n.use(lang)  # the description's language
         return await asyncio.to_thread(service.validate, fam, body.board)
 
     @app.post("/api/{family}/random", summary="A random or generated board")
-    async def random_board(family: str, body: RandomIn) -> dict[str, Any]:
+    async def random_board(family: FamilyName, body: RandomIn, request: Request) -> dict[str, Any]:
         fam = _family(family)
         params = {k: v for k, v in body.params.items() if v is not None}
-        board = await generating.run(functools.partial(worker.generate, fam.name, params))
+        board = await generating.run(
+            functools.partial(worker.generate, fam.name, params),
+            _client(request, body.page),
+            request.is_disconnected,
+        )
         return {"board": board}
 
     @app.post("/api/{family}/solve", status_code=202, summary="Start a solve job")
-    async def start_solve(family: str, body: SolveIn) -> dict[str, Any]:
+    async def start_solve(family: FamilyName, body: SolveIn, request: Request) -> dict[str, Any]:
         fam = _family(family)
         heuristic = body.heuristic or (fam.heuristics[0] if fam.heuristics else "")
         service.check_choice(fam, body.algorithm, heuristic, teaching=body.teaching)
@@ -306,6 +409,7 @@ def create_app(
                 body.teaching,
             ),
             owner=body.page,
+            client=_client(request, body.page),
         )
         return {"job": job.id}
 
@@ -313,21 +417,25 @@ def create_app(
     async def job_status(job_id: str) -> dict[str, Any]:
         job = jobs.get(job_id)
         if job is None:
-            raise HTTPException(404, f"no job {job_id!r} (finished jobs are kept 15 minutes)")
+            raise HTTPException(404, f"no job {job_id[:40]!r} (finished jobs are kept 15 minutes)")
         return job.snapshot()
 
     @app.post("/api/jobs/{job_id}/cancel", summary="Cancel a solve job")
     async def job_cancel(job_id: str) -> dict[str, Any]:
         job = jobs.cancel(job_id)
         if job is None:
-            raise HTTPException(404, f"no job {job_id!r}")
+            raise HTTPException(404, f"no job {job_id[:40]!r}")
         return job.snapshot()
 
     @app.post("/api/{family}/difficulty", summary="A board's difficulty rating, when rated")
-    async def rate_board(family: str, body: BoardIn, lang: str = "en") -> dict[str, Any]:
+    async def rate_board(
+        family: FamilyName, body: BoardIn, request: Request, lang: str = "en"
+    ) -> dict[str, Any]:
         fam = _family(family)
         answer: dict[str, Any] = await hinting.run(
-            functools.partial(worker.difficulty, fam.name, body.board, lang)
+            functools.partial(worker.difficulty, fam.name, body.board, lang),
+            _client(request, body.page),
+            request.is_disconnected,
         )
         return answer
 
@@ -338,29 +446,26 @@ def create_app(
         return {"cancelled": jobs.leave(page)}
 
     @app.post("/api/{family}/moves", summary="The legal moves of a position")
-    async def moves(family: str, body: PositionIn) -> dict[str, Any]:
+    async def moves(family: FamilyName, body: PositionIn) -> dict[str, Any]:
         fam = _family(family)
-
-        def run() -> dict[str, Any]:
-            instance = service.read_board(fam, body.board)
-            state = (
-                fam.initial(instance)
-                if body.state is None
-                else fam.decode_state(instance, body.state)
-            )
-            return service.position(fam, instance, state)
-
-        return await asyncio.to_thread(run)
+        return await asyncio.to_thread(service.moves, fam, body.board, body.state)
 
     @app.post("/api/{family}/hint", summary="The next move of an optimal solution")
-    async def hint(family: str, body: PositionIn) -> dict[str, Any]:
+    async def hint(family: FamilyName, body: PositionIn, request: Request) -> dict[str, Any]:
         fam = _family(family)
         answer: dict[str, Any] = await hinting.run(
-            functools.partial(worker.hint, fam.name, body.board, body.state)
+            functools.partial(worker.hint, fam.name, body.board, body.state),
+            _client(request, body.page),
+            request.is_disconnected,
         )
         return answer
 
     return app
+
+
+def _client(request: Request, page: str | None) -> str:
+    """The key the server shares its capacity by: the page, else the caller's address."""
+    return client_key(page, request.client.host if request.client else None)
 
 
 def _family(name: str) -> Family:

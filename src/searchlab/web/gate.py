@@ -1,74 +1,212 @@
-"""A bound on how many slow calls (board generation, hints) run at once, in worker processes.
+"""Slow calls a request waits for (board generation, hints, ratings), each in a child process.
 
-:class:`Gate` runs calls on a small pool of worker processes (``running`` of
-them; see :mod:`searchlab.web.worker` for why processes) and lets ``waiting``
-more wait their turn; a further call is refused at once with
-:class:`~searchlab.web.jobs.TooBusyError` (HTTP 429). Without it a flood of
-generation requests would start one thread each, all competing with the event
-loop that serves the pages.
+A :class:`Gate` runs every call in a child process of its own (see
+:mod:`searchlab.web.worker` for why processes: no shared GIL, a memory cap, and
+a call can be stopped at once) and bounds them in two lanes:
+
+* the **cheap lane** (``cheap`` calls at once, ``waiting`` more queued): every
+  call starts here. Almost all calls (an 8-puzzle, peg, knight or maze board,
+  a one-move hint) end within ``triage_seconds`` and never leave it;
+* the **heavy lane** (``heavy`` calls at once): a call still running after
+  ``triage_seconds`` moves there, its process continuing at a lower priority,
+  and frees its cheap slot. When the heavy lane is full, or holds one of the
+  same client's calls already, the call is stopped and answered 429.
+
+So heavy work cannot fill the cheap lane for longer than ``triage_seconds``.
+A client (:func:`~searchlab.web.fair.client_key`) may have ``per_client`` calls
+in the cheap lane (then 429), so one client's burst leaves slots to others. The
+request's ``gone`` callable is polled while the call runs: when its client has
+hung up, the process is stopped (:class:`ClientGone`) instead of working for
+nobody. ``time_cap`` seconds bound any call.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import contextlib
+import os
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from multiprocessing.connection import Connection
 from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.web import worker
-from searchlab.web.jobs import TooBusyError
+from searchlab.web.jobs import MEMORY_MB, TooBusyError
 from searchlab.web.worker import Outcome
 
+POLL = 0.02
+"""Seconds between looks at a running call (its answer, its client, its clock)."""
 
-def process_pool(running: int, memory_mb: int | None) -> ProcessPoolExecutor:
-    """``running`` worker processes from the warm forkserver, each under the memory cap."""
-    return ProcessPoolExecutor(
-        running,
-        mp_context=worker.context(),
-        initializer=worker.pool_initializer,
-        initargs=(memory_mb,),
-    )
+
+class ClientGone(Exception):
+    """The client of a gated call hung up; its work was stopped."""
+
+
+async def _never_gone() -> bool:
+    return False
 
 
 class Gate:
-    """At most ``running`` calls at once, ``waiting`` more queued, the rest refused."""
+    """A cheap and a heavy lane of child processes for calls a request waits for."""
 
     def __init__(
-        self, what: str, running: int, waiting: int, executor: Callable[[], Executor]
+        self,
+        what: str,
+        *,
+        cheap: int = 3,
+        waiting: int = 6,
+        heavy: int = 2,
+        per_client: int = 2,
+        triage_seconds: float = 0.5,
+        time_cap: float = 60.0,
+        memory_mb: int | None = MEMORY_MB,
+        heavy_niceness: int = 10,
     ) -> None:
         self.what = what
-        self.running = running
+        self.cheap = cheap
         self.waiting = waiting
-        self._make = executor
-        self._executor: Executor | None = None
-        self._inside = 0
+        self.heavy = heavy
+        self.per_client = per_client
+        self.triage_seconds = triage_seconds
+        self.time_cap = time_cap
+        self.memory_mb = memory_mb
+        self.heavy_niceness = heavy_niceness
+        self._ctx = worker.context()
+        self._slots: asyncio.Semaphore | None = None
+        self._admitted: Counter[str] = Counter()  # per client, in the cheap lane
+        self._heavy: Counter[str] = Counter()  # per client, in the heavy lane
+        self._children: set[Any] = set()
 
-    async def run(self, fn: Callable[[], Outcome]) -> Any:
-        """``fn()`` (picklable) in a worker: its value, or its InputError raised here;
-        TooBusyError when the queue is full."""
-        if self._inside >= self.running + self.waiting:
-            busy = f"{self._inside} {self.what} are already under way"
-            raise TooBusyError(f"{busy}; try again shortly")
-        if self._executor is None:
-            self._executor = self._make()
-        self._inside += 1
+    def _admit(self, client: str) -> None:
+        inside = self._admitted.total()
+        if inside >= self.cheap + self.waiting:
+            raise TooBusyError(f"{inside} {self.what} are already under way; try again shortly")
+        if self._admitted[client] >= self.per_client:
+            raise TooBusyError(
+                f"you already have {self._admitted[client]} {self.what} under way; wait for them"
+            )
+        self._admitted[client] += 1
+
+    def _leave(self, counter: Counter[str], client: str) -> None:
+        counter[client] -= 1
+        if counter[client] <= 0:
+            del counter[client]
+
+    async def run(
+        self,
+        fn: Callable[[], Outcome],
+        client: str = "addr:?",
+        gone: Callable[[], Awaitable[bool]] = _never_gone,
+    ) -> Any:
+        """``fn()`` (picklable, answering an Outcome) in a child process: its value, or
+        its InputError raised here; TooBusyError when the lanes are full; ClientGone."""
+        self._admit(client)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.cheap)
+        slots = self._slots
+        cheap_held = False
+        heavy_held = False
+        child = None
+        receiver: Connection | None = None
         try:
-            kind, value = await asyncio.get_running_loop().run_in_executor(self._executor, fn)
-        except BrokenProcessPool:  # a worker was killed (out of memory): start afresh
-            self._executor = None
-            raise InputError("the worker stopped unexpectedly; try again") from None
+            await slots.acquire()
+            cheap_held = True
+            if await gone():
+                raise ClientGone
+            child, pipe = await asyncio.to_thread(self._start, fn)
+            receiver = pipe
+            started = time.monotonic()
+            looks = 0
+            while True:
+                if pipe.poll():
+                    outcome = _receive(pipe, child)
+                    break
+                if not child.is_alive() and not pipe.poll():
+                    outcome = ("bug", f"the worker ended unexpectedly (exit code {child.exitcode})")
+                    break
+                looks += 1
+                if looks % 5 == 0 and await gone():
+                    raise ClientGone
+                elapsed = time.monotonic() - started
+                if elapsed > self.time_cap:
+                    raise InputError(
+                        f"this took longer than {self.time_cap:g} s and was stopped: "
+                        "ask for something smaller"
+                    )
+                if cheap_held and elapsed > self.triage_seconds:
+                    busy = self._heavy.total()
+                    if busy >= self.heavy or self._heavy[client]:
+                        raise TooBusyError(
+                            f"{busy} long {self.what} are under way; try again shortly"
+                        )
+                    self._heavy[client] += 1
+                    heavy_held = True
+                    slots.release()
+                    cheap_held = False
+                    self._leave(self._admitted, client)
+                    _renice(child.pid, self.heavy_niceness)
+                await asyncio.sleep(POLL)
         finally:
-            self._inside -= 1
-        if kind == "ok":
-            return value
-        if kind == "input":
-            raise InputError(str(value))
-        if kind == "memory":
-            raise InputError("out of memory: ask for something smaller")
-        raise RuntimeError(str(value))
+            if cheap_held:
+                slots.release()
+                self._leave(self._admitted, client)
+            elif not heavy_held:
+                self._leave(self._admitted, client)
+            if heavy_held:
+                self._leave(self._heavy, client)
+            if receiver is not None:
+                receiver.close()
+            if child is not None:
+                self._children.discard(child)
+                if child.is_alive():
+                    child.kill()
+                await asyncio.to_thread(child.join, 5)
+        return _value(outcome)
+
+    def _start(self, fn: Callable[[], Outcome]) -> tuple[Any, Connection]:
+        receiver, sender = self._ctx.Pipe(duplex=False)
+        child = self._ctx.Process(
+            target=worker.run_call,
+            args=(sender, fn, self.memory_mb),
+            name=f"searchlab-{self.what.replace(' ', '-')}",
+            daemon=True,
+        )
+        child.start()
+        sender.close()
+        self._children.add(child)
+        return child, receiver
 
     def shutdown(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop every call under way (the server is stopping)."""
+        for child in list(self._children):
+            if child.is_alive():
+                child.kill()
+
+
+def _receive(receiver: Connection, child: Any) -> Outcome:
+    try:
+        got: Outcome = receiver.recv()
+    except EOFError:
+        return ("bug", f"the worker ended unexpectedly (exit code {child.exitcode})")
+    return got
+
+
+def _renice(pid: int | None, niceness: int) -> None:
+    """Lower a heavy call's priority, so cheap calls and the server stay responsive."""
+    if pid is None or not niceness:
+        return
+    with contextlib.suppress(OSError):  # it just ended, or refused: normal priority
+        os.setpriority(os.PRIO_PROCESS, pid, niceness)
+
+
+def _value(outcome: Outcome) -> Any:
+    kind, value = outcome
+    if kind == "ok":
+        return value
+    if kind == "input":
+        raise InputError(str(value))
+    if kind == "memory":
+        raise InputError("out of memory: ask for something smaller")
+    raise RuntimeError(str(value))

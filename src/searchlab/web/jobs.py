@@ -20,11 +20,21 @@ long solve. Light and heavy admission are counted apart: ``max_light`` jobs may
 wait for triage (then 429), ``max_heavy`` may be queued or running on the heavy
 lane (a job promoted beyond that fails with a "busy" message instead of waiting).
 
-**Pages own their jobs.** A job may name an ``owner`` (the player page's
-random id). Starting a job cancels the owner's earlier ones (a page runs one
-solve at a time), :meth:`JobManager.leave` cancels them all (the page sends it
-when it goes away), and an owned job nobody has polled for
-``abandon_seconds`` is cancelled (the page crashed or lost its network).
+**Clients share the lanes fairly.** Every job has a ``client`` (the page's id,
+else the caller's address: :func:`~searchlab.web.fair.client_key`). Each lane
+is a :class:`~searchlab.web.fair.FairLane`: clients take turns, and none runs
+more than one job at a time on the light lane or more than ``workers - 1`` on
+the heavy one (so one slot is always another client's); a client may have
+``max_light_per_client`` jobs waiting for triage (then 429) and
+``max_heavy_per_client`` on the heavy lane (then the promoted job fails "busy").
+A burst of solves from one client waits behind itself, not in front of others.
+
+**Pages own their jobs; unwatched jobs are abandoned.** A job may name an
+``owner`` (the player page's random id). Starting a job cancels the owner's
+earlier ones (a page runs one solve at a time), :meth:`JobManager.leave` cancels
+them all (the page sends it when it goes away). Any job nobody has polled for
+``abandon_seconds`` is cancelled, owned or not (its client hung up, crashed or
+lost its network): nobody is waiting for its answer.
 
 Finished jobs are kept for ``keep_seconds`` and at most ``max_kept`` of them, so
 memory stays bounded.
@@ -36,11 +46,11 @@ import logging
 import secrets
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from searchlab.web import worker
+from searchlab.web.fair import FairLane
 from searchlab.web.worker import PROGRESS_SLOTS, JobFn, Outcome
 
 log = logging.getLogger(__name__)
@@ -67,6 +77,7 @@ class Job:
     created: float
     fn: JobFn
     owner: str | None = None
+    client: str = "addr:?"
     cancel: threading.Event = field(default_factory=threading.Event)
     state: str = "queued"
     lane: str = "light"
@@ -116,6 +127,8 @@ class JobManager:
         triage_seconds: float = 0.5,
         max_light: int = 16,
         max_heavy: int = 6,
+        max_light_per_client: int = 4,
+        max_heavy_per_client: int = 2,
         max_kept: int = 64,
         keep_seconds: float = 900.0,
         abandon_seconds: float = 20.0,
@@ -123,14 +136,16 @@ class JobManager:
         heavy_niceness: int = 10,
     ) -> None:
         self._ctx = worker.context()
-        self._light = ThreadPoolExecutor(light_workers, thread_name_prefix="searchlab-light")
-        self._heavy = ThreadPoolExecutor(workers, thread_name_prefix="searchlab-heavy")
+        self._light = FairLane("light", light_workers, per_client=1)
+        self._heavy = FairLane("heavy", workers, per_client=max(1, workers - 1))
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
         self._closed = threading.Event()
         self.triage_seconds = triage_seconds
         self.max_light = max_light
         self.max_heavy = max_heavy
+        self.max_light_per_client = max_light_per_client
+        self.max_heavy_per_client = max_heavy_per_client
         self.max_kept = max_kept
         self.keep_seconds = keep_seconds
         self.abandon_seconds = abandon_seconds
@@ -145,26 +160,43 @@ class JobManager:
         child.join(30)
 
     # -- admission ---------------------------------------------------------------
-    def _pending(self, lane: str) -> int:
-        return sum(1 for j in self._jobs.values() if j.live and j.lane == lane)
+    def _pending(self, lane: str, client: str | None = None) -> int:
+        return sum(
+            1
+            for j in self._jobs.values()
+            if j.live and j.lane == lane and (client is None or j.client == client)
+        )
 
-    def submit(self, family: str, fn: JobFn, owner: str | None = None) -> Job:
-        """Queue ``fn`` (picklable) on the light lane, cancelling ``owner``'s earlier
-        jobs; raise :class:`TooBusyError` when too many jobs wait there."""
+    def submit(
+        self, family: str, fn: JobFn, owner: str | None = None, client: str | None = None
+    ) -> Job:
+        """Queue ``fn`` (picklable) on the light lane for ``client`` (default: the
+        owner's page), cancelling ``owner``'s earlier jobs; raise
+        :class:`TooBusyError` when too many jobs wait there, or too many of the client's."""
+        client = client or f"page:{owner}"
         with self._lock:
             self._prune()
             if owner is not None:
                 for j in self._jobs.values():
                     if j.owner == owner and j.live:
                         j.cancel.set()
+            mine = sum(
+                1
+                for j in self._jobs.values()
+                if j.live and j.client == client and not j.cancel.is_set()
+            )
+            if mine >= self.max_light_per_client:
+                raise TooBusyError(
+                    f"you already have {mine} solves under way; wait for them or cancel one"
+                )
             pending = self._pending("light")
             if pending >= self.max_light:
                 raise TooBusyError(f"{pending} solves are already waiting; try again shortly")
             # Unguessable ids: another page on this machine cannot read or cancel the job.
             now = time.monotonic()
-            job = Job(secrets.token_urlsafe(16), family, now, fn, owner=owner, last_seen=now)
+            job = Job(secrets.token_urlsafe(16), family, now, fn, owner, client, last_seen=now)
             self._jobs[job.id] = job
-        self._light.submit(self._triage, job)
+        self._light.submit(client, lambda: self._triage(job))
         return job
 
     # -- running -----------------------------------------------------------------
@@ -178,9 +210,11 @@ class JobManager:
     def _promote(self, job: Job) -> None:
         with self._lock:
             busy = self._pending("heavy")
-            if busy >= self.max_heavy:
+            mine = self._pending("heavy", job.client)
+            if busy >= self.max_heavy or mine >= self.max_heavy_per_client:
+                whose = f"{mine} of your" if mine >= self.max_heavy_per_client else f"{busy}"
                 job.error = (
-                    f"the server is busy with {busy} long solves: "
+                    f"the server is busy with {whose} long solves: "
                     "try again shortly, or solve this board with the searchlab command"
                 )
                 job.state = "failed"
@@ -189,7 +223,9 @@ class JobManager:
             job.lane = "heavy"
             job.state = "queued"
             job.shared = None
-        self._heavy.submit(lambda: self._settle(job, self._run(job, niceness=self.heavy_niceness)))
+        self._heavy.submit(
+            job.client, lambda: self._settle(job, self._run(job, niceness=self.heavy_niceness))
+        )
 
     def _run(self, job: Job, *, stop_after: float | None = None, niceness: int = 0) -> Outcome:
         """Run the job in a child process and watch it: forward cancellation, stop it
@@ -244,7 +280,7 @@ class JobManager:
             receiver.close()
 
     def _check_abandoned(self, job: Job) -> None:
-        if job.owner is not None and time.monotonic() - job.last_seen > self.abandon_seconds:
+        if time.monotonic() - job.last_seen > self.abandon_seconds:
             job.cancel.set()
 
     def _settle(self, job: Job, outcome: Outcome) -> None:
@@ -305,8 +341,8 @@ class JobManager:
         with self._lock:
             for j in self._jobs.values():
                 j.cancel.set()
-        self._light.shutdown(wait=False, cancel_futures=True)
-        self._heavy.shutdown(wait=False, cancel_futures=True)
+        self._light.shutdown()
+        self._heavy.shutdown()
 
 
 def _died(child: Any) -> Outcome:

@@ -20,8 +20,7 @@ from typing import Any
 
 from searchlab import families
 from searchlab.errors import InputError
-from searchlab.families.contract import View
-from searchlab.web.svg import size, view_svg
+from searchlab.view import View, size, styles_module, view_svg
 
 JS_MODULES = ("render.js", "i18n.js", "player.js")
 MAX_CELLS = 10_000
@@ -100,6 +99,9 @@ def replay_html(
         + base64.b64encode((STATIC / "js" / name).read_bytes()).decode()
         for name in JS_MODULES
     }
+    imports["searchlab/styles.js"] = (
+        "data:text/javascript;base64," + base64.b64encode(styles_module().encode()).decode()
+    )
     heading = title or f"{fam.title}: {len(moves)} moves"
     rows = "".join(
         f"<tr><td>{escape(k.replace('_', ' '))}</td><td>{escape(_fmt(v))}</td></tr>"

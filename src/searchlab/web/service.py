@@ -16,9 +16,8 @@ from typing import Any
 from searchlab import families
 from searchlab.errors import InputError
 from searchlab.families.contract import NoHint, PuzzleFamily
-from searchlab.families.kit import float_param, int_param, seed_param
 from searchlab.families.output import result_json
-from searchlab.search import ALGORITHMS, SearchResult, SearchStats, solve
+from searchlab.search import ALGORITHMS, REGISTRY, SearchResult, SearchStats, solve
 from searchlab.search.limits import CancelToken
 from searchlab.web.teach import GRAPH_MAX_NODES, TEACH_MAX_EXPANSIONS, Recorder, graph_svg
 
@@ -89,7 +88,7 @@ def read_board(fam: Family, text: str) -> Any:
     return instance
 
 
-TEACH_ALGORITHMS = tuple(a for a in ALGORITHMS if a != "dls")
+TEACH_ALGORITHMS = tuple(n for n, a in REGISTRY.items() if "depth_limit" not in a.needs)
 """What the teaching view runs besides a family's own names: any engine graph search."""
 
 
@@ -105,21 +104,7 @@ def check_choice(fam: Family, algorithm: str, heuristic: str, *, teaching: bool 
 def generate(fam: Family, params: Mapping[str, Any]) -> str:
     """A random board from the family's generator, every parameter checked against
     its declared range (and finite) before anything is allocated."""
-    known = {p.name: p for p in fam.generate_params}
-    checked: dict[str, float] = {}
-    for name in params:
-        if name != "seed" and name not in known:
-            raise InputError(
-                f"unknown parameter {str(name)[:40]!r} for {fam.name}; "
-                f"known: {', '.join(known) or 'none'}"
-            )
-    for p in fam.generate_params:
-        if p.kind == "int":
-            lo, hi = int(p.minimum), int(p.maximum)
-            checked[p.name] = int_param(params, p.name, int(p.default), lo, hi)
-        else:
-            checked[p.name] = float_param(params, p.name, p.default, p.minimum, p.maximum)
-    return fam.generate(checked, seed_param(params.get("seed")))
+    return fam.random_board(params)
 
 
 DIFFICULTY_TIME_LIMIT = 10.0
@@ -140,9 +125,21 @@ def position(fam: Family, instance: Any, state: Any) -> dict[str, Any]:
         "view": fam.state_view(instance, state),
         "goal": fam.is_goal(instance, state),
         "moves": [
-            m.as_dict(lambda s: fam.encode_state(instance, s)) for m in fam.moves(instance, state)
+            m.as_dict(lambda s: fam.encode_state(instance, s))
+            for m in fam.legal_moves(instance, state)
         ],
     }
+
+
+def state_at(fam: Family, instance: Any, token: Any) -> Any:
+    """The position a request names: its state token, or the start when it has none."""
+    return fam.initial(instance) if token is None else fam.decode_state(instance, token)
+
+
+def moves(fam: Family, board: str, token: Any) -> dict[str, Any]:
+    """The position ``token`` (default: the start) of ``board`` with its legal moves."""
+    instance = read_board(fam, board)
+    return position(fam, instance, state_at(fam, instance, token))
 
 
 def validate(fam: Family, board: str) -> dict[str, Any]:
@@ -294,17 +291,18 @@ def solve_job(
 
 
 def hint(fam: Family, board: str, token: Any) -> dict[str, Any]:
-    """The next move of an optimal solution from the position ``token`` (bounded by
-    :data:`HINT_TIME_LIMIT`; it runs in a pool worker, which nothing cancels)."""
+    """The next move of an optimal solution from the position ``token`` (default: the
+    start; bounded by
+    :data:`HINT_TIME_LIMIT`; it runs in a gated child, stopped if its client hangs up)."""
     instance = read_board(fam, board)
-    state = fam.decode_state(instance, token)
+    state = state_at(fam, instance, token)
     if fam.is_goal(instance, state):
         return {"move": None, "message": "already solved"}
     off = fam.no_hint(instance)
     if off:
         return {"move": None, "message": off}
     try:
-        move = fam.hint(
+        move = fam.suggest(
             instance,
             state,
             time_limit=HINT_TIME_LIMIT,

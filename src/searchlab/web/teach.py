@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from searchlab.families.contract import View
 from searchlab.search import Problem, SearchEvent
-from searchlab.web import svg
+from searchlab.view import View, size, view_svg
 
 TEACH_MAX_EXPANSIONS = 3000
 GRAPH_MAX_NODES = 400
@@ -159,7 +158,7 @@ def graph_svg(
     if thumbs and sample is not None:
         v = view(sample.state)
         cell = max(4, min(14, 84 // max(v["rows"], v["cols"])))
-        tw, th = svg.size(v, cell)
+        tw, th = size(v, cell)
     else:
         tw = th = 18
     gap_x, gap_y = tw + 14, th + 46
@@ -194,7 +193,7 @@ def graph_svg(
         frame = "#d62828" if key in on_path else "#555"
         dash = "" if node.order is not None else ' stroke-dasharray="3,2"'
         if thumbs:
-            inner = svg.view_svg(view(node.state), cell=cell, standalone=False)
+            inner = view_svg(view(node.state), cell=cell, standalone=False)
             inner = inner.replace("<svg ", f'<svg x="{x:g}" y="{y:g}" ', 1)
             out.append(inner)
             out.append(

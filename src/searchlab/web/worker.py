@@ -54,7 +54,7 @@ def noop() -> None:
 
 def exit_with_parent() -> None:
     """End this process when the server that asked for it ends (even killed): a watch
-    thread waits on the parent's sentinel. Without it a pool worker waits forever for
+    thread waits on the parent's sentinel. Without it a child waits forever for
     work, and keeps the forkserver alive with it."""
     parent = multiprocessing.parent_process()
     if parent is None or parent.sentinel is None:
@@ -118,29 +118,31 @@ def outcome_of(call: Callable[[], Any]) -> Outcome:
         return ("bug", f"{type(exc).__name__}: {exc}")
 
 
-def pool_initializer(memory_mb: int | None) -> None:
-    """Each generation/hint worker of the process pool runs under the memory cap, and
-    ends with the server."""
+def run_call(conn: Connection, fn: Callable[[], Outcome], memory_mb: int | None) -> None:
+    """A gated call's child process (:mod:`searchlab.web.gate`): ``fn()`` under the
+    memory cap, its outcome sent on ``conn``."""
     exit_with_parent()
     limit_memory(memory_mb)
+    conn.send(fn())
+    conn.close()
 
 
 def generate(family: str, params: dict[str, Any]) -> Outcome:
-    """A random board (the web service's checks included), run in a pool worker."""
+    """A random board (the web service's checks included), run in a gated child."""
     from searchlab.web import service
 
     return outcome_of(lambda: service.generate(families.get(family), params))
 
 
 def hint(family: str, board: str, token: Any) -> Outcome:
-    """The next move of an optimal solution, run in a pool worker."""
+    """The next move of an optimal solution, run in a gated child."""
     from searchlab.web import service
 
     return outcome_of(lambda: service.hint(families.get(family), board, token))
 
 
 def difficulty(family: str, board: str, language: str = "en") -> Outcome:
-    """The family's difficulty line for ``board`` in ``language``, run in a pool worker."""
+    """The family's difficulty line for ``board`` in ``language``, run in a gated child."""
     from searchlab.web import service
 
     i18n.use(language)

@@ -4,6 +4,7 @@ node counts and solutions; the ranked database build agrees with the NumPy 0-1 B
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,14 @@ from searchlab.puzzles.npuzzle import goal_board, instances_at_depth
 from searchlab.puzzles.npuzzle.fast import ida_star
 from searchlab.puzzles.npuzzle.kernel import build_ranked, ida_star_compiled
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
-from searchlab.puzzles.npuzzle.pdb import build_pdb, load_pdb, rank, unrank
+from searchlab.puzzles.npuzzle.pdb import (
+    build_pdb,
+    build_pdb_numpy,
+    load_pdb,
+    pack_ranked,
+    rank,
+    unrank,
+)
 from searchlab.search import SearchResult
 
 
@@ -81,7 +89,7 @@ def test_rank_is_a_bijection() -> None:
 )
 def test_ranked_build_matches_numpy_build(size: int, pattern: tuple[int, ...]) -> None:
     ranked = build_ranked(size, pattern)
-    sparse = build_pdb(size, pattern)
+    sparse = build_pdb_numpy(size, pattern)
     cells = size * size
     placements = list(itertools.permutations(range(cells), len(pattern)))
     for placed in random.Random(size).sample(placements, min(len(placements), 20_000)):
@@ -141,3 +149,81 @@ def test_korf24_instances_are_consistent() -> None:
         assert is_solvable(inst.board, KORF24_GOAL)
         md = manhattan(inst.board.tiles, KORF24_GOAL)
         assert inst.optimal_length >= md and (inst.optimal_length - md) % 2 == 0
+
+
+def _unpacked(size: int, pattern: tuple[int, ...], packed: Any) -> list[int]:
+    """Every entry of a packed ranked table, decoded independently of the kernel."""
+    cells = size * size
+    out = []
+    for r in range(math.perm(cells, len(pattern))):
+        placed = unrank(r, len(pattern), cells)
+        md = sum(
+            abs(c // size - g // size) + abs(c % size - g % size)
+            for c, g in zip(placed, pattern, strict=True)
+        )
+        out.append(md + 2 * ((int(packed[r >> 1]) >> (4 * (r & 1))) & 15))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("size", "pattern"),
+    [
+        (3, (1, 2, 3, 4)),
+        (3, (5, 6, 7, 8)),
+        (3, (1, 2, 4)),
+        pytest.param(4, (1, 2, 3, 4, 5), marks=pytest.mark.slow),
+    ],
+)
+def test_packed_tables_equal_the_numpy_tables(size: int, pattern: tuple[int, ...]) -> None:
+    """The compact tables (compiled BFS, four bits an entry: value minus Manhattan,
+    halved) hold exactly the NumPy 0-1 BFS's values, every placement: the 8-puzzle's
+    2x4 partition, a 3-tile pattern, and a 5-tile pattern of the 15-puzzle."""
+    table = build_ranked(size, pattern)
+    packed = pack_ranked(size, pattern, table)
+    assert packed is not None and len(packed) == (len(table) + 1) // 2
+    sparse = build_pdb_numpy(size, pattern)
+    cells = size * size
+    values = _unpacked(size, pattern, packed)
+    for r, v in enumerate(values):
+        placed = unrank(r, len(pattern), cells)
+        assert v == sparse[sum(c * cells**i for i, c in enumerate(placed))]
+
+
+def test_packed_and_byte_tables_search_the_same_tree() -> None:
+    goal = goal_board(3, "first")
+    parts = [(1, 2, 3, 4), (5, 6, 7, 8)]
+    full = [(p, build_ranked(3, p)) for p in parts]
+    packed = [(p, pack_ranked(3, p, t)) for p, t in full]
+    mixed = [full[0], packed[1]]
+    for depth in (1, 17, 31):
+        for board in instances_at_depth(depth, 2, seed=6, goal=goal):
+            a = ida_star(board, goal, pdbs=[(p, t.tobytes()) for p, t in full])
+            for pdbs in (packed, mixed):
+                tables = [(p, bytes(t)) for p, t in pdbs]
+                _same(a, ida_star(board, goal, pdbs=tables))
+                _same(a, ida_star_compiled(board, goal, pdbs=tables))
+
+
+def test_ranked_databases_are_cached_packed(tmp_path: Path) -> None:
+    table = load_pdb(4, (1, 2, 3), directory=tmp_path, ranked=True)
+    assert [f.name for f in tmp_path.iterdir()] == ["pdb-4x4-1_2_3-rank4.npy"]
+    assert len(table) == math.perm(16, 3) // 2
+    again = load_pdb(4, (1, 2, 3), directory=tmp_path, ranked=True, build=False)
+    assert bytes(again) == bytes(table)
+
+
+@pytest.mark.parametrize(
+    ("size", "pattern"),
+    [(3, (1, 2, 4)), (3, (5, 6, 7, 8)), (3, (1, 2, 3, 4, 5, 6)), (4, (1, 4, 5)), (4, (8, 9, 12))],
+)
+@pytest.mark.parametrize("with_blank", [False, True])
+def test_compiled_radix_build_equals_numpy_build(
+    size: int, pattern: tuple[int, ...], with_blank: bool
+) -> None:
+    """The compiled builder's mixed-radix tables are the NumPy 0-1 BFS's, byte for byte
+    (unreachable entries included)."""
+    from searchlab.puzzles.npuzzle.kernel import build_radix
+
+    a = build_radix(size, pattern, with_blank=with_blank)
+    b = build_pdb_numpy(size, pattern, with_blank=with_blank)
+    assert a.tobytes() == b.tobytes()

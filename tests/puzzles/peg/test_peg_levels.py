@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from searchlab.errors import InputError
 from searchlab.puzzles.peg import apply_jump, get_board, legal_jumps, parse_board
 from searchlab.puzzles.peg.board import Board
+from searchlab.puzzles.peg.counting import count_levels
 from searchlab.puzzles.peg.levels import (
     JumpMasks,
     SymmetryTables,
-    count_levels,
     sorted_unique,
     successors,
 )

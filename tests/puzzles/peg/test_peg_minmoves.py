@@ -10,7 +10,7 @@ from searchlab.errors import InputError
 from searchlab.puzzles.peg import apply_jump, get_board, legal_jumps, parse_board
 from searchlab.puzzles.peg.board import Board
 from searchlab.puzzles.peg.minmoves import solve_min_moves, unjumpable_holes
-from searchlab.puzzles.peg.run import move_count
+from searchlab.puzzles.peg.solver_run import move_count
 from searchlab.search.result import SearchResult
 
 

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from searchlab.puzzles.peg import apply_jump, get_board, legal_jumps, parse_board
 from searchlab.puzzles.peg.board import Board
+from searchlab.puzzles.peg.counting import count_levels
 from searchlab.puzzles.peg.levels import (
     CountOverflow,
     JumpMasks,
     SymmetryTables,
-    count_levels,
     next_level,
 )
 from searchlab.puzzles.peg.paths import PathCounts, _normalised

@@ -77,6 +77,7 @@ def check_rows(rows: list[tuple[int, str, int]], sample: int) -> None:
             assert reference_distance(smaller) < moves
 
 
+@pytest.mark.slow
 def test_5x5_is_complete_in_seconds_and_every_row_holds() -> None:
     rows = database(5, 0)
     assert len(rows) == 1730

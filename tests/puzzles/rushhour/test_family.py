@@ -22,14 +22,14 @@ def test_unreachable_minimum_is_answered_at_once_everywhere() -> None:
     assert unreachable(52, walls=1) is None  # no proven maximum with walls
     assert generate(52, 3, time_limit=600) == []  # no search: a proof
     with pytest.raises(InputError, match="lower the minimum"):
-        FAMILY.generate({"min_moves": 55, "seconds": 20}, 1)
-    assert FAMILY.sample is not None
+        FAMILY.generator.generate({"min_moves": 55, "seconds": 20}, 1)
+    assert FAMILY.sampling is not None
     with pytest.raises(InputError, match="51 moves"):
-        FAMILY.sample(55, 1)
+        FAMILY.sampling.sample(55, 1)
 
 
 def test_generated_text_parses_to_a_puzzle_of_the_minimum() -> None:
-    text = FAMILY.generate({"min_moves": 6, "seconds": 20}, 7)
+    text = FAMILY.generator.generate({"min_moves": 6, "seconds": 20}, 7)
     board = FAMILY.parse(text)
     result = FAMILY.solve(board, FAMILY.algorithms[0], None)
     assert result.solved and result.length >= 6

@@ -15,11 +15,11 @@ from searchlab.search.result import STATUS_LABELS
 
 
 def demo() -> Iterator[DemoBlock]:
-    """Seed 003's search on 8×8, a closed tour, a big board and an impossible start."""
+    """The assignment's search on 8×8, a closed tour, a big board and an impossible start."""
     r = solve_tour(Board(8, 8), (0, 0), algorithm="backtrack")
-    yield _("Warnsdorff backtracking on the engine (seed 003): {n} expansions").format(
-        n=r.stats.expanded
-    )
+    yield _(
+        "Warnsdorff backtracking on the engine (the assignment's search): {n} expansions"
+    ).format(n=r.stats.expanded)
     yield render_numbered(Board(8, 8), list(r.states[-1]))
     t = time.perf_counter()
     big = solve_tour(Board(300, 300), (150, 7), closed=True)

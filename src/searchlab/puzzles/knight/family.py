@@ -9,7 +9,7 @@ An instance is a few lines of text (lines starting with ``#`` are comments)::
 States, tokens and views are in :mod:`.views`. Existence is decided first and
 exactly (Schwenk's theorem, colour and strip arguments: status ``impossible`` with
 the reason). Algorithms: ``fast`` (tours from blocks, or Warnsdorff's rule with
-retries), ``backtrack`` (the seed's ordered backtracking through the engine), and
+retries), ``backtrack`` (the knight's-tour assignment's ordered backtracking, on the engine), and
 ``warnsdorff-<tie>``: plain Warnsdorff's rule with one tie-break and no
 backtracking (N - 1 expansions on N squares: solved exactly when the greedy walk
 completes), for the knight-warnsdorff experiment.
@@ -23,8 +23,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily
-from searchlab.families.kit import int_param
+from searchlab.families.contract import (
+    Example,
+    Family,
+    Generating,
+    Move,
+    NoHint,
+    Param,
+    Playing,
+    Sampling,
+)
+from searchlab.families.kit import int_param, limit_options
 from searchlab.i18n import N_, _
 from searchlab.puzzles.knight.board import Board, parse_size, parse_square
 from searchlab.puzzles.knight.demo import demo
@@ -61,9 +70,11 @@ WEB_MAX_SIDE = 40
 """Largest board side the web player accepts (1,600 squares)."""
 ALGORITHMS = (*TOUR_ALGORITHMS, *(f"warnsdorff-{tie}" for tie in TIE_BREAKS))
 
-SIZE = re.compile(r"^\s*(?:size\s*:?\s*)?(\d+\s*[xX×]\s*\d+)\s*$", re.I)
-START = re.compile(r"^\s*start\s*:?\s*(.*?)\s*$", re.I)
-SHAPE = re.compile(r"^\s*(open|closed)\s*$", re.I)
+# Matched whole against a stripped line; no two ``\s*`` can trade characters, so
+# each match is linear in the line (``start\s*:?\s*`` was quadratic on long spaces).
+SIZE = re.compile(r"(?:size(?:\s*:)?\s*)?(\d+\s*[xX×]\s*\d+)", re.I)
+START = re.compile(r"start(?:\s*:)?(.*)", re.I)
+SHAPE = re.compile(r"open|closed", re.I)
 
 EXAMPLES = (
     Example("8x8", N_("8x8, open tour from the corner"), "8x8\nstart: 0,0\n"),
@@ -82,27 +93,28 @@ def parse(text: str) -> Instance:
     board: Board | None = None
     start_text: str | None = None
     closed: bool | None = None
-    for line in text.splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
             continue
-        if m := SIZE.match(line):
+        if m := SIZE.fullmatch(line):
             if board is not None:
                 raise InputError(_("the board size is given twice"))
             board = parse_size(m[1])
-        elif m := START.match(line):
+        elif m := START.fullmatch(line):
             if start_text is not None:
                 raise InputError(_("the start square is given twice"))
-            start_text = m[1]
-        elif m := SHAPE.match(line):
+            start_text = m[1].strip()
+        elif SHAPE.fullmatch(line):
             if closed is not None:
                 raise InputError(_("say 'open' or 'closed' once"))
-            closed = m[1].lower() == "closed"
+            closed = line.lower() == "closed"
         else:
             raise InputError(
                 _(
                     "cannot read {line!r}: give the size (e.g. 8x8), 'start: "
                     "ROW,COL' and optionally 'closed'"
-                ).format(line=line.strip()[:40])
+                ).format(line=line[:40])
             )
     if board is None:
         raise InputError(_("give the board size, e.g. 8x8 (columns x rows)"))
@@ -181,13 +193,13 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
         return SearchResult(algorithm, "limit", limit="max_nodes")
     if algorithm.startswith("warnsdorff-"):
         return warnsdorff(inst, algorithm.removeprefix("warnsdorff-"), options)
-    allowed = ("time_limit", "max_expansions", "cancel", "progress", "observer")
     return solve_tour(
         inst.board,
         inst.start,
         closed=inst.closed,
         algorithm=algorithm,
-        **{k: v for k, v in options.items() if k in allowed},
+        observer=options.get("observer"),
+        **limit_options(options, without=("max_nodes",)),
     )
 
 
@@ -222,7 +234,9 @@ def hint_unavailable(inst: Instance) -> str | None:
     return None
 
 
-def hint(inst: Instance, path: tuple[Square, ...], /, **options: Any) -> Move | None:
+def hint(
+    inst: Instance, path: tuple[Square, ...], /, **options: Any
+) -> Move[tuple[Square, ...]] | None:
     """A square from which the path can still be completed to a tour."""
     reason = hint_unavailable(inst)
     if reason:
@@ -254,7 +268,7 @@ def picture(inst: Instance, result: SearchResult | None) -> str:
     return tour_svg(inst.board, path, closed=closed)
 
 
-FAMILY = PuzzleFamily(
+FAMILY: Family[Instance, tuple[Square, ...]] = Family(
     name="knight",
     title=N_("Knight's tour"),
     board_help=N_(
@@ -262,7 +276,6 @@ FAMILY = PuzzleFamily(
         "(0-based from the top-left) and optionally 'closed' for a tour ending a knight move "
         "from its start."
     ),
-    play_help=N_("Click the knight's next square (legal squares in green)."),
     examples=EXAMPLES,
     parse=parse,
     format=format_instance,
@@ -274,24 +287,28 @@ FAMILY = PuzzleFamily(
     encode_state=encode,
     decode_state=decode,
     is_goal=is_complete,
-    moves=moves,
-    hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(
-        Param("rows", N_("rows"), 8, 1, WEB_MAX_SIDE),
-        Param("cols", N_("columns"), 8, 1, WEB_MAX_SIDE),
-        Param("closed", N_("closed (0/1)"), 0, 0, 1),
+    play=Playing(
+        moves=moves,
+        hint=hint,
+        help=N_("Click the knight's next square (legal squares in green)."),
+        unavailable=hint_unavailable,
     ),
-    generate=generate,
-    sample=sample,
-    parameter_name="size",
+    generator=Generating(
+        params=(
+            Param("rows", N_("rows"), 8, 1, WEB_MAX_SIDE),
+            Param("cols", N_("columns"), 8, 1, WEB_MAX_SIDE),
+            Param("closed", N_("closed (0/1)"), 0, 0, 1),
+        ),
+        generate=generate,
+    ),
+    sampling=Sampling(sample=sample, parameter="size"),
     problem=teaching_problem,
     state_of=lambda i, s: s.path,
     action_label=lambda i, sq: label(sq),
     frames=frames,
     shared_view=shared_view,
-    hint_unavailable=hint_unavailable,
     solution_tokens=solution_tokens,
     render_svg=picture,
     web_max_cells=WEB_MAX_SIDE * WEB_MAX_SIDE,
@@ -299,6 +316,6 @@ FAMILY = PuzzleFamily(
     demo_title=N_("Knight's tours"),
     notes=N_(
         "Existence is decided first, exactly (with the reason); 'fast' builds tours from "
-        "blocks or by Warnsdorff's rule, 'backtrack' is the seed's ordered backtracking."
+        "blocks or by Warnsdorff's rule, 'backtrack' is the assignment's ordered backtracking."
     ),
 )

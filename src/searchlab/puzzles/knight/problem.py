@@ -1,13 +1,13 @@
-"""The knight's tour as an engine :class:`~searchlab.search.Problem` (seed 003's algorithm).
+"""The knight's tour as an engine :class:`~searchlab.search.Problem` (the assignment's algorithm).
 
 A state is ``(square, visited)``: the knight's square index and the bitboard
 of visited squares (a Python int). The goal is a full board (and, for closed
 tours, a last square one knight move from the start). Solved with the engine's
-ordered backtracking and :func:`warnsdorff_order`, this is the seed program:
+ordered backtracking and :func:`warnsdorff_order`, this is the assignment's program:
 depth-first search trying the squares with the fewest onward moves first.
 Each state costs O(N/64) words, so it is meant for boards up to about 100×100.
 
-Two exact prunes keep the seed's search from wandering into hopeless subtrees
+Two exact prunes keep that search from wandering into hopeless subtrees
 (both only drop children that cannot lead to a tour):
 
 * **dead ends**: after a move from ``cur`` to ``v``, a free square next to

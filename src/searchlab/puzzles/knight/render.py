@@ -22,7 +22,8 @@ TEXT_MAX_SQUARES = 2500
 
 
 def render_numbered(board: Board, path: Sequence[tuple[int, int]] | npt.NDArray[np.int64]) -> str:
-    """The board with each square's move number (1 = start), in aligned columns (seed 003)."""
+    """The board with each square's move number (1 = start), in aligned columns, as the
+    assignment prints it."""
     arr = np.asarray(path, dtype=np.int64).reshape(-1, 2)
     grid = np.zeros((board.rows, board.cols), dtype=np.int64)
     grid[arr[:, 0], arr[:, 1]] = np.arange(1, len(arr) + 1)
@@ -38,15 +39,13 @@ STEPS_MAX_SQUARES = 400
 
 
 def step_board(board: Board, path: Sequence[int]) -> str:
-    """Seed 003's picture of the search at one step (its ``dibujar``): the squares of
-    ``path`` (square indices) numbered by visit from 1, the knight's square ``CC``, free
-    squares ``__``; each cell followed by a space, a blank line after the board.
+    """The knight's-tour assignment's picture of the search at one step (its
+    ``dibujar``): the squares of ``path`` (square indices) numbered by visit from 1,
+    the knight's square ``CC``, free squares ``__``; each cell followed by a space, a
+    blank line after the board.
 
-    >>> print(step_board(Board(3, 4), [0, 6]), end="")
-     1 __ __ __
-    __ __ CC __
-    __ __ __ __
-    <BLANKLINE>
+    >>> step_board(Board(3, 4), [0, 6]).splitlines()
+    [' 1 __ __ __ ', '__ __ CC __ ', '__ __ __ __ ', '']
     """
     width = max(2, len(str(board.size)))
     cells = ["_" * width] * board.size
@@ -60,7 +59,7 @@ def step_board(board: Board, path: Sequence[int]) -> str:
 
 def step_printer(board: Board, write: Callable[[str], None]) -> Observer:
     """An engine observer for the knight's backtracking that writes :func:`step_board`
-    at every step, as seed 003 prints its board after every move and every move taken
+    at every step, as the assignment prints its board after every move and every move taken
     back (the search moves the knight to each expanded square; going back to a
     shallower square takes back the moves in between)."""
     path: list[int] = []
@@ -69,7 +68,7 @@ def step_printer(board: Board, write: Callable[[str], None]) -> Observer:
         if event.kind not in ("expand", "solution"):
             return
         square = event.state[0]
-        while len(path) > event.depth:  # moves taken back, one board each (the seed's)
+        while len(path) > event.depth:  # moves taken back, one board each (the assignment's)
             path.pop()
             if len(path) > event.depth:
                 write(step_board(board, path))

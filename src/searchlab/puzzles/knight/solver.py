@@ -12,7 +12,7 @@ Algorithms (``algorithm=``):
     (:mod:`~searchlab.puzzles.knight.warnsdorff`); otherwise, on small boards,
     exhaustive search (:mod:`~searchlab.puzzles.knight.exhaustive`).
 ``"backtrack"``
-    seed 003: the engine's ordered backtracking with Warnsdorff's order
+    the assignment's method: the engine's ordered backtracking with Warnsdorff's order
     (:mod:`~searchlab.puzzles.knight.problem`), with the engine's limits and statistics.
 
 Whatever the algorithm, existence is decided first

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Move, View
+from searchlab.families.contract import Move
 from searchlab.i18n import _
 from searchlab.puzzles.knight.board import Board, is_knight_move
 from searchlab.puzzles.knight.play import apply_move, legal_moves
 from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
 from searchlab.search.problem import Problem
+from searchlab.view import View
 
 Square = tuple[int, int]
 NUMBERS_MAX_SIDE = 24
@@ -80,7 +81,7 @@ def is_complete(inst: Instance, path: Sequence[Square]) -> bool:
     return not inst.closed or inst.board.size == 1 or is_knight_move(path[-1], path[0])
 
 
-def moves(inst: Instance, path: Sequence[Square]) -> list[Move]:
+def moves(inst: Instance, path: Sequence[Square]) -> list[Move[tuple[Square, ...]]]:
     if not path:
         return []
     return [
@@ -148,7 +149,7 @@ class TeachState:
 
 class TeachingProblem(Problem[TeachState, Square]):
     """:class:`KnightTourProblem` whose states remember their path (so the teaching view
-    can draw them), children in Warnsdorff order (the seed's ordered backtracking)."""
+    can draw them), children in Warnsdorff order (the assignment's ordered backtracking)."""
 
     def __init__(self, inst: Instance) -> None:
         self.inner = KnightTourProblem(inst.board, inst.start, closed=inst.closed)
@@ -167,7 +168,7 @@ class TeachingProblem(Problem[TeachState, Square]):
 
     def heuristic(self, state: TeachState) -> float:
         """The unvisited squares: exact whenever the tour can be completed, so A*
-        (which the teaching view runs for "fast") goes depth first like the seed."""
+        (which the teaching view runs for "fast") goes depth first like the assignment's program."""
         return float(self.inner.board.size - len(state.path))
 
     def key(self, state: TeachState) -> Any:

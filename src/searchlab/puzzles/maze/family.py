@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, Param, PuzzleFamily, View
+from searchlab.families.contract import Example, Family, Generating, Move, Param, Playing, Sampling
 from searchlab.families.kit import WithHeuristic, engine_solve, float_param, int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles.maze.demo import demo
@@ -19,6 +19,8 @@ from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_m
 from searchlab.puzzles.maze.problem import MazeProblem
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.search.solve import engine_algorithms
+from searchlab.view import View
 
 EXAMPLES = (
     Example("small", N_("Small maze"), "S..#....\n.#.#.##.\n.#...#..\n.####.#.\n......#G\n"),
@@ -31,18 +33,8 @@ EXAMPLES = (
     Example("walled", N_("No way through"), "S.#..\n..#..\n###..\n....G\n"),
 )
 HEURISTICS = ("manhattan", "zero")
-ALGORITHMS = (
-    "astar",
-    "bfs",
-    "dfs",
-    "greedy",
-    "ucs",
-    "wastar",
-    "idastar",
-    "iddfs",
-    "bibfs",
-    "backtrack",
-)
+ALGORITHMS = engine_algorithms(provides=("predecessors",))
+"""Every engine algorithm: a maze has cycles, its moves reverse (predecessors)."""
 MAX_CELLS = 4_000_000
 
 
@@ -90,14 +82,14 @@ def decode(maze: Maze, token: Any) -> int:
     return token
 
 
-def legal_moves(maze: Maze, cell: int) -> list[Move]:
+def legal_moves(maze: Maze, cell: int) -> list[Move[int]]:
     return [
         Move(label, maze.coords(nxt), nxt, (maze.coords(cell),))
         for label, nxt, _ in MazeProblem(maze).successors(cell)
     ]
 
 
-def hint(maze: Maze, cell: int, /, **options: Any) -> Move | None:
+def hint(maze: Maze, cell: int, /, **options: Any) -> Move[int] | None:
     """The first step of a shortest path (a breadth-first search back from the goal)."""
     p = MazeProblem(maze)
     dist = {maze.goal: 0}
@@ -147,11 +139,10 @@ def render_text(maze: Maze, result: SearchResult) -> str:
     return render_maze(maze, result.states)
 
 
-FAMILY = PuzzleFamily(
+FAMILY: Family[Maze, int] = Family(
     name="maze",
     title=N_("Grid maze"),
     board_help=N_("Rows of '#' (wall), '.' (open), 'S' (start) and 'G' (goal)."),
-    play_help=N_("Click an open cell next to the walker, or use the arrow keys."),
     examples=EXAMPLES,
     parse=parse,
     format=format_maze,
@@ -163,18 +154,22 @@ FAMILY = PuzzleFamily(
     encode_state=lambda m, s: s,
     decode_state=decode,
     is_goal=lambda m, s: s == m.goal,
-    moves=legal_moves,
-    hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(
-        Param("width", N_("width"), 12, 2, 60),
-        Param("height", N_("height"), 8, 2, 40),
-        Param("walls", N_("wall density"), 0.25, 0.0, 0.9, "float"),
+    play=Playing(
+        moves=legal_moves,
+        hint=hint,
+        help=N_("Click an open cell next to the walker, or use the arrow keys."),
     ),
-    generate=generate,
-    sample=sample,
-    parameter_name="size",
+    generator=Generating(
+        params=(
+            Param("width", N_("width"), 12, 2, 60),
+            Param("height", N_("height"), 8, 2, 40),
+            Param("walls", N_("wall density"), 0.25, 0.0, 0.9, "float"),
+        ),
+        generate=generate,
+    ),
+    sampling=Sampling(sample=sample, parameter="size"),
     problem=problem,
     frames=frames,
     shared_view=shared_view,

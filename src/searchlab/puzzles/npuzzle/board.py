@@ -149,12 +149,9 @@ def parse_tiles(text: str, size: int | None = None) -> Board:
     >>> parse_tiles("1 2 3\\n4 5 6\\n7 8 0").tiles
     (1, 2, 3, 4, 5, 6, 7, 8, 0)
     """
-    words: list[str] = []
-    for line in text.splitlines():
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        words.extend(stripped.replace(",", " ").split())
+    if "#" in text:
+        text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    words = text.replace(",", " ").split()
     if not words:
         raise InputError(_("no tiles found: expected rows of numbers separated by spaces"))
     tiles: list[int] = []

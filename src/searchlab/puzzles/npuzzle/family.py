@@ -8,10 +8,11 @@ list. Moves name the blank's direction (U, D, L, R); in play mode the user
 clicks the tile that slides into the blank.
 
 ``auto`` is :func:`~searchlab.puzzles.npuzzle.solvers.solve_board`'s fastest
-optimal method, the same for every surface: packed A* on 3x3, IDA* with the
-additive 7-8 pattern databases on 4x4 when built (``npuzzle pdb --build 7-8``),
-else 6-6-3 (built once and cached; the build honours the cancel token), IDA* with
-the 6-6-6-6 databases on 5x5 when built, IDA* with Manhattan distance otherwise.
+optimal method, the same for every surface (CLI, web player, notebook): packed A*
+on 3x3, IDA* with the additive pattern databases on 4x4 (7-8, else 6-6-3) and 5x5
+(6-6-6-6) when they are cached, else compiled IDA* with linear conflict. ``auto``
+never builds a database (memory stays megabytes under any cap); an explicit
+``pdb`` heuristic or partition builds one (the build honours the cancel token).
 """
 
 from __future__ import annotations
@@ -22,7 +23,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
+from searchlab.families.contract import (
+    Example,
+    Family,
+    Generating,
+    Move,
+    NoHint,
+    Param,
+    Playing,
+    Sampling,
+)
 from searchlab.families.kit import engine_solve, impossible, int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import (
@@ -38,17 +48,20 @@ from searchlab.puzzles.npuzzle.demo import demo
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import exact_distance, random_instance
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
-from searchlab.puzzles.npuzzle.render import render_svg as board_svg
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.search.solve import engine_algorithms
+from searchlab.view import View
 
 DELTA = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
-GOAL_LINE = re.compile(r"^\s*(goal:?|-{3,})\s*$", re.IGNORECASE | re.MULTILINE)
-ALGORITHMS = ("auto", "astar", "idastar", "bfs", "greedy", "wastar", "ucs", "bibfs", "iddfs", "dfs")
-"""``auto`` first; every engine algorithm that answers on the 8-puzzle (``dls`` needs a
-depth limit and ``backtrack`` has no cycle memory: they are not offered)."""
+GOAL_LINE = re.compile(r"^[^\S\n]*(?:goal:?|-{3,})[^\S\n]*$", re.IGNORECASE | re.MULTILINE)
+"""The line that separates the start from the goal. Its spaces never cross a line
+end, so a search is linear in the text (``\\s*`` there made it quadratic)."""
+ALGORITHMS = ("auto", *engine_algorithms(provides=("predecessors",), exclude=("backtrack",)))
+"""``auto`` first; every engine algorithm that answers on the 8-puzzle (``backtrack`` has
+no cycle memory: it is not offered; ``dls`` needs a depth limit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +73,11 @@ class Instance:
 
 
 EXAMPLES = (
-    Example("seed001", N_("8-puzzle, seed 001's example (4 moves)"), "0 1 3\n4 2 5\n7 8 6\n"),
+    Example(
+        "seed001",
+        N_("8-puzzle, the assignment's worked example (4 moves)"),
+        "0 1 3\n4 2 5\n7 8 6\n",
+    ),
     Example("easy", N_("8-puzzle, 6 moves"), "4 1 3\n7 2 6\n0 5 8\n"),
     Example("medium", N_("8-puzzle, 14 moves"), "8 1 3\n4 0 2\n7 6 5\n"),
     Example("hardest", N_("8-puzzle, 31 moves (a hardest one)"), "8 6 7\n2 5 4\n3 0 1\n"),
@@ -75,10 +92,11 @@ EXAMPLES = (
 
 
 def parse(text: str) -> Instance:
-    """The start, and the goal after a ``goal`` line (default: blank last)."""
-    parts = GOAL_LINE.split(text, maxsplit=1)
-    start = parse_tiles(parts[0])
-    goal = parse_tiles(parts[2]) if len(parts) == 3 else goal_board(start.size)
+    """The start, and the goal after a ``goal`` line (default: blank last); linear
+    in the text's length."""
+    cut = GOAL_LINE.search(text)
+    start = parse_tiles(text if cut is None else text[: cut.start()])
+    goal = goal_board(start.size) if cut is None else parse_tiles(text[cut.end() :])
     if goal.size != start.size:
         raise InputError(
             _("the start is {size}x{size} but the goal {size2}x{size2}").format(
@@ -202,7 +220,7 @@ def decode(inst: Instance, token: Any) -> Board:
     return board_from_tiles(token, inst.start.size)
 
 
-def to_move(board: Board, label: str) -> Move:
+def to_move(board: Board, label: str) -> Move[Board]:
     """The move of the blank ``label``: the user clicks (or drags) the tile next to the
     blank onto the blank's cell."""
     n = board.size
@@ -211,11 +229,11 @@ def to_move(board: Board, label: str) -> Move:
     return Move(label, (br, bc), apply_move(board, label), ((br + dr, bc + dc),))
 
 
-def moves(inst: Instance, board: Board) -> list[Move]:
+def moves(inst: Instance, board: Board) -> list[Move[Board]]:
     return [to_move(board, m) for m in legal_moves(board)]
 
 
-def hint(inst: Instance, board: Board, /, **options: Any) -> Move | None:
+def hint(inst: Instance, board: Board, /, **options: Any) -> Move[Board] | None:
     """The first move of an optimal solution: the exact distance table on 3x3 (instant),
     the same optimal solver as ``solve`` (``auto``) on larger boards."""
     if board == inst.goal:
@@ -266,14 +284,13 @@ def render_text(inst: Instance, result: SearchResult) -> str:
     return "\n".join(blocks)
 
 
-FAMILY = PuzzleFamily(
+FAMILY: Family[Instance, Board] = Family(
     name="npuzzle",
     title=N_("Sliding tiles"),
     board_help=N_(
         "Rows of numbers, 0 or _ the blank (3x3 to 5x5 on the web). Optionally a line 'goal' "
         "and the goal board; the default goal is 1..n²-1 with the blank last."
     ),
-    play_help=N_("Click a tile next to the blank to slide it."),
     examples=EXAMPLES,
     parse=parse,
     format=format_instance,
@@ -285,27 +302,29 @@ FAMILY = PuzzleFamily(
     encode_state=lambda i, b: list(b.tiles),
     decode_state=decode,
     is_goal=lambda i, b: b == i.goal,
-    moves=moves,
-    hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(
-        Param("size", N_("size"), 3, 3, 4),
-        Param("depth", N_("optimal moves"), 16, 0, 31),
+    play=Playing(
+        moves=moves,
+        hint=hint,
+        help=N_("Click a tile next to the blank to slide it."),
     ),
-    generate=generate,
-    sample=sample,
-    parameter_name="depth",
-    exact_depth=True,
+    generator=Generating(
+        params=(
+            Param("size", N_("size"), 3, 3, 4),
+            Param("depth", N_("optimal moves"), 16, 0, 31),
+        ),
+        generate=generate,
+    ),
+    sampling=Sampling(sample=sample, parameter="depth", exact=True),
     problem=problem,
     state_of=lambda i, s: Board(i.start.size, s),
-    render_svg=lambda i, r: board_svg(i.start, i.goal),
     render_text=render_text,
     web_max_cells=25,
     demo=demo,
-    demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the seed programs"),
+    demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the two assignment programs"),
     notes=N_(
-        "'auto' is A* on 3x3 and IDA* with pattern databases on 4x4, and on 5x5 once built (the "
-        "CLI's solver)."
+        "'auto' is A* on 3x3; on larger boards IDA* with pattern databases once built, else "
+        "compiled IDA* with linear conflict (the CLI's solver; it never builds a database)."
     ),
 )

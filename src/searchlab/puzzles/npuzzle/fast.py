@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
 from searchlab.puzzles.npuzzle.heuristics import goal_positions
-from searchlab.puzzles.npuzzle.pdb import layout
+from searchlab.puzzles.npuzzle.pdb import is_packed, layout
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.result import LimitName
@@ -607,7 +607,8 @@ def _ranked_search(
     A move moves one tile, so only its database is read again: its rank is
     recomputed from the cells of its tiles (kept in one list per database, and
     one per database for the mirror) and ``h`` changes by the difference of the
-    two values. The reference for the compiled kernel's ranked mode; the
+    two values. Packed tables (:func:`~.pdb.pack_ranked`) add the pattern's
+    Manhattan distance back. The reference for the compiled kernel's ranked mode; the
     solvers use it for easy boards (no Numba import).
     """
     cells = n * n
@@ -617,7 +618,7 @@ def _ranked_search(
     for pattern, _ in pdbs:
         for i, c in enumerate(pattern):
             slot[c] = i
-    tabs = [t for _, t in pdbs]
+    tabs = [(t, is_packed(cells, p, t), tuple(p)) for p, t in pdbs]
     pos = [[0] * len(p) for p, _ in pdbs]
     posm = [[0] * len(p) for p, _ in pdbs]
     mir = [m(c) for c in range(cells)]
@@ -636,12 +637,16 @@ def _ranked_search(
     }
     best = [_INF]
 
-    def value(cs: list[int], tab: Table) -> int:
+    def value(cs: list[int], lookup: tuple[Table, bool, tuple[int, ...]]) -> int:
+        tab, packed, goal = lookup
         used = r = 0
         for i, c in enumerate(cs):
             r = r * (cells - i) + c - (used & ((1 << c) - 1)).bit_count()
             used |= 1 << c
-        return tab[r]
+        if not packed:
+            return tab[r]
+        md = sum(abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(cs, goal, strict=True))
+        return md + 2 * ((tab[r >> 1] >> ((r & 1) << 2)) & 15)
 
     def search(b: int, prev: int, g: int, bound: int, h: int, hm: int) -> bool:
         counter.expanded += 1

@@ -55,7 +55,7 @@ from searchlab.puzzles.npuzzle.fast import (
     _result,
     _tables,
 )
-from searchlab.puzzles.npuzzle.pdb import layout
+from searchlab.puzzles.npuzzle.pdb import is_packed, layout
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.result import LimitName
@@ -87,6 +87,57 @@ def _rank(cells_of: I64, k: int, cells: int, pc: U8) -> int:
     return r
 
 
+@njit(cache=True, inline="always")
+def value(
+    cells_of: I64, k: int, cells: int, pc: U8, tab: U8, packed: int, goal: I64, n: int
+) -> int:
+    """The database value of the placement ``cells_of[:k]`` (ranked layout): the byte at
+    its :func:`_rank`, or, ``packed`` (:func:`~searchlab.puzzles.npuzzle.pdb.pack_ranked`),
+    the tiles' Manhattan distance (``goal`` their goal cells) plus twice its nibble."""
+    r = _rank(cells_of, k, cells, pc)
+    if not packed:
+        return int(tab[r])
+    md = 0
+    for i in range(k):
+        c = cells_of[i]
+        g = goal[i]
+        md += abs(c // n - g // n) + abs(c % n - g % n)
+    return md + 2 * ((int(tab[r >> 1]) >> ((r & 1) * 4)) & 15)
+
+
+@njit(cache=True)
+def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
+    """Fill ``out`` with ``table`` packed (see :func:`~.pdb.pack_ranked`); False if an
+    entry is below its Manhattan distance, of the other parity, or 32 above it."""
+    cells = n * n
+    k = goal.shape[0]
+    pos = np.empty(k, np.int64)
+    for r in range(table.shape[0]):
+        x = r
+        for i in range(k - 1, -1, -1):
+            pos[i] = x % (cells - i)
+            x //= cells - i
+        occ = 0
+        md = 0
+        for i in range(k):
+            d = pos[i]
+            c = 0
+            while True:  # the d-th cell not in occ
+                if not (occ >> c) & 1:
+                    if d == 0:
+                        break
+                    d -= 1
+                c += 1
+            occ |= 1 << c
+            g = goal[i]
+            md += abs(c // n - g // n) + abs(c % n - g % n)
+        diff = np.int64(table[r]) - md
+        if diff < 0 or diff > 30 or diff % 2:
+            return False
+        out[r >> 1] |= (diff // 2) << ((r & 1) * 4)
+    return True
+
+
 @njit(cache=True)
 def _search(
     regs: I64,
@@ -115,6 +166,8 @@ def _search(
     plen: I64,
     pc: U8,
     tabs: tuple[U8, ...],
+    pk: I64,
+    pgoal: I64,
 ) -> int:
     """Run the bounded depth-first search from the frame at ``regs[_DEPTH]`` on.
 
@@ -124,9 +177,11 @@ def _search(
     blank cell ``fb[D]``, the parent's ``fprev[D]``, the next move ``fi[D]`` (-1:
     not expanded yet), the children counted but not yet added ``fcnt[D]``, and
     the heuristic: ``fh``/``fhm`` the sums for the board and its mirror, ``fv``/``fvm``
-    the database indices (mixed radix) or values (ranked).
+    the database indices (mixed radix) or values (ranked: ``pk[k]`` whether table ``k``
+    is packed, ``pgoal[k]`` its tiles' goal cells, see :func:`value`).
     """
     cells = board.shape[0]
+    n = int(np.sqrt(cells) + 0.5)
     c2 = cells * cells
     nk = plen.shape[0]
     bound = regs[_BOUND]
@@ -167,7 +222,7 @@ def _search(
             k = grp[tile]
             s = slot[tile]
             pos[k, s] = b
-            r = tabs[k][_rank(pos[k], plen[k], cells, pc)]
+            r = value(pos[k], plen[k], cells, pc, tabs[k], pk[k], pgoal[k], n)
             pos[k, s] = nb
             h = fh[top] - fv[top, k] + r
         else:
@@ -190,7 +245,7 @@ def _search(
                 km = grpm[tile]
                 s = slotm[tile]
                 posm[km, s] = mir[b]
-                rm = tabs[km][_rank(posm[km], plen[km], cells, pc)]
+                rm = value(posm[km], plen[km], cells, pc, tabs[km], pk[km], pgoal[km], n)
                 posm[km, s] = mir[nb]
                 hm = fhm[top] - fvm[top, km] + rm
             else:
@@ -236,6 +291,63 @@ def _as_array(table: Table | np.ndarray) -> U8:
     return arr
 
 
+def deepen(
+    regs: I64,
+    h_start: int,
+    bound: int,
+    begin: Callable[[int], I64],
+    run: Callable[[], int],
+    stats: SearchStats,
+    budget: Budget,
+    max_nodes: int | None,
+) -> tuple[list[int] | None, LimitName | None]:
+    """Iterative deepening around a resumable compiled bounded search (Korf 1985).
+
+    ``begin(bound)`` prepares the frames of an iteration (frame 0 the root) and
+    returns the array of the frames' blank cells; ``run()`` resumes the search,
+    returning ``_FOUND``, ``_EXHAUSTED`` or ``_PAUSED`` with its counters in
+    ``regs``. Between pauses (every 65,536 generated nodes) the limits are
+    checked: ``max_nodes`` generated nodes, then the ``budget``. Returns the
+    blank cells of the solution (None if none) and the limit that stopped it;
+    ``stats`` gets the counts, the root counted once.
+    """
+    limit: LimitName | None = None
+    path: list[int] | None = None
+    regs[_NEXT_CHECK] = _CHECK_EVERY
+    while True:
+        stats.iterations += 1
+        if stats.iterations == 1:
+            regs[_GENERATED] += 1  # the root, counted once as in Korf (1985)
+        if h_start == 0:
+            path = []
+            break
+        fb = begin(bound)
+        regs[_DEPTH], regs[_BOUND], regs[_BEST] = 0, bound, _INF
+        while True:
+            status = run()
+            if status != _PAUSED:
+                break
+            regs[_NEXT_CHECK] = regs[_GENERATED] + _CHECK_EVERY
+            stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
+            if max_nodes is not None and stats.generated >= max_nodes:
+                limit = "max_nodes"
+            else:
+                limit = budget.check(stats)
+            if limit is not None:
+                break
+        if limit is not None:
+            break
+        if status == _FOUND:
+            path = [int(x) for x in fb[1 : regs[_DEPTH] + 1]]
+            break
+        if regs[_BEST] >= _INF:
+            break  # the space is exhausted: no solution
+        bound = int(regs[_BEST])
+    stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
+    stats.max_depth = stats.max_frontier = bound
+    return path, limit
+
+
 def ida_star_compiled(
     start: Board,
     goal: Board,
@@ -279,6 +391,10 @@ def ida_star_compiled(
     pos = np.zeros((nk, kmax), dtype=np.int64)
     posm = np.zeros((nk, kmax), dtype=np.int64)
     plen = np.array([len(p) for p, _ in pdbs], dtype=np.int64)
+    pk = np.array([is_packed(cells, p, t) for p, t in pdbs], dtype=np.int64)
+    pgoal = np.zeros((nk, kmax), dtype=np.int64)
+    for j, (p, _) in enumerate(pdbs):
+        pgoal[j, : len(p)] = p
     grp = np.array([max(g, 0) for g in grp_l], dtype=np.int64)
     slot = np.zeros(cells, dtype=np.int64)
     for p, _ in pdbs:
@@ -296,8 +412,9 @@ def ida_star_compiled(
                 pos[grp[lab], slot[lab]] = c
                 posm[grpm[lab], slotm[lab]] = m(c)
         for j in range(nk):
-            v0[j] = tabs[j][_rank(pos[j], int(plen[j]), cells, POPCOUNT)]
-            vm0[j] = tabs[j][_rank(posm[j], int(plen[j]), cells, POPCOUNT)]
+            args = (int(plen[j]), cells, POPCOUNT, tabs[j], int(pk[j]), pgoal[j], n)
+            v0[j] = value(pos[j], *args)
+            vm0[j] = value(posm[j], *args)
         h_start = int(v0.sum())
         hm_start = int(vm0.sum()) if mirror else 0
     else:
@@ -312,55 +429,29 @@ def ida_star_compiled(
     board = np.array(labels, dtype=np.int64)
     blank0 = start.blank
     regs = np.zeros(6, dtype=np.int64)
-    regs[_NEXT_CHECK] = _CHECK_EVERY
-    bound = max(h_start, hm_start)
-    limit: LimitName | None = None
-    path: list[int] | None = None
-    frames = 0
-    fv = fvm = np.zeros((0, nk), dtype=np.int64)
-    arrays: tuple[I64, ...] = ()
-    while True:
-        stats.iterations += 1
-        if stats.iterations == 1:
-            regs[_GENERATED] += 1  # the root, counted once as in Korf (1985)
-        if h_start == 0:
-            path = []
-            break
-        if bound + 2 > frames:
-            frames = 2 * bound + 2
-            arrays = tuple(np.zeros(frames, dtype=np.int64) for _ in range(6))
-            fv = np.zeros((frames, nk), dtype=np.int64)
-            fvm = np.zeros((frames, nk), dtype=np.int64)
-        fb, fprev, fi, fcnt, fh, fhm = arrays
+    frames: list[Any] = []
+
+    def begin(bound: int) -> I64:
+        if not frames or bound + 2 > len(frames[0]):
+            size = 2 * bound + 2
+            frames[:] = [np.zeros(size, dtype=np.int64) for _ in range(6)]
+            frames.extend(np.zeros((size, nk), dtype=np.int64) for _ in range(2))
+        fb, fprev, fi, _fcnt, fh, fhm, fv, fvm = frames
         fb[0], fprev[0], fi[0], fh[0], fhm[0] = blank0, -1, -1, h_start, hm_start
         fv[0], fvm[0] = v0, vm0
-        regs[_DEPTH], regs[_BOUND], regs[_BEST] = 0, bound, _INF
-        while True:
-            status = _search(
-                regs, fb, fprev, fi, fcnt, fh, fhm, fv, fvm, board, moves, nmoves,
-                ranked, mirror, d, e, grp, slot, grpm, slotm, mir, pos, posm, plen,
-                POPCOUNT, tabs,
-            )  # fmt: skip
-            if status != _PAUSED:
-                break
-            regs[_NEXT_CHECK] = regs[_GENERATED] + _CHECK_EVERY
-            stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
-            if max_nodes is not None and stats.generated >= max_nodes:
-                limit = "max_nodes"
-            else:
-                limit = budget.check(stats)
-            if limit is not None:
-                break
-        if limit is not None:
-            break
-        if status == _FOUND:
-            path = [int(x) for x in fb[1 : regs[_DEPTH] + 1]]
-            break
-        if regs[_BEST] >= _INF:
-            break  # the space is exhausted: no solution
-        bound = int(regs[_BEST])
-    stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
-    stats.max_depth = stats.max_frontier = bound
+        return fb  # type: ignore[no-any-return]
+
+    def run() -> int:
+        fb, fprev, fi, fcnt, fh, fhm, fv, fvm = frames
+        return _search(
+            regs, fb, fprev, fi, fcnt, fh, fhm, fv, fvm, board, moves, nmoves,
+            ranked, mirror, d, e, grp, slot, grpm, slotm, mir, pos, posm, plen,
+            POPCOUNT, tabs, pk, pgoal,
+        )  # fmt: skip
+
+    path, limit = deepen(
+        regs, h_start, max(h_start, hm_start), begin, run, stats, budget, max_nodes
+    )
     return _result("idastar", start, path, stats, budget, limit)
 
 
@@ -379,6 +470,7 @@ def _build_level(
     words: npt.NDArray[np.unsignedinteger[Any]],
     dist: U8,
     pc: U8,
+    blanks: U8,
 ) -> tuple[int, int]:
     """Expand the placements ``lo <= r < hi`` whose blank cells are on ``level``.
 
@@ -388,8 +480,10 @@ def _build_level(
     (next ``free`` bits) and on odd levels' (the last ``free``). A frontier cell is
     expanded by moving each pattern tile next to it into it; the child's blank
     cell and every free cell connected to it (moves of other tiles cost nothing)
-    join the next level's frontier together. Returns ``(placements expanded,
-    states added)``.
+    join the next level's frontier together. With a non-empty ``blanks``
+    (``free`` entries a placement), ``blanks[r * free + j]`` gets the level at which
+    free cell ``j`` of placement ``r`` was first reached (the value with the blank
+    there). Returns ``(placements expanded, states added)``.
     """
     cells = n * n
     free = cells - k
@@ -481,7 +575,10 @@ def _build_level(
                 while y:
                     low = y & -y
                     cell = _popcount(low - 1, pc)
-                    dmask |= 1 << (cell - _popcount(occ2 & (low - 1), pc))
+                    j = cell - _popcount(occ2 & (low - 1), pc)
+                    dmask |= 1 << j
+                    if blanks.shape[0]:
+                        blanks[r2 * free + j] = level + 1
                     y ^= low
                 if w2 & fmask == 0:
                     dist[r2] = level + 1
@@ -490,7 +587,12 @@ def _build_level(
     return expanded, added
 
 
-def build_ranked(size: int, pattern: Sequence[int], progress: Progress | None = None) -> U8:
+def build_ranked(
+    size: int,
+    pattern: Sequence[int],
+    progress: Progress | None = None,
+    with_blank: bool = False,
+) -> U8:
     """The ranked additive database of ``pattern`` (goal cells of its tiles) on a
     ``size x size`` board: ``table[rank(cells of the tiles)]`` is the fewest moves
     of pattern tiles bringing them home, other tiles indistinguishable and free.
@@ -509,6 +611,11 @@ def build_ranked(size: int, pattern: Sequence[int], progress: Progress | None = 
     in chunks so ``progress(states reached, states)`` is called a few times a
     second (and may raise to cancel). The goal placement is at 0 with the blank
     anywhere, as in :func:`~searchlab.puzzles.npuzzle.pdb.build_pdb`.
+
+    With ``with_blank`` it returns instead the value of every (placement, blank
+    cell) pair, ``(cells - k)`` entries a placement (the blank's rank among the
+    free cells last), 255 for none: what :func:`build_radix` lays out for the
+    mixed-radix databases indexed by the blank too.
     """
     cells = size * size
     k = len(pattern)
@@ -526,6 +633,9 @@ def build_ranked(size: int, pattern: Sequence[int], progress: Progress | None = 
     all_free = (1 << free) - 1
     words[goal] = all_free | (all_free << free)
     dist[goal] = 0
+    blanks = np.full(total * free if with_blank else 0, 255, dtype=np.uint8)
+    if with_blank:
+        blanks[goal * free : (goal + 1) * free] = 0
     states = total * free
     reached = free
     chunk = 1 << 22
@@ -533,7 +643,9 @@ def build_ranked(size: int, pattern: Sequence[int], progress: Progress | None = 
     while True:
         expanded = 0
         for lo in range(0, total, chunk):
-            e, a = _build_level(level, lo, min(lo + chunk, total), k, size, words, dist, POPCOUNT)
+            e, a = _build_level(
+                level, lo, min(lo + chunk, total), k, size, words, dist, POPCOUNT, blanks
+            )
             expanded += e
             reached += a
             if progress is not None:
@@ -543,7 +655,66 @@ def build_ranked(size: int, pattern: Sequence[int], progress: Progress | None = 
         level += 1
     if progress is not None:
         progress(states, states)
-    return dist
+    return blanks if with_blank else dist
+
+
+@njit(cache=True)
+def _to_radix(src: U8, out: U8, k: int, n: int, with_blank: bool) -> None:
+    """Lay out a ranked table (``with_blank``: one entry a free cell) in the mixed-radix
+    index of :func:`~searchlab.puzzles.npuzzle.pdb.build_pdb`."""
+    cells = n * n
+    free = cells - k
+    per = free if with_blank else 1
+    total = src.shape[0] // per
+    pos = np.empty(k, np.int64)
+    blank_w = 1
+    for _ in range(k):
+        blank_w *= cells
+    for r in range(total):
+        x = r
+        for i in range(k - 1, -1, -1):
+            pos[i] = x % (cells - i)
+            x //= cells - i
+        occ = 0
+        index = 0
+        w = 1
+        for i in range(k):
+            d = pos[i]
+            c = 0
+            while True:  # the d-th cell not in occ
+                if not (occ >> c) & 1:
+                    if d == 0:
+                        break
+                    d -= 1
+                c += 1
+            occ |= 1 << c
+            index += c * w
+            w *= cells
+        if not with_blank:
+            out[index] = src[r]
+            continue
+        j = 0
+        for c in range(cells):
+            if not (occ >> c) & 1:
+                out[index + c * blank_w] = src[r * free + j]
+                j += 1
+
+
+def build_radix(
+    size: int, pattern: Sequence[int], progress: Progress | None = None, with_blank: bool = False
+) -> U8:
+    """The mixed-radix database of ``pattern`` (the layout and values of
+    :func:`~searchlab.puzzles.npuzzle.pdb.build_pdb`), built by the compiled
+    :func:`build_ranked` and laid out: seconds and ``cells**(k+1)`` bytes plus the
+    ranked work arrays, instead of NumPy's minute and gigabytes for a 6-tile pattern of
+    the 15-puzzle. Boards and patterns as :func:`build_ranked` takes them.
+    """
+    k = len(pattern)
+    cells = size * size
+    src = build_ranked(size, pattern, progress, with_blank)
+    out = np.full(cells ** (k + with_blank), 255, dtype=np.uint8)
+    _to_radix(src, out, k, size, with_blank)
+    return out
 
 
 def warm_up(sizes: Sequence[int] = (2, 3, 4)) -> None:

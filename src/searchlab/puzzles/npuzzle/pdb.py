@@ -63,12 +63,13 @@ PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
 (1..15) and the 24-puzzle (6-6-6-6, 1..24).
 
 6-6-3 is the 15-puzzle's default (two 6-tile databases indexed by the blank's
-cell too, 256 MiB each, built in about a minute); 7-8 is Korf & Felner's
-strongest (2002, Fig. 3: the top seven tiles and the bottom eight), ranked,
-551 MiB, built in a few minutes by :func:`~.kernel.build_ranked`; 5-5-5 is
+cell too, 256 MiB each, built in about ten seconds by :func:`~.kernel.build_radix`);
+7-8 is Korf & Felner's strongest (2002, Fig. 3: the top seven tiles and the bottom
+eight), ranked, four bits an entry (:func:`pack_ranked`), built in a few minutes by
+:func:`~.kernel.build_ranked`; 5-5-5 is
 weaker; 3-3-3-3-3 builds in a fraction of a second (tests, quick starts).
 6-6-6-6 is Korf & Felner's partition of the 24-puzzle (2002, Fig. 4), ranked,
-four tables of 122 MiB."""
+four tables of 122 MiB (half that packed)."""
 
 RANKED = frozenset({"7-8", "6-6-6-6"})
 """Partitions whose tables are ranked (:func:`rank`, no blank in the index, one byte
@@ -115,8 +116,9 @@ def unrank(r: int, k: int, cells: int) -> tuple[int, ...]:
 def layout(cells: int, pdbs: Sequence[tuple[Sequence[int], Sized]]) -> str:
     """``"ranked"`` or ``"radix"``: how the tables of ``pdbs`` (``(pattern, table)``
     pairs for a board of ``cells`` cells) are indexed, told by their lengths
-    (``perm(cells, k)``: :func:`rank`; ``cells**k`` or ``cells**(k+1)``: the
-    mixed-radix index of :func:`build_pdb`). A one-tile table is indexed by the
+    (``perm(cells, k)``: :func:`rank`, or half that packed, :func:`pack_ranked`;
+    ``cells**k`` or ``cells**(k+1)``: the mixed-radix index of :func:`build_pdb`).
+    A one-tile table is indexed by the
     tile's cell in both. Raises ``ValueError`` for a mixture or a wrong length.
     """
     kinds = set()
@@ -124,7 +126,7 @@ def layout(cells: int, pdbs: Sequence[tuple[Sequence[int], Sized]]) -> str:
         k, length = len(pattern), len(table)
         if length == cells and k == 1:
             continue
-        if length == math.perm(cells, k):
+        if length in (math.perm(cells, k), packed_length(cells, k)):
             kinds.add("ranked")
         elif length in (cells**k, cells ** (k + 1)):
             kinds.add("radix")
@@ -133,6 +135,17 @@ def layout(cells: int, pdbs: Sequence[tuple[Sequence[int], Sized]]) -> str:
     if len(kinds) > 1:
         raise ValueError("the databases must all be ranked or all mixed-radix")
     return kinds.pop() if kinds else "ranked"
+
+
+def packed_length(cells: int, k: int) -> int:
+    """The bytes of a packed ranked table of ``k`` tiles (two entries a byte)."""
+    return (math.perm(cells, k) + 1) // 2
+
+
+def is_packed(cells: int, pattern: Sized, table: Sized) -> bool:
+    """Whether ``table`` is a packed ranked table (:func:`pack_ranked`), told by its length."""
+    k = len(pattern)
+    return k > 1 and len(table) == packed_length(cells, k) != math.perm(cells, k)
 
 
 def cache_dir() -> Path:
@@ -146,17 +159,26 @@ def pdb_path(
     directory: Path | None = None,
     with_blank: bool = False,
     ranked: bool = False,
+    packed: bool = False,
 ) -> Path:
-    """The cache file of the database of ``pattern`` (goal cells) on a ``size x size`` board."""
+    """The cache file of the database of ``pattern`` (goal cells) on a ``size x size`` board
+    (``packed``: the ranked table packed by :func:`pack_ranked`)."""
     name = f"pdb-{size}x{size}-" + "_".join(str(c) for c in pattern)
-    name += "-rank.npy" if ranked else "-blank.npy" if with_blank else ".npy"
+    if ranked:
+        name += "-rank4.npy" if packed else "-rank.npy"
+    else:
+        name += "-blank.npy" if with_blank else ".npy"
     return (directory or cache_dir()) / name
 
 
-def table_length(size: int, k: int, with_blank: bool = False, ranked: bool = False) -> int:
-    """The number of entries of a ``k``-tile database in a layout."""
+def table_length(
+    size: int, k: int, with_blank: bool = False, ranked: bool = False, packed: bool = False
+) -> int:
+    """The number of bytes of a ``k``-tile database in a layout."""
     cells = size * size
-    return math.perm(cells, k) if ranked else cells ** (k + with_blank)
+    if ranked:
+        return packed_length(cells, k) if packed else math.perm(cells, k)
+    return int(cells ** (k + with_blank))
 
 
 def build_pdb(
@@ -173,20 +195,20 @@ def build_pdb(
     :func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` (a breadth-first
     search over (placement, blank region) pairs; its docstring says why it
     fits: 2.6 GB and a few minutes for the 15-puzzle's 8-tile pattern).
-    Otherwise (this function's own method, below):
-
-    Returns a ``uint8`` array of length ``cells**k`` (``k = len(pattern)``),
-    indexed by ``sum(pos[i] * cells**i)``; 255 marks impossible placements.
+    Otherwise the same compiled search, laid out in the mixed-radix index
+    (:func:`~searchlab.puzzles.npuzzle.kernel.build_radix`; :func:`build_pdb_numpy`
+    for boards it does not take). It returns a ``uint8`` array of length
+    ``cells**k`` (``k = len(pattern)``), indexed by ``sum(pos[i] * cells**i)``;
+    255 marks impossible placements.
     With ``with_blank`` the array keeps the blank's cell as a last digit
     (length ``cells**(k+1)``, index ``+ blank * cells**k``): the fewest
     pattern-tile moves given where the blank is, never smaller than the
     minimum over blank cells and still additive across disjoint patterns
     (each move still moves one tile of one pattern).
-    Time and memory are O(cells**(k+1)) (a 6-tile pattern on 4x4: 268 MB of
-    work array and about a minute).
+    Time and memory are O(cells**(k+1)) for the layout plus the ranked search's
+    (a 6-tile pattern on 4x4 with the blank: 268 MB, seconds; NumPy's 0-1 BFS took
+    1.6 GB and a minute).
     """
-    import numpy as np
-
     cells = size * size
     k = len(pattern)
     if len(set(pattern)) != k or not all(0 <= c < cells for c in pattern) or k == 0:
@@ -197,6 +219,26 @@ def build_pdb(
         from searchlab.puzzles.npuzzle.kernel import build_ranked
 
         return build_ranked(size, pattern, progress)
+    if cells <= 32 and 3 * (cells - k) <= 64:
+        from searchlab.puzzles.npuzzle.kernel import build_radix
+
+        return build_radix(size, pattern, progress, with_blank)
+    return build_pdb_numpy(size, pattern, progress, with_blank)
+
+
+def build_pdb_numpy(
+    size: int,
+    pattern: Sequence[int],
+    progress: Progress | None = None,
+    with_blank: bool = False,
+) -> np.ndarray:
+    """:func:`build_pdb`'s mixed-radix tables by a 0-1 breadth-first search in NumPy
+    arrays (the method below): the reference the compiled builder is tested against,
+    and the builder of patterns it does not take (more than 21 free cells)."""
+    import numpy as np
+
+    cells = size * size
+    k = len(pattern)
     space = cells ** (k + 1)
     if space > 2**31:
         raise InputError(
@@ -316,23 +358,53 @@ def load_pdb(
     """
     import numpy as np
 
-    path = pdb_path(size, pattern, directory, with_blank, ranked)
-    if path.exists():
-        try:
-            # Memory-mapped, not read: the pages are the operating system's file cache,
-            # shared by every solve and every process, and only the ones a search
-            # touches are read from disk.
-            table: np.ndarray = np.load(path, mmap_mode="r")
-            if table.shape == (table_length(size, len(pattern), with_blank, ranked),):
-                return table
-        except (OSError, ValueError):
-            pass
+    k = len(pattern)
+    for packed in (True, False) if ranked else (False,):
+        path = pdb_path(size, pattern, directory, with_blank, ranked, packed)
+        if path.exists():
+            try:
+                # Memory-mapped, not read: the pages are the operating system's file cache,
+                # shared by every solve and every process, and only the ones a search
+                # touches are read from disk.
+                table: np.ndarray = np.load(path, mmap_mode="r")
+                if table.shape == (table_length(size, k, with_blank, ranked, packed),):
+                    return table
+            except (OSError, ValueError):
+                pass
     if not build:
         raise FileNotFoundError(path)
     ensure_writable(path.parent)  # before the build, not after a minute of it
     table = build_pdb(size, pattern, progress, with_blank, ranked)
+    if ranked:
+        packed_table = pack_ranked(size, pattern, table)
+        if packed_table is not None:
+            table = packed_table
+            path = pdb_path(size, pattern, directory, with_blank, ranked, packed=True)
     save_table(path, table)
     return table
+
+
+def pack_ranked(size: int, pattern: Sequence[int], table: np.ndarray) -> np.ndarray | None:
+    """A ranked table in half the bytes, or None if it does not fit.
+
+    Entry ``r`` keeps ``(value - md) / 2`` in four bits (the low half of byte
+    ``r // 2`` for even ``r``), ``md`` being the Manhattan distance of the pattern's
+    tiles in placement ``r``: a tile's moves have the parity of its Manhattan
+    distance and are never fewer, so the difference is even and non-negative, and it
+    is at most 30 in every table of :data:`PARTITIONS` (checked here: None
+    otherwise). The search adds the Manhattan distance back
+    (:func:`~searchlab.puzzles.npuzzle.kernel.value`), so the heuristic is the same,
+    held in half the memory: 259 MB instead of 519 MB for the 15-puzzle's 8-tile
+    pattern (Korf & Felner 2002 held theirs in 4 bits an entry too).
+    """
+    import numpy as np
+
+    from searchlab.puzzles.npuzzle.kernel import POPCOUNT, _pack
+
+    out = np.zeros((len(table) + 1) // 2, dtype=np.uint8)
+    goal = np.array(pattern, dtype=np.int64)
+    ok = _pack(np.asarray(table), out, goal, size, POPCOUNT)
+    return out if ok else None
 
 
 def save_table(path: Path, table: np.ndarray) -> None:

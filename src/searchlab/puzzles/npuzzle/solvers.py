@@ -1,19 +1,27 @@
 """Optimal solving with the fastest method for the board, solvability answered first.
 
-:func:`solve_board` is the entry point used by the CLI and the web player:
-it rejects unsolvable boards before any search, then runs
+:func:`solve_board` is the entry point used by the CLI, the web player and the
+notebook (through the family adapter): it rejects unsolvable boards before any
+search, then ``auto`` runs
 
 - 3x3: :func:`~searchlab.puzzles.npuzzle.fast.astar` (packed ints, Manhattan);
 - 4x4: IDA* with the additive 7-8 pattern databases and their reflection when
-  they are cached (``npuzzle pdb --build 7-8``), else 6-6-3 (built once and
-  cached): :func:`~searchlab.puzzles.npuzzle.fast.ida_star` for the first
+  they are cached (``npuzzle pdb --build 7-8``), else 6-6-3 when cached
+  (:func:`~searchlab.puzzles.npuzzle.fast.ida_star` for the first
   :data:`PYTHON_NODES` nodes, then the compiled
-  :func:`~searchlab.puzzles.npuzzle.kernel.ida_star_compiled`;
-- 5x5: the same with the 6-6-6-6 databases when cached, else IDA* with
-  incremental Manhattan distance, as on larger boards;
+  :func:`~searchlab.puzzles.npuzzle.kernel.ida_star_compiled`);
+- 5x5: the same with the 6-6-6-6 databases when cached;
+- otherwise (no database cached, or larger boards): IDA* with linear conflict,
+  compiled (:func:`~searchlab.puzzles.npuzzle.kernel_md.ida_star_md_compiled`),
+  after :data:`PYTHON_NODES` nodes of the pure-Python Manhattan search.
 
-or any engine algorithm with any heuristic of :data:`HEURISTICS` on
-:class:`~searchlab.puzzles.npuzzle.problem.NPuzzleProblem`.
+``auto`` never builds a database: memory stays a few megabytes on any board, so
+no caller's memory cap is ever hit (Korf's #1, 57 moves, takes about a second).
+Building is a separate step that says what it builds, how big and how long
+(``npuzzle pdb --build``, or ``heuristic="pdb"``). Any engine algorithm with any
+heuristic of :data:`HEURISTICS` also runs, on
+:class:`~searchlab.puzzles.npuzzle.problem.NPuzzleProblem`; IDA* with
+Manhattan or linear conflict runs the compiled kernel.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import Board, goal_board
 from searchlab.puzzles.npuzzle.fast import ProgressFn, Table, _move_name, astar, ida_star
 from searchlab.puzzles.npuzzle.heuristics import canonical_heuristic
+from searchlab.puzzles.npuzzle.kernel_md import LC_MAX_SIZE
 from searchlab.puzzles.npuzzle.pdb import (
     DEFAULTS,
     PARTITIONS,
@@ -124,7 +133,9 @@ def pattern_databases(
     partitions (6-6-3, 5-5-5, 3-3-3-3-3), the databases indexed by the blank's
     cell too (see :func:`~.pdb.build_pdb`): 268 MB each for 6 tiles instead of
     16 MB, about 30% fewer nodes; the ranked partitions (:data:`~.pdb.RANKED`)
-    have no blank in the index. The tables are memory views of the
+    have no blank in the index, and are packed four bits an entry when built
+    (:func:`~.pdb.pack_ranked`; unpacked files of earlier versions are still read). The
+    tables are memory views of the
     memory-mapped cache files (no copy, and no NumPy import when cached:
     :func:`~.pdb.map_table`).
     """
@@ -136,8 +147,12 @@ def pattern_databases(
     blank = with_blank and not ranked
     out = []
     for pattern in partition_for(goal, partition):
-        path = pdb_path(n, pattern, with_blank=blank, ranked=ranked)
-        table = map_table(path, table_length(n, len(pattern), blank, ranked))
+        table = None
+        for packed in (True, False) if ranked else (False,):  # packed ones first
+            path = pdb_path(n, pattern, with_blank=blank, ranked=ranked, packed=packed)
+            table = map_table(path, table_length(n, len(pattern), blank, ranked, packed))
+            if table is not None:
+                break
         if table is None:
             if not build:
                 raise FileNotFoundError(path)
@@ -200,8 +215,9 @@ def solve_board(
     (``stats.generated == 0``). ``algorithm`` is ``"auto"``, or any engine algorithm name
     (``astar``, ``idastar``, ``bfs``, ...); ``heuristic`` is ``"auto"``, ``"pdb"`` (4x4 IDA*
     only) or a name of :data:`HEURISTICS`. ``astar``/``idastar`` with Manhattan (or ``pdb``) run
-    the dedicated solvers of :mod:`.fast`; anything else runs the generic engine. Limits:
-    ``time_limit`` seconds, ``max_nodes`` (stored states for A*, generated nodes for IDA*),
+    the dedicated solvers of :mod:`.fast` (IDA*: compiled, also with linear conflict);
+    anything else runs the generic engine. Limits: ``time_limit`` seconds, ``max_nodes``
+    (stored states: A* and the engine; IDA* stores only its path and ignores it),
     ``max_expansions``, a ``cancel`` token and ``progress``; ``pdb_progress(done, total)``
     reports a pattern-database build; with ``pdb_build=False`` a missing database raises
     ``FileNotFoundError`` instead of being built; ``partition`` names the 4x4 pattern partition
@@ -235,15 +251,11 @@ def solve_board(
         )
     if algo == "auto":
         algo = "astar" if board.size == 3 and h in ("auto", "manhattan") else "idastar"
+    if algo == "idastar":
+        max_nodes = None  # IDA* stores only its path: a stored-node bound never stops it
     chosen = h
     if h == "auto":
-        h = "manhattan"
-        if algo == "idastar" and board.size == 4:
-            h = "pdb"
-            if partition is None and databases_ready(goal, "7-8"):
-                partition = "7-8"  # the strongest, when it was built
-        elif algo == "idastar" and board.size == 5 and databases_ready(goal, partition):
-            h = "pdb"  # 5x5: only when built (minutes), Manhattan otherwise
+        h, partition = _auto_heuristic(board.size, algo, goal, partition)
     if h == "pdb":
         if algo != "idastar" or board.size not in DEFAULTS:
             raise InputError(_("the pdb heuristic needs --algorithm idastar on a 4x4 or 5x5 board"))
@@ -251,33 +263,12 @@ def solve_board(
         partition_for(goal, partition)  # a partition for another size: a clear error now
         t, g2 = _frame(goal)
         b2 = _apply(board, t)
-        try:
-            pdbs = pattern_databases(g2, partition, build=False)
-        except FileNotFoundError:
-            # Not built yet (a minute and 1.5 GB): an easy board does not need them.
-            # IDA* with Manhattan distance is optimal too; given a small budget, it
-            # answers boards a few dozen moves deep at once, and only harder ones
-            # build the databases.
-            if chosen == "auto":
-                quick = ida_star(
-                    board,
-                    goal,
-                    time_limit=time_limit,
-                    max_expansions=min(max_expansions or QUICK_EXPANSIONS, QUICK_EXPANSIONS),
-                    cancel=cancel,
-                    progress=progress,
-                )
-                if quick.solved or quick.status == "cancelled":
-                    quick.extra["heuristic"] = "manhattan"
-                    quick.algorithm = "idastar (manhattan)"
-                    return quick
-            pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
+        pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
         result = _pdb_ida_star(
             b2,
             g2,
             pdbs,
             time_limit=time_limit,
-            max_nodes=max_nodes,
             max_expansions=max_expansions,
             cancel=cancel,
             progress=progress,
@@ -298,12 +289,15 @@ def solve_board(
             cancel=cancel,
             progress=progress,
         )
-    if h == "manhattan" and algo == "idastar":
-        return ida_star(
+    if algo == "idastar" and (
+        h == "manhattan" or (h == "linear_conflict" and board.size <= LC_MAX_SIZE)
+    ):
+        return _md_ida_star(
             board,
             goal,
+            h,
+            quick=chosen == "auto" or h == "manhattan",
             time_limit=time_limit,
-            max_nodes=max_nodes,
             max_expansions=max_expansions,
             cancel=cancel,
             progress=progress,
@@ -326,7 +320,6 @@ def _pdb_ida_star(
     pdbs: Sequence[tuple[Sequence[int], Table]],
     *,
     time_limit: float | None,
-    max_nodes: int | None,
     max_expansions: int | None,
     cancel: CancelToken | None,
     progress: ProgressFn | None,
@@ -335,18 +328,17 @@ def _pdb_ida_star(
     if that was not enough, the compiled kernel from the start (its counts are the
     result's; both search the same tree). Easy boards never import Numba."""
     t0 = time.perf_counter()
-    cap = PYTHON_NODES if max_nodes is None else min(max_nodes, PYTHON_NODES)
     quick = ida_star(
         board,
         goal,
         pdbs=pdbs,
         time_limit=time_limit,
-        max_nodes=cap,
+        max_nodes=PYTHON_NODES,
         max_expansions=max_expansions,
         cancel=cancel,
         progress=progress,
     )
-    if quick.limit != "max_nodes" or cap == max_nodes:
+    if quick.limit != "max_nodes":
         return quick
     from searchlab.puzzles.npuzzle.kernel import ida_star_compiled
 
@@ -356,21 +348,94 @@ def _pdb_ida_star(
         goal,
         pdbs=pdbs,
         time_limit=left,
-        max_nodes=max_nodes,
         max_expansions=max_expansions,
         cancel=cancel,
         progress=progress,
     )
 
 
+def _md_ida_star(
+    board: Board,
+    goal: Board,
+    heuristic: str,
+    *,
+    quick: bool,
+    time_limit: float | None,
+    max_expansions: int | None,
+    cancel: CancelToken | None,
+    progress: ProgressFn | None,
+) -> SearchResult:
+    """IDA* with Manhattan distance or linear conflict (``heuristic``), no database.
+
+    With ``quick``, the pure-Python Manhattan search runs first for
+    :data:`PYTHON_NODES` nodes (easy boards never import Numba; with Manhattan it is
+    the compiled search's own tree, counts included); then the compiled
+    :func:`~searchlab.puzzles.npuzzle.kernel_md.ida_star_md_compiled` from the start.
+    The result's ``extra["heuristic"]`` names the heuristic that answered.
+    """
+    t0 = time.perf_counter()
+    if quick:
+        result = ida_star(
+            board,
+            goal,
+            time_limit=time_limit,
+            max_nodes=PYTHON_NODES,
+            max_expansions=max_expansions,
+            cancel=cancel,
+            progress=progress,
+        )
+        if result.limit != "max_nodes":
+            result.algorithm = "idastar (manhattan)"
+            result.extra["heuristic"] = "manhattan"
+            return result
+    from searchlab.puzzles.npuzzle.kernel_md import ida_star_md_compiled
+
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+    result = ida_star_md_compiled(
+        board,
+        goal,
+        linear_conflicts=heuristic == "linear_conflict",
+        time_limit=left,
+        max_expansions=max_expansions,
+        cancel=cancel,
+        progress=progress,
+    )
+    result.algorithm = f"idastar ({heuristic}, compiled)"
+    result.extra["heuristic"] = heuristic
+    return result
+
+
+def ready_partition(goal: Board) -> str | None:
+    """The strongest partition whose databases for ``goal`` are cached (None if none)."""
+    for partition in AUTO_PARTITIONS.get(goal.size, ()):
+        if databases_ready(goal, partition):
+            return partition
+    return None
+
+
+def _auto_heuristic(
+    size: int, algo: str, goal: Board, partition: str | None
+) -> tuple[str, str | None]:
+    """The heuristic (and partition) ``auto`` uses with ``algo``: with IDA*, ``pdb`` when
+    a partition is named or cached databases fit the board (never built here: a build is
+    a separate step, announced with its time and memory), else linear conflict
+    (Manhattan above :data:`~.kernel_md.LC_MAX_SIZE`); with A*, Manhattan."""
+    if algo != "idastar":
+        return "manhattan", partition
+    if size in DEFAULTS:
+        partition = partition or ready_partition(goal)
+        if partition is not None:
+            return "pdb", partition
+    return ("linear_conflict" if size <= LC_MAX_SIZE else "manhattan"), partition
+
+
+AUTO_PARTITIONS = {4: ("7-8", "6-6-3"), 5: ("6-6-6-6",)}
+"""The cached partitions ``auto`` looks for, strongest first."""
+
 PYTHON_NODES = 60_000
 """Nodes the pure-Python IDA* searches before the compiled kernel takes over: about
 0.1 s, a fraction of what importing Numba and loading the compiled kernel costs
 (about 0.5 s), and enough for the easier 15-puzzle boards with the 7-8 databases."""
-
-QUICK_EXPANSIONS = 200_000
-"""The Manhattan IDA* budget ``auto`` spends on a 4x4 board before building the
-pattern databases (a fraction of a second)."""
 
 
 def _auto_name(size: int, heuristic: str) -> str:

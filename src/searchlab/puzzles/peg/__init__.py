@@ -1,4 +1,4 @@
-"""Peg solitaire: the classic boards, the seed's search comparison, a fast solver.
+"""Peg solitaire: the classic boards, the assignment's search comparison, a fast solver.
 
 Positions are ``int`` bitboards over a :class:`Board`'s holes (bit ``i`` =
 hole ``i``); jumps are ``(from, over, to)`` hole indices, named ``f4-d4``.
@@ -22,14 +22,14 @@ from searchlab.puzzles.peg.board import (
 )
 from searchlab.puzzles.peg.classes import class_space, finishing_holes, impossibility_reason
 from searchlab.puzzles.peg.compare import CompareRow, compare
-from searchlab.puzzles.peg.levels import LevelCount, count_levels
+from searchlab.puzzles.peg.counting import LevelCount, count_levels
 from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.pagoda import distance_pagoda, is_pagoda
 from searchlab.puzzles.peg.play import apply_jump, hint, legal_jumps
 from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
 from searchlab.puzzles.peg.render import render_svg, render_text
-from searchlab.puzzles.peg.run import move_count
 from searchlab.puzzles.peg.solver import solve_fast
+from searchlab.puzzles.peg.solver_run import move_count
 
 __all__ = [
     "BOARD_DESCRIPTIONS",

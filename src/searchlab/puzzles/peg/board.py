@@ -286,7 +286,7 @@ def parse_board(text: str, *, name: str = "custom", diagonal: bool = False) -> t
     every odd column of every row is blank the text is read that way. At most
     26 columns (named ``a..z``).
 
-    Seed 000's matrix is read too (:func:`seed_matrix`): one row per line (or a
+    The peg assignment's matrix is read too (:func:`seed_matrix`): one row per line (or a
     Python list of lists), ``-1`` no hole, ``0`` empty, ``1`` peg.
 
     >>> board, pos = parse_board("ooo\\no.o\\nooo")
@@ -344,14 +344,14 @@ def parse_board(text: str, *, name: str = "custom", diagonal: bool = False) -> t
 
 MATRIX_FORMATS = (
     N_("a drawing ('o' peg, '.' empty, '-' no hole)"),
-    N_("seed 000's matrix (-1 no hole, 0 empty, 1 peg)"),
+    N_("the assignment's matrix (-1 no hole, 0 empty, 1 peg)"),
 )
 
 
 def seed_matrix(text: str) -> list[list[int]] | None:
-    """Seed 000's board, a matrix of ``-1`` (no hole), ``0`` (empty) and ``1`` (peg),
-    as rows of integers; ``None`` when ``text`` is not one (no ``-1`` in it: a
-    drawing of ``1``/``0`` reads the same either way). Rows are lines of numbers
+    """The peg assignment's board (seed 000), a matrix of ``-1`` (no hole), ``0``
+    (empty) and ``1`` (peg), as rows of integers; ``None`` when ``text`` is not one
+    (no ``-1`` in it: a drawing of ``1``/``0`` reads the same either way). Rows are lines of numbers
     separated by spaces or commas, or the ``[...]`` lists of a Python list of lists.
     A text with ``-1`` that is not such a matrix is an :class:`InputError` naming
     the formats that are read (a drawing would misread ``-1`` as no hole + peg).

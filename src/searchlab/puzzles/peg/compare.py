@@ -1,4 +1,4 @@
-"""The seed's experiment: the same peg problem through several algorithms, side by side."""
+"""The peg assignment's experiment: one peg problem through several algorithms, side by side."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ SEED_RUNS: tuple[tuple[str, str, str, dict[str, object]], ...] = (
 
 @dataclass(frozen=True)
 class CompareRow:
-    """One line of the seed's table."""
+    """One line of the assignment's table."""
 
     algorithm: str
     found: bool
@@ -46,10 +46,10 @@ def compare(
     cancel: CancelToken | None = None,
     on_row: Callable[[CompareRow], None] | None = None,
 ) -> list[CompareRow]:
-    """Run the seed's algorithms and the fast solver on one problem, each within the limits.
+    """Run the assignment's algorithms and the fast solver on one problem, each within the limits.
 
     The engine runs stop after ``max_expansions`` expansions or ``time_limit``
-    seconds (the seed's own limits were 50,000 expansions and 15 s); the stop
+    seconds (the assignment's own limits were 50,000 expansions and 15 s); the stop
     reason says which. The last row is searchlab's fast solver under the same
     time limit.
     """

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
-from searchlab.families.kit import engine_solve, impossible, int_param
+from searchlab.families.contract import Example, Family, Generating, Move, NoHint, Param, Playing
+from searchlab.families.kit import engine_solve, impossible, int_param, limit_options
 from searchlab.i18n import N_, _
 from searchlab.puzzles.peg.board import (
     BOARD_NAMES,
@@ -48,32 +48,23 @@ from searchlab.puzzles.peg.demo import demo
 from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.play import apply_jump, legal_jumps
 from searchlab.puzzles.peg.problem import CENTRE_WEIGHT, HEURISTICS, PegProblem
-from searchlab.puzzles.peg.render import render_svg
 from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, solve_fast
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.search.solve import engine_algorithms
+from searchlab.view import View
 
-SETTING = re.compile(r"^\s*(board|vacancy|vacancies|finish|diagonal)\s*(?::\s*(.*?))?\s*$", re.I)
-ENGINE_ALGORITHMS = (
-    "dfs",
-    "backtrack",
-    "astar",
-    "greedy",
-    "bfs",
-    "idastar",
-    "ucs",
-    "wastar",
-    "dls",
-)
-ALGORITHMS = ("fast", "minmoves", *ENGINE_ALGORITHMS)
+SETTING = re.compile(r"(board|vacancy|vacancies|finish|diagonal)(?:\s*:(.*))?", re.I)
+"""A setting line, matched whole against the stripped line (linear: its spaces never
+trade characters with another ``\\s*``, as ``(.*?)\\s*$`` did, quadratically)."""
+ALGORITHMS = ("fast", "minmoves", *engine_algorithms(provides=("depth_limit",), exclude=("iddfs",)))
 """The dedicated solvers, then the engine algorithms that answer on peg solitaire (jumps
-remove a peg, so every path is finite). ``dls`` is seed 000's depth-limited DFS, its
-limit (option ``depth_limit``) by default the jumps a solution needs, pegs minus finish
-pegs (every solution has exactly that many; a smaller limit proves nothing, a larger one
-is plain DFS); ``iddfs`` is not offered (all solutions lie at that one depth), nor
-``bibfs`` (it needs the predecessors of a position)."""
-LIMITS = ("time_limit", "max_expansions", "max_nodes", "cancel", "progress")
-"""The limits the dedicated solvers honour: all of the engine's."""
+remove a peg, so every path is finite). ``dls`` is the assignment's depth-limited DFS, its
+limit (option ``depth_limit``, which this family provides) by default the jumps a
+solution needs, pegs minus finish pegs (every solution has exactly that many; a smaller
+limit proves nothing, a larger one is plain DFS); ``iddfs`` is not offered (all
+solutions lie at that one depth), nor ``bibfs`` (it needs the predecessors of a
+position)."""
 METHODS = {
     "fast": "fast solver (bitboards, symmetry memo, pagoda pruning)",
     "minmoves": "minmoves (bidirectional breadth-first search over moves)",
@@ -104,12 +95,12 @@ def parse(text: str) -> Instance:
     settings: dict[str, str] = {}
     drawing: list[str] = []
     for line in text.splitlines():
-        m = SETTING.match(line)
+        m = SETTING.fullmatch(line.strip())
         if m:
             key = m[1].lower().replace("vacancies", "vacancy")
             if key in settings:
                 raise InputError(_("'{key}' is given twice").format(key=key))
-            settings[key] = m[2] or ""
+            settings[key] = (m[2] or "").strip()
         elif line.strip() and not line.lstrip().startswith("#"):
             drawing.append(line)
     diagonal = "diagonal" in settings and settings["diagonal"].lower() not in ("no", "false", "0")
@@ -207,7 +198,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
     ``min_moves``, ``moves_proved_too_few``); others: the engine on :class:`PegProblem`.
     Impossible pairs (position classes, peg counts) are answered before any search.
     Option ``max_memo``: dead positions the dedicated solvers may remember;
-    ``centre_weight``: λ of the ``centre`` heuristic (seed 000's h2); ``depth_limit``
+    ``centre_weight``: λ of the ``centre`` heuristic (the assignment's h2); ``depth_limit``
     for ``dls`` (see :data:`ALGORITHMS`)."""
     board, start, target = inst.board, inst.start, inst.target
     max_memo = int(options.pop("max_memo", DEFAULT_MAX_MEMO))
@@ -225,7 +216,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
         return impossible(reason, algorithm)
     if algorithm in ("fast", "minmoves"):
         search = solve_min_moves if algorithm == "minmoves" else solve_fast
-        limits = {k: v for k, v in options.items() if k in LIMITS}
+        limits = limit_options(options)  # all of the engine's limits, max_nodes too
         result = search(board, start, target, max_memo=max_memo, **limits)
         result.actions = [board.jump_name(j) for j in result.actions]
         result.algorithm = METHODS[algorithm]
@@ -275,7 +266,7 @@ def cell(board: Board, hole: int) -> tuple[int, int]:
     return r, c
 
 
-def to_move(board: Board, position: int, jump: Jump) -> Move:
+def to_move(board: Board, position: int, jump: Jump) -> Move[int]:
     return Move(
         board.jump_name(jump),
         cell(board, jump[2]),
@@ -284,11 +275,11 @@ def to_move(board: Board, position: int, jump: Jump) -> Move:
     )
 
 
-def moves(inst: Instance, position: int) -> list[Move]:
+def moves(inst: Instance, position: int) -> list[Move[int]]:
     return [to_move(inst.board, position, j) for j in legal_jumps(inst.board, position)]
 
 
-def hint(inst: Instance, position: int, /, **options: Any) -> Move | None:
+def hint(inst: Instance, position: int, /, **options: Any) -> Move[int] | None:
     """The first jump of a solution found by the fast solver (within 5 s at most)."""
     limit = min(float(options.get("time_limit") or 5.0), 5.0)
     reason = impossibility_reason(inst.board, position, inst.target)
@@ -330,7 +321,7 @@ def state_view(inst: Instance, position: int) -> View:
     return {"pieces": pieces}
 
 
-FAMILY = PuzzleFamily(
+FAMILY: Family[Instance, int] = Family(
     name="peg",
     title=N_("Peg solitaire"),
     board_help=N_(
@@ -338,7 +329,6 @@ FAMILY = PuzzleFamily(
         "'vacancy: d4', 'finish: d4' and 'diagonal'; or draw a custom board: 'o' peg, "
         "'.' empty hole, '-' no hole."
     ),
-    play_help=N_("Click a peg, then the empty hole it jumps to (or drag it there)."),
     examples=EXAMPLES,
     parse=parse,
     format=format_instance,
@@ -350,15 +340,19 @@ FAMILY = PuzzleFamily(
     encode_state=lambda i, p: format(p, "x"),
     decode_state=decode,
     is_goal=is_goal,
-    moves=moves,
-    hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(Param("board", N_("board (1-7)"), 1, 1, len(BOARD_NAMES)),),
-    generate=generate,
+    play=Playing(
+        moves=moves,
+        hint=hint,
+        help=N_("Click a peg, then the empty hole it jumps to (or drag it there)."),
+    ),
+    generator=Generating(
+        params=(Param("board", N_("board (1-7)"), 1, 1, len(BOARD_NAMES)),),
+        generate=generate,
+    ),
     problem=problem,
     action_label=lambda i, j: i.board.jump_name(j),
-    render_svg=lambda i, r: render_svg(i.board, i.start),
     demo=demo,
     demo_title=N_("Peg solitaire"),
     notes=N_("'fast' is the dedicated solver; the engine algorithms show why it is needed."),

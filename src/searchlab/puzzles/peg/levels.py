@@ -28,8 +28,7 @@ level-by-level counts of reachable positions).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -37,15 +36,11 @@ import numpy.typing as npt
 from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.puzzles.peg.board import Board
-from searchlab.search.limits import Budget, CancelToken
-
-if TYPE_CHECKING:
-    from searchlab.puzzles.peg.paths import PathCounts
 
 Positions = npt.NDArray[np.uint64]
 MAX_BITS = 64
 _ZERO = np.uint64(0)
-_CHUNK = 1 << 18
+CHUNK = 1 << 18
 BYTES_PER_POSITION = 96
 """Working memory per position of a level being expanded (the level, the next
 level, the chunks' results before a merge, and the sort), an upper estimate:
@@ -211,16 +206,16 @@ def next_level(
     """
     parts: list[Positions] = []  # after a merge, parts[0] is the merged level so far
     merged = pending = 0
-    for lo in range(0, len(level), _CHUNK):
-        nxt = sorted_unique(successors(level[lo : lo + _CHUNK], masks), in_place=True)
+    for lo in range(0, len(level), CHUNK):
+        nxt = sorted_unique(successors(level[lo : lo + CHUNK], masks), in_place=True)
         if symmetry is not None:
             nxt = sorted_unique(symmetry.canonical(nxt), in_place=True)
         parts.append(nxt)
         pending += len(nxt)
-        if pending >= max(merged, _CHUNK):
+        if pending >= max(merged, CHUNK):
             parts.append(_merge(parts))
             merged, pending = len(parts[0]), 0
-        limit = None if stop is None else stop(min(1.0, (lo + _CHUNK) / len(level)))
+        limit = None if stop is None else stop(min(1.0, (lo + CHUNK) / len(level)))
         if limit is not None:
             raise LevelStopped(limit)
     return _merge(parts) if parts else np.zeros(0, dtype=np.uint64)
@@ -232,127 +227,3 @@ def _merge(parts: list[Positions]) -> Positions:
     joined = np.concatenate(parts) if len(parts) > 1 else parts[0]
     parts.clear()
     return sorted_unique(joined, in_place=True)
-
-
-@dataclass
-class LevelCount:
-    """Reachable positions per level (index ``k``: after ``k`` jumps).
-
-    ``canonical[k]`` counts positions up to symmetry, ``total[k]`` all of them.
-    ``complete`` is False when a limit (``limit``: ``time_limit``,
-    ``max_memory``, ``cancelled``) stopped the enumeration; the levels listed
-    are then exact, the later ones missing. ``paths`` holds the counts of jump
-    sequences (solutions, games) when they were asked for; when ``complete`` is
-    False they cover the levels finished only.
-    """
-
-    board: Board
-    pegs: list[int] = field(default_factory=list)
-    canonical: list[int] = field(default_factory=list)
-    total: list[int] = field(default_factory=list)
-    complete: bool = False
-    limit: str | None = None
-    seconds: float = 0.0
-    peak_estimate_mb: float = 0.0
-    paths: PathCounts | None = None
-
-    @property
-    def sum_total(self) -> int:
-        return sum(self.total)
-
-    @property
-    def sum_canonical(self) -> int:
-        return sum(self.canonical)
-
-
-def count_levels(
-    board: Board,
-    start: int,
-    *,
-    symmetric: bool = True,
-    time_limit: float | None = None,
-    max_memory_mb: float = 4096.0,
-    cancel: CancelToken | None = None,
-    progress: Callable[[LevelCount, float], None] | None = None,
-    paths: bool = False,
-) -> LevelCount:
-    """Count the positions reachable from ``start``, level by level.
-
-    Parameters
-    ----------
-    board, start : the board (at most 64 holes) and the start bitboard.
-    symmetric : store positions up to the symmetries of ``board`` that fix
-        ``start`` (totals are still exact: orbit sizes are added up).
-    time_limit : seconds; checked between levels and chunks.
-    max_memory_mb : stop before expanding a level whose estimated working
-        memory (:data:`BYTES_PER_POSITION` per position of the level, plus
-        the successors of one chunk) would exceed this.
-    progress : called with the counts so far and the fraction of the
-        current level expanded.
-    paths : also count the jump sequences reaching each position
-        (:class:`~searchlab.puzzles.peg.paths.PathCounts`, in ``paths``):
-        the solutions (sequences ending with one peg, per finishing hole) and
-        the games (sequences ending with no jump left), exactly.
-
-    Complexity: O(J * R) vectorised operations and O(R log R) sorting for R
-    stored positions. The English board from the centre: 23,475,688 positions
-    up to symmetry, 187,636,299 in all (Beasley 1985).
-
-    >>> from searchlab.puzzles.peg.board import get_board
-    >>> b = get_board("triangle4")
-    >>> c = count_levels(b, b.start())
-    >>> c.complete, c.total[:3]
-    (True, [1, 2, 4])
-    """
-    check_size(board)
-    budget = Budget(time_limit=time_limit, cancel=cancel)
-    masks = JumpMasks.of(board)
-    perms = [
-        p for p in board.symmetries if board.position(p[i] for i in board.pegs(start)) == start
-    ]
-    symmetry = SymmetryTables(board, perms if symmetric else [])
-    counts = LevelCount(board)
-    if paths:
-        # imported here: paths.py builds on this module
-        from searchlab.puzzles.peg.paths import PathCounts
-
-        counts.paths = PathCounts(board, symmetry, masks)
-    level: Positions = np.array([start], dtype=np.uint64)
-    per_position = BYTES_PER_POSITION + (PATH_BYTES_PER_POSITION if paths else 0)
-    share = 0.5 if paths else 1.0
-
-    def stop(done: float) -> str | None:
-        counts.seconds = budget.elapsed()
-        if progress is not None:
-            progress(counts, share * done)
-        return budget.interrupted()
-
-    def stop_paths(done: float) -> str | None:
-        return stop(1.0 + done)
-
-    while len(level):
-        counts.pegs.append(start.bit_count() - len(counts.pegs))
-        counts.canonical.append(len(level))
-        counts.total.append(int(symmetry.orbit_sizes(level).sum()))
-        estimate = (len(level) * per_position + 100 * _CHUNK * 8) / 2**20
-        counts.peak_estimate_mb = max(counts.peak_estimate_mb, estimate)
-        limit = stop(0.0)
-        if limit is None and estimate > max_memory_mb:
-            limit = "max_memory"
-        if limit is not None:
-            counts.limit = limit
-            return counts
-        try:
-            nxt = next_level(level, masks, symmetry, stop)
-        except LevelStopped as stopped:
-            counts.limit = stopped.limit
-            return counts
-        if counts.paths is not None:
-            limit = counts.paths.advance(level, nxt, stop_paths)
-            if limit is not None:
-                counts.limit = limit
-                return counts
-        level = nxt
-    counts.complete = True
-    counts.seconds = budget.elapsed()
-    return counts

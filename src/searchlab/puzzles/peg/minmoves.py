@@ -42,7 +42,7 @@ from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
 from searchlab.puzzles.peg.levels import MAX_BITS, check_size
 from searchlab.puzzles.peg.movelevels import bidirectional_min_moves
 from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
-from searchlab.puzzles.peg.run import PegRun, Stop
+from searchlab.puzzles.peg.solver_run import PegRun, Stop
 from searchlab.puzzles.peg.symmetry import stabilizer
 from searchlab.search.limits import CancelToken
 from searchlab.search.result import SearchResult, SearchStats

@@ -1,6 +1,6 @@
 """Exact counts of jump sequences (solutions and games) over the level sets, with NumPy.
 
-:func:`~searchlab.puzzles.peg.levels.count_levels` builds the positions
+:func:`~searchlab.puzzles.peg.counting.count_levels` builds the positions
 reachable from the start level by level, stored canonical under the group
 ``G`` of board symmetries that fix the start. This module carries, alongside,
 the number of jump sequences that reach each position: a forward pass of path

@@ -1,17 +1,17 @@
-"""Peg solitaire as a generic search :class:`~searchlab.search.Problem` (the seed's model).
+"""Peg solitaire as a generic search :class:`~searchlab.search.Problem` (the assignment's model).
 
 States are bitboards (``int``), actions are jumps ``(from, over, to)``, every
 jump costs 1. Because every jump removes exactly one peg, *every* solution from
 a position with ``n`` pegs to a finish with ``m`` pegs has exactly ``n - m``
-jumps: the seed's heuristic ``pegs - 1`` is exact on solvable positions, and
+jumps: the assignment's heuristic ``pegs - 1`` is exact on solvable positions, and
 what makes the search hard is the dead ends, which it cannot see.
 
 Heuristics (``HEURISTICS``):
 
-* ``"pegs"``: ``pegs - finish pegs`` (the seed's h1; admissible and consistent).
-* ``"centre"``: the seed's h2, ``pegs - 1 + λ * (Manhattan distance from the
-  centre to the nearest peg)``, λ = ``centre_weight`` (the seed's 0.25 by default);
-  not admissible (kept for the comparison).
+* ``"pegs"``: ``pegs - finish pegs`` (the assignment's h1; admissible and consistent).
+* ``"centre"``: the assignment's h2, ``pegs - 1 + λ * (Manhattan distance from the
+  centre to the nearest peg)``, λ = ``centre_weight`` (the assignment's 0.25 by
+  default); not admissible (kept for the comparison).
 * ``"pagoda"``: ``pegs - finish pegs``, or infinity when the golden-ratio pagoda
   proves the finish unreachable (admissible: dead positions have infinite cost).
 * ``"isolated"``: ``pegs - finish pegs + pegs with no neighbouring peg``; not
@@ -32,7 +32,7 @@ from searchlab.search.problem import Problem
 
 HEURISTICS = ("pegs", "centre", "pagoda", "isolated", "zero")
 CENTRE_WEIGHT = 0.25
-"""λ of the seed's h2 (``"centre"``), as the seed sets it."""
+"""λ of the assignment's h2 (``"centre"``), as the assignment sets it."""
 
 
 class PegProblem(Problem[int, Jump]):

@@ -1,4 +1,4 @@
-"""Drawing boards and positions: text as the seed draws it, and SVG."""
+"""Drawing boards and positions: text as the assignment draws it, and SVG."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from searchlab.puzzles.peg.board import Board
 
 
 def render_text(board: Board, position: int) -> str:
-    """The position drawn as in the seed: ``o`` peg, ``.`` empty hole, blank no hole.
+    """The position drawn as in the assignment: ``o`` peg, ``.`` empty hole, blank no hole.
 
     Cells are separated by one space; triangles are centred, apex on top.
 

@@ -41,7 +41,7 @@ from searchlab.puzzles.peg.endgame import Endgame
 from searchlab.puzzles.peg.levels import LevelStopped
 from searchlab.puzzles.peg.ordering import JumpRow, jump_table, portfolio
 from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
-from searchlab.puzzles.peg.run import PegRun, Stop
+from searchlab.puzzles.peg.solver_run import PegRun, Stop
 from searchlab.puzzles.peg.symmetry import Canonical, make_canonical, stabilizer
 from searchlab.search.limits import CancelToken
 from searchlab.search.result import SearchResult, SearchStats

@@ -9,8 +9,8 @@ move's ``grab`` is the vehicle's cells and its ``to`` the cell its front reaches
 so dragging a car along its axis by *k* cells plays the slide by *k*.
 
 Algorithms: ``fast`` (the packed breadth-first search, optimal), ``rate`` (the
-same solution plus the seed's difficulty rating in ``extra``), and the engine's
-algorithms with the heuristics ``blocking`` (the seed's), ``strong`` and ``zero``.
+same solution plus the assignment's difficulty rating in ``extra``), and the engine's
+algorithms with the heuristics ``blocking`` (the assignment's), ``strong`` and ``zero``.
 The option ``metric="steps"`` counts one-cell slides instead of moves.
 """
 
@@ -21,8 +21,17 @@ from functools import lru_cache
 from typing import Any, cast
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Move, NoHint, Param, PuzzleFamily, View
-from searchlab.families.kit import engine_solve, float_param, int_param
+from searchlab.families.contract import (
+    Example,
+    Family,
+    Generating,
+    Move,
+    NoHint,
+    Param,
+    Playing,
+    Sampling,
+)
+from searchlab.families.kit import engine_solve, float_param, int_param, limit_options
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour import database
 from searchlab.puzzles.rushhour.cards import cards
@@ -35,18 +44,18 @@ from searchlab.puzzles.rushhour.model import Move as RhMove
 from searchlab.puzzles.rushhour.notation import parse_board
 from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
-from searchlab.puzzles.rushhour.render import render_solution_text, render_svg
+from searchlab.puzzles.rushhour.render import car_colour, render_solution_text, render_svg
 from searchlab.puzzles.rushhour.solver import ALGORITHM_CHOICES, Metric, fast_bfs, solve_board
 from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.view import View
 
 GENERATE_MAX_SECONDS = 20.0
 """Longest time a generated board may take on the web (the request waits for it)."""
 SAMPLE_SECONDS = 600.0
 """The experiments give up generating one puzzle after this long (an InputError)."""
 ALGORITHMS = (*ALGORITHM_CHOICES, "rate")
-LIMITS = frozenset({"time_limit", "max_expansions", "max_nodes", "cancel", "progress"})
 
 
 def card_text(number: int, level: str, moves: int, board: str) -> str:
@@ -85,7 +94,7 @@ def describe(board: Board) -> str:
 
 
 def difficulty(board: Board, time_limit: float) -> str | None:
-    """The board's difficulty level (:func:`~.rating.rate`, the seed's score with levels
+    """The board's difficulty level (:func:`~.rating.rate`, the assignment's score with levels
     calibrated on the 40 cards) and optimal moves, as one line; ``None`` when the board
     has no solution. Raises InputError when the time limit stops the rating."""
     budget = Budget(time_limit=time_limit)
@@ -150,7 +159,7 @@ def solve(board: Board, algorithm: str, heuristic: str | None, /, **options: Any
     the engine on :class:`RushHourProblem`. ``extra`` holds the metric and the board in
     the database notation (with the letters renamed, when they are)."""
     metric = cast(Metric, options.pop("metric", "moves"))
-    limits = {k: v for k, v in options.items() if k in LIMITS}
+    limits = limit_options(options)
     budget = Budget(time_limit=limits.get("time_limit"), cancel=limits.get("cancel"))
     if algorithm in ("fast", "rate") or limits == options:
         result = solve_board(
@@ -201,18 +210,18 @@ def decode(board: Board, token: Any) -> Board:
     return make_board(board.width, board.height, moved.vehicles, moved.walls)
 
 
-def to_move(board: Board, move: RhMove) -> Move:
+def to_move(board: Board, move: RhMove) -> Move[Board]:
     v = board.vehicles[board.index(move.name)]
     after = v.at(v.pos + move.delta).cells()
     front = after[-1] if move.delta > 0 else after[0]
     return Move(str(move), front, board.apply(move), tuple(v.cells()))
 
 
-def moves(inst: Board, board: Board) -> list[Move]:
+def moves(inst: Board, board: Board) -> list[Move[Board]]:
     return [to_move(board, m) for m in board.legal_moves()]
 
 
-def hint(inst: Board, board: Board, /, **options: Any) -> Move | None:
+def hint(inst: Board, board: Board, /, **options: Any) -> Move[Board] | None:
     """The first move of an optimal solution (the packed BFS, within the limits)."""
     allowed = ("time_limit", "max_nodes", "max_expansions", "cancel")
     result = fast_bfs(board, **{k: v for k, v in options.items() if k in allowed})
@@ -248,6 +257,7 @@ def state_view(inst: Board, board: Board) -> View:
             "h": 1 if v.horizontal else v.length,
             "kind": "red" if i == 0 else "car",
             "label": v.name,
+            **({} if i == 0 else {"color": car_colour(v.name)}),
         }
         for i, v in enumerate(board.vehicles)
     ]
@@ -278,17 +288,13 @@ def text(board: Board, result: SearchResult) -> str:
     return render_solution_text(list(result.states), [parse_move(str(a)) for a in result.actions])
 
 
-FAMILY = PuzzleFamily(
+FAMILY: Family[Board, Board] = Family(
     name="rushhour",
     title=N_("Rush Hour"),
     board_help=N_(
         "A grid, one row per line: '.' or 'o' empty, 'x' wall, letters vehicles (cars of 2 "
         "cells, trucks of 3); the red car is X (card notation) or A. Or the one-line database "
         "string (36 characters for 6x6). Boards from 4x4 to 8x8."
-    ),
-    play_help=N_(
-        "Drag a car along its axis (or click it, then the cell its front should reach); "
-        "a car with one move slides on a click."
     ),
     examples=EXAMPLES,
     parse=parse_board,
@@ -301,18 +307,25 @@ FAMILY = PuzzleFamily(
     encode_state=lambda i, b: list(b.positions()),
     decode_state=decode,
     is_goal=lambda i, b: b.is_solved(),
-    moves=moves,
-    hint=hint,
     base_view=base_view,
     state_view=state_view,
-    generate_params=(
-        Param("min_moves", N_("at least (moves)"), 10, 1, 60),
-        Param("walls", N_("walls"), 0, 0, 6),
-        Param("seconds", N_("time limit (s)"), 5.0, 0.5, GENERATE_MAX_SECONDS, "float"),
+    play=Playing(
+        moves=moves,
+        hint=hint,
+        help=N_(
+            "Drag a car along its axis (or click it, then the cell its front should reach); "
+            "a car with one move slides on a click."
+        ),
     ),
-    generate=generate,
-    sample=sample,
-    parameter_name="min_moves",
+    generator=Generating(
+        params=(
+            Param("min_moves", N_("at least (moves)"), 10, 1, 60),
+            Param("walls", N_("walls"), 0, 0, 6),
+            Param("seconds", N_("time limit (s)"), 5.0, 0.5, GENERATE_MAX_SECONDS, "float"),
+        ),
+        generate=generate,
+    ),
+    sampling=Sampling(sample=sample, parameter="min_moves"),
     problem=problem,
     state_of=state_of,
     action_label=lambda i, m: str(m),

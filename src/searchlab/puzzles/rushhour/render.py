@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import colorsys
 from html import escape
 
 from searchlab.i18n import _
@@ -28,9 +27,33 @@ def render_solution_text(boards: list[Board], moves: list[Move]) -> str:
     return "\n".join(out)
 
 
-def _colour(k: int) -> str:
-    r, g, b = colorsys.hls_to_rgb((k * 0.618033988749895) % 1.0, 0.62, 0.55)
-    return f"#{int(r * 255):02x}{int(g * 255):02x}{int(b * 255):02x}"
+CAR_COLOURS = (
+    "#4d9de0",
+    "#e1bc29",
+    "#3bb273",
+    "#7768ae",
+    "#f49d37",
+    "#15616d",
+    "#9c6644",
+    "#ff7f51",
+    "#5c80bc",
+    "#8cb369",
+    "#c08497",
+    "#48a9a6",
+)
+
+
+def car_colour(label: str) -> str:
+    """Every vehicle letter its own colour: hues a golden angle apart, so letters next to
+    each other differ most, never near the red car's red; the letters whose hues come
+    close (13 or 21 apart) differ in lightness (A-M dark, N-Z light). Other labels take a
+    colour of the palette. The web page, the replay pages and the SVG files all show these
+    colours (the views carry them as the pieces' ``color``)."""
+    k = ord(label[:1].upper() or "?") - 65
+    if not 0 <= k < 26:
+        return CAR_COLOURS[sum(map(ord, label)) % len(CAR_COLOURS)]
+    hue = 25 + (k * 137.508) % 360 * (310 / 360)  # within 25..335: never red
+    return f"hsl({round(hue)}, 55%, {38 if k < 13 else 56}%)"
 
 
 def _board_group(board: Board, x0: int, y0: int, caption: str | None) -> list[str]:
@@ -55,7 +78,7 @@ def _board_group(board: Board, x0: int, y0: int, caption: str | None) -> list[st
     for k, v in enumerate(board.vehicles):
         vw = (v.length if v.horizontal else 1) * CELL - 8
         vh = (1 if v.horizontal else v.length) * CELL - 8
-        fill = RED if k == 0 else _colour(k)
+        fill = RED if k == 0 else car_colour(v.name)
         x, y = v.col * CELL + 4, v.row * CELL + 4
         out.append(
             f'<rect x="{x}" y="{y}" width="{vw}" height="{vh}" rx="7" fill="{fill}" '

@@ -18,6 +18,7 @@ from searchlab.puzzles.rushhour.model import Board, Move
 from searchlab.puzzles.rushhour.packed import FIELD, Packed
 from searchlab.search.limits import Budget, CancelToken, ProgressCallback
 from searchlab.search.result import LimitName, SearchResult, SearchStats
+from searchlab.search.solve import engine_algorithms
 
 Metric = Literal["moves", "steps"]
 
@@ -202,8 +203,12 @@ def distances_to_goal(pk: Packed, states: list[int], adjacency: list[list[int]])
     return dist
 
 
-ALGORITHM_CHOICES = ("fast", "bfs", "astar", "idastar", "bibfs", "ucs", "greedy", "wastar")
-"""``fast`` is :func:`fast_bfs`; the others run through the generic engine."""
+ALGORITHM_CHOICES = (
+    "fast",
+    *engine_algorithms(provides=("predecessors",), exclude=("dfs", "iddfs", "backtrack")),
+)
+"""``fast`` is :func:`fast_bfs`; the others run through the generic engine (not ``dfs``,
+``iddfs`` or ``backtrack``: their paths wander through thousands of positions)."""
 
 
 def solve_board(

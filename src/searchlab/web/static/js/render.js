@@ -1,31 +1,13 @@
-// Draw a view (see searchlab/families/contract.py) as SVG. Same geometry and
-// palette as searchlab/web/svg.py, which draws views on the Python side.
-const NS = "http://www.w3.org/2000/svg";
-export const CELL = 40;
-export const MARGIN = 6;
-const CELL_FILL = {
-  ".": "#f4f1ea", "#": "#3d3d3d", "o": "#e8dcc4", "g": "#cfe8c9",
-  "s": "#dbe8fb", "l": "#f0d9b5", "d": "#b58863",
-};
-const CAR_COLOURS = [
-  "#4d9de0", "#e1bc29", "#3bb273", "#7768ae", "#f49d37", "#15616d",
-  "#9c6644", "#ff7f51", "#5c80bc", "#8cb369", "#c08497", "#48a9a6",
-];
-const PIECE_FILL = { tile: "#f2c14e", red: "#d62828", peg: "#6b3e26", walker: "#1d70b8" };
+// Draw a view (see searchlab/view/format.py) as SVG. The geometry, cell fills and piece
+// kinds come from the one table in searchlab/view/styles.py, served as searchlab/styles.js;
+// searchlab/view/svg.py draws the same views on the Python side.
+import { STYLES } from "searchlab/styles.js";
 
-// Every vehicle letter its own colour: hues a golden angle apart (so neighbours in the
-// alphabet differ most), never near the red car's red; the letters whose hues come close
-// (13 or 21 apart) differ in lightness (A-M dark, N-Z light). Same as svg.car_colour.
-export function carColour(label) {
-  const k = String(label).toUpperCase().codePointAt(0) - 65;
-  if (!(k >= 0 && k < 26)) {
-    let s = 0;
-    for (const ch of String(label)) s += ch.codePointAt(0);
-    return CAR_COLOURS[s % CAR_COLOURS.length];
-  }
-  const hue = 25 + ((k * 137.508) % 360) * (310 / 360);  // within 25..335: never red
-  return `hsl(${Math.round(hue)}, 55%, ${k < 13 ? 38 : 56}%)`;
-}
+const NS = "http://www.w3.org/2000/svg";
+export const CELL = STYLES.cell;
+export const MARGIN = STYLES.margin;
+const PALETTE = STYLES.palette;
+const pieceStyle = (kind) => STYLES.pieces[kind || "tile"] || STYLES.pieces.tile;
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
@@ -91,10 +73,10 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
         const ch = cells[r][c];
         if (ch === " ") continue;
         const [x, y] = xy(r, c);
-        el("rect", { x, y, width: cell, height: cell, fill: CELL_FILL[ch] || CELL_FILL["."],
-                     stroke: "#c9c2b4", "stroke-width": 0.5 }, bg);
+        el("rect", { x, y, width: cell, height: cell, fill: STYLES.cells[ch] || STYLES.cells["."],
+                     stroke: PALETTE.grid, "stroke-width": 0.5 }, bg);
         if (ch === "o") {
-          el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.12, fill: "#8a7a60" }, bg);
+          el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.12, fill: PALETTE.hole_dot }, bg);
         }
       }
     }
@@ -102,7 +84,7 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
       const [x, y] = xy(view.exit.r, view.cols);
       const m = cell / 2;
       el("path", { d: `M${x + 2},${y + m * 0.5} L${x + m - 2},${y + m} L${x + 2},${y + m * 1.5} Z`,
-                   fill: "#d62828" }, bg);
+                   fill: PALETTE.exit }, bg);
     }
   }
   over.replaceChildren();
@@ -113,7 +95,7 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
       .map(([r, c]) => `${MARGIN + (c + 0.5) * cell},${MARGIN + (r + 0.5) * cell}`).join(" ");
     // A closed tour, once complete, also draws its last move back to the start.
     el(view.closed && n === path.length ? "polygon" : "polyline",
-       { points: pts, fill: "none", stroke: "#1d70b8", "stroke-opacity": 0.7,
+       { points: pts, fill: "none", stroke: PALETTE.path, "stroke-opacity": 0.7,
          "stroke-width": Math.max(1.5, cell / 12), "stroke-linejoin": "round" }, over);
   }
   if (view.numbers) {  // number the path's squares 1, 2, ... (a knight's tour)
@@ -122,7 +104,7 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
       const [x, y] = xy(r, c);
       const t = el("text", { x: x + cell / 2, y: y + cell / 2, "text-anchor": "middle",
                              "dominant-baseline": "central", "font-size": cell * 0.36,
-                             "font-family": "sans-serif", fill: i === 0 ? "#2e7d32" : "#222",
+                             "font-family": "sans-serif", fill: i === 0 ? PALETTE.first_number : PALETTE.number,
                              "font-weight": i === 0 ? "bold" : "normal",
                              stroke: "#fffc", "stroke-width": cell * 0.1, "paint-order": "stroke" }, over);
       t.textContent = i + 1;
@@ -131,14 +113,14 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
   for (const m of view.marks || []) {
     const [x, y] = xy(m.r, m.c);
     const t = el("text", { x: x + 3, y: y + cell * 0.3, "font-size": cell * 0.26,
-                           "font-family": "sans-serif", fill: "#333" }, over);
+                           "font-family": "sans-serif", fill: PALETTE.mark }, over);
     t.textContent = m.text;
   }
   const old = new Map([...pieceLayer.children].map((g) => [g.dataset.piece, g]));
   const keep = new Set();
   for (const [i, p] of (view.pieces || []).entries()) {
     const id = p.id !== undefined ? String(p.id) : `#${i}`;
-    const sig = `${p.kind}|${p.w || 1}|${p.h || 1}|${p.label ?? ""}`;
+    const sig = `${p.kind}|${p.w || 1}|${p.h || 1}|${p.label ?? ""}|${p.color ?? ""}`;
     let g = old.get(id);
     if (!g || g.dataset.sig !== sig || keep.has(id)) {
       if (g && !keep.has(id)) g.remove();
@@ -201,30 +183,32 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
 }
 
 function drawPiece(parent, p, cell) {
-  // Drawn at the origin; renderView places it with a CSS transform.
+  // Drawn at the origin; renderView places it with a CSS transform. The shapes are those
+  // of searchlab/view/svg.py: block, disc, glyph (see searchlab/view/styles.py).
   const kind = p.kind || "tile";
+  const style = pieceStyle(kind);
+  const fill = p.color || style.fill;
   const w = (p.w || 1) * cell, h = (p.h || 1) * cell;
   const cx = w / 2, cy = h / 2;
   const g = el("g", { class: `piece ${kind}` }, parent);
-  if (kind === "peg" || kind === "walker") {
-    el("circle", { cx, cy, r: cell * 0.32, fill: PIECE_FILL[kind] }, g);
+  if (style.shape === "disc") {
+    el("circle", { cx, cy, r: cell * 0.32, fill }, g);
     return g;
   }
-  if (kind === "knight") {  // on a disc, so it shows on dark squares and small cells
-    el("circle", { cx, cy, r: cell * 0.45, fill: "#fffc", stroke: "#111", "stroke-width": cell / 20 }, g);
+  if (style.shape === "glyph") {  // on a disc, so it shows on dark squares and small cells
+    el("circle", { cx, cy, r: cell * 0.45, fill, stroke: style.ink, "stroke-width": cell / 20 }, g);
     const t = el("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central",
-                           "font-size": cell * 0.7, fill: "#111" }, g);
-    t.textContent = "\u265e";
+                           "font-size": cell * 0.7, fill: style.ink }, g);
+    t.textContent = style.glyph;
     return g;
   }
   const inset = cell * 0.06;
   el("rect", { x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset,
-               rx: cell * 0.12, fill: PIECE_FILL[kind] || carColour(p.label ?? ""),
-               stroke: "#00000040" }, g);
+               rx: cell * 0.12, fill, stroke: "#00000040" }, g);
   if (p.label !== undefined && p.label !== "") {
     const t = el("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central",
                            "font-size": cell * 0.45, "font-family": "sans-serif",
-                           "font-weight": "bold", fill: kind === "tile" ? "#222" : "#fff" }, g);
+                           "font-weight": "bold", fill: style.ink }, g);
     t.textContent = p.label;
   }
   return g;

@@ -1,0 +1,25 @@
+"""Views: how any puzzle position is drawn, below every front end.
+
+A family describes a position as a *view* (:mod:`searchlab.view.format`), a small
+JSON value; this package draws it. :mod:`~searchlab.view.styles` holds the one
+table of cell fills and piece kinds, :mod:`~searchlab.view.svg` writes a view as
+SVG. The CLI's ``--svg``, the state-graph pictures of ``teach``, the notebook, the
+offline replay pages and the web page all draw from the same view data and the same
+table: the browser's renderer (``web/static/js/render.js``) reads the table from
+the server as the module ``styles.js`` (:func:`~searchlab.view.styles.styles_module`).
+
+This package imports nothing else from searchlab, so every layer may use it.
+
+>>> from searchlab.view import view_svg
+>>> view_svg({"rows": 1, "cols": 2, "cells": [".."],
+...           "pieces": [{"r": 0, "c": 1, "kind": "tile", "label": "1"}]})[:40]
+'<svg xmlns="http://www.w3.org/2000/svg" '
+"""
+
+from __future__ import annotations
+
+from searchlab.view.format import View, merge, size
+from searchlab.view.styles import CELL, MARGIN, PIECES, styles_module
+from searchlab.view.svg import view_svg
+
+__all__ = ["CELL", "MARGIN", "PIECES", "View", "merge", "size", "styles_module", "view_svg"]

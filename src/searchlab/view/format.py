@@ -1,0 +1,46 @@
+"""The view format: a small JSON description of a grid position.
+
+A family draws a position as ``merge(base_view(instance), state_view(instance,
+state))``: the base holds what never moves, the state view what does. Every key
+is optional except ``rows`` and ``cols``::
+
+    rows, cols       grid size
+    cells            list of ``rows`` strings, one character per cell; the
+                     characters and their fills are ``styles.CELLS``
+                     (' ' no cell, '.' floor, '#' wall, 'o' hole, 'g' goal,
+                     's' start, 'l' / 'd' light / dark square)
+    pieces           [{id, r, c, h=1, w=1, kind, label, color}]: a piece covering
+                     h x w cells from (r, c); ``kind`` is a key of
+                     ``styles.PIECES`` (its shape and colours), ``color`` (a CSS
+                     colour) replaces the kind's fill, ``label`` is drawn on
+                     blocks; ``id`` lets the web page slide a piece that moved
+    path             [[r, c], ...] a polyline through cell centres
+    path_len         draw only the first ``path_len`` points of ``path``
+    numbers          true: number the drawn points of ``path`` 1, 2, ... (a tour)
+    closed           true: a complete ``path`` also joins its last point to its first
+    marks            [{r, c, text}] small texts in cells
+    exit             {r, side: "right"} an exit arrow on the right edge (Rush Hour)
+
+The geometry (cell size, margin) is ``styles.CELL`` and ``styles.MARGIN``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from searchlab.view.styles import CELL, MARGIN
+
+View = dict[str, Any]
+"""A view (see the module docstring): JSON-ready, sent as is to the browser."""
+
+
+def merge(base: View, frame: View) -> View:
+    """The full view of one position: the static ``base`` updated with ``frame``."""
+    return {**base, **frame}
+
+
+def size(view: View, cell: int = CELL) -> tuple[int, int]:
+    """The drawing's width and height for ``cell``-pixel cells (the exit arrow adds
+    half a cell on the right)."""
+    extra = cell // 2 if view.get("exit") else 0
+    return 2 * MARGIN + view["cols"] * cell + extra, 2 * MARGIN + view["rows"] * cell

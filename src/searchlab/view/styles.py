@@ -1,0 +1,102 @@
+"""The one table of how views look: cell fills, piece kinds, the geometry.
+
+Python's SVG writer (:mod:`searchlab.view.svg`) and the browser's renderer
+(``web/static/js/render.js``, which imports this table as the module
+``searchlab/styles.js`` served from :func:`styles_module`) both read it, so a new
+piece kind or cell character is one entry here.
+
+A piece kind has a *shape*:
+
+``block``
+    a rounded rectangle over the piece's cells, its ``label`` written in ``ink``
+    (tiles, cars);
+``disc``
+    a disc of a third of a cell (pegs, a maze walker);
+``glyph``
+    a disc of ``fill`` outlined in ``ink`` carrying the character ``glyph`` (the
+    knight).
+
+A piece's own ``color`` (a key of the view format) replaces its kind's fill.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+
+CELL = 40
+"""Pixels per cell in a drawing at natural size."""
+MARGIN = 6
+"""Pixels around the grid."""
+
+CELLS: dict[str, str] = {
+    ".": "#f4f1ea",  # floor
+    "#": "#3d3d3d",  # wall
+    "o": "#e8dcc4",  # hole (a dot is drawn on it)
+    "g": "#cfe8c9",  # goal
+    "s": "#dbe8fb",  # start
+    "l": "#f0d9b5",  # light square
+    "d": "#b58863",  # dark square
+}
+"""Cell character -> fill; any other character but ' ' (no cell) is drawn as floor."""
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """The colours that are not a cell or a piece."""
+
+    grid: str = "#c9c2b4"
+    hole_dot: str = "#8a7a60"
+    path: str = "#1d70b8"
+    exit: str = "#d62828"
+    number: str = "#222"
+    first_number: str = "#2e7d32"
+    mark: str = "#333"
+
+
+PALETTE = Palette()
+
+
+@dataclass(frozen=True, slots=True)
+class PieceStyle:
+    """How one kind of piece is drawn (see the module docstring)."""
+
+    shape: str
+    fill: str
+    ink: str = "#fff"
+    glyph: str = ""
+
+
+PIECES: dict[str, PieceStyle] = {
+    "tile": PieceStyle("block", "#f2c14e", ink="#222"),
+    "car": PieceStyle("block", "#4d9de0"),
+    "red": PieceStyle("block", "#d62828"),
+    "peg": PieceStyle("disc", "#6b3e26"),
+    "walker": PieceStyle("disc", "#1d70b8"),
+    "knight": PieceStyle("glyph", "#fffc", ink="#111", glyph="\u265e"),
+}
+"""Piece kind -> its style; a kind not listed is drawn as a ``tile``."""
+
+SHAPES = ("block", "disc", "glyph")
+
+
+def piece_style(kind: str | None) -> PieceStyle:
+    """The style of ``kind`` (a ``tile`` for an unknown or missing kind)."""
+    return PIECES.get(kind or "tile", PIECES["tile"])
+
+
+def styles_table() -> dict[str, object]:
+    """The whole table, JSON-ready (what the browser reads)."""
+    return {
+        "cell": CELL,
+        "margin": MARGIN,
+        "cells": CELLS,
+        "palette": asdict(PALETTE),
+        "pieces": {kind: asdict(style) for kind, style in PIECES.items()},
+    }
+
+
+def styles_module() -> str:
+    """The table as a JavaScript module, ``export const STYLES = {...};``: the web server
+    serves it as ``searchlab/styles.js`` and the offline replay pages inline it."""
+    return f"export const STYLES = {json.dumps(styles_table(), ensure_ascii=False)};\n"

@@ -1,0 +1,116 @@
+"""A family is one folder: a copy of the Tower of Hanoi's folder under a new name is a
+seventh family, reached by every surface with no other file changed.
+
+The test copies the installed package into a temporary directory, copies
+``puzzles/hanoi`` there as ``puzzles/towers``, and drives the copy in a fresh Python
+process: the registry, ``searchlab solve`` (``--json``, ``--svg``, ``--html``),
+``compare``, ``teach``, ``demo``'s section, and the web API (families, validate, play
+moves, hint, solve job).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import searchlab
+
+CORE = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from searchlab import families
+    from searchlab.cli.main import main
+
+    out = Path(sys.argv[1])
+    names = families.names()
+    assert "towers" in names and "hanoi" in names, names
+    towers = families.get("towers")
+    assert towers.name == "towers" and towers is not families.get("hanoi")
+    result = towers.run(towers.read("disks: 3"))
+    assert result.status == "solved" and result.cost == 7
+
+    board = out / "board.txt"
+    board.write_text("disks: 4\\ngoal: B\\n")
+    svg, html = out / "t.svg", out / "t.html"
+    assert main(["solve", "towers", str(board), "--svg", str(svg), "--html", str(html)]) == 0
+    assert svg.read_text().startswith("<svg") and "<html" in html.read_text()
+    assert main(["solve", "towers", str(board), "-a", "astar", "-H", "exact", "--json"]) == 0
+    print("seventh family ok")
+    """
+)
+
+SURFACES = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from searchlab.cli.main import main
+
+    out = Path(sys.argv[1])
+    assert main(["compare", "towers", "--depths", "3,5", "-n", "1", "-a", "bfs"]) == 0
+    graph = out / "g.svg"
+    assert main(["teach", "towers", "--example", "three", "-a", "bfs", "--svg", str(graph)]) == 0
+    assert graph.read_text().startswith("<svg")
+
+    from fastapi.testclient import TestClient
+    from searchlab.web.app import create_app
+
+    with TestClient(create_app(workers=1), base_url="http://127.0.0.1") as client:
+        listed = [f["name"] for f in client.get("/api/families").json()]
+        assert "towers" in listed, listed
+        start = client.post("/api/towers/validate", json={"board": "disks: 3"}).json()
+        token = start["start"]["state"]
+        moves = client.post("/api/towers/moves", json={"board": "disks: 3", "state": token})
+        assert moves.status_code == 200 and moves.json()["moves"]
+        hint = client.post("/api/towers/hint", json={"board": "disks: 3", "state": token})
+        assert hint.json()["move"]["label"] == "A>C"
+        body = {"board": "disks: 3", "algorithm": "recursive"}
+        job = client.post("/api/towers/solve", json=body)
+        assert job.status_code == 202, job.text
+        for _ in range(300):
+            snap = client.get(f"/api/jobs/{job.json()['job']}").json()
+            if snap["state"] in ("done", "failed"):
+                break
+            time.sleep(0.1)
+        assert snap["state"] == "done" and snap["result"]["status"] == "solved", snap
+    print("seventh family ok")
+    """
+)
+
+
+def run_in_a_copy(tmp_path: Path, script: str) -> None:
+    """Copy the package to ``tmp_path``, copy ``puzzles/hanoi`` there as
+    ``puzzles/towers``, and run ``script`` on that copy in a fresh process."""
+    package = Path(searchlab.__file__).parent
+    root = tmp_path / "src"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(package, root / "searchlab", ignore=ignore)
+    puzzles = root / "searchlab" / "puzzles"
+    shutil.copytree(puzzles / "hanoi", puzzles / "towers", ignore=ignore)
+    env = {**os.environ, "PYTHONPATH": str(root), "SEARCHLAB_LANG": "en"}
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
+    assert "seventh family ok" in done.stdout
+
+
+def test_a_copied_folder_is_a_family_of_the_registry_and_the_cli(tmp_path: Path) -> None:
+    run_in_a_copy(tmp_path, CORE)
+
+
+@pytest.mark.slow
+def test_a_copied_folder_reaches_compare_teach_and_the_web_player(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    run_in_a_copy(tmp_path, SURFACES)
