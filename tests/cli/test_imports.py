@@ -42,6 +42,12 @@ def test_a_json_solve_loads_no_table_library_nor_experiments(argv: list[str]) ->
     assert not [m for m in modules if m.startswith(NEVER)]
 
 
+def test_a_small_sliding_tile_solve_loads_no_compiler() -> None:
+    """A 3x3 board is solved in Python: Numba (half a second to import) stays out."""
+    modules = loaded_after(["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 0 8", "--json"])
+    assert "numba" not in modules
+
+
 def test_a_human_solve_loads_no_experiments() -> None:
     modules = loaded_after(["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 0 8"])
     assert "rich.table" in modules  # it draws the statistics table

@@ -37,7 +37,12 @@ from numba import njit
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
 from searchlab.puzzles.npuzzle.fast import ProgressFn, _result, _tables
-from searchlab.puzzles.npuzzle.heuristics import _removals, linear_conflict, manhattan
+from searchlab.puzzles.npuzzle.heuristics import (
+    LC_MAX_SIZE,
+    _removals,
+    linear_conflict,
+    manhattan,
+)
 from searchlab.puzzles.npuzzle.kernel import (
     _BEST,
     _BOUND,
@@ -55,10 +60,6 @@ from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 
 I8 = npt.NDArray[np.int8]
-
-LC_MAX_SIZE = 7
-"""The largest board side the linear-conflict kernel takes (its line table has
-``(n + 1) ** n`` entries: 2 MB for 7x7, 43 MB for 8x8)."""
 
 
 @njit(cache=True)

@@ -35,8 +35,7 @@ from searchlab.errors import InputError
 from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import Board, goal_board
 from searchlab.puzzles.npuzzle.fast import ProgressFn, Table, _move_name, astar, ida_star
-from searchlab.puzzles.npuzzle.heuristics import canonical_heuristic
-from searchlab.puzzles.npuzzle.kernel_md import LC_MAX_SIZE
+from searchlab.puzzles.npuzzle.heuristics import LC_MAX_SIZE, canonical_heuristic
 from searchlab.puzzles.npuzzle.pdb import (
     DEFAULTS,
     PARTITIONS,
@@ -419,7 +418,7 @@ def _auto_heuristic(
     """The heuristic (and partition) ``auto`` uses with ``algo``: with IDA*, ``pdb`` when
     a partition is named or cached databases fit the board (never built here: a build is
     a separate step, announced with its time and memory), else linear conflict
-    (Manhattan above :data:`~.kernel_md.LC_MAX_SIZE`); with A*, Manhattan."""
+    (Manhattan above :data:`~.heuristics.LC_MAX_SIZE`); with A*, Manhattan."""
     if algo != "idastar":
         return "manhattan", partition
     if size in DEFAULTS:
