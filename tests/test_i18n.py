@@ -92,7 +92,8 @@ class DataI18n(HTMLParser):
 
 def test_the_page_asks_only_for_listed_strings() -> None:
     static = files("searchlab.web") / "static"
-    js = "".join((static / "js" / n).read_text() for n in ("app.js", "player.js"))
+    pages = ("app.js", "player.js", "notation.js", "teachview.js")
+    js = "".join((static / "js" / n).read_text() for n in pages)
     used = set(re.findall(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', js))
     parser = DataI18n()
     parser.feed((static / "index.html").read_text())

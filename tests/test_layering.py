@@ -93,3 +93,37 @@ def test_drawing_lives_in_the_view_layer() -> None:
     the last one)."""
     assert (ROOT / "view" / "svg.py").is_file()
     assert not (ROOT / "web" / "svg.py").exists()
+
+
+def _code_strings(path: Path) -> set[str]:
+    """The string constants of a module's code (docstrings left out: examples may name
+    a family)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+    }
+
+
+@pytest.mark.parametrize("layer", ["search", "families", "web"])
+def test_generic_layers_never_name_a_family(layer: str) -> None:
+    """A family is its folder: the engine, the contract and the web player hold no
+    family's name (they read the registry)."""
+    from searchlab import families
+
+    names = set(families.names())
+    bad = [
+        f"{path.relative_to(ROOT)} names {s!r}"
+        for path in layer_files(layer)
+        for s in sorted(_code_strings(path) & names)
+    ]
+    assert not bad, "\n".join(bad)

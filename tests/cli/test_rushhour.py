@@ -134,6 +134,10 @@ def test_generate_ctrl_c_exits_130() -> None:
         (["solve", "--card", "41"], "no card 41"),
         (["solve", CARD1.board, "--red", "Q"], "vertical"),
         (["generate", "--min-moves", "5", "--size", "9x9"], "sizes from"),
+        (["solve", "--card", "1", "--red", "Q"], "the red car of card 1 is X"),
+        (["rate", "--card", "2", "--red", "A"], "the red car of card 2 is X"),
+        (["solve", "o" * 5000], "n*n characters"),  # too long a name for a file: a board
+        (["solve", "oooooB/AACooB/ooCoDD/ooEEo"], "different lengths"),
     ],
 )
 def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
@@ -144,3 +148,63 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], message:
 def test_rate_unsolvable_is_an_answer(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "rushhour", "rate", "oooooooooooooAAoBBoooooooooooooooooo")
     assert code == 1 and "no solution" in err and "Traceback" not in err
+
+
+def test_red_is_honoured_for_a_card_only_as_its_own_red_car(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "rushhour", "solve", "--card", "1", "--red", "X", "--json")
+    assert code == 0 and json.loads(out)["length"] == CARD1.moves
+
+
+def test_a_directory_or_device_given_as_board_says_what_it_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "rushhour", "solve", str(tmp_path))
+    assert code == 2 and "is a directory" in err and "no such file" not in err
+    assert len(err.strip().splitlines()) == 1
+    if Path("/dev/zero").exists():  # endless: the read is bounded, the message true
+        code, _, err = run(capsys, "rushhour", "solve", "/dev/zero")
+        assert code == 2 and "too large" in err and "no such file" not in err
+        assert len(err.strip().splitlines()) == 1
+
+
+def test_generated_boards_of_any_proportions_are_read_back_by_solve(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for size in ("6x4", "4x6", "5x7"):
+        args = ("rushhour", "generate", "--size", size, "--min-moves", "4", "--seed", "1")
+        code, out, _ = run(capsys, *args, "--json")
+        assert code == 0
+        found = json.loads(out)[0]
+        code, out, _ = run(capsys, "rushhour", "solve", found["board"], "--json")
+        assert code == 0
+        solved = json.loads(out)
+        assert solved["length"] == found["moves"]
+        board = parse_board(solved["extra"]["board"])
+        assert f"{board.width}x{board.height}" == size
+        # the human output's board line reads back too
+        code, out, _ = run(capsys, *args)
+        line = out.splitlines()[0].split()[1]
+        code, out, _ = run(capsys, "rushhour", "solve", line, "--json")
+        assert code == 0 and json.loads(out)["length"] == found["moves"]
+
+
+def test_generate_with_walls_filling_the_board_is_impossible_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("rushhour", "generate", "--size", "4x4", "--walls", "12", "--min-moves", "3")
+    code, out, err = run(capsys, *args)
+    assert code == 1 and out == ""
+    assert "impossible: 12 walls fill every cell of a 4x4 board off the exit row" in err
+
+
+def test_compare_above_the_hardest_6x6_puzzle_fails_before_generating(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SEARCHLAB_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path))
+    code, out, err = run(capsys, "compare", "rushhour", "--min-moves", "50-52", "-n", "1")
+    assert code == 2 and out == ""
+    assert "--min-moves 52: no 6x6 puzzle without walls needs more than 51 moves" in err
+    assert len(err.strip().splitlines()) == 1

@@ -110,7 +110,7 @@ def test_the_web_random_board_draws_from_the_database_when_present() -> None:
     row = a_6x6_row()
     path = default_path()  # the tests' private data directory (tests/conftest.py)
     assert not path.exists()
-    text = FAMILY.generator.generate({"min_moves": 10, "seconds": 1.0}, 1)
+    text = FAMILY.generator.generate({"min_moves": 10, "seconds": 30.0}, 1)  # stops at the first
     assert text.startswith("# generated")  # no database: the generator
     try:
         with PuzzleDatabase(path, create=True) as db:
@@ -120,7 +120,39 @@ def test_the_web_random_board_draws_from_the_database_when_present() -> None:
         text = FAMILY.generator.generate({"min_moves": 10}, 1)
         assert text.startswith(f"# from the puzzle database: {row.moves} moves")
         assert parse_board(text).to_database() == row.board
-        text = FAMILY.generator.generate({"min_moves": 10, "walls": 1, "seconds": 1.0}, 1)
+        text = FAMILY.generator.generate({"min_moves": 10, "walls": 1, "seconds": 30.0}, 1)
         assert text.startswith("# generated")  # nothing with a wall there: the generator
     finally:
         path.unlink()
+
+
+def test_export_is_fogleman_s_format_hardest_first(
+    capsys: pytest.CaptureFixture[str], db4: Path, tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "rushhour", "export", "--db", str(db4), "--size", "4")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 32  # every 4x4 puzzle, one line each
+    moves = []
+    for line in lines:
+        m, board, cluster = line.split(" ")
+        assert len(board) == 16 and set(board) <= set("oxABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        b = parse_board(board)
+        assert kernel.distance(b) == int(m)  # the row's moves, from its own board
+        assert kernel.cluster_summary(b)[:2] == (int(cluster), int(m))  # hardest of its cluster
+        moves.append(int(m))
+    assert moves == sorted(moves, reverse=True)
+    f = tmp_path / "rush4.txt"
+    args = ["rushhour", "export", "--db", str(db4), "--size", "4", "--min-moves", "6", "-o", str(f)]
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and out == ""
+    assert f.read_text().splitlines() == [x for x in lines if int(x.split()[0]) >= 6]
+
+
+def test_export_of_nothing_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], db4: Path
+) -> None:
+    code, out, err = run(capsys, "rushhour", "export", "--db", str(db4))  # no 6x6 rows
+    assert code == 2 and out == "" and "no 6x6 puzzle in" in err
+    code, _, err = run(capsys, "rushhour", "export", "--db", str(db4.parent / "none.sqlite"))
+    assert code == 2 and "no puzzle database at" in err

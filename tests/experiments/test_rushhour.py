@@ -28,3 +28,14 @@ def test_ratings_agree_with_optimal_solvers(store: ResultStore) -> None:
     assert rows[-1]["puzzles"] == 4 == sum(rows[-1][level] for level in rushhour.LEVELS)
     puzzles = rushhour.puzzles(summary.records, summary.instances)
     assert len(puzzles) == 4 and all(len(p["board"]) == 36 for p in puzzles)
+
+
+def test_a_min_moves_range_past_the_hardest_puzzle_is_refused_before_any_instance() -> None:
+    import pytest
+
+    from searchlab.errors import InputError
+    from searchlab.experiments.sources import generated_requests
+
+    with pytest.raises(InputError, match="--min-moves 52: no 6x6 puzzle without walls"):
+        generated_requests("rushhour", [50, 51, 52], 1)
+    assert len(generated_requests("rushhour", [50, 51], 2)) == 4

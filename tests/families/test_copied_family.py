@@ -42,6 +42,9 @@ CORE = textwrap.dedent(
     assert main(["solve", "towers", str(board), "--svg", str(svg), "--html", str(html)]) == 0
     assert svg.read_text().startswith("<svg") and "<html" in html.read_text()
     assert main(["solve", "towers", str(board), "-a", "astar", "-H", "exact", "--json"]) == 0
+    assert main(["towers", "solve", str(board), "--json"]) == 0  # its own command group
+    assert main(["towers", "count", "--disks", "3"]) == 0  # a task the family declares
+    assert main(["towers", "count", "--disks", "99"]) == 2  # its InputError: one line, 2
     print("seventh family ok")
     """
 )

@@ -12,10 +12,43 @@ def open_family(page: Any, server_url: str, family: str) -> None:
     page.wait_for_selector("[data-testid=play-board] .cells rect")
 
 
+def open_setup(page: Any) -> None:
+    """Open the setup drawer (built-in boards, random, paste, upload) unless it is open."""
+    if not page.is_visible("[data-testid=setup]"):
+        page.click("[data-testid=setup-open]")
+    page.wait_for_selector("[data-testid=board-text]")
+
+
 def load_board(page: Any, text: str) -> None:
+    open_setup(page)
     page.fill("[data-testid=board-text]", text)
     page.click("[data-testid=load]")  # the message reads "loading…" until the board is in
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
+
+
+def choose_example(page: Any, example: str) -> None:
+    """Pick a built-in board in the setup drawer (it loads the board and closes)."""
+    open_setup(page)
+    page.select_option("[data-testid=examples]", example)
+
+
+PLAYED = """() => {
+  const items = [...document.querySelectorAll('[data-role=move-list] li')];
+  const at = items.findIndex((li) => li.classList.contains('current'));
+  const text = (li) => li.textContent.replace(/^\\d+\\.\\s*/, '').trim();
+  const moves = items.slice(1, at + 1).map(text);
+  return moves.join(' ') || 'none';
+}"""
+
+
+def played(page: Any) -> str:
+    """The moves from the start to the current step, as the move list writes them."""
+    return str(page.evaluate(PLAYED))
+
+
+def wait_played(page: Any, text: str) -> None:
+    """Wait until the moves up to the current step read ``text`` ("none" at the start)."""
+    page.wait_for_function(f"(want) => ({PLAYED})() === want", arg=text)
 
 
 def solve(page: Any, algorithm: str | None = None, *, teaching: bool = False) -> str:
@@ -58,7 +91,7 @@ def play_animation(page: Any) -> tuple[int, int]:
 
 def hint_and_follow(page: Any) -> str:
     """Ask for a hint, then play it with the mouse (drag from its piece to its target)."""
-    before = page.inner_text("[data-testid=play-moves]")
+    before = page.inner_text("[data-testid=counter]")
     with page.expect_response(lambda r: r.url.endswith("/hint")) as info:
         page.click("[data-testid=hint]")
     data = info.value.json()
@@ -78,7 +111,7 @@ def hint_and_follow(page: Any) -> str:
         page.dispatch_event(to, "pointerdown")
         page.dispatch_event(to, "pointerup")
     page.wait_for_function(
-        "(before) => document.querySelector('[data-testid=play-moves]').textContent !== before",
+        "(before) => document.querySelector('[data-testid=counter]').textContent !== before",
         arg=before,
     )
     return json.dumps(move["label"])

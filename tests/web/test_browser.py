@@ -14,12 +14,17 @@ import pytest
 
 from searchlab import families
 from tests.web.browser_steps import (
+    PLAYED,
+    choose_example,
     click_cell,
     hint_and_follow,
     load_board,
     open_family,
+    open_setup,
     play_animation,
+    played,
     solve,
+    wait_played,
 )
 from tests.web.conftest import screenshot
 
@@ -34,10 +39,10 @@ def test_family_page_solve_animate_hint(page: Any, server_url: str, family: str)
     last, listed = play_animation(page)
     assert last == listed >= 1
     assert page.locator("[data-testid=stats] tr").count() >= 5
-    hint_and_follow(page)
-    page.wait_for_selector("[data-testid=undo]:not([disabled])")
+    hint_and_follow(page)  # from step 1 of the solution, on the same board
+    assert page.inner_text("[data-testid=counter]").startswith("move 2 / ")
     page.click("[data-testid=undo]")
-    assert page.inner_text("[data-testid=play-moves]") == "none"
+    assert page.inner_text("[data-testid=counter]").startswith("move 1 / ")
     screenshot(page, f"{family}-player")
 
 
@@ -54,12 +59,14 @@ def test_maze_play_to_the_goal_with_hints(page: Any, server_url: str) -> None:
             break
         hint_and_follow(page)
     assert "Solved in" in page.inner_text("[data-testid=play-message]")
-    page.click("[data-testid=reset]")
-    assert page.inner_text("[data-testid=play-moves]") == "none"
+    page.wait_for_selector("[data-testid=celebrate]:has-text('Solved!')")
+    page.click("[data-testid=restart]")
+    assert played(page) == "none"
 
 
 def test_maze_bad_board_message(page: Any, server_url: str) -> None:
     open_family(page, server_url, "maze")
+    open_setup(page)
     page.fill("[data-testid=board-text]", "S.x")
     page.click("[data-testid=load]")
     page.wait_for_selector("[data-testid=load-message].error")
@@ -68,6 +75,7 @@ def test_maze_bad_board_message(page: Any, server_url: str) -> None:
 
 def test_maze_random_board(page: Any, server_url: str) -> None:
     open_family(page, server_url, "maze")
+    open_setup(page)
     before = page.input_value("[data-testid=board-text]")
     page.click("[data-testid=random]")
     page.wait_for_function(
@@ -112,22 +120,22 @@ def test_npuzzle_slide_a_tile_with_the_mouse(page: Any, server_url: str) -> None
     load_board(page, "1 2 3\n4 5 6\n7 0 8\n")
     click_cell(page, 2, 2)  # tile 8 slides left into the blank: solved
     page.wait_for_selector("[data-testid=play-message].good")
-    assert page.inner_text("[data-testid=play-moves]") == "R"
+    assert played(page) == "8 \u2190"  # tile 8 went left
     page.click("[data-testid=undo]")
     click_cell(page, 0, 0)  # not next to the blank: nothing happens
-    assert page.inner_text("[data-testid=play-moves]") == "none"
+    assert played(page) == "none"
 
 
 def test_npuzzle_unsolvable_is_reported(page: Any, server_url: str) -> None:
     open_family(page, server_url, "npuzzle")
-    page.select_option("[data-testid=examples]", "unsolvable")
+    choose_example(page, "unsolvable")
     page.wait_for_selector("[data-testid=load-message]:has-text('unsolvable')")
     assert solve(page).startswith("Impossible")
 
 
 def test_npuzzle_teaching_bfs_graph(page: Any, server_url: str) -> None:
     open_family(page, server_url, "npuzzle")
-    page.select_option("[data-testid=examples]", "seed001")
+    choose_example(page, "seed001")
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")  # after "loading…"
     assert solve(page, "bfs", teaching=True).startswith("Solved: 4 moves")
     page.wait_for_selector("[data-testid=graph] svg")
@@ -137,21 +145,17 @@ def test_npuzzle_teaching_bfs_graph(page: Any, server_url: str) -> None:
 def test_peg_click_a_jump(page: Any, server_url: str) -> None:
     open_family(page, server_url, "peg")  # triangle of side 5, apex a1 empty
     click_cell(page, 2, 2)  # the peg on a3: its one jump a3-a1 is played
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=play-moves]').textContent === 'a3-a1'"
-    )
+    wait_played(page, "a3-a1")
     page.click("[data-testid=undo]")
     # A custom board drawn in the text format.
     load_board(page, "-o-\no.o\n-o-\n-o-\n")
     click_cell(page, 3, 1)  # the bottom peg has one jump (b4-b2)
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=play-moves]').textContent === 'b4-b2'"
-    )
+    wait_played(page, "b4-b2")
 
 
 def test_peg_impossible_answer(page: Any, server_url: str) -> None:
     open_family(page, server_url, "peg")
-    page.select_option("[data-testid=examples]", "french")
+    choose_example(page, "french")
     page.wait_for_selector("[data-testid=load-message]:has-text('french')")
     assert solve(page).startswith("Impossible")
 
@@ -163,32 +167,31 @@ def test_knight_click_the_next_square(page: Any, server_url: str) -> None:
     assert targets.count() == 2
     click_cell(page, 3, 3)  # not a knight move: nothing happens
     click_cell(page, 2, 1)
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=play-moves]').textContent === '2,1'"
-    )
+    wait_played(page, "b6")  # row 2, column 1 of 8x8: the chessboard's b6
     page.wait_for_selector("[data-testid=play-board] .over text:has-text('2')")
     page.wait_for_selector("[data-testid=play-board] rect.cell.to[data-cell='0,2']")
     page.click("[data-testid=undo]")
-    assert page.inner_text("[data-testid=play-moves]") == "none"
+    assert played(page) == "none"
 
 
 def test_knight_impossible_and_big_boards(page: Any, server_url: str) -> None:
     open_family(page, server_url, "knight")
-    page.select_option("[data-testid=examples]", "5x5-bad")
+    choose_example(page, "5x5-bad")
     page.wait_for_selector("[data-testid=load-message]:has-text('impossible')")
     outcome = solve(page)
     assert outcome.startswith("Impossible") and "colour" in outcome
-    page.select_option("[data-testid=examples]", "40x40")
+    choose_example(page, "40x40")
     page.wait_for_selector("[data-testid=load-message]:has-text('40x40')")
     assert page.is_disabled("[data-testid=hint]")
     assert "400 squares" in page.inner_text("[data-testid=hint-note]")
     assert solve(page).startswith("Solved: 1599 moves")
     page.locator("ol.moves li").last.click()
     assert page.inner_text("[data-testid=counter]") == "move 1599 / 1599"
-    points = page.get_attribute("[data-testid=player-board] .over :is(polyline, polygon)", "points")
+    points = page.get_attribute("[data-testid=play-board] .over :is(polyline, polygon)", "points")
     assert len(points.split()) == 1600
-    assert page.locator("[data-testid=player-board] .over text").count() == 0  # no numbers
+    assert page.locator("[data-testid=play-board] .over text").count() == 0  # no numbers
     screenshot(page, "knight-40x40")
+    open_setup(page)
     page.fill("[data-testid=board-text]", "41x41")  # too large: a clear message
     page.click("[data-testid=load]")
     page.wait_for_selector("[data-testid=load-message].error")
@@ -226,11 +229,11 @@ def test_loading_another_board_drops_the_running_solve(page: Any, server_url: st
     never shows under the new board."""
     open_family(page, server_url, "npuzzle")
     page.select_option("[data-testid=algorithm]", "iddfs")  # minutes on a 31-move board
-    page.select_option("[data-testid=examples]", "hardest")
+    choose_example(page, "hardest")
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
     page.click("[data-testid=solve]")
     page.wait_for_selector("[data-testid=cancel]:not([disabled])")
-    page.select_option("[data-testid=examples]", "easy")
+    choose_example(page, "easy")
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
     assert page.is_disabled("[data-testid=cancel]")
     page.wait_for_timeout(1500)
@@ -240,19 +243,19 @@ def test_loading_another_board_drops_the_running_solve(page: Any, server_url: st
 
 @pytest.mark.parametrize("family", families.names())
 def test_phone_layout_fits_the_screen(page: Any, server_url: str, family: str) -> None:
-    """At 390x844 nothing is wider than the screen; the controls are SVG icons."""
+    """At 390x844 nothing is wider than the screen; one board plays and replays."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_family(page, server_url, family)
     assert solve(page).startswith("Solved")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
-    assert page.locator("[data-testid=play] svg").count() == 1
+    assert page.locator("[data-testid=board-area] svg.board").count() == 1
     screenshot(page, f"{family}-phone")
 
 
 def test_animation_does_not_scroll_the_page(page: Any, server_url: str) -> None:
     open_family(page, server_url, "npuzzle")
-    page.select_option("[data-testid=examples]", "hardest")
+    choose_example(page, "hardest")
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
     assert solve(page).startswith("Solved")
     page.set_viewport_size({"width": 1280, "height": 500})  # the list below the fold
@@ -298,7 +301,7 @@ def test_statistics_follow_the_solution_board(page: Any, server_url: str) -> Non
     """On desktop the solution's board comes first; the statistics fold below it."""
     open_family(page, server_url, "maze")
     assert solve(page).startswith("Solved")
-    board = page.locator("[data-testid=player-board]").bounding_box()
+    board = page.locator("[data-testid=play-board]").bounding_box()
     stats = page.locator("[data-testid=stats-box]").bounding_box()
     assert board["y"] < stats["y"]
     assert not page.locator("[data-testid=stats]").is_visible()  # folded
@@ -311,13 +314,11 @@ def test_maze_walker_moves_with_the_arrow_keys(page: Any, server_url: str) -> No
     load_board(page, "S..\n##.\nG..\n")
     page.focus("[data-testid=play-board]")
     for k in ("ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft"):
-        before = page.inner_text("[data-testid=play-moves]")
+        before = played(page)
         page.keyboard.press(k)
-        page.wait_for_function(
-            "(b) => document.querySelector('[data-testid=play-moves]').textContent !== b",
-            arg=before,
-        )
+        page.wait_for_function(f"(b) => ({PLAYED})() !== b", arg=before)
     page.wait_for_selector("[data-testid=play-message].good")
+    assert played(page) == "\u2192 \u2192 \u2193 \u2193 \u2190 \u2190"
 
 
 def test_leaving_the_page_cancels_its_solve(page: Any, server_url: str) -> None:

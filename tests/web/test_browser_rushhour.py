@@ -6,7 +6,16 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser_steps import click_cell, drag, load_board, open_family, solve
+from tests.web.browser_steps import (
+    click_cell,
+    drag,
+    load_board,
+    open_family,
+    open_setup,
+    played,
+    solve,
+    wait_played,
+)
 from tests.web.conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -19,12 +28,10 @@ def test_rushhour_drag_cars_along_their_axis(page: Any, server_url: str) -> None
     assert page.locator("[data-testid=play-board] g.piece.grab").count() == 1
     assert page.locator("[data-testid=play-board] rect.cell.grab-piece").count() == 2
     drag(page, (0, 2), (2, 2))  # B grabbed by its top cell, dragged down two cells
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=play-moves]').textContent === 'B+2'"
-    )
+    wait_played(page, "B \u21932")  # B down two cells
     drag(page, (1, 0), (1, 2))  # the red car grabbed by its rear, two cells right
     page.wait_for_selector("[data-testid=play-message].good")
-    assert page.inner_text("[data-testid=play-moves]") == "B+2 A+2"
+    assert played(page) == "B \u21932 A \u21922"
     page.click("[data-testid=undo]")
     click_cell(page, 1, 1)  # A has two moves: a click selects it ...
     page.wait_for_selector("[data-testid=play-board] rect.cell.to[data-cell='1,3']")
@@ -35,6 +42,7 @@ def test_rushhour_drag_cars_along_their_axis(page: Any, server_url: str) -> None
 
 def test_rushhour_generated_board(page: Any, server_url: str) -> None:
     open_family(page, server_url, "rushhour")
+    open_setup(page)
     page.fill("[data-param=min_moves]", "8")
     page.fill("[data-param=seed]", "2")
     page.click("[data-testid=random]")
@@ -68,9 +76,7 @@ def test_rushhour_finger_drag_moves_a_car(browser: Any, server_url: str) -> None
             point = {k: start[k] + (end[k] - start[k]) * i / 5 for k in start}
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=play-moves]').textContent === 'B+2'"
-        )
+        wait_played(page, "B \u21932")
         screenshot(page, "rushhour-touch-drag-phone")
     finally:
         context.close()
@@ -101,6 +107,4 @@ def test_keyboard_play(page: Any, server_url: str) -> None:
     page.keyboard.press("Enter")  # plays A to the exit
     page.wait_for_selector("[data-testid=play-message].good")
     page.keyboard.press("u")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=play-moves]').textContent === 'none'"
-    )
+    wait_played(page, "none")

@@ -3,6 +3,7 @@ frame takes the height the page posts."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,10 @@ def test_solution_output_plays_inside_its_iframe(page: Any, tmp_path: Path) -> N
     assert counter.text_content() == f"move 0 / {len(sol.moves)}"
     player.locator("[data-testid=forward]").click()
     assert counter.text_content() == f"move 1 / {len(sol.moves)}"
-    assert player.locator("ol.moves li").all_text_contents() == ["start", *sol.moves]
+    listed = player.locator("ol.moves li").all_text_contents()
+    assert listed[0] == "start" and len(listed) == len(sol.moves) + 1
+    # Written as people do: the car's letter and its direction ("A+1" is "A \u2192").
+    assert all(re.fullmatch("[A-Z] [\u2190\u2191\u2192\u2193][0-9]*", m) for m in listed[1:])
     # The page posts its height; the frame fits it, with no scroll bar inside.
     frame = page.frames[1]
     for _ in range(50):

@@ -341,3 +341,46 @@ def test_the_panel_mounts_in_another_page(page: Any, server_url: str) -> None:
     panel.locator("[data-watch=forward]").click()
     assert panel.locator("g.watch-states rect[data-state=explored]").count() == 1
     page.evaluate("window.__watch.destroy()")
+
+
+def test_predict_by_touch_on_a_phone(phone: tuple[Any, Any], server_url: str) -> None:
+    page, _context = phone
+    open_watch(page, server_url, family="maze", board=ROOMS, lang="es")
+    page.select_option("[data-watch=algo-a]", "ucs")
+    page.wait_for_selector("[data-watch=lane][data-algorithm=ucs]")
+    page.tap("[data-watch=mode-predict]")
+    for _ in range(3):
+        page.tap("[data-watch=frontier] tbody tr.choice[data-rank='0']")
+        assert page.inner_text("[data-watch=verdict]") == "¡Correcto!"
+        assert "el menor g" in page.inner_text("[data-watch=why]")
+        page.tap("[data-watch=next-question]")
+    assert page.inner_text("[data-watch=score]") == "Puntaje: 3 correctas de 3"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the page scrolls sideways on a phone"
+
+
+def test_a_shared_address_opens_the_same_search(page: Any, server_url: str) -> None:
+    """?a=…&b=…&compare=1&predict=1&lang=es: the comparison, the mode and the language
+    a teacher shares; changing the choice changes the address."""
+    page.goto(
+        url(
+            server_url,
+            family="maze",
+            board=ROOMS,
+            lang="es",
+            a="ucs",
+            b="greedy",
+            hb="manhattan",
+            compare="1",
+            predict="1",
+        )
+    )
+    page.wait_for_selector("[data-watch=lane] >> nth=1")
+    assert lane(page, 0).get_attribute("data-algorithm") == "ucs"
+    assert lane(page, 1).get_attribute("data-algorithm") == "greedy"
+    page.wait_for_selector("[data-watch=predict]:visible")
+    assert "¿Qué nodo" in page.inner_text("[data-watch=question]")
+    page.select_option("[data-watch=algo-a]", "dfs")
+    page.wait_for_selector("[data-watch=lane][data-algorithm=dfs]")
+    page.wait_for_function("() => location.search.includes('a=dfs')")
+    assert "b=greedy" in page.url and "lang=es" in page.url and "predict=1" in page.url

@@ -64,6 +64,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "searchlab rushhour enumerate --size 5",
         "searchlab rushhour enumerate --size 6 --walls 2 --scheduler tcp://host:8786",
     ),
+    "rushhour export": ("searchlab rushhour export --size 5 --min-moves 20 -o rush5.txt",),
     "serve": ("searchlab serve --open",),
     "solve": (
         "searchlab solve npuzzle board.txt -a idastar",

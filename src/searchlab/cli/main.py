@@ -90,6 +90,24 @@ the first sentence of its help, which ``searchlab --help`` lists without importi
 ``tests/cli/test_main.py`` checks the two agree)."""
 
 
+FAMILY_HELP = N_("A puzzle family found in its folder: solve its boards.")
+"""The help line of a family whose folder brings no command group of its own."""
+
+
+def found_families() -> list[str]:
+    """The families found in their folders (:func:`searchlab.puzzles.family_folders`)
+    with no hand-written group in :data:`COMMANDS`: each gets ``searchlab NAME solve``
+    (:func:`searchlab.cli.solving.family_group`)."""
+    from searchlab.puzzles import family_folders
+
+    return [name for name in family_folders() if name not in COMMANDS]
+
+
+def help_line(name: str) -> str:
+    """The first sentence of a sub-command's help, without importing it."""
+    return COMMANDS[name][1] if name in COMMANDS else FAMILY_HELP
+
+
 def add_examples(command: click.Command, path: str) -> None:
     """Give ``command`` (and its sub-commands) their usage examples as ``--help`` epilog
     (:mod:`searchlab.cli.examples`)."""
@@ -107,12 +125,18 @@ class LazyGroup(Group):
     ``--help`` lists them from :data:`COMMANDS` without importing any."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return sorted([*COMMANDS, *found_families()])
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         entry = COMMANDS.get(cmd_name)
         if entry is None:
-            return None
+            if cmd_name not in found_families():
+                return None
+            from searchlab.cli.solving import family_group
+
+            group = family_group(cmd_name)
+            add_examples(group, cmd_name)
+            return group
         module_name, attr = entry[0].split(":")
         command = getattr(importlib.import_module(module_name), attr)
         assert isinstance(command, click.Command)
@@ -124,7 +148,7 @@ class LazyGroup(Group):
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(n) for n in names)
         rows = [
-            (n, click.Command(n, help=_(COMMANDS[n][1])).get_short_help_str(limit)) for n in names
+            (n, click.Command(n, help=_(help_line(n))).get_short_help_str(limit)) for n in names
         ]
         with formatter.section(_("Commands")):
             formatter.write_dl(rows)

@@ -242,9 +242,9 @@ def random_cmd(
 def pdb_cmd(partition: str, goal: str | None) -> None:
     """Build (once) and cache the pattern databases of a partition; print where they live.
 
-    7-8 takes a few minutes and 2.6 GB of memory (551 MiB cached), 6-6-6-6 about as
-    long (489 MiB cached); Ctrl-C stops a build and caches nothing of the table
-    being built.
+    6-6-3 takes seconds; 7-8 a few minutes and 2.6 GB of memory (275 MiB cached,
+    four bits an entry), 6-6-6-6 about as long; Ctrl-C stops a build and caches
+    nothing of the table being built.
     """
     goal_ = goal_from_spec(goal, partition_size(partition))
     with FractionBar(_("building pattern database")) as pdb_bar:

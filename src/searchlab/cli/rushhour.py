@@ -28,7 +28,6 @@ from searchlab.cli.common import (
 )
 from searchlab.cli.localized import Group
 from searchlab.cli.replay import html_option
-from searchlab.cli.runs import default_workers
 from searchlab.cli.solving import solve_and_report
 from searchlab.errors import InputError
 from searchlab.families.contract import NoHint
@@ -44,25 +43,69 @@ from searchlab.puzzles.rushhour import (
 )
 from searchlab.puzzles.rushhour.family import FAMILY
 from searchlab.puzzles.rushhour.family import text as solution_text
-from searchlab.puzzles.rushhour.generate import generate, unreachable
+from searchlab.puzzles.rushhour.generate import check_walls, generate, unreachable
 from searchlab.search import SearchResult
 
 
 def _load(board: str | None, red: str | None, card_no: int | None) -> Board:
-    """BOARD as a file ('-' for stdin) when such a file exists, else as a board string."""
+    """BOARD as a file ('-' for stdin) when such a path exists, else as a board string."""
     if (board is None) == (card_no is None):
         fail(_("give a BOARD (a string or a file) or --card N (one of them)"))
     if card_no is not None:
-        return card(card_no).parse()
+        c = card(card_no)
+        if red is not None and red != "X":
+            # a card's letters are fixed: its red car is X (the card notation)
+            fail(
+                _("--red {red}: the red car of card {number} is X; --red is for a BOARD").format(
+                    red=red[:8], number=c.number
+                )
+            )
+        return c.parse()
     assert board is not None
-    if board == "-" or Path(board).is_file():
+    if board == "-" or _exists(board):
+        # read_input says what a directory, /dev/zero or an unreadable file is (bounded read)
         return parse_board(read_input(board), red=red)
     try:
         return parse_board(board, red=red)
     except InputError:
-        if "/" in board or "\\" in board or Path(board).suffix in (".txt", ".rh", ".board"):
-            fail(_("{where}: no such file").format(where=board))
+        if _path_like(board):
+            fail(_("{where}: no such file").format(where=board[:80]))
         raise
+
+
+def _path_like(text: str) -> bool:
+    """Whether a BOARD that is neither a board nor an existing path was meant as a file:
+    it has a file suffix, or a path separator and a character no board has (a board's
+    rows may be separated by '/': ``oooooB/AACooB/...``)."""
+    if Path(text).suffix in (".txt", ".rh", ".board"):
+        return True
+    board_chars = set(".ox/ ") | set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return ("/" in text or "\\" in text) and not set(text) <= board_chars
+
+
+def _exists(name: str) -> bool:
+    """Whether ``name`` names something on disk (a file, directory, device or pipe);
+    a name the system refuses (too long, a NUL byte) names nothing."""
+    try:
+        return Path(name).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def compiling_text() -> str:
+    """The progress line while the compiled search is compiled (first run after install)."""
+    return _(
+        "compiling the search kernel: only the first run after installing, "
+        "a minute or two; later runs load it at once"
+    )
+
+
+def _default_workers() -> int:
+    """``enumerate``'s default ``--workers``; imported here so that the other commands do
+    not load the experiments package (a third of a solve's start-up)."""
+    from searchlab.cli.runs import default_workers
+
+    return default_workers()
 
 
 board_arg = click.argument("board", required=False)
@@ -282,6 +325,7 @@ def generate_cmd(
     if from_db or db_path:
         _draw_from_db(min_moves, max_moves, count, seed, walls, width, height, db_path, as_json)
         return
+    check_walls(width, height, walls)
     reason = unreachable(min_moves, width, height, walls)  # a proof: before the note below
     if reason:
         if as_json:
@@ -291,6 +335,9 @@ def generate_cmd(
     if min_moves > 60:
         err_console.print(_("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)"))
     with cancel_on_interrupt() as cancel, status_line(_("generating"), not as_json) as say:
+        from searchlab.puzzles.rushhour import kernel  # Numba: only the commands that use it
+
+        kernel.prepare(kernel.warm_up, lambda: say(compiling_text()))
 
         def progress(found: int, best: int, evaluated: int) -> None:
             say(
@@ -401,6 +448,77 @@ def _draw_from_db(
         raise click.exceptions.Exit(1)
 
 
+@rushhour.command("export")
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    help="The puzzle database [default: rushhour.sqlite in the user data directory].",
+)
+@click.option("--size", type=int, default=6, show_default=True, metavar="N", help="Board side.")
+@click.option(
+    "--walls",
+    type=click.IntRange(min=0),
+    metavar="W",
+    help="Only puzzles with up to W walls [default: all].",
+)
+@click.option(
+    "--min-moves", type=click.IntRange(min=0), default=0, help="At least this many moves."
+)
+@click.option("--max-moves", type=click.IntRange(min=0), help="At most this many moves.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write to this file instead of standard output.",
+)
+def export_cmd(
+    db_path: str | None,
+    size: int,
+    walls: int | None,
+    min_moves: int,
+    max_moves: int | None,
+    output: str | None,
+) -> None:
+    """Print the puzzle database as M. Fogleman publishes his (rush.txt).
+
+    One line per puzzle, hardest first: optimal moves, the board in the one-line
+    notation (36 characters for 6x6: o empty, x wall, A the red car), cluster size.
+    """
+    import sys
+
+    from searchlab.puzzles.rushhour.database import PuzzleDatabase, default_path, export_line
+
+    path = Path(db_path) if db_path else default_path()
+    written = 0
+    with PuzzleDatabase(path) as db:
+        rows = db.export(size, walls, min_moves, max_moves)
+        try:
+            out = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+        except OSError as exc:
+            fail(_("{path}: cannot write ({reason})").format(path=output, reason=exc.strerror))
+        try:
+            for row in rows:
+                out.write(export_line(row) + "\n")
+                written += 1
+            out.flush()
+        except BrokenPipeError:  # '| head': the reader has what it wanted
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return
+        finally:
+            if output:
+                out.close()
+    if not written:
+        fail(
+            _(
+                "no {size}x{size} puzzle in {path} matches: build them with "
+                "'searchlab rushhour enumerate --size {size}'"
+            ).format(size=size, path=path)
+        )
+
+
 def _walls_text(walls: int) -> str:
     if walls == 0:
         return _("no walls")
@@ -434,7 +552,7 @@ def _walls_text(walls: int) -> str:
     "--workers",
     "-w",
     type=click.IntRange(min=0),
-    default=default_workers,
+    default=_default_workers,
     show_default="number of CPUs",
     help="Local Dask worker processes; 0 runs the shards in this process.",
 )
@@ -489,6 +607,12 @@ def enumerate_cmd(
             err_console.print(f"{size}x{size}: {info}", markup=False)
 
     title = _("enumerating {size}x{size} ({walls})").format(size=size, walls=_walls_text(walls))
+
+    def compiling() -> None:
+        bar.update(0, 1, compiling_text())
+        if plain:
+            err_console.print(compiling_text(), markup=False)
+
     with (
         cancel_on_interrupt() as cancel,
         FractionBar(title, show=False if as_json else None) as bar,
@@ -502,6 +626,7 @@ def enumerate_cmd(
             time_limit=time_limit,
             cancel=cancel,
             progress=progress,
+            compiling=compiling,
         )
     t = report.totals
     if as_json:

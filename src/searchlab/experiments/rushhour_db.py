@@ -20,7 +20,8 @@ from pathlib import Path
 
 from searchlab.experiments.parallel import map_unordered
 from searchlab.puzzles.rushhour.database import PuzzleDatabase, Totals
-from searchlab.puzzles.rushhour.enumeration import check, run_shard, shards
+from searchlab.puzzles.rushhour.enumeration import check, run_shard, shards, warm_up
+from searchlab.puzzles.rushhour.kernel import prepare
 from searchlab.search.limits import CancelToken
 
 WORKER_MEMORY = "2GB"
@@ -84,6 +85,7 @@ def build(
     time_limit: float | None = None,
     cancel: CancelToken | None = None,
     progress: Callable[[Progress], None] | None = None,
+    compiling: Callable[[], None] | None = None,
 ) -> Report:
     """Enumerate the puzzles of ``size`` x ``size`` with up to ``walls`` walls into ``db``.
 
@@ -98,6 +100,11 @@ def build(
         Seconds; no shard is started or waited for after that (finished ones stay).
     progress : callable, optional
         Called with a :class:`Progress` after each stored shard (and once at the start).
+    compiling : callable, optional
+        Called once when the compiled shard walk is being compiled rather than loaded
+        from Numba's cache (the first run after an install: a minute or two), so a
+        front end can say so. The walk is compiled (or loaded) here, before any worker
+        starts, so local workers load it from the cache instead of each compiling it.
     """
     check(size, walls)
     t0 = time.perf_counter()
@@ -115,6 +122,8 @@ def build(
                 elapsed = time.perf_counter() - t0
                 progress(Progress(done, len(every), done_now, rows, clusters, elapsed, eta))
 
+        if todo and not stop.is_set() and scheduler is None:
+            prepare(warm_up, compiling or (lambda: None))
         report(None)
         if todo and not stop.is_set():
             n = (os.cpu_count() or 1) if workers is None else workers

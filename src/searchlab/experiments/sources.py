@@ -78,6 +78,13 @@ def generated_requests(
         raise InputError(
             message.format(limit=f"{MAX_INSTANCES:,}", count=f"{count:,}", values=len(parameters))
         )
+    sampling = families.get(family).sampling
+    unreachable = sampling.unreachable if sampling is not None else None
+    if unreachable is not None:  # a range past the hardest instance fails before any work
+        for p in parameters:
+            reason = unreachable(p)
+            if reason:
+                raise InputError(reason)
     return [InstanceRequest(family, p, i, seed) for p in parameters for i in range(count)]
 
 

@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import importlib
-import os
 from functools import cache
 
 from searchlab.errors import InputError
@@ -29,28 +28,24 @@ from searchlab.families.contract import (
     Generating,
     Move,
     NoHint,
+    Option,
     Param,
     Playing,
     PuzzleFamily,
     Sampling,
     Table,
+    Task,
 )
 from searchlab.i18n import _
+from searchlab.puzzles import HERE, family_folders
 from searchlab.view import View
 
-PUZZLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "puzzles")
+PUZZLES = HERE
 """The folder holding one folder per family."""
 
-
-def _discover() -> dict[str, str]:
-    return {
-        name: f"searchlab.puzzles.{name}.family:FAMILY"
-        for name in sorted(os.listdir(PUZZLES))
-        if name.isidentifier() and os.path.isfile(os.path.join(PUZZLES, name, "family.py"))
-    }
-
-
-REGISTRY: dict[str, str] = _discover()
+REGISTRY: dict[str, str] = {
+    name: f"searchlab.puzzles.{name}.family:FAMILY" for name in family_folders()
+}
 """Family name (its folder's name) -> ``"module:attr"`` of its :class:`Family`."""
 
 
@@ -91,11 +86,13 @@ __all__ = [
     "Generating",
     "Move",
     "NoHint",
+    "Option",
     "Param",
     "Playing",
     "PuzzleFamily",
     "Sampling",
     "Table",
+    "Task",
     "View",
     "all_families",
     "get",

@@ -225,11 +225,45 @@ class Sampling:
         (deterministic in ``seed``).
     parameter : what the number means: ``"depth"``, ``"size"``, ``"min_moves"``...
     exact : the instance's optimal cost is exactly ``parameter``.
+    unreachable : ``parameter -> reason | None``, why no instance at ``parameter``
+        exists (a proof, e.g. above the family's hardest puzzle); checked for every
+        value before any instance is generated, so a range reaching past it fails at
+        once instead of after the reachable instances.
     """
 
     sample: Callable[[int, int], str]
     parameter: str = "depth"
     exact: bool = False
+    unreachable: Callable[[int], str | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """An option of a :class:`Task`, declared as data: ``--name`` on the command line
+    (underscores written as dashes), a value of ``kind`` (``int``, ``float``, ``str``),
+    ``default`` when not given, ``help`` (``N_``-marked)."""
+
+    name: str
+    help: str
+    kind: type = int
+    default: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Capability *tasks*: a family's own command, ``searchlab <family> <name>``, built by
+    the CLI from this record (like peg ``count`` or Rush Hour ``rate``).
+
+    run : called with the options as keywords; yields plain text and :class:`Table`
+        blocks (the CLI draws them), raises :class:`InputError` on bad values.
+    example : the options of a usage example shown in ``--help`` (``"--disks 4"``).
+    """
+
+    name: str
+    help: str
+    run: Callable[..., Iterable[DemoBlock]]
+    options: Sequence[Option] = ()
+    example: str = ""
 
 
 @dataclass(frozen=True)
@@ -262,6 +296,8 @@ class Family(Generic[I, S]):
     play : :class:`Playing` (playable in the web player).
     generator : :class:`Generating` (random boards).
     sampling : :class:`Sampling` (``compare`` and the experiments).
+    tasks : :class:`Task` records, the family's own commands (for a family that
+        brings no hand-written command group).
     problem : ``(instance, heuristic) -> Problem``, the engine problem (capability
         *teachable*: ``teach``, the teaching view and generic experiments need it).
     state_of : an engine state to a family state, when they differ.
@@ -303,6 +339,7 @@ class Family(Generic[I, S]):
     play: Playing[I, S] | None = None
     generator: Generating | None = None
     sampling: Sampling | None = None
+    tasks: Sequence[Task] = ()
     problem: Callable[[I, str | None], Problem[Any, Any]] | None = None
     state_of: Callable[[I, Any], S] | None = None
     action_label: Callable[[I, Any], str] | None = None

@@ -20,6 +20,12 @@ is optional except ``rows`` and ``cols``::
     closed           true: a complete ``path`` also joins its last point to its first
     marks            [{r, c, text}] small texts in cells
     exit             {r, side: "right"} an exit arrow on the right edge (Rush Hour)
+    coords           {files: [...], ranks: [...]}: the columns' and rows' names,
+                     drawn on the board's edges; a cell is files[c] + ranks[r] ("c3")
+    notation         "labels": the family's move labels are already what people
+                     write (peg jumps "a3-a1"); else the page writes the piece and
+                     its direction ("7 ←", "A →2") or the square a piece without a
+                     label reaches (static/js/notation.js)
 
 The geometry (cell size, margin) is ``styles.CELL`` and ``styles.MARGIN``.
 """

@@ -301,7 +301,12 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        threading.Thread(target=jobs.warm_up, daemon=True).start()
+        def warm_up() -> None:
+            jobs.warm_up()
+            generating.warm_up()
+            hinting.warm_up()
+
+        threading.Thread(target=warm_up, daemon=True).start()
         yield
         jobs.shutdown()
         generating.shutdown()
@@ -395,6 +400,9 @@ def create_app(
         heuristic = body.heuristic or (fam.heuristics[0] if fam.heuristics else "")
         service.check_choice(fam, body.algorithm, heuristic, teaching=body.teaching)
         service.clamp_limits(body.time_limit, body.max_nodes)
+        client = _client(request, body.page)
+        if body.page is None:  # a page's new solve cancels its earlier ones: room then
+            jobs.check_room(client)
         await asyncio.to_thread(service.read_board, fam, body.board)  # bad boards: 422
         job = jobs.submit(
             fam.name,
@@ -409,7 +417,7 @@ def create_app(
                 body.teaching,
             ),
             owner=body.page,
-            client=_client(request, body.page),
+            client=client,
         )
         return {"job": job.id}
 

@@ -1,16 +1,22 @@
 """Slow calls a request waits for (board generation, hints, ratings), each in a child process.
 
-A :class:`Gate` runs every call in a child process of its own (see
+A :class:`Gate` runs every call in a worker process (see
 :mod:`searchlab.web.worker` for why processes: no shared GIL, a memory cap, and
-a call can be stopped at once) and bounds them in two lanes:
+a call can be stopped at once). Workers are kept between calls (a family's
+caches stay warm: an 8-puzzle board costs milliseconds, not the 0.6 s of
+rebuilding its distance table); a worker whose call is stopped is killed and
+replaced. Calls are bounded in two lanes:
 
 * the **cheap lane** (``cheap`` calls at once, ``waiting`` more queued): every
   call starts here. Almost all calls (an 8-puzzle, peg, knight or maze board,
   a one-move hint) end within ``triage_seconds`` and never leave it;
 * the **heavy lane** (``heavy`` calls at once): a call still running after
   ``triage_seconds`` moves there, its process continuing at a lower priority,
-  and frees its cheap slot. When the heavy lane is full, or holds one of the
-  same client's calls already, the call is stopped and answered 429.
+  and frees its cheap slot (its worker is kept afterwards only if its priority
+  can be raised back). A client with a heavy call under way gets its cheap calls
+  at a lower priority too (``nice`` +5): a flood slows itself first. When
+  the heavy lane is full, or holds one of the same client's calls already, the
+  call is stopped and answered 429.
 
 So heavy work cannot fill the cheap lane for longer than ``triage_seconds``.
 A client (:func:`~searchlab.web.fair.client_key`) may have ``per_client`` calls
@@ -23,7 +29,6 @@ nobody. ``time_cap`` seconds bound any call.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import time
 from collections import Counter
@@ -33,7 +38,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.web import worker
-from searchlab.web.jobs import MEMORY_MB, TooBusyError
+from searchlab.web.jobs import BUSY_NICENESS, MEMORY_MB, TooBusyError
 from searchlab.web.worker import Outcome
 
 POLL = 0.02
@@ -58,10 +63,11 @@ class Gate:
         cheap: int = 3,
         waiting: int = 6,
         heavy: int = 2,
-        per_client: int = 2,
+        per_client: int = 1,
         triage_seconds: float = 0.5,
         time_cap: float = 60.0,
         memory_mb: int | None = MEMORY_MB,
+        cheap_niceness: int = 0,
         heavy_niceness: int = 10,
     ) -> None:
         self.what = what
@@ -72,12 +78,17 @@ class Gate:
         self.triage_seconds = triage_seconds
         self.time_cap = time_cap
         self.memory_mb = memory_mb
+        self.cheap_niceness = cheap_niceness
         self.heavy_niceness = heavy_niceness
+        self._base = os.getpriority(os.PRIO_PROCESS, 0)  # the server's own niceness
         self._ctx = worker.context()
         self._slots: asyncio.Semaphore | None = None
         self._admitted: Counter[str] = Counter()  # per client, in the cheap lane
         self._heavy: Counter[str] = Counter()  # per client, in the heavy lane
-        self._children: set[Any] = set()
+        self._children: set[Any] = set()  # every worker alive
+        self._idle: list[tuple[Any, Connection]] = []  # workers waiting for a call
+        self._starting = 0  # spare workers being started
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def _admit(self, client: str) -> None:
         inside = self._admitted.total()
@@ -109,19 +120,26 @@ class Gate:
         cheap_held = False
         heavy_held = False
         child = None
-        receiver: Connection | None = None
+        reusable = False
         try:
             await slots.acquire()
             cheap_held = True
             if await gone():
                 raise ClientGone
-            child, pipe = await asyncio.to_thread(self._start, fn)
-            receiver = pipe
+            child, pipe = await self._worker()
+            lowered = bool(self._heavy[client])  # its long calls slow its own cheap ones
+            if lowered:
+                _renice(child.pid, self._base + self.cheap_niceness + BUSY_NICENESS)
+            pipe.send(fn)
             started = time.monotonic()
             looks = 0
             while True:
                 if pipe.poll():
                     outcome = _receive(pipe, child)
+                    reusable = outcome[0] != "bug" and (
+                        not (heavy_held or lowered)
+                        or _renice(child.pid, self._base + self.cheap_niceness)
+                    )
                     break
                 if not child.is_alive() and not pipe.poll():
                     outcome = ("bug", f"the worker ended unexpectedly (exit code {child.exitcode})")
@@ -146,7 +164,7 @@ class Gate:
                     slots.release()
                     cheap_held = False
                     self._leave(self._admitted, client)
-                    _renice(child.pid, self.heavy_niceness)
+                    _renice(child.pid, self._base + self.heavy_niceness)
                 await asyncio.sleep(POLL)
         finally:
             if cheap_held:
@@ -156,30 +174,69 @@ class Gate:
                 self._leave(self._admitted, client)
             if heavy_held:
                 self._leave(self._heavy, client)
-            if receiver is not None:
-                receiver.close()
             if child is not None:
-                self._children.discard(child)
-                if child.is_alive():
-                    child.kill()
-                await asyncio.to_thread(child.join, 5)
+                if reusable and child.is_alive() and len(self._idle) < self.cheap:
+                    self._idle.append((child, pipe))
+                else:
+                    self._children.discard(child)
+                    pipe.close()
+                    if child.is_alive():
+                        child.kill()
+                    self._spare()
+                    await asyncio.to_thread(child.join, 5)
         return _value(outcome)
 
-    def _start(self, fn: Callable[[], Outcome]) -> tuple[Any, Connection]:
-        receiver, sender = self._ctx.Pipe(duplex=False)
+    def _spare(self) -> None:
+        """Start a worker in the background when fewer than ``cheap`` are idle, so that
+        the next call finds one ready (a stopped call's worker is replaced at once)."""
+        if len(self._idle) + self._starting >= self.cheap:
+            return
+        self._starting += 1
+
+        async def start() -> None:
+            try:
+                self._idle.append(await asyncio.to_thread(self._start))
+            finally:
+                self._starting -= 1
+
+        task = asyncio.get_running_loop().create_task(start())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _worker(self) -> tuple[Any, Connection]:
+        """An idle worker still alive, else a new one."""
+        while self._idle:
+            child, pipe = self._idle.pop()
+            if child.is_alive():
+                return child, pipe
+            self._children.discard(child)
+            pipe.close()
+        return await asyncio.to_thread(self._start)
+
+    def _start(self) -> tuple[Any, Connection]:
+        """A new worker process and the server's end of its pipe."""
+        here, there = self._ctx.Pipe(duplex=True)
         child = self._ctx.Process(
-            target=worker.run_call,
-            args=(sender, fn, self.memory_mb),
+            target=worker.serve_calls,
+            args=(there, self.memory_mb),
             name=f"searchlab-{self.what.replace(' ', '-')}",
             daemon=True,
         )
         child.start()
-        sender.close()
+        there.close()
+        _renice(child.pid, self._base + self.cheap_niceness)
         self._children.add(child)
-        return child, receiver
+        return child, here
+
+    def warm_up(self) -> None:
+        """Start the cheap lane's workers now (from a thread, at server start), so that
+        the first calls do not wait for a process to start."""
+        while len(self._idle) < self.cheap:
+            self._idle.append(self._start())
 
     def shutdown(self) -> None:
         """Stop every call under way (the server is stopping)."""
+        self._idle.clear()
         for child in list(self._children):
             if child.is_alive():
                 child.kill()
@@ -193,12 +250,16 @@ def _receive(receiver: Connection, child: Any) -> Outcome:
     return got
 
 
-def _renice(pid: int | None, niceness: int) -> None:
-    """Lower a heavy call's priority, so cheap calls and the server stay responsive."""
-    if pid is None or not niceness:
-        return
-    with contextlib.suppress(OSError):  # it just ended, or refused: normal priority
+def _renice(pid: int | None, niceness: int) -> bool:
+    """Set a worker's priority (lower for a heavy call, so cheap calls and the server
+    stay responsive; back to normal after it); whether that was allowed."""
+    if pid is None:
+        return False
+    try:
         os.setpriority(os.PRIO_PROCESS, pid, niceness)
+    except OSError:  # it just ended, or raising a priority back needs privileges
+        return False
+    return True
 
 
 def _value(outcome: Outcome) -> Any:

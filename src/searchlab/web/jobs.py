@@ -14,8 +14,8 @@ it first runs on the light lane with a short deadline (``triage_seconds``,
 half a second). Almost every solve a person makes in the player finishes there.
 A job still running at the deadline is stopped and queued again, from scratch
 and with its full limits, on the heavy lane, whose children run at a lower
-priority (``nice``) so that the light lane and the server stay responsive on a
-busy machine. The price is at most ``triage_seconds`` of repeated work for a
+priority (``nice`` +10) so that the light lane and the server stay responsive on
+a busy machine. The price is at most ``triage_seconds`` of repeated work for a
 long solve. Light and heavy admission are counted apart: ``max_light`` jobs may
 wait for triage (then 429), ``max_heavy`` may be queued or running on the heavy
 lane (a job promoted beyond that fails with a "busy" message instead of waiting).
@@ -59,6 +59,9 @@ MEMORY_MB = 1024
 """A job's hard memory cap (heap and anonymous mappings; the memory-mapped pattern
 databases are file pages, shared, and not counted): past it the solve fails with
 an "out of memory" message. The stored-node limits keep a job far below it."""
+
+BUSY_NICENESS = 5
+"""Added to the priority of a client's light work while it has heavy work under way."""
 
 CANCEL_GRACE = 2.0
 """Seconds a cancelled child has to send its partial result before it is killed."""
@@ -133,6 +136,7 @@ class JobManager:
         keep_seconds: float = 900.0,
         abandon_seconds: float = 20.0,
         memory_mb: int | None = MEMORY_MB,
+        light_niceness: int = 0,
         heavy_niceness: int = 10,
     ) -> None:
         self._ctx = worker.context()
@@ -150,6 +154,7 @@ class JobManager:
         self.keep_seconds = keep_seconds
         self.abandon_seconds = abandon_seconds
         self.memory_mb = memory_mb
+        self.light_niceness = light_niceness
         self.heavy_niceness = heavy_niceness
 
     def warm_up(self) -> None:
@@ -180,18 +185,7 @@ class JobManager:
                 for j in self._jobs.values():
                     if j.owner == owner and j.live:
                         j.cancel.set()
-            mine = sum(
-                1
-                for j in self._jobs.values()
-                if j.live and j.client == client and not j.cancel.is_set()
-            )
-            if mine >= self.max_light_per_client:
-                raise TooBusyError(
-                    f"you already have {mine} solves under way; wait for them or cancel one"
-                )
-            pending = self._pending("light")
-            if pending >= self.max_light:
-                raise TooBusyError(f"{pending} solves are already waiting; try again shortly")
+            self._check_room(client)
             # Unguessable ids: another page on this machine cannot read or cancel the job.
             now = time.monotonic()
             job = Job(secrets.token_urlsafe(16), family, now, fn, owner, client, last_seen=now)
@@ -199,9 +193,34 @@ class JobManager:
         self._light.submit(client, lambda: self._triage(job))
         return job
 
+    def check_room(self, client: str) -> None:
+        """Raise :class:`TooBusyError` now if ``client`` could not submit a job (the
+        route asks before parsing the board: a flood is refused at little cost)."""
+        with self._lock:
+            self._check_room(client)
+
+    def _check_room(self, client: str) -> None:
+        mine = sum(
+            1
+            for j in self._jobs.values()
+            if j.live and j.client == client and not j.cancel.is_set()
+        )
+        if mine >= self.max_light_per_client:
+            raise TooBusyError(
+                f"you already have {mine} solves under way; wait for them or cancel one"
+            )
+        pending = self._pending("light")
+        if pending >= self.max_light:
+            raise TooBusyError(f"{pending} solves are already waiting; try again shortly")
+
     # -- running -----------------------------------------------------------------
     def _triage(self, job: Job) -> None:
-        outcome = self._run(job, stop_after=self.triage_seconds)
+        # A client with long solves under way already gets its quick ones at a lower
+        # priority: a flood of heavy work slows its own light work, not another's.
+        with self._lock:
+            busy = self._pending("heavy", job.client) > 0
+        niceness = self.light_niceness + (BUSY_NICENESS if busy else 0)
+        outcome = self._run(job, stop_after=self.triage_seconds, niceness=niceness)
         if outcome == ("expired", None):
             self._promote(job)
         else:

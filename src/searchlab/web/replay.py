@@ -22,7 +22,7 @@ from searchlab import families
 from searchlab.errors import InputError
 from searchlab.view import View, size, styles_module, view_svg
 
-JS_MODULES = ("render.js", "i18n.js", "player.js")
+JS_MODULES = ("render.js", "i18n.js", "notation.js", "player.js")
 MAX_CELLS = 10_000
 """Largest board (rows x columns of its view) a replay page draws (e.g. a 100x100 tour)."""
 STATIC = Path(__file__).parent / "static"

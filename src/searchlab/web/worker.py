@@ -41,10 +41,14 @@ PROGRESS_SLOTS = 5
 
 def context() -> ForkServerContext:
     """The process context every worker comes from (its forkserver preloads this module
-    and the families, so a new child starts warm)."""
+    and the families, and fills their caches: :mod:`searchlab.web.warm`, so a new
+    child starts warm)."""
     ctx = multiprocessing.get_context("forkserver")
     family_modules = [target.split(":")[0] for target in families.REGISTRY.values()]
-    ctx.set_forkserver_preload(["searchlab.web.worker", "searchlab.web.service", *family_modules])
+    # "__main__" first: the forkserver imports the program's main module once, so a child
+    # does not run it again when it starts (``searchlab serve``: the whole CLI, ~0.5 s).
+    modules = ["searchlab.web.worker", "searchlab.web.service", *family_modules]
+    ctx.set_forkserver_preload(["__main__", *modules, "searchlab.web.warm"])
     return ctx
 
 
@@ -118,13 +122,19 @@ def outcome_of(call: Callable[[], Any]) -> Outcome:
         return ("bug", f"{type(exc).__name__}: {exc}")
 
 
-def run_call(conn: Connection, fn: Callable[[], Outcome], memory_mb: int | None) -> None:
-    """A gated call's child process (:mod:`searchlab.web.gate`): ``fn()`` under the
-    memory cap, its outcome sent on ``conn``."""
+def serve_calls(conn: Connection, memory_mb: int | None) -> None:
+    """A gate's worker process (:mod:`searchlab.web.gate`): under the memory cap, run
+    each call received on ``conn`` (a picklable ``fn() -> Outcome``) and send its
+    outcome back, until the pipe closes. It lives on between calls, so what a family
+    caches (an 8-puzzle's distance table) is computed once, not once a call."""
     exit_with_parent()
     limit_memory(memory_mb)
-    conn.send(fn())
-    conn.close()
+    while True:
+        try:
+            fn = conn.recv()
+        except (EOFError, OSError):
+            return
+        conn.send(fn())
 
 
 def generate(family: str, params: dict[str, Any]) -> Outcome:

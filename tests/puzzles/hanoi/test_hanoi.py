@@ -9,6 +9,7 @@ import pytest
 
 from searchlab import families
 from searchlab.errors import InputError
+from searchlab.puzzles.hanoi.count import count_positions
 from searchlab.puzzles.hanoi.model import (
     MAX_DISKS,
     Tower,
@@ -133,3 +134,21 @@ def test_hint_is_the_first_move_of_an_optimal_solution() -> None:
         else:
             assert move is not None
             assert distance(move.state, 1) == distance(state, 1) - 1
+
+
+@pytest.mark.parametrize("disks", [1, 2, 3, 4, 5])
+def test_count_task_counts_every_position_at_its_distance(disks: int) -> None:
+    exact = bfs_distances(disks, 2)
+    per = count_positions(disks)
+    assert sum(per.values()) == 3**disks and max(per) == 2**disks - 1
+    for d, n in per.items():
+        assert n == sum(1 for v in exact.values() if v == d) == 2 ** d.bit_count()
+
+
+def test_count_task_is_declared_as_data() -> None:
+    (task,) = FAMILY.tasks
+    assert task.name == "count" and [o.name for o in task.options] == ["disks"]
+    blocks = list(task.run(disks=3))
+    assert blocks and "27" in str(blocks[-1])
+    with pytest.raises(InputError):
+        list(task.run(disks=11))

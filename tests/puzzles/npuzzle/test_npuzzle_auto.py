@@ -175,6 +175,24 @@ def test_auto_easy_boards_stay_in_python() -> None:
     assert r.length == 1 and r.extra["heuristic"] == "manhattan"
 
 
+def test_easy_boards_never_import_numba() -> None:
+    """The family and its solver load without NumPy or Numba, and an easy 4x4 board is
+    answered before either is needed (a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from searchlab.puzzles.npuzzle.family import FAMILY\n"
+        "from searchlab.puzzles.npuzzle.solvers import solve_board\n"
+        "from searchlab.puzzles.npuzzle.board import parse_tiles\n"
+        "r = solve_board(parse_tiles('1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15'))\n"
+        "print(r.length, 'numba' in sys.modules, 'numpy' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["2", "False", "False"]
+
+
 def test_idastar_ignores_a_stored_node_bound() -> None:
     """IDA* stores only its path: ``max_nodes`` (a memory bound) never stops it."""
     r = solve_board(KORF[79].board, KORF_GOAL, algorithm="idastar", max_nodes=1000)

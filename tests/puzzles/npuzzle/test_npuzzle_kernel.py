@@ -110,13 +110,17 @@ def test_ranked_search_python_and_compiled_agree() -> None:
 
 
 def test_ranked_and_sparse_tables_search_the_same_tree(sparse: list[Any]) -> None:
-    """The same database in both layouts gives the same heuristic, hence the same counts."""
+    """The same database in every layout (mixed radix, ranked, ranked four bits an entry)
+    gives the same heuristic, hence the same counts, in the Python and compiled searches."""
     ranked = [(p, build_ranked(4, p).tobytes()) for p in PARTS]
+    packed = [(p, bytes(pack_ranked(4, p, build_ranked(4, p)))) for p in PARTS]
     for inst in korf_instances():
         if inst.id in (12, 79):
             a = ida_star(inst.board, KORF_GOAL, pdbs=sparse)
             _same(a, ida_star(inst.board, KORF_GOAL, pdbs=ranked))
             _same(a, ida_star_compiled(inst.board, KORF_GOAL, pdbs=ranked))
+            _same(a, ida_star(inst.board, KORF_GOAL, pdbs=packed))
+            _same(a, ida_star_compiled(inst.board, KORF_GOAL, pdbs=packed))
 
 
 def test_ranked_search_on_5x5_agrees_with_manhattan_ida() -> None:

@@ -104,3 +104,23 @@ def test_generator_falls_back_to_python_beyond_the_kernel() -> None:
     assert len(board.vehicles) > MAX_VEHICLES
     moves, _, size = hardest(board, 10_000)
     assert (size, moves) == python_summary(board)[:2] == (1, -1)
+
+
+def test_prepare_says_compiling_only_when_the_warm_up_is_slow() -> None:
+    import time
+
+    import pytest
+
+    from searchlab.puzzles.rushhour.kernel import prepare
+
+    said: list[str] = []
+    prepare(lambda: None, lambda: said.append("compiling"), after=5.0)
+    assert said == []
+    prepare(lambda: time.sleep(0.3), lambda: said.append("compiling"), after=0.01)
+    assert said == ["compiling"]
+
+    def broken() -> None:
+        raise ValueError("no compiler")
+
+    with pytest.raises(ValueError, match="no compiler"):
+        prepare(broken, lambda: None)

@@ -100,3 +100,23 @@ def test_make_board_rejects_overlap_and_off_board() -> None:
         make_board(6, 6, [Vehicle("A", 0, 0, 2, False)])
     with pytest.raises(InputError, match="no red car"):
         make_board(6, 6, [])
+
+
+def test_boards_that_are_not_square_round_trip_through_the_one_line_notation() -> None:
+    import random
+
+    from searchlab.puzzles.rushhour.generate import random_board
+
+    rng = random.Random(5)
+    for width, height in ((6, 4), (4, 6), (5, 7), (8, 5), (6, 6)):
+        for walls in (0, 2):
+            board = random_board(rng, width, height, walls)
+            text = board.to_database()
+            assert ("/" in text) == (width != height)
+            again = parse_board(text)
+            assert (again.width, again.height) == (width, height)
+            assert again.walls == board.walls
+            assert again.to_database() == text
+            assert {(v.row, v.col, v.length, v.horizontal) for v in again.vehicles} == {
+                (v.row, v.col, v.length, v.horizontal) for v in board.vehicles
+            }

@@ -5,10 +5,18 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
 from rushhour_helpers import reference_distance
 
+from searchlab.errors import InputError
 from searchlab.puzzles.rushhour import LEVELS, Board, cards, fast_bfs, parse_board, rate
-from searchlab.puzzles.rushhour.generate import _mutate, generate, random_board, unreachable
+from searchlab.puzzles.rushhour.generate import (
+    _mutate,
+    check_walls,
+    generate,
+    random_board,
+    unreachable,
+)
 from searchlab.puzzles.rushhour.rating import level_of, seed_score, symmetry
 
 
@@ -118,6 +126,24 @@ def test_unreachable_only_beyond_the_proven_6x6_maximum() -> None:
     assert unreachable(52, walls=1) is None  # walls: no proven maximum here
     assert unreachable(52, 7, 7) is None
     assert generate(52, count=1, seed=1, time_limit=30) == []
+
+
+def test_unreachable_with_walls_filling_every_cell_off_the_exit_row() -> None:
+    assert unreachable(2, 4, 4, 12) is not None
+    assert unreachable(1, 4, 4, 12) is None
+    assert unreachable(2, 4, 4, 11) is None  # a vertical car still fits
+    assert unreachable(61, walls=2) is not None  # Fogleman's 60 with up to two walls
+    assert unreachable(60, walls=2) is None
+    assert generate(3, width=4, height=4, walls=12, time_limit=60) == []
+    # the one-move puzzle is there: the red car alone
+    (only,) = generate(1, width=4, height=4, walls=12, time_limit=60)
+    assert only.moves == 1 and len(only.board.vehicles) == 1
+
+
+def test_walls_that_do_not_fit_off_the_exit_row_are_refused() -> None:
+    with pytest.raises(InputError, match="room for at most 12 walls"):
+        generate(1, width=4, height=4, walls=13)
+    check_walls(4, 4, 12)
 
 
 def test_generate_time_limit_returns_partial() -> None:

@@ -13,7 +13,17 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Family, Generating, Move, Param, Playing, Sampling
+from searchlab.families.contract import (
+    Example,
+    Family,
+    Generating,
+    Move,
+    Option,
+    Param,
+    Playing,
+    Sampling,
+    Task,
+)
 from searchlab.families.kit import engine_solve, int_param
 from searchlab.i18n import N_, _, ngettext
 from searchlab.search.options import SearchOptions, budget_and_observer
@@ -21,6 +31,7 @@ from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
 from searchlab.search.solve import engine_algorithms
 
+from .count import count
 from .demo import demo
 from .model import MAX_DISKS, PEGS, State, Tower, format_tower, move_label, moved, parse_tower
 from .problem import HEURISTICS, HanoiProblem
@@ -155,6 +166,15 @@ FAMILY: Family[Tower, State] = Family(
     ),
     generator=Generating(params=(Param("disks", N_("disks"), 4, 1, 8),), generate=generate),
     sampling=Sampling(sample=sample, parameter="depth", exact=True),
+    tasks=(
+        Task(
+            "count",
+            N_("Count every position of a tower by how far it is from the goal."),
+            count,
+            (Option("disks", N_("Number of disks (1 to 10)."), int, 4),),
+            example="--disks 5",
+        ),
+    ),
     problem=problem,
     demo=demo,
     demo_title=N_("Tower of Hanoi: the recursion and search"),

@@ -59,6 +59,7 @@ from searchlab.puzzles.knight.views import (
     moves,
     shared_view,
     solution_tokens,
+    square_name,
     state_view,
 )
 from searchlab.search import SearchResult, backtracking_search
@@ -78,14 +79,14 @@ SHAPE = re.compile(r"open|closed", re.I)
 
 EXAMPLES = (
     Example("8x8", N_("8x8, open tour from the corner"), "8x8\nstart: 0,0\n"),
-    Example("8x8-closed", N_("8x8, closed tour from 3,4"), "8x8\nstart: 3,4\nclosed\n"),
+    Example("8x8-closed", N_("8x8, closed tour from e5"), "8x8\nstart: 3,4\nclosed\n"),
     Example("5x5", N_("5x5 from the centre"), "5x5\nstart: 2,2\n"),
     Example("3x4", N_("3x4, the smallest open tours"), "3x4\nstart: 0,0\n"),
-    Example("5x5-bad", N_("5x5 from 0,1 (impossible: colours)"), "5x5\nstart: 0,1\n"),
+    Example("5x5-bad", N_("5x5 from b5 (impossible: colours)"), "5x5\nstart: 0,1\n"),
     Example("4x4", N_("4x4 (impossible)"), "4x4\nstart: 0,0\n"),
     Example("4x8-closed", N_("4x8, closed (impossible: Schwenk)"), "4x8\nstart: 0,0\nclosed\n"),
     Example("20x20", N_("20x20, closed"), "20x20\nstart: 0,0\nclosed\n"),
-    Example("40x40", N_("40x40, open from 17,23"), "40x40\nstart: 17,23\n"),
+    Example("40x40", N_("40x40, open from x23"), "40x40\nstart: 17,23\n"),
 )
 
 
@@ -129,11 +130,12 @@ def format_instance(inst: Instance) -> str:
 
 def describe(inst: Instance) -> str:
     template = (
-        _("{board} board, closed tour from {row},{col}")
+        _("{board} board, closed tour from {square} (start: {row},{col})")
         if inst.closed
-        else _("{board} board, open tour from {row},{col}")
+        else _("{board} board, open tour from {square} (start: {row},{col})")
     )
-    text = template.format(board=inst.board, row=inst.start[0], col=inst.start[1])
+    square = square_name(inst.board, inst.start)
+    text = template.format(board=inst.board, square=square, row=inst.start[0], col=inst.start[1])
     verdict = tour_verdict(inst.board, inst.start, closed=inst.closed)
     if not verdict.exists:
         text += "; " + _("impossible: {reason}").format(reason=verdict.reason)
@@ -299,7 +301,7 @@ FAMILY: Family[Instance, tuple[Square, ...]] = Family(
         params=(
             Param("rows", N_("rows"), 8, 1, WEB_MAX_SIDE),
             Param("cols", N_("columns"), 8, 1, WEB_MAX_SIDE),
-            Param("closed", N_("closed (0/1)"), 0, 0, 1),
+            Param("closed", N_("closed tour"), 0, 0, 1),
         ),
         generate=generate,
     ),

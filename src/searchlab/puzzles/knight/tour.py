@@ -11,6 +11,7 @@ array either way; :func:`tour_array` gets it back.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import islice
 from typing import Any, TypeVar, overload
 
 import numpy as np
@@ -60,7 +61,11 @@ class Tour(_Lazy[Square]):
         return int(r), int(c)
 
     def __iter__(self) -> Iterator[Square]:
-        return ((r, c) for r, c in self.path.tolist())
+        return self.head(len(self.path))
+
+    def head(self, n: int) -> Iterator[Square]:
+        """The first ``n`` squares (one conversion of that part of the array)."""
+        return ((r, c) for r, c in self.path[:n].tolist())
 
 
 class Prefix(_Lazy[Square]):
@@ -79,7 +84,9 @@ class Prefix(_Lazy[Square]):
         return self.tour[i]
 
     def __iter__(self) -> Iterator[Square]:
-        return (self.tour[i] for i in range(self.n))
+        if isinstance(self.tour, Tour):
+            return self.tour.head(self.n)
+        return islice(iter(self.tour), self.n)
 
 
 class Prefixes(_Lazy[Prefix]):

@@ -84,14 +84,40 @@ def is_complete(inst: Instance, path: Sequence[Square]) -> bool:
 def moves(inst: Instance, path: Sequence[Square]) -> list[Move[tuple[Square, ...]]]:
     if not path:
         return []
+    squares = list(path)
     return [
-        Move(label(sq), sq, tuple(apply_move(inst.board, list(path), sq)))
-        for sq in legal_moves(inst.board, list(path))
+        Move(label(sq), sq, tuple(apply_move(inst.board, squares, sq)))
+        for sq in legal_moves(inst.board, squares)
     ]
 
 
+def file_letters(col: int) -> str:
+    """A column's letters as on a chessboard: a..z, then aa, ab, ... (0-based ``col``)."""
+    letters = ""
+    col += 1
+    while col:
+        col, k = divmod(col - 1, 26)
+        letters = chr(ord("a") + k) + letters
+    return letters
+
+
+def coords(board: Board) -> dict[str, list[str]]:
+    """The view's ``coords``: files a, b, ... left to right, ranks counted from the
+    bottom row (1) as on a chessboard, so the page names squares a1, c3, ..."""
+    return {
+        "files": [file_letters(c) for c in range(board.cols)],
+        "ranks": [str(board.rows - r) for r in range(board.rows)],
+    }
+
+
+def square_name(board: Board, sq: Square) -> str:
+    """A square as on a chessboard: its file letters and its rank from the bottom ("a8")."""
+    return f"{file_letters(sq[1])}{board.rows - sq[0]}"
+
+
 def base_view(inst: Instance) -> View:
-    """The chequered board, the start square in blue; squares numbered up to 24x24."""
+    """The chequered board, the start square in blue; squares numbered up to 24x24;
+    files and ranks named as on a chessboard (the page writes squares as c3)."""
     b = inst.board
     cells = [
         "".join("s" if (r, c) == inst.start else "ld"[(r + c) % 2] for c in range(b.cols))
@@ -102,6 +128,7 @@ def base_view(inst: Instance) -> View:
         "cols": b.cols,
         "cells": cells,
         "numbers": max(b.rows, b.cols) <= NUMBERS_MAX_SIDE,
+        "coords": coords(b),
     }
 
 

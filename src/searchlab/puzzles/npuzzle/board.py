@@ -154,6 +154,8 @@ def parse_tiles(text: str, size: int | None = None) -> Board:
     words = text.replace(",", " ").split()
     if not words:
         raise InputError(_("no tiles found: expected rows of numbers separated by spaces"))
+    if len(words) > MAX_SIZE * MAX_SIZE:  # more than any board holds: its count's error, at once
+        board_from_tiles(list(range(len(words))), size)
     tiles: list[int] = []
     for w in words:
         if w in ("_", ".", "*"):

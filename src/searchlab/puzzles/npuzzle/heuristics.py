@@ -32,6 +32,11 @@ HEURISTICS: dict[str, str] = {
 }
 """Heuristic names accepted by :func:`heuristic_function`, with one-line descriptions."""
 
+LC_MAX_SIZE = 7
+"""The largest board side the compiled linear-conflict search takes
+(:mod:`~searchlab.puzzles.npuzzle.kernel_md`: its line table has ``(n + 1) ** n``
+entries, 2 MB for 7x7, 43 MB for 8x8)."""
+
 ALIASES: dict[str, str] = {
     "h0": "zero",
     "z": "zero",

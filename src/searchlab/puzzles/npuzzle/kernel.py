@@ -105,22 +105,36 @@ def value(
     return md + 2 * ((int(tab[r >> 1]) >> ((r & 1) * 4)) & 15)
 
 
+@njit(cache=True, inline="always")
+def _entry(cells_of: I64, k: int, cells: int, pc: U8, tab: U8, packed: int) -> int:
+    """The stored entry of the placement ``cells_of[:k]`` in a ranked table: its byte, or
+    its nibble if ``packed`` (the value is then the tiles' Manhattan distance plus twice
+    it, :func:`value`)."""
+    r = _rank(cells_of, k, cells, pc)
+    if not packed:
+        return int(tab[r])
+    return (int(tab[r >> 1]) >> ((r & 1) * 4)) & 15
+
+
 @njit(cache=True)
 def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
     """Fill ``out`` with ``table`` packed (see :func:`~.pdb.pack_ranked`); False if an
-    entry is below its Manhattan distance, of the other parity, or 32 above it."""
+    entry is below its Manhattan distance, of the other parity, or 32 above it.
+
+    The placements are visited in rank order by an odometer over the rank's digits
+    (the last digit turns fastest), so only the tiles from the first changed digit on
+    are placed again: amortized one tile a placement, not ``k``."""
     cells = n * n
     k = goal.shape[0]
-    pos = np.empty(k, np.int64)
+    digit = np.zeros(k, np.int64)
+    pos = np.zeros(k, np.int64)
+    first = 0  # the tiles first..k-1 need placing
     for r in range(table.shape[0]):
-        x = r
-        for i in range(k - 1, -1, -1):
-            pos[i] = x % (cells - i)
-            x //= cells - i
         occ = 0
-        md = 0
-        for i in range(k):
-            d = pos[i]
+        for i in range(first):
+            occ |= 1 << pos[i]
+        for i in range(first, k):
+            d = digit[i]
             c = 0
             while True:  # the d-th cell not in occ
                 if not (occ >> c) & 1:
@@ -128,13 +142,25 @@ def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
                         break
                     d -= 1
                 c += 1
+            pos[i] = c
             occ |= 1 << c
+        md = 0
+        for i in range(k):
+            c = pos[i]
             g = goal[i]
             md += abs(c // n - g // n) + abs(c % n - g % n)
         diff = np.int64(table[r]) - md
         if diff < 0 or diff > 30 or diff % 2:
             return False
         out[r >> 1] |= (diff // 2) << ((r & 1) * 4)
+        first = k - 1
+        while first >= 0:
+            digit[first] += 1
+            if digit[first] < cells - first:
+                break
+            digit[first] = 0
+            first -= 1
+        first = max(first, 0)
     return True
 
 
@@ -167,7 +193,7 @@ def _search(
     pc: U8,
     tabs: tuple[U8, ...],
     pk: I64,
-    pgoal: I64,
+    mdd: I64,
 ) -> int:
     """Run the bounded depth-first search from the frame at ``regs[_DEPTH]`` on.
 
@@ -177,11 +203,11 @@ def _search(
     blank cell ``fb[D]``, the parent's ``fprev[D]``, the next move ``fi[D]`` (-1:
     not expanded yet), the children counted but not yet added ``fcnt[D]``, and
     the heuristic: ``fh``/``fhm`` the sums for the board and its mirror, ``fv``/``fvm``
-    the database indices (mixed radix) or values (ranked: ``pk[k]`` whether table ``k``
-    is packed, ``pgoal[k]`` its tiles' goal cells, see :func:`value`).
+    the database indices (mixed radix) or stored entries (ranked, :func:`_entry`:
+    ``pk[k]`` whether table ``k`` is packed; a packed table's value changes by the
+    moved tile's Manhattan change ``mdd[tile, from, to]`` plus twice the entry's).
     """
     cells = board.shape[0]
-    n = int(np.sqrt(cells) + 0.5)
     c2 = cells * cells
     nk = plen.shape[0]
     bound = regs[_BOUND]
@@ -222,9 +248,12 @@ def _search(
             k = grp[tile]
             s = slot[tile]
             pos[k, s] = b
-            r = value(pos[k], plen[k], cells, pc, tabs[k], pk[k], pgoal[k], n)
+            r = _entry(pos[k], plen[k], cells, pc, tabs[k], pk[k])
             pos[k, s] = nb
-            h = fh[top] - fv[top, k] + r
+            if pk[k]:
+                h = fh[top] + mdd[tile * c2 + nb * cells + b] + 2 * (r - fv[top, k])
+            else:
+                h = fh[top] - fv[top, k] + r
         else:
             o = tile * c2 + nb * cells + b
             h = 0
@@ -245,9 +274,12 @@ def _search(
                 km = grpm[tile]
                 s = slotm[tile]
                 posm[km, s] = mir[b]
-                rm = value(posm[km], plen[km], cells, pc, tabs[km], pk[km], pgoal[km], n)
+                rm = _entry(posm[km], plen[km], cells, pc, tabs[km], pk[km])
                 posm[km, s] = mir[nb]
-                hm = fhm[top] - fvm[top, km] + rm
+                if pk[km]:  # the transpose keeps distances: the same Manhattan change
+                    hm = fhm[top] + mdd[tile * c2 + nb * cells + b] + 2 * (rm - fvm[top, km])
+                else:
+                    hm = fhm[top] - fvm[top, km] + rm
             else:
                 o = tile * c2 + nb * cells + b
                 for j in range(nk):
@@ -372,7 +404,8 @@ def ida_star_compiled(
     stats = SearchStats()
     n = start.size
     cells = n * n
-    labels, _ = _tables(start, goal)
+    labels, md = _tables(start, goal)
+    mdd = np.zeros(1, dtype=np.int64)
     gb = goal.blank
     grp_l, weight_l, m = _groups(n, gb, pdbs, reflect)
     mirror = reflect and _mirror(n)(gb) == gb
@@ -411,12 +444,16 @@ def ida_star_compiled(
             if lab != gb:
                 pos[grp[lab], slot[lab]] = c
                 posm[grpm[lab], slotm[lab]] = m(c)
+        h_start = hm_start = 0
         for j in range(nk):
-            args = (int(plen[j]), cells, POPCOUNT, tabs[j], int(pk[j]), pgoal[j], n)
-            v0[j] = value(pos[j], *args)
-            vm0[j] = value(posm[j], *args)
-        h_start = int(v0.sum())
-        hm_start = int(vm0.sum()) if mirror else 0
+            args = (int(plen[j]), cells, POPCOUNT, tabs[j], int(pk[j]))
+            v0[j] = _entry(pos[j], *args)
+            vm0[j] = _entry(posm[j], *args)
+            h_start += value(pos[j], *args, pgoal[j], n)
+            hm_start += value(posm[j], *args, pgoal[j], n)
+        hm_start = hm_start if mirror else 0
+        mdt = np.array(md, dtype=np.int64).reshape(cells, cells)
+        mdd = (mdt[:, None, :] - mdt[:, :, None]).reshape(-1).copy()
     else:
         del weight_l
         dl, el, start_idx, startm_idx, _ = _delta_tables(n, gb, labels, pdbs, reflect, nk)
@@ -446,7 +483,7 @@ def ida_star_compiled(
         return _search(
             regs, fb, fprev, fi, fcnt, fh, fhm, fv, fvm, board, moves, nmoves,
             ranked, mirror, d, e, grp, slot, grpm, slotm, mir, pos, posm, plen,
-            POPCOUNT, tabs, pk, pgoal,
+            POPCOUNT, tabs, pk, mdd,
         )  # fmt: skip
 
     path, limit = deepen(

@@ -298,8 +298,8 @@ def parse_board(text: str, *, name: str = "custom", diagonal: bool = False) -> t
         text = "\n".join("".join(".o-"[v] for v in row) for row in matrix)
     lines = [ln.rstrip("\r\n") for ln in text.splitlines()]
     lines = [ln.rstrip() for ln in lines if not ln.lstrip().startswith("#")]
-    while lines and not lines[0].strip():
-        lines.pop(0)
+    first = next((i for i, ln in enumerate(lines) if ln.strip()), len(lines))
+    lines = lines[first:]  # (one slice: popping the front line by line was quadratic)
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
@@ -328,12 +328,12 @@ def parse_board(text: str, *, name: str = "custom", diagonal: bool = False) -> t
             if ch in "ox1":
                 pegs.append(len(coords))
             coords.append((r, c))
+            if len(coords) > MAX_HOLES:  # said at once, not after reading the rest
+                raise InputError(
+                    _("board too large: at most {max_holes} holes").format(max_holes=MAX_HOLES)
+                )
     if len(coords) < 3:
         raise InputError(_("a board needs at least three holes"))
-    if len(coords) > MAX_HOLES:
-        raise InputError(
-            _("board too large: at most {max_holes} holes").format(max_holes=MAX_HOLES)
-        )
     # normalise so the top row and left column hold holes
     r0, c0 = min(r for r, _ in coords), min(c for _, c in coords)
     coords = [(r - r0, c - c0) for r, c in coords]

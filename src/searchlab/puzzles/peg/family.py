@@ -310,7 +310,14 @@ def base_view(inst: Instance) -> View:
     for i, (r, c) in enumerate(cells):
         grid[r][c] = "g" if inst.target is not None and inst.target >> i & 1 else "o"
     marks = [{"r": r, "c": c, "text": board.hole_name(i)} for i, (r, c) in enumerate(cells)]
-    return {"rows": rows, "cols": cols, "cells": ["".join(row) for row in grid], "marks": marks}
+    # The jump labels name holes ("a3-a1"): the page shows them as they are.
+    return {
+        "rows": rows,
+        "cols": cols,
+        "cells": ["".join(row) for row in grid],
+        "marks": marks,
+        "notation": "labels",
+    }
 
 
 def state_view(inst: Instance, position: int) -> View:
@@ -348,7 +355,15 @@ FAMILY: Family[Instance, int] = Family(
         help=N_("Click a peg, then the empty hole it jumps to (or drag it there)."),
     ),
     generator=Generating(
-        params=(Param("board", N_("board (1-7)"), 1, 1, len(BOARD_NAMES)),),
+        params=(
+            Param(
+                "board",
+                N_("board: 1 English, 2 French, 3 Wiegleb, 4 diamond, 5-7 triangles of side 4-6"),
+                1,
+                1,
+                len(BOARD_NAMES),
+            ),
+        ),
         generate=generate,
     ),
     problem=problem,

@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -225,6 +225,25 @@ class PuzzleDatabase:
             )
         ]
 
+    def export(
+        self,
+        size: int,
+        max_walls: int | None = None,
+        min_moves: int = 0,
+        max_moves: int | None = None,
+    ) -> Iterator[Row]:
+        """Every row of ``size`` with up to ``max_walls`` walls (all when ``None``) and
+        ``min_moves`` to ``max_moves`` moves, hardest first (then by board), streamed:
+        M. Fogleman's ``rush.txt`` order, for :func:`export_line`."""
+        top = 1 << 30 if max_moves is None else max_moves
+        walls = 1 << 30 if max_walls is None else max_walls
+        for m, b, c in self._db.execute(
+            "SELECT moves, board, cluster_size FROM puzzles WHERE size = ? AND walls <= ? "
+            "AND moves BETWEEN ? AND ? ORDER BY moves DESC, board",
+            (size, walls, min_moves, top),
+        ):
+            yield Row(int(m), str(b), int(c))
+
     def draw(
         self,
         size: int,
@@ -307,6 +326,14 @@ def draw(
             where=where, wanted=wanted, top=top
         )
     )
+
+
+def export_line(row: Row) -> str:
+    """One puzzle as a line of M. Fogleman's published database (``rush.txt``): the
+    optimal moves, the board in the 36-character notation (``o`` empty, ``x`` wall,
+    ``A`` the red car), the cluster's size, separated by spaces, e.g.
+    ``51 BCCoDoBEFoDGBEFAAGHHHIoGooJIKKLLJMMo 4780``."""
+    return f"{row.moves} {row.board} {row.cluster_size}"
 
 
 def present(path: str | Path | None = None) -> bool:

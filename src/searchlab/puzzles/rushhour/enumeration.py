@@ -60,7 +60,7 @@ from numba import njit
 
 from searchlab.errors import InputError
 from searchlab.puzzles.rushhour.database import Row
-from searchlab.puzzles.rushhour.kernel import MAX_VEHICLES, _cluster
+from searchlab.puzzles.rushhour.kernel import MAX_VEHICLES, _cluster, reach_table
 from searchlab.puzzles.rushhour.model import Board
 
 SIZES = (4, 5, 6)
@@ -328,6 +328,7 @@ def _walk(
     p_limit: I64,
     p_mrow: I64,
     p_mcol: I64,
+    reach: npt.NDArray[np.int8],
     prefix: I64,
     walls: int,
     goal: int,
@@ -453,6 +454,7 @@ def _walk(
             limit[:nv],
             mrow[:nv],
             mcol[:nv],
+            reach,
             brow,
             bcol,
             goal,
@@ -498,6 +500,7 @@ def _walk(
                 r_limit[:r],
                 r_mrow[:r],
                 r_mcol[:r],
+                reach,
                 brow,
                 bcol,
                 goal,
@@ -525,6 +528,7 @@ def _walk(
                     limit[:nv],
                     mrow[:nv],
                     mcol[:nv],
+                    reach,
                     brow & ~(1 << b),
                     bcol & ~(1 << (cc * n + rr)),
                     goal,
@@ -589,6 +593,7 @@ def _run(
         t.p_limit,
         t.p_mrow,
         t.p_mcol,
+        reach_table(),
         np.array(shard.prefix, np.int64),
         shard.walls,
         shard.size - 2,
@@ -682,6 +687,15 @@ def shard_of(board: Board) -> Shard:
             raise InputError(f"row {row + 1} breaks Fogleman's rules for an interesting board")
         prefix.append(int(starts[lv]) + found[0])
     return Shard(n, walls, tuple(prefix))
+
+
+def warm_up() -> None:
+    """Compile the shard walk now, or load it from Numba's cache (``cache=True``: the
+    first call after an install compiles, about 20 CPU seconds; later calls, in any
+    process, load it in a fraction of a second). Builders call it in the parent process
+    before starting workers, so the workers load the cached code instead of each
+    compiling it (see :func:`~searchlab.puzzles.rushhour.kernel.prepare`)."""
+    count_positions(shards(4, 0)[0])
 
 
 def count_positions(shard: Shard) -> int:

@@ -154,6 +154,15 @@ def sample(min_moves: int, seed: int) -> str:
     return generated({"min_moves": min_moves, "seconds": SAMPLE_SECONDS}, seed)
 
 
+def sample_unreachable(min_moves: int) -> str | None:
+    """Why :func:`sample` has no instance of at least ``min_moves`` moves (6x6, no
+    walls: above the hardest puzzle of Fogleman's database), ``None`` when it may."""
+    reason = unreachable(min_moves)
+    if reason is None:
+        return None
+    return _("--min-moves {min_moves}: {reason}").format(min_moves=min_moves, reason=reason)
+
+
 def solve(board: Board, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
     """``fast``/``rate``: the packed BFS (``rate`` adds the rating under ``extra``); others:
     the engine on :class:`RushHourProblem`. ``extra`` holds the metric and the board in
@@ -325,7 +334,7 @@ FAMILY: Family[Board, Board] = Family(
         ),
         generate=generate,
     ),
-    sampling=Sampling(sample=sample, parameter="min_moves"),
+    sampling=Sampling(sample=sample, parameter="min_moves", unreachable=sample_unreachable),
     problem=problem,
     state_of=state_of,
     action_label=lambda i, m: str(m),

@@ -46,6 +46,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.puzzles.rushhour.model import Board, Vehicle
 from searchlab.puzzles.rushhour.solver import distances_to_goal, explore_cluster, fast_bfs
@@ -65,14 +66,44 @@ HARDEST_6X6 = 51
 database of every 6x6 position (issue 6), so no 6x6 puzzle without walls needs more."""
 
 
+HARDEST_6X6_WALLS = 60
+"""The same for 6x6 boards with up to two walls (Fogleman's database: one puzzle of 60)."""
+
+
+def check_walls(width: int, height: int, walls: int) -> None:
+    """An :class:`InputError` unless ``walls`` walls fit off the exit row (the generator
+    never walls the exit row: a wall there would block the red car or be useless)."""
+    room = (height - 1) * width
+    if not 0 <= walls <= room:
+        raise InputError(
+            _(
+                "--walls {walls}: a {width}x{height} board has room for at most {room} walls "
+                "(they go off the exit row)"
+            ).format(walls=walls, width=width, height=height, room=room)
+        )
+
+
 def unreachable(min_moves: int, width: int = 6, height: int = 6, walls: int = 0) -> str | None:
     """Why no puzzle of at least ``min_moves`` moves exists on such a board, or ``None``
-    when none is known (only 6x6 boards without walls have a proven maximum)."""
-    if (width, height, walls) == (6, 6, 0) and min_moves > HARDEST_6X6:
+    when none is known. Proofs: 6x6 boards have Fogleman's exhaustive database (51 moves
+    at most without walls, 60 with up to two); a board whose walls fill every cell off
+    the exit row holds the red car alone (1 move at most: every vehicle needs a cell off
+    the exit row, since no other vehicle lies along it)."""
+    if (width, height) == (6, 6) and walls == 0 and min_moves > HARDEST_6X6:
         return _(
             "no 6x6 puzzle without walls needs more than {hardest} moves "
             "(M. Fogleman's exhaustive database of every 6x6 position)"
         ).format(hardest=HARDEST_6X6)
+    if (width, height) == (6, 6) and walls <= 2 and min_moves > HARDEST_6X6_WALLS:
+        return _(
+            "no 6x6 puzzle with up to two walls needs more than {hardest} moves "
+            "(M. Fogleman's exhaustive database of every 6x6 position)"
+        ).format(hardest=HARDEST_6X6_WALLS)
+    if walls >= (height - 1) * width and min_moves > 1:
+        return _(
+            "{walls} walls fill every cell of a {width}x{height} board off the exit row: "
+            "only the red car fits, so no puzzle needs more than 1 move"
+        ).format(walls=walls, width=width, height=height)
     return None
 
 
@@ -297,7 +328,8 @@ def generate(
 ) -> list[Generated]:
     """Up to ``count`` distinct minimal puzzles needing at least ``min_moves`` moves.
 
-    None at once when :func:`unreachable` knows there are none.
+    None at once when :func:`unreachable` knows there are none; an :class:`InputError`
+    when the walls do not fit (:func:`check_walls`).
 
     Parameters
     ----------
@@ -333,6 +365,7 @@ def generate(
     >>> [g.moves >= 8 for g in generate(8, count=2, seed=3, time_limit=30)]
     [True, True]
     """
+    check_walls(width, height, walls)
     if unreachable(min_moves, width, height, walls):
         return []
     from searchlab.puzzles.rushhour import kernel  # see hardest()

@@ -33,6 +33,9 @@ vehicles); ``tests/puzzles/rushhour/test_kernel.py`` checks that both agree.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 from numba import njit
@@ -69,6 +72,40 @@ def _rehash(states: I64, count: int, bits: int) -> I64:
     return table
 
 
+I8 = npt.NDArray[np.int8]
+
+
+@njit(cache=True, nogil=True)
+def _reach_table() -> I8:
+    """``reach[limit, length, p, occ]`` = (lowest, highest) position a vehicle of ``length``
+    at ``p`` on a line of ``limit`` cells with occupancy ``occ`` (its own cells included)
+    can slide to: the free run around it, read once instead of cell by cell per move."""
+    reach = np.zeros((9, 4, 8, 256, 2), np.int8)
+    for lim in range(2, 9):
+        for ln in range(2, 4):
+            for p in range(lim - ln + 1):
+                for occ in range(1 << lim):
+                    lo = p
+                    while lo > 0 and not (occ >> (lo - 1)) & 1:
+                        lo -= 1
+                    hi = p
+                    while hi + ln < lim and not (occ >> (hi + ln)) & 1:
+                        hi += 1
+                    reach[lim, ln, p, occ, 0] = lo
+                    reach[lim, ln, p, occ, 1] = hi
+    return reach
+
+
+_REACH: list[I8] = []
+
+
+def reach_table() -> I8:
+    """:func:`_reach_table`, computed once per process (what :func:`_cluster` reads)."""
+    if not _REACH:
+        _REACH.append(_reach_table())
+    return _REACH[0]
+
+
 @njit(cache=True)
 def _cluster(
     start: int,
@@ -79,6 +116,7 @@ def _cluster(
     limit: I64,
     mrow: I64,
     mcol: I64,
+    reach: I8,
     base_row: int,
     base_col: int,
     goal: int,
@@ -140,53 +178,47 @@ def _cluster(
         for i in range(n):
             p = (s >> (3 * i)) & 7
             occ = ((ro if horiz[i] else co) >> lsh[i]) & lmask[i]
-            shift = 3 * i
-            for direction in (-1, 1):
-                q = p + direction
-                while True:
-                    if direction < 0:
-                        if q < 0 or (occ >> q) & 1:
-                            break
-                        t = s - ((p - q) << shift)
-                    else:
-                        end = q + length[i] - 1
-                        if end >= limit[i] or (occ >> end) & 1:
-                            break
-                        t = s + ((q - p) << shift)
-                    h = _slot(t, bits)
-                    while table[2 * h] != -1 and table[2 * h] != t:
-                        h = (h + 1) & mask
-                    if table[2 * h] == -1:
-                        if canonical and t < start:
-                            return -2, count, start, start, 0
-                        if count == states.shape[0]:
-                            grown = np.empty(2 * count, np.int64)
-                            grown[:count] = states
-                            states = grown
-                            grown_first = np.empty(2 * count + 1, np.int64)
-                            grown_first[: k + 1] = first[: k + 1]
-                            first = grown_first
-                        states[count] = t
-                        table[2 * h] = t
-                        table[2 * h + 1] = count
-                        j = count
-                        count += 1
-                        if nearest and t & 7 == goal:
-                            return count, level + 1, t, start, 0
-                        if 2 * count > mask:
-                            bits += 1
-                            table = _rehash(states, count, bits)
-                            mask = (1 << bits) - 1
-                    else:
-                        j = table[2 * h + 1]
-                    if not nearest:  # the move graph is only needed for the backward search
-                        if ne == edges.shape[0]:
-                            grown_edges = np.empty(2 * ne, np.int32)
-                            grown_edges[:ne] = edges
-                            edges = grown_edges
-                        edges[ne] = j
-                        ne += 1
-                    q += direction
+            unit = 1 << (3 * i)
+            lo = reach[limit[i], length[i], p, occ, 0]
+            left = p - lo
+            slides = left + reach[limit[i], length[i], p, occ, 1] - p
+            # nearest first to the left (p-1 down to lo), then to the right (p+1 up)
+            for d in range(slides):
+                q = p - 1 - d if d < left else p + 1 + d - left
+                t = s + (q - p) * unit
+                h = _slot(t, bits)
+                while table[2 * h] != -1 and table[2 * h] != t:
+                    h = (h + 1) & mask
+                if table[2 * h] == -1:
+                    if canonical and t < start:
+                        return -2, count, start, start, 0
+                    if count == states.shape[0]:
+                        grown = np.empty(2 * count, np.int64)
+                        grown[:count] = states
+                        states = grown
+                        grown_first = np.empty(2 * count + 1, np.int64)
+                        grown_first[: k + 1] = first[: k + 1]
+                        first = grown_first
+                    states[count] = t
+                    table[2 * h] = t
+                    table[2 * h + 1] = count
+                    j = count
+                    count += 1
+                    if nearest and t & 7 == goal:
+                        return count, level + 1, t, start, 0
+                    if 2 * count > mask:
+                        bits += 1
+                        table = _rehash(states, count, bits)
+                        mask = (1 << bits) - 1
+                else:
+                    j = table[2 * h + 1]
+                if not nearest:  # the move graph is only needed for the backward search
+                    if ne == edges.shape[0]:
+                        grown_edges = np.empty(2 * ne, np.int32)
+                        grown_edges[:ne] = edges
+                        edges = grown_edges
+                    edges[ne] = j
+                    ne += 1
         k += 1
         if count > cap:
             return -1, -1, start, start, 0
@@ -268,6 +300,40 @@ def warm_up() -> None:
     cluster_summary(Board(4, 4, (Vehicle("A", 1, 0, 2, True),), frozenset()))
 
 
+COMPILE_NOTICE_AFTER = 2.0
+"""Seconds of warm-up after which :func:`prepare` says it is compiling (loading the
+cached code takes about 0.2 s)."""
+
+
+def prepare(
+    warm: Callable[[], object],
+    compiling: Callable[[], None],
+    after: float = COMPILE_NOTICE_AFTER,
+) -> None:
+    """Run ``warm`` (a call that compiles compiled code, or loads it from Numba's
+    on-disk cache), calling ``compiling()`` once if it has not finished after ``after``
+    seconds: only the first call after an install (or an upgrade) compiles, a minute or
+    two on a loaded machine, and a front end should say so meanwhile. The warm-up runs
+    in a thread so that the notice can be shown while it works; its exception, if any,
+    is raised here."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            warm()
+        except BaseException as exc:  # re-raised in the caller's thread
+            failure.append(exc)
+
+    worker = threading.Thread(target=run, name="searchlab-numba-warm-up", daemon=True)
+    worker.start()
+    worker.join(after)
+    if worker.is_alive():
+        compiling()
+        worker.join()
+    if failure:
+        raise failure[0]
+
+
 def unpack(state: int, n: int) -> tuple[int, ...]:
     """The positions of ``n`` vehicles packed in ``state`` (3 bits each, vehicle 0 lowest)."""
     return tuple((state >> (3 * i)) & 7 for i in range(n))
@@ -342,6 +408,7 @@ def _run(board: Board, cap: int, nearest: bool) -> tuple[int, int, int, int]:
         np.array([w if v.horizontal else h for v in vs], np.int64),
         mrow,
         mcol,
+        reach_table(),
         _signed(base_row),
         _signed(base_col),
         board.goal_pos,

@@ -143,13 +143,19 @@ class Board:
         return {v.name: letters[i] for i, v in enumerate(self.vehicles)}
 
     def to_database(self) -> str:
-        """The one-line database notation: 'o' empty, 'x' wall, 'A' the red car, row by row."""
+        """The one-line database notation: 'o' empty, 'x' wall, 'A' the red car, row by row.
+
+        A square board is its n*n cells (36 characters for 6x6, Fogleman's notation); a
+        board of other proportions has its rows separated by '/' (e.g. 6x4:
+        ``oooooB/AACooB/ooCoDD/ooEEoo``), since n*n cells alone do not say its width.
+        :func:`~searchlab.puzzles.rushhour.notation.parse_board` reads both back.
+        """
         names = self.database_names()
-        return "".join(
-            "o" if ch == "." else "x" if ch == "x" else names[ch]
+        rows = [
+            "".join("o" if ch == "." else "x" if ch == "x" else names[ch] for ch in row)
             for row in self.grid()
-            for ch in row
-        )
+        ]
+        return ("" if self.width == self.height else "/").join(rows)
 
     def legal_moves(self) -> list[Move]:
         """Every move (one vehicle slid one or more cells) from this position."""

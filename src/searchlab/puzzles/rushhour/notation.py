@@ -4,7 +4,9 @@ Recognition rules (see ``docs/rushhour.md``):
 
 * The text is **one line** (a string such as the 36-character ``"BBoooC..."``)
   when it has no line break after stripping surrounding blanks; its length must
-  be a square ``n*n`` with ``4 <= n <= 8`` (36 for the usual 6x6 board).
+  be a square ``n*n`` with ``4 <= n <= 8`` (36 for the usual 6x6 board), or its
+  rows are separated by ``/`` (any width and height, e.g. ``oooooB/AACooB/...``
+  for 6x4: what :meth:`Board.to_database` writes for a board that is not square).
   Otherwise it is a **grid**: one board row per line, blank lines and lines
   starting with ``#`` ignored, all rows of the same length.
 * Cells: ``.`` or ``o`` empty, ``x`` a wall (lower case), ``A``-``Z`` vehicles;
@@ -32,6 +34,16 @@ def _rows(text: str) -> list[str]:
         raise InputError(_("empty board"))
     if "\n" not in stripped:
         one = "".join(stripped.split())
+        if "/" in one:  # rows separated by '/': any width x height (Board.to_database)
+            rows = one.split("/")
+            widths = {len(r) for r in rows}
+            if len(widths) != 1:
+                raise InputError(
+                    _("rows separated by '/' have different lengths: {widths}").format(
+                        widths=sorted(widths)
+                    )
+                )
+            return rows
         n = math.isqrt(len(one))
         if n * n != len(one) or not (MIN_SIZE <= n <= MAX_SIZE):
             raise InputError(

@@ -1,15 +1,19 @@
-// The player page: load a board, play it with the mouse, solve it with live
-// progress, replay the solution, and look inside the search (teaching view).
+// The player page: one board for playing, hints and a solution's replay. The game is
+// a line of positions (a move list like a chess game's): undo, redo and the replay
+// controls move along it; a move played by hand at any step continues from there
+// (the steps after it are dropped unless it is the move already next in the line).
 import { renderView } from "searchlab/render.js";
-import { createPlayer } from "searchlab/player.js";
+import { moveText, stepText } from "searchlab/notation.js";
+import { drawTeaching } from "searchlab/teachview.js";
 import { language, setMessages, t, translatePage } from "searchlab/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const key = (rc) => `${rc[0]},${rc[1]}`;
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-async function api(path, body = undefined) {
-  const init = body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+async function api(path, body = undefined, signal = undefined) {
+  const init = body === undefined ? { signal } : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal,
   };
   const res = await fetch(path, init);
   let data = null;
@@ -21,22 +25,48 @@ async function api(path, body = undefined) {
 function say(id, text, cls = "") {
   const m = $(id);
   m.textContent = text;
-  m.className = `message ${cls}`;
+  m.title = text;  // a clamped line shows its whole text on hover
+  for (const c of ["error", "good", "busy"]) m.classList.toggle(c, cls === c);
 }
 
 // This page's random id: the server cancels the page's solves when it goes away.
 const PAGE = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 const app = {
-  families: [], fam: null, board: "", base: null,
-  position: null, history: [], played: [], selected: null, hint: null, down: null, noHint: null,
-  job: null, solution: null, cursor: null,
+  families: [], fam: null, board: "", base: null, noHint: null,
+  line: [], at: 0, version: 0,   // the game: line[0] the start, line[i] after move i
+  selected: null, hint: null, down: null, cursor: null,
+  job: null, best: null, bestAsked: false, timer: null, generating: null,
+  clock: { start: null, stopped: null, tick: null }, watch: null,
 };
 
+// ---- icons ---------------------------------------------------------------------
+// Drawn as SVG paths (font glyphs such as U+23F8 are empty boxes with some fonts).
+const ICONS = {
+  undo: "M9 5 3 11l6 6v-4h6a4 4 0 0 1 0 8h-2v2h2a6 6 0 0 0 0-12H9z",
+  redo: "M15 5l6 6-6 6v-4H9a4 4 0 0 0 0 8h2v2H9A6 6 0 0 1 9 11h6z",
+  hint: "M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2zM9 19h6v2H9z",
+  restart: "M4 4h2v16H4zM20 4v16L8 12z",
+  back: "M18 4v16L6 12z",
+  play: "M7 4v16l13-8z",
+  pause: "M6 4h4v16H6zM14 4h4v16h-4z",
+  forward: "M6 4v16l12-8z",
+  end: "M18 4h2v16h-2zM4 4v16l12-8z",
+};
+
+function setIcon(button, name) {
+  button.innerHTML = `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">` +
+    `<path d="${ICONS[name]}" fill="currentColor"/></svg>`;
+}
+
+// ---- language ------------------------------------------------------------------
 const LANG_KEY = "searchlab-language";
+const query = new URLSearchParams(location.search);
 
 async function loadLanguage() {
-  const chosen = localStorage.getItem(LANG_KEY);
+  // The address wins (a shared Spanish link opens in Spanish), then the switch's
+  // remembered choice, then the browser's language (the server reads it).
+  const chosen = query.get("lang") || localStorage.getItem(LANG_KEY);
   const data = await api(`/api/i18n${chosen ? `?lang=${encodeURIComponent(chosen)}` : ""}`);
   setMessages(data.language, data.messages);
   document.documentElement.lang = data.language;
@@ -44,28 +74,14 @@ async function loadLanguage() {
   pick.replaceChildren();
   for (const [code, name] of Object.entries(data.languages)) option(pick, code, name);
   pick.value = data.language;
-  pick.onchange = () => { localStorage.setItem(LANG_KEY, pick.value); location.reload(); };
+  pick.setAttribute("aria-label", t("Language"));
+  pick.onchange = () => {
+    localStorage.setItem(LANG_KEY, pick.value);
+    const url = new URL(location.href);
+    url.searchParams.set("lang", pick.value);
+    location.assign(url.toString());
+  };
   translatePage();
-}
-
-async function init() {
-  await loadLanguage();
-  app.families = await api(`/api/families?lang=${language()}`);
-  const nav = $("families");
-  const wanted = new URLSearchParams(location.search).get("family");
-  for (const f of app.families) {
-    const a = document.createElement("a");
-    a.href = `/?family=${f.name}`;
-    a.textContent = f.title;
-    a.dataset.family = f.name;
-    if (f.name === wanted) a.classList.add("active");
-    nav.appendChild(a);
-  }
-  const fam = app.families.find((f) => f.name === wanted);
-  if (!fam) return;
-  $("intro").hidden = true;
-  $("main").hidden = false;
-  selectFamily(fam);
 }
 
 function option(select, value, text = value) {
@@ -75,33 +91,102 @@ function option(select, value, text = value) {
   select.appendChild(o);
 }
 
-function selectFamily(fam) {
+// ---- start-up ------------------------------------------------------------------
+async function init() {
+  await loadLanguage();
+  showSpeed();
+  document.querySelectorAll("button[data-icon]").forEach((b) => setIcon(b, b.dataset.icon));
+  app.families = await api(`/api/families?lang=${language()}`);
+  const nav = $("families");
+  const wanted = query.get("family");
+  for (const f of app.families) {
+    const a = document.createElement("a");
+    const url = new URL(location.origin);
+    url.searchParams.set("family", f.name);
+    if (query.get("lang")) url.searchParams.set("lang", language());
+    a.href = url.pathname + url.search;
+    a.textContent = f.title;
+    a.dataset.family = f.name;
+    if (f.name === wanted) { a.classList.add("active"); a.setAttribute("aria-current", "page"); }
+    nav.appendChild(a);
+  }
+  const active = nav.querySelector("a.active");  // a narrow header scrolls to the open family
+  if (active) nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2;
+  const fam = app.families.find((f) => f.name === wanted);
+  if (!fam) { showCards(); return; }
+  $("intro").hidden = true;
+  $("main").hidden = false;
+  await selectFamily(fam, query.get("board"));
+  mountWatch();
+}
+
+/** The home page: a card per family, with its first built-in board drawn. */
+function showCards() {
+  const box = $("cards");
+  for (const f of app.families) {
+    const a = document.createElement("a");
+    a.className = "card";
+    a.href = $("families").querySelector(`a[data-family='${f.name}']`).getAttribute("href");
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.classList.add("thumb");
+    svg.setAttribute("aria-hidden", "true");
+    const title = document.createElement("strong");
+    title.textContent = f.title;
+    const help = document.createElement("span");
+    help.textContent = f.play_help;
+    a.append(svg, title, help);
+    box.appendChild(a);
+    if (f.examples.length) {
+      api(`/api/${f.name}/validate?lang=${language()}`, { board: f.examples[0].text })
+        .then((d) => renderView(svg, { ...d.base, ...d.start.view }))
+        .catch(() => svg.remove());
+    }
+  }
+}
+
+function paramField(p) {
+  const label = document.createElement("label");
+  const input = document.createElement("input");
+  input.dataset.param = p.name;
+  const name = document.createElement("span");
+  name.textContent = p.label;
+  if (p.kind === "int" && p.min === 0 && p.max === 1) {  // a yes/no option: a check box
+    input.type = "checkbox";
+    input.checked = Boolean(p.default);
+    label.className = "check";
+    label.append(input, name);
+    return label;
+  }
+  input.type = "number";
+  input.value = p.default;
+  if (p.min !== undefined) { input.min = p.min; input.max = p.max; }
+  input.step = p.kind === "float" ? "0.05" : "1";
+  input.inputMode = p.kind === "float" ? "decimal" : "numeric";
+  const range = document.createElement("small");
+  range.textContent = p.min !== undefined ? t("{min} to {max}", { min: p.min, max: p.max }) : "";
+  label.append(name, input, range);
+  return label;
+}
+
+async function selectFamily(fam, boardText) {
   app.fam = fam;
   document.title = `${fam.title} · searchlab`;
   $("family-title").textContent = fam.title;
   $("board-help").textContent = fam.board_help;
   $("play-help").textContent = fam.play_help;
+  $("notes").textContent = fam.notes || "";
   const ex = $("examples");
   ex.replaceChildren();
   option(ex, "", t("choose…"));
   fam.examples.forEach((e) => option(ex, e.id, e.title));
-  ex.onchange = () => {
+  ex.onchange = async () => {
     const e = fam.examples.find((x) => x.id === ex.value);
-    if (e) { $("board").value = e.text; loadBoard(); }
+    if (e) { $("board").value = e.text; await loadBoard({ close: true }); }
   };
   const params = $("random-params");
   params.replaceChildren();
-  for (const p of [...fam.random_params, { name: "seed", label: t("seed"), default: "", kind: "int" }]) {
-    const label = document.createElement("label");
-    label.textContent = `${p.label} `;
-    const input = document.createElement("input");
-    input.type = "number";
-    input.dataset.param = p.name;
-    input.value = p.default;
-    if (p.min !== undefined) { input.min = p.min; input.max = p.max; }
-    input.step = p.kind === "float" ? "0.05" : "1";
-    label.appendChild(input);
-    params.appendChild(label);
+  for (const p of [...fam.random_params, { name: "seed", label: t("seed (blank: a new one)"), default: "", kind: "int" }]) {
+    params.appendChild(paramField(p));
   }
   const alg = $("algorithm");
   alg.replaceChildren();
@@ -110,41 +195,53 @@ function selectFamily(fam) {
   heur.replaceChildren();
   fam.heuristics.forEach((h) => option(heur, h));
   heur.disabled = fam.heuristics.length === 0;
-  heur.parentElement.hidden = fam.heuristics.length === 0;
+  $("heuristic-field").hidden = fam.heuristics.length === 0;
   $("teaching").disabled = !fam.teaching;
-  if (fam.notes) $("board-help").textContent += ` ${fam.notes}`;
-  if (fam.examples.length) {
-    ex.value = fam.examples[0].id;
-    $("board").value = fam.examples[0].text;
-    loadBoard();
+  $("teaching").parentElement.hidden = !fam.teaching;
+  const text = boardText ?? (fam.examples.length ? fam.examples[0].text : null);
+  if (text !== null) {
+    $("board").value = text;
+    const match = fam.examples.find((e) => e.text === text);
+    ex.value = match ? match.id : "";
+    await loadBoard();
   }
 }
 
-async function loadBoard() {
+// ---- the setup drawer ------------------------------------------------------------
+function openSetup() {
+  const d = $("setup");
+  if (!d.open) d.showModal();
+}
+
+function closeSetup() {
+  const d = $("setup");
+  if (d.open) d.close();
+}
+
+async function loadBoard({ close = false, fromWatch = false } = {}) {
   const text = $("board").value;
+  say("setup-message", t("loading…"));
   say("load-message", t("loading…"));
   try {
     const data = await api(`/api/${app.fam.name}/validate?lang=${language()}`, { board: text });
     app.board = text;
     app.base = data.base;
-    app.history = [];
-    app.played = [];
-    app.hint = null;
-    app.selected = null;
-    app.position = data.start;
-    app.cursor = null;
     app.noHint = data.no_hint || null;
+    startGame(data.start);
     $("hint").title = app.noHint || t("The next move of an optimal solution");
     $("hint-note").textContent = app.noHint ? t("Hint is off: {reason}.", { reason: app.noHint }) : "";
     $("hint-note").hidden = !app.noHint;
     say("load-message", t("Loaded: {description}", { description: data.description }));
+    say("setup-message", "");
+    keepAddress(text);
     if (app.fam.difficulty) rateBoard(text, data.description);
-    say("play-message", "");
     forgetJob();
     clearSolution();
-    renderPlay();
+    if (fromWatch) { const h = await app.watch; if (h) h.board = text; } else remountWatch();
+    if (close) closeSetup();
   } catch (err) {
     say("load-message", err.message, "error");
+    say("setup-message", err.message, "error");
   }
 }
 
@@ -161,58 +258,234 @@ async function rateBoard(text, description) {
 async function randomBoard() {
   const params = {};
   for (const input of $("random-params").querySelectorAll("input")) {
-    if (input.value !== "") params[input.dataset.param] = Number(input.value);
+    if (input.type === "checkbox") params[input.dataset.param] = input.checked ? 1 : 0;
+    else if (input.value !== "") params[input.dataset.param] = Number(input.value);
   }
+  const controller = new AbortController();
+  app.generating = controller;
+  $("random").classList.add("busy");
+  $("random").disabled = true;
+  $("random").setAttribute("aria-busy", "true");
+  $("random-cancel").disabled = false;
+  say("setup-message", t("generating…"));
   try {
-    say("load-message", t("generating…"));
-    const data = await api(`/api/${app.fam.name}/random`, { params });
+    const data = await api(`/api/${app.fam.name}/random`, { params }, controller.signal);
     $("board").value = data.board;
     $("examples").value = "";
-    await loadBoard();
+    stopGenerating();
+    await loadBoard({ close: true });
   } catch (err) {
-    say("load-message", err.message, "error");
+    stopGenerating();
+    say("setup-message", err.name === "AbortError" ? t("Cancelled.") : err.message, "error");
   }
 }
 
-// ---- play mode -------------------------------------------------------------
-/** The pieces that can move, by their first grabbed cell ("" for moves that grab none). */
+function stopGenerating() {
+  app.generating = null;
+  $("random").classList.remove("busy");
+  $("random").disabled = false;
+  $("random").removeAttribute("aria-busy");
+  $("random-cancel").disabled = true;
+}
+
+// ---- the game line -----------------------------------------------------------------
+function startGame(start) {
+  pause();
+  app.line = [{ text: t("start"), pos: start, view: { ...app.base, ...start.view }, token: start.state }];
+  app.at = 0;
+  app.version++;
+  app.selected = app.hint = app.cursor = null;
+  app.best = null;
+  app.bestAsked = false;
+  resetClock();
+  $("celebrate").hidden = true;
+  say("play-message", "");
+  render();
+}
+
+const entry = () => app.line[app.at];
+const viewOf = (e) => (e.pos ? { ...app.base, ...e.pos.view } : e.view);
+
+/** The cells whose occupant changed between two views: the last move's squares. */
+function changedCells(before, after) {
+  const occupants = (view) => {
+    const m = new Map();
+    for (const [i, p] of (view.pieces || []).entries()) {
+      const id = p.id !== undefined ? String(p.id) : `#${i}`;
+      for (let dr = 0; dr < (p.h || 1); dr++) for (let dc = 0; dc < (p.w || 1); dc++) m.set(`${p.r + dr},${p.c + dc}`, id);
+    }
+    return m;
+  };
+  const a = occupants(before), b = occupants(after);
+  const cells = new Set();
+  for (const [k, id] of a) if (b.get(k) !== id) cells.add(k);
+  for (const [k, id] of b) if (a.get(k) !== id) cells.add(k);
+  return cells;
+}
+
+/** The position at the current step, fetched when only its picture is known (a
+ *  solution's step): then the board can be played from there. */
+async function ensurePosition() {
+  const e = entry();
+  if (e.pos || e.token === undefined || e.token === null || e.fetching) return;
+  e.fetching = true;
+  const version = app.version;
+  try {
+    e.pos = await api(`/api/${app.fam.name}/moves`, { board: app.board, state: e.token });
+  } catch (err) {
+    say("play-message", err.message, "error");
+  } finally {
+    e.fetching = false;
+  }
+  if (version === app.version && entry() === e) render();
+}
+
+function go(i) {
+  if (!app.line.length) return;  // no board loaded yet
+  const target = Math.max(0, Math.min(app.line.length - 1, i));
+  if (target === app.at) return;
+  app.at = target;
+  app.selected = app.hint = null;
+  $("celebrate").hidden = true;
+  say("play-message", "");
+  render();
+}
+
+async function applyMove(m) {
+  const from = entry();
+  const version = app.version;
+  try {
+    const next = await api(`/api/${app.fam.name}/moves`, { board: app.board, state: m.state });
+    if (version !== app.version || entry() !== from) return;  // the game moved on meanwhile
+    startClock();
+    const before = viewOf(from);
+    const following = app.line[app.at + 1];
+    if (following && same(following.token, next.state)) {
+      following.pos = next;  // the move already next in the line: step along it
+    } else {
+      app.line.length = app.at + 1;
+      app.line.push({ text: moveText(before, m), label: m.label, pos: next, token: next.state,
+                      view: { ...app.base, ...next.view }, last: new Set([...m.grab.map(key), key(m.to)]) });
+      app.version++;
+    }
+    app.at++;
+    app.selected = app.hint = null;
+    say("play-message", "");
+    render();
+    if (next.goal) solvedByHand();
+  } catch (err) {
+    say("play-message", err.message, "error");
+  }
+}
+
+// ---- drawing -------------------------------------------------------------------------
 function movingPieces(moves) { return new Set(moves.map((m) => (m.grab.length ? key(m.grab[0]) : ""))); }
 
-function movesOf(k) { return app.position.moves.filter((m) => m.grab.some((g) => key(g) === k)); }
+function movesOf(k) { return (entry().pos?.moves || []).filter((m) => m.grab.some((g) => key(g) === k)); }
 
-function renderPlay() {
-  const pos = app.position;
-  const marks = { grab: new Set(), to: new Set(), selected: new Set(), hint: new Set() };
-  const onePiece = movingPieces(pos.moves).size === 1;
-  for (const m of pos.moves) {
-    m.grab.forEach((g) => marks.grab.add(key(g)));
-    // Targets show for "click a square" moves and when one piece moves (the maze
-    // walker); with several movable pieces, a piece's targets once it is selected.
-    if (m.grab.length === 0 || onePiece) marks.to.add(key(m.to));
+let listVersion = -1;
+
+function render() {
+  if (!app.line.length) return;
+  const e = entry();
+  const view = viewOf(e);
+  const moves = e.pos ? e.pos.moves : [];
+  const marks = { grab: new Set(), to: new Set(), selected: new Set(), hint: new Set(), last: e.last || new Set() };
+  if (!app.timer && !(e.pos && e.pos.goal)) {  // no move marks while a replay plays, nor once solved
+    const onePiece = movingPieces(moves).size === 1;
+    for (const m of moves) {
+      m.grab.forEach((g) => marks.grab.add(key(g)));
+      if (m.grab.length === 0 || onePiece) marks.to.add(key(m.to));
+    }
+    if (app.selected) {
+      marks.selected.add(app.selected);
+      movesOf(app.selected).forEach((m) => marks.to.add(key(m.to)));
+    }
+    if (app.hint) {
+      app.hint.grab.forEach((g) => marks.hint.add(key(g)));
+      marks.hint.add(key(app.hint.to));
+    }
+    if (app.cursor) marks.cursor = new Set([key(app.cursor)]);
   }
-  if (app.selected) {
-    marks.selected.add(app.selected);
-    movesOf(app.selected).forEach((m) => marks.to.add(key(m.to)));
+  renderView($("play-board"), view, { marks, onCell });
+  const last = app.line.length - 1;
+  $("counter").textContent = t("move {step} / {last}", { step: app.at, last });
+  $("undo").disabled = $("back").disabled = $("restart").disabled = app.at === 0;
+  $("redo").disabled = $("forward").disabled = $("end").disabled = app.at === last;
+  $("play-pause").disabled = last === 0;
+  $("hint").disabled = !e.pos || e.pos.goal || e.pos.moves.length === 0 || Boolean(app.noHint);
+  $("play-board").setAttribute("aria-label", t("Board, move {step} of {last}", { step: app.at, last }));
+  if (!app.timer && app.at > 0 && $("announce").dataset.step !== `${app.version}:${app.at}`) {
+    $("announce").dataset.step = `${app.version}:${app.at}`;  // read out by screen readers
+    $("announce").textContent = t("Move {step}: {move}", { step: app.at, move: e.text });
   }
-  if (app.hint) {
-    app.hint.grab.forEach((g) => marks.hint.add(key(g)));
-    marks.hint.add(key(app.hint.to));
+  renderList();
+  if (!e.pos && !app.timer) ensurePosition();
+  if (e.pos && !app.timer && !$("play-message").textContent) {
+    if (e.pos.goal) say("play-message", t("Solved in {n} moves!", { n: app.at }), "good");
+    else if (e.pos.moves.length === 0) say("play-message", t("No legal move left: undo or reset."), "error");
   }
-  if (app.cursor) marks.cursor = new Set([key(app.cursor)]);
-  renderView($("play-board"), { ...app.base, ...pos.view }, { marks, onCell });
-  $("undo").disabled = app.history.length === 0;
-  $("reset").disabled = app.history.length === 0;
-  $("hint").disabled = pos.goal || pos.moves.length === 0 || Boolean(app.noHint);
-  $("play-moves").textContent = app.played.join(" ") || t("none");
-  if (pos.goal) say("play-message", t("Solved in {n} moves!", { n: app.played.length }), "good");
-  else if (pos.moves.length === 0) say("play-message", t("No legal move left: undo or reset."), "error");
 }
+
+function renderList() {
+  const list = $("move-list");
+  if (listVersion !== app.version) {
+    listVersion = app.version;
+    list.replaceChildren();
+    app.line.forEach((e, i) => {
+      const li = document.createElement("li");
+      li.dataset.step = i;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.tabIndex = -1;
+      if (i > 0) {
+        const n = document.createElement("span");
+        n.className = "n";
+        n.textContent = `${i}.`;
+        b.append(n, " ");
+      }
+      b.append(e.text);
+      if (e.fromSolution) li.classList.add("sol");
+      li.appendChild(b);
+      list.appendChild(li);
+    });
+    list.tabIndex = 0;
+  }
+  const items = list.children;
+  for (let i = 0; i < items.length; i++) {
+    items[i].classList.toggle("current", i === app.at);
+    items[i].classList.toggle("future", i > app.at);
+    if (i === app.at) items[i].firstChild.setAttribute("aria-current", "step");
+    else items[i].firstChild.removeAttribute("aria-current");
+  }
+  keepVisible(list, items[app.at]);
+}
+
+// The current move stays visible by scrolling the list alone: the page never jumps.
+function keepVisible(list, li) {
+  if (!li) return;
+  const top = li.offsetTop;  // the list is positioned: offsets are relative to it
+  if (top < list.scrollTop || top + li.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+  }
+}
+
+// ---- playing by hand -------------------------------------------------------------------
+let lastPointer = "mouse";
+addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType; }, { capture: true });
 
 function onCell(r, c, kind) {
   const k = `${r},${c}`;
-  if (kind === "down") { app.down = k; $("play-board").focus({ preventScroll: true }); return; }
+  if (kind === "down") {
+    app.down = k;
+    // A mouse click readies the keys; a finger's touch draws no focus ring on a phone.
+    if (lastPointer === "mouse") $("play-board").focus({ preventScroll: true });
+    return;
+  }
   const from = app.down;
   app.down = null;
+  if (!app.line.length || !entry().pos) return;
+  pause();
   if (from && from !== k) {  // a drag from one cell to another
     const m = dragMove(from, k);
     if (m) { applyMove(m); return; }
@@ -220,28 +493,24 @@ function onCell(r, c, kind) {
   click(k);
 }
 
-// How far a move shifts its piece: from the grabbed cell at its front (in the
-// direction it moves) to its target. A tile, a peg or a walker has one cell; a
-// car moving right or down leads with its last cell, left or up with its first.
-function shift(m) {
-  const first = m.grab[0], last = m.grab[m.grab.length - 1];
-  const lead = m.to[0] > last[0] || m.to[1] > last[1] ? last : first;
-  return [m.to[0] - lead[0], m.to[1] - lead[1]];
-}
-
-// A drag from cell `from` to cell `k` plays the move of the piece under `from`
-// that shifts it by as much (a car dragged along its axis by any of its cells),
-// else a move of that piece whose target is `k`.
+// A drag from cell `from` to cell `k` plays the move of the piece under `from` that
+// shifts it by as much (a car dragged along its axis by any of its cells), else a
+// move of that piece whose target is `k`.
 function dragMove(from, k) {
   const [fr, fc] = from.split(",").map(Number);
   const [kr, kc] = k.split(",").map(Number);
   const candidates = movesOf(from);
+  const shift = (m) => {
+    const first = m.grab[0], last = m.grab[m.grab.length - 1];
+    const lead = m.to[0] > last[0] || m.to[1] > last[1] ? last : first;
+    return [m.to[0] - lead[0], m.to[1] - lead[1]];
+  };
   return candidates.find((m) => { const [dr, dc] = shift(m); return dr === kr - fr && dc === kc - fc; })
     || candidates.find((m) => key(m.to) === k);
 }
 
 function click(k) {
-  const moves = app.position.moves;
+  const moves = entry().pos.moves;
   if (app.selected) {
     const m = movesOf(app.selected).find((mv) => key(mv.to) === k);
     if (m) { applyMove(m); return; }
@@ -252,95 +521,182 @@ function click(k) {
   if (grabbed.length === 1) { applyMove(grabbed[0]); return; }
   if (grabbed.length > 1) {
     app.selected = app.selected === k ? null : k;
-    renderPlay();
+    render();
     return;
   }
   const onto = moves.filter((m) => key(m.to) === k);
   if (onto.length === 1) { applyMove(onto[0]); return; }
   app.selected = null;
-  renderPlay();
+  render();
 }
 
-async function applyMove(m) {
-  try {
-    const next = await api(`/api/${app.fam.name}/moves`, { board: app.board, state: m.state });
-    app.history.push(app.position);
-    app.played.push(m.label);
-    app.position = next;
-    app.selected = null;
-    app.hint = null;
-    say("play-message", "");
-    renderPlay();
-  } catch (err) {
-    say("play-message", err.message, "error");
-  }
-}
-
-function undo() {
-  if (!app.history.length) return;
-  app.position = app.history.pop();
-  app.played.pop();
-  app.selected = app.hint = null;
-  say("play-message", "");
-  renderPlay();
-}
-
-function reset() {
-  if (!app.history.length) return;
-  app.position = app.history[0];
-  app.history = [];
-  app.played = [];
-  app.selected = app.hint = null;
-  say("play-message", "");
-  renderPlay();
-}
+function undo() { pause(); go(app.at - 1); }
+function redo() { pause(); go(app.at + 1); }
 
 async function hint() {
+  const e = entry();
+  if (!e || !e.pos) return;
   say("play-message", t("thinking…"));
   try {
-    const data = await api(`/api/${app.fam.name}/hint`, { board: app.board, state: app.position.state });
+    const data = await api(`/api/${app.fam.name}/hint`, { board: app.board, state: e.pos.state });
+    if (entry() !== e) return;
     app.hint = data.move;
-    say("play-message", data.message, data.move ? "" : "error");
-    renderPlay();
+    if (data.move) say("play-message", t("Try {move}", { move: moveText(viewOf(e), data.move) }));
+    else say("play-message", data.message, "error");
+    render();
   } catch (err) {
     say("play-message", err.message, "error");
   }
 }
 
 // Keyboard play: the arrow keys move a cursor square over the board, Enter or Space
-// acts on it as a click does (select a piece, play a move), U/R/H undo, reset, hint.
+// acts on it as a click does (select a piece, play a move); U undo, Y redo, H hint.
 function onBoardKey(ev) {
-  if (!app.position || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  const view = app.base;
+  if (!app.line.length || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const pos = entry().pos;
   if (steps[ev.key]) {
     ev.preventDefault();
-    // One piece to move (the maze's walker): the arrow moves it, when it can go there.
-    const moves = app.position.moves;
+    if (!pos) return;
+    pause();
+    // One piece to move (the maze's walker): the arrow moves it where it can go that
+    // way; otherwise the arrows move the dashed square.
+    const moves = pos.moves;
     const pieces = movingPieces(moves);
     if (pieces.size === 1 && !pieces.has("")) {
       const [dr0, dc0] = steps[ev.key];
-      const m = moves.find((mv) => { const [dr, dc] = shift(mv); return Math.sign(dr) === dr0 && Math.sign(dc) === dc0; });
-      if (m) applyMove(m);
-      return;
+      const m = moves.find((mv) => {
+        const g = mv.grab[0];
+        return Math.sign(mv.to[0] - g[0]) === dr0 && Math.sign(mv.to[1] - g[1]) === dc0;
+      });
+      if (m) { applyMove(m); return; }
     }
-    const first = app.position.moves[0];
+    const first = moves[0];
     const [r, c] = app.cursor || (first ? (first.grab[0] || first.to) : [0, 0]);
     const [dr, dc] = app.cursor ? steps[ev.key] : [0, 0];
-    app.cursor = [Math.min(view.rows - 1, Math.max(0, r + dr)), Math.min(view.cols - 1, Math.max(0, c + dc))];
-    renderPlay();
-  } else if ((ev.key === "Enter" || ev.key === " ") && app.cursor) {
+    app.cursor = [Math.min(app.base.rows - 1, Math.max(0, r + dr)), Math.min(app.base.cols - 1, Math.max(0, c + dc))];
+    render();
+  } else if ((ev.key === "Enter" || ev.key === " ") && app.cursor && pos) {
     ev.preventDefault();
     click(key(app.cursor));
   } else if (ev.key === "u" || ev.key === "U") { undo(); }
-  else if (ev.key === "r" || ev.key === "R") { reset(); }
+  else if (ev.key === "y" || ev.key === "Y") { redo(); }
   else if ((ev.key === "h" || ev.key === "H") && !$("hint").disabled) { hint(); }
-  else if (ev.key === "Escape") { app.selected = null; renderPlay(); }
+  else if (ev.key === "Escape") { app.selected = null; app.cursor = null; render(); }
 }
 
-// ---- solving ---------------------------------------------------------------
+function onListKey(ev) {
+  const moves = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  if (moves[ev.key]) { ev.preventDefault(); pause(); go(app.at + moves[ev.key]); }
+  else if (ev.key === "Home") { ev.preventDefault(); pause(); go(0); }
+  else if (ev.key === "End") { ev.preventDefault(); pause(); go(app.line.length - 1); }
+  else if (ev.key === " ") { ev.preventDefault(); togglePlay(); }
+}
+
+// ---- the clock and the celebration ----------------------------------------------------
+function resetClock() {
+  clearInterval(app.clock.tick);
+  app.clock = { start: null, stopped: null, tick: null };
+  showClock();
+}
+
+function startClock() {
+  if (app.clock.start !== null) return;
+  app.clock.start = performance.now();
+  app.clock.tick = setInterval(showClock, 1000);
+  showClock();
+}
+
+function clockSeconds() {
+  const c = app.clock;
+  if (c.start === null) return 0;
+  return Math.floor(((c.stopped ?? performance.now()) - c.start) / 1000);
+}
+
+function clockText(s) { return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; }
+
+function showClock() { $("timer-text").textContent = clockText(clockSeconds()); }
+
+function solvedByHand() {
+  if (app.clock.start !== null && app.clock.stopped === null) {
+    app.clock.stopped = performance.now();
+    clearInterval(app.clock.tick);
+    showClock();
+  }
+  $("celebrate-text").textContent = t("{n} moves in {time}", { n: app.at, time: clockText(clockSeconds()) });
+  showBest();
+  $("celebrate").hidden = false;
+  $("stage").classList.remove("flash");
+  void $("stage").offsetWidth;  // restart the animation
+  $("stage").classList.add("flash");
+  if (app.best === null) askBest();
+}
+
+function showBest() {
+  const box = $("celebrate-best");
+  if (app.best === null) { box.textContent = t("Looking for the shortest solution…"); return; }
+  box.textContent = app.at <= app.best ? t("The shortest possible: well played!")
+    : t("The shortest solution has {n} moves.", { n: app.best });
+}
+
+/** The optimal length, from the family's default (best) solver, for the celebration. */
+async function askBest() {
+  if (app.bestAsked) return;
+  app.bestAsked = true;
+  const version = app.version, board = app.board;
+  try {
+    const { job } = await api(`/api/${app.fam.name}/solve`, {
+      board, algorithm: app.fam.algorithms[0], heuristic: app.fam.heuristics[0] || "", time_limit: 10,
+    });
+    for (let i = 0; i < 100; i++) {
+      const snap = await api(`/api/jobs/${job}`);
+      if (snap.state === "done" || snap.state === "failed") {
+        if (snap.state === "done" && snap.result.status === "solved" && app.board === board) {
+          app.best = snap.result.length;
+          if (app.version === version || !$("celebrate").hidden) showBest();
+        } else $("celebrate-best").textContent = "";
+        return;
+      }
+      await new Promise((ok) => setTimeout(ok, 250));
+    }
+  } catch { $("celebrate-best").textContent = ""; }
+}
+
+// ---- replay ------------------------------------------------------------------------------
+function speed() { return Number($("speed").value); }
+function stride() { return Math.max(1, Math.round(speed() / 50)); }  // above 50 moves/s, skip frames
+function delay() { return (1000 * stride()) / speed(); }
+
+function tick() {
+  if (app.at >= app.line.length - 1) { pause(); return; }
+  go(app.at + stride());
+  app.timer = setTimeout(tick, delay());
+}
+
+function play() {
+  if (app.line.length < 2) return;
+  if (app.at >= app.line.length - 1) go(0);
+  setIcon($("play-pause"), "pause");
+  $("play-pause").classList.add("playing");
+  app.timer = setTimeout(tick, delay());
+  render();
+}
+
+function pause() {
+  if (!app.timer) return;
+  clearTimeout(app.timer);
+  app.timer = null;
+  setIcon($("play-pause"), "play");
+  $("play-pause").classList.remove("playing");
+  if (app.line.length) render();
+}
+
+function togglePlay() { if (app.timer) pause(); else play(); }
+
+function showSpeed() { $("speed-out").textContent = t("{speed} moves/s", { speed: $("speed").value }); }
+
+// ---- solving ---------------------------------------------------------------------------------
 function clearSolution() {
-  $("player").replaceChildren();
   $("stats").replaceChildren();
   $("stats-box").hidden = true;
   $("teach").hidden = true;
@@ -363,14 +719,14 @@ async function solve() {
     app.job = job;
     $("cancel").disabled = false;
     $("solve-button").disabled = true;
-    say("progress", t("solving…"));
-    poll(job);
+    say("progress", t("solving…"), "busy");
+    poll(job, body.algorithm);
   } catch (err) {
     say("progress", err.message, "error");
   }
 }
 
-async function poll(job) {
+async function poll(job, algorithm) {
   let snap;
   try {
     snap = await api(`/api/jobs/${job}`);
@@ -383,14 +739,14 @@ async function poll(job) {
   if (snap.state === "queued" || snap.state === "running") {
     const p = snap.progress;
     say("progress", p.expanded !== undefined
-      ? t("{expanded} nodes expanded, {seconds} s", { expanded: p.expanded.toLocaleString(), seconds: p.seconds.toFixed(1) })
-      : t(snap.state === "queued" ? "queued… {seconds} s" : "running… {seconds} s", { seconds: snap.elapsed.toFixed(1) }));
-    setTimeout(() => poll(job), 200);
+      ? t("{expanded} nodes expanded, {seconds} s", { expanded: p.expanded.toLocaleString(language()), seconds: p.seconds.toFixed(1) })
+      : t(snap.state === "queued" ? "queued… {seconds} s" : "running… {seconds} s", { seconds: snap.elapsed.toFixed(1) }), "busy");
+    setTimeout(() => poll(job, algorithm), 200);
     return;
   }
   finishJob();
   if (snap.state === "failed") { say("progress", snap.error, "error"); return; }
-  showResult(snap.result);
+  showResult(snap.result, algorithm);
 }
 
 /** A new board: the running solve (of the old one) is cancelled and its answer ignored. */
@@ -427,16 +783,14 @@ function outcome(r) {
   return [t("Stopped by {limit}.", { limit: limitPhrase(r.limit) }), "error"];
 }
 
-function showResult(r) {
-  app.solution = r;
+function showResult(r, algorithm) {
   const [text, cls] = outcome(r);
   say("progress", text, cls);
   const rows = [[t("method"), r.method], [t("status"), r.status], [t("moves"), r.length]];
   if (r.cost !== null && r.cost !== undefined) rows.push([t("cost"), r.cost]);
   for (const [k, v] of Object.entries(r.stats || {})) {
     if (v === null || v === undefined) continue;
-    const shown = k === "seconds" ? v.toFixed(3) : k === "peak_memory_mb" ? v.toFixed(1)
-      : typeof v === "number" ? v.toLocaleString() : v;
+    const shown = k === "seconds" ? v.toFixed(3) : typeof v === "number" ? v.toLocaleString(language()) : v;
     rows.push([t(k.replaceAll("_", " ")), shown]);
   }
   const table = $("stats");
@@ -447,130 +801,176 @@ function showResult(r) {
     tr.insertCell().textContent = k;
     tr.insertCell().textContent = v;
   }
-  if (r.frames.length) createPlayer($("player"), r);
+  if (r.status === "solved" && algorithm === app.fam.algorithms[0]) app.best = r.length;
+  if (r.frames && r.frames.length) loadSolution(r);
   if (r.teaching) showTeaching(r);
 }
 
+/** The solution becomes the game's line, from the start, on the one board. */
+function loadSolution(r) {
+  pause();
+  const shared = r.shared || {};
+  const tokens = Array.isArray(r.states) && r.states.length === r.frames.length ? r.states : null;
+  const views = r.frames.map((f) => ({ ...app.base, ...r.base, ...shared, ...f }));
+  const start = app.line[0];
+  app.line = views.map((view, i) => {
+    if (i === 0) return { ...start, last: undefined };
+    return { text: stepText(views[i - 1], view, r.moves[i - 1]), label: r.moves[i - 1], view,
+             token: tokens ? tokens[i] : undefined, pos: null, fromSolution: true,
+             last: changedCells(views[i - 1], view) };
+  });
+  app.at = 0;
+  app.version++;
+  app.selected = app.hint = null;
+  $("celebrate").hidden = true;
+  say("play-message", "");
+  // Long solutions (a 40x40 tour) get faster speeds: the whole of it in about 30 s
+  // by default, in 10 s at the top speed.
+  const steps = r.frames.length - 1;
+  $("speed").max = String(Math.max(50, Math.ceil(steps / 10)));
+  $("speed").value = String(Math.max(3, Math.round(steps / 30)));
+  showSpeed();
+  render();
+  // On a phone the Solve button is below the board: bring the board back into view.
+  const box = $("play-board").getBoundingClientRect();
+  if (box.top < 0 || box.top > innerHeight - 80) {
+    $("play").scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  }
+}
+
 function showTeaching(r) {
-  const tv = r.teaching;
   $("teach").hidden = false;
-  const short = (x) => (x.length <= 80 ? x : `\u2026${x.slice(-79)}`);  // service.state_label
-  const onPath = new Set(r.states.map((s) => short(JSON.stringify(s))));
-  const table = $("expansions");
-  table.replaceChildren();
-  const head = table.createTHead().insertRow();
-  for (const h of ["#", t("depth"), "g", "h", "f", t("state")]) {
-    const th = document.createElement("th");
-    th.textContent = h;
-    head.appendChild(th);
+  drawTeaching(r, {
+    table: $("expansions"), board: $("teach-board"), graph: $("graph"), download: $("graph-download"),
+    // Rows past the first ones carry a state token: their board comes from the server.
+    view: async (state) => (await api(`/api/${app.fam.name}/moves`, { board: app.board, state })).view,
+    error: (message) => say("progress", message, "error"),
+  });
+}
+
+/** The address bar names this puzzle (its board unless it is the family's first
+ *  example), so that it can be bookmarked or copied as it is. */
+function keepAddress(text) {
+  const url = new URL(location.href);
+  url.searchParams.set("family", app.fam.name);
+  const first = app.fam.examples.length ? app.fam.examples[0].text : null;
+  if (text === first) url.searchParams.delete("board");
+  else url.searchParams.set("board", text);
+  if (url.toString() !== location.href) history.replaceState(null, "", url);
+}
+
+// ---- sharing -------------------------------------------------------------------------------------
+function shareLink() {
+  const url = new URL(location.origin + location.pathname);
+  url.searchParams.set("family", app.fam.name);
+  url.searchParams.set("board", app.board);
+  url.searchParams.set("lang", language());
+  return url.toString();
+}
+
+async function share() {
+  const box = $("share-box");
+  const link = shareLink();
+  $("share-link").value = link;
+  box.hidden = false;
+  $("share-link").select();
+  try {
+    await navigator.clipboard.writeText(link);
+    say("share-message", t("Copied to the clipboard."), "good");
+  } catch {
+    say("share-message", t("Copy the link above."));
   }
-  const body = table.createTBody();
-  for (const row of tv.expansions) {
-    const tr = body.insertRow();
-    for (const v of [row.order, row.depth, row.g, row.h, row.f]) tr.insertCell().textContent = v;
-    const td = tr.insertCell();
-    td.textContent = row.label;
-    td.className = "label";
-    if (onPath.has(row.label)) tr.classList.add("on-path");
-    tr.addEventListener("click", async () => {
-      body.querySelectorAll("tr.chosen").forEach((x) => x.classList.remove("chosen"));
-      tr.classList.add("chosen");
-      let view = row.view;
-      if (!view && row.state !== undefined) {  // past the first rows: ask for the board
-        try {
-          view = (await api(`/api/${app.fam.name}/moves`, { board: app.board, state: row.state })).view;
-          row.view = view;
-        } catch (err) { say("progress", err.message, "error"); return; }
+}
+
+// ---- watching the search (an optional module) ----------------------------------------------------
+let watchModule = null;
+
+async function mountWatch() {
+  try {
+    watchModule = await import("searchlab/watch.js");
+  } catch {
+    return;  // no watch mode in this build: the page works without it
+  }
+  if (typeof watchModule.mountWatch !== "function") return;
+  $("watch").hidden = false;  // the panel brings its own stylesheet
+  remountWatch();
+}
+
+// The watch reports its board after each search: the first report after it is given a
+// board may be the same puzzle written its own way (ignored); a later, different one
+// is a board changed in the watch (walls drawn on a maze) and comes to the player.
+const watchBoard = { first: true, seen: null };
+
+async function remountWatch() {
+  if (!watchModule || !app.fam || !app.board) return;
+  const handle = await app.watch;  // mountWatch may answer a promise of its handle
+  if (handle && handle.family === app.fam.name && typeof handle.setBoard === "function") {
+    if (handle.board !== app.board) {
+      handle.board = app.board;
+      watchBoard.first = true;
+      handle.setBoard(app.board);
+    }
+    return;
+  }
+  if (handle && typeof handle.destroy === "function") handle.destroy();
+  $("watch-body").replaceChildren();
+  watchBoard.first = true;
+  const ctx = {
+    family: app.fam.name, familyInfo: app.fam, board: app.board, lang: language(), t,
+    onBoard: (text) => {
+      if (watchBoard.first || text === watchBoard.seen) {
+        watchBoard.first = false;
+        watchBoard.seen = text;
+        return;
       }
-      if (view && tr.classList.contains("chosen")) renderView($("teach-board"), { ...r.base, ...view });
-    });
-  }
-  if (tv.rows_truncated) {
-    const tr = body.insertRow();
-    const td = tr.insertCell();
-    td.colSpan = 6;
-    td.textContent = t("… {n} more expansions not listed", { n: tv.expanded_total - tv.expansions.length });
-  }
-  $("graph").innerHTML = tv.graph_svg;
-  zoomable($("graph"), $("graph").querySelector("svg"));
-  const link = $("graph-download");
-  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([tv.graph_svg], { type: "image/svg+xml" }));
-}
-
-// The state graph opens fitted to its box; the wheel (or the +/- buttons) zooms
-// around the pointer, a drag pans, "Fit" shows the whole graph again.
-function zoomable(box, svg) {
-  if (!svg) return;
-  const full = svg.viewBox.baseVal;
-  const home = [full.x, full.y, full.width, full.height];
-  let vb = [...home];
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  svg.classList.add("zoomable");
-  const apply = () => svg.setAttribute("viewBox", vb.join(" "));
-  const zoom = (factor, fx = 0.5, fy = 0.5) => {
-    const w = Math.min(home[2] * 4, Math.max(home[2] / 40, vb[2] * factor));
-    const h = w * (vb[3] / vb[2]);
-    vb = [vb[0] + (vb[2] - w) * fx, vb[1] + (vb[3] - h) * fy, w, h];
-    apply();
+      watchBoard.seen = text;
+      $("board").value = text;
+      $("examples").value = "";
+      loadBoard({ fromWatch: true });
+    },
   };
-  svg.addEventListener("wheel", (ev) => {
-    ev.preventDefault();
-    const rect = svg.getBoundingClientRect();
-    zoom(ev.deltaY > 0 ? 1.2 : 1 / 1.2, (ev.clientX - rect.left) / rect.width,
-         (ev.clientY - rect.top) / rect.height);
-  }, { passive: false });
-  let drag = null;
-  svg.addEventListener("pointerdown", (ev) => {
-    drag = { x: ev.clientX, y: ev.clientY, vb: [...vb] };
-    svg.setPointerCapture(ev.pointerId);
+  app.watch = Promise.resolve(watchModule.mountWatch($("watch-body"), ctx)).then((h) => {
+    if (h) { h.family = ctx.family; h.board = ctx.board; }
+    return h || null;
   });
-  svg.addEventListener("pointermove", (ev) => {
-    if (!drag) return;
-    const rect = svg.getBoundingClientRect();
-    const scale = Math.max(vb[2] / rect.width, vb[3] / rect.height);
-    vb = [drag.vb[0] - (ev.clientX - drag.x) * scale, drag.vb[1] - (ev.clientY - drag.y) * scale, vb[2], vb[3]];
-    apply();
-  });
-  const end = () => { drag = null; };
-  svg.addEventListener("pointerup", end);
-  svg.addEventListener("pointercancel", end);
-  const bar = document.createElement("div");
-  bar.className = "zoom-bar";
-  const buttons = [["+", t("Zoom in"), "zoom-in", () => zoom(1 / 1.5)], ["−", t("Zoom out"), "zoom-out", () => zoom(1.5)],
-                   [t("Fit"), t("Show the whole graph"), "zoom-fit", () => { vb = [...home]; apply(); }]];
-  for (const [text, title, testid, act] of buttons) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = text;
-    b.title = title;
-    b.dataset.testid = testid;
-    b.addEventListener("click", act);
-    bar.appendChild(b);
-  }
-  box.prepend(bar);
 }
 
-// ---- wiring ------------------------------------------------------------------
-$("load-board").addEventListener("click", loadBoard);
+// ---- wiring -------------------------------------------------------------------------------------------
+$("setup-open").addEventListener("click", openSetup);
+$("setup").addEventListener("click", (ev) => { if (ev.target === $("setup")) closeSetup(); });  // the backdrop
+$("load-board").addEventListener("click", () => loadBoard({ close: true }));
 $("random").addEventListener("click", randomBoard);
+$("random-cancel").addEventListener("click", () => { if (app.generating) app.generating.abort(); });
 $("upload").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
   if (!file) return;
-  if (file.size > 200000) { say("load-message", t("file too large (over 200 kB)"), "error"); return; }
+  if (file.size > 200000) { say("setup-message", t("file too large (over 200 kB)"), "error"); return; }
   $("board").value = await file.text();
   $("examples").value = "";
-  loadBoard();
+  loadBoard({ close: true });
 });
 $("undo").addEventListener("click", undo);
-$("play-board").addEventListener("keydown", onBoardKey);
-$("reset").addEventListener("click", reset);
+$("redo").addEventListener("click", redo);
 $("hint").addEventListener("click", hint);
+$("restart").addEventListener("click", () => { pause(); go(0); });
+$("back").addEventListener("click", () => { pause(); go(app.at - 1); });
+$("forward").addEventListener("click", () => { pause(); go(app.at + 1); });
+$("end").addEventListener("click", () => { pause(); go(app.line.length - 1); });
+$("play-pause").addEventListener("click", togglePlay);
+$("speed").addEventListener("input", showSpeed);
+$("play-board").addEventListener("keydown", onBoardKey);
+$("move-list").addEventListener("keydown", onListKey);
+$("move-list").addEventListener("click", (ev) => {
+  const li = ev.target.closest("li");
+  if (li) { pause(); go(Number(li.dataset.step)); }
+});
+$("celebrate-close").addEventListener("click", () => { $("celebrate").hidden = true; $("play-board").focus(); });
+$("share").addEventListener("click", share);
 $("solve-button").addEventListener("click", solve);
 $("cancel").addEventListener("click", cancel);
 // Leaving or reloading the page cancels its running solve on the server.
 addEventListener("pagehide", () => navigator.sendBeacon(`/api/pages/${PAGE}/leave`));
+showSpeed();
 init().catch((err) => {
   document.body.insertAdjacentHTML("beforeend", `<p class="message error"></p>`);
   document.body.lastElementChild.textContent = t("Cannot start: {message}", { message: err.message });

@@ -2,6 +2,7 @@
 // a clickable move list. Used by the web app and by offline replay pages.
 import { renderView } from "searchlab/render.js";
 import { t } from "searchlab/i18n.js";
+import { stepText } from "searchlab/notation.js";
 
 // Control icons drawn as SVG (font glyphs such as U+23F8 are empty boxes with some fonts).
 const ICONS = {
@@ -68,7 +69,10 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   const list = document.createElement("ol");
   list.className = "moves";
   list.start = 0;
-  const items = [t("start"), ...moves].map((m, i) => {
+  // Moves as people write them ("7 ←", "c3"), read from the frames' views.
+  const view = (i) => ({ ...base, ...shared, ...frames[i] });
+  const written = moves.map((m, i) => (frames[i + 1] ? stepText(view(i), view(i + 1), m) : m));
+  const items = [t("start"), ...written].map((m, i) => {
     const li = document.createElement("li");
     li.textContent = m;
     li.dataset.step = i;

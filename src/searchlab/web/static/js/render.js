@@ -6,6 +6,7 @@ import { STYLES } from "searchlab/styles.js";
 const NS = "http://www.w3.org/2000/svg";
 export const CELL = STYLES.cell;
 export const MARGIN = STYLES.margin;
+const COORDS_MAX_SIDE = 20;  // beyond, the edge letters would be too small to read
 const PALETTE = STYLES.palette;
 const pieceStyle = (kind) => STYLES.pieces[kind || "tile"] || STYLES.pieces.tile;
 
@@ -22,8 +23,8 @@ export function viewSize(view, cell = CELL) {
 }
 
 // Render `view` into the <svg> element `svg`. `marks` may hold sets of "r,c"
-// keys to highlight: grab (movable pieces), to (targets), selected, hint, and
-// cursor (the keyboard's square).
+// keys to highlight: last (the last move's cells), grab (movable pieces), to
+// (targets), selected, hint, and cursor (the keyboard's square).
 // `onCell(r, c, kind)` is called on pointerdown/pointerup over a cell.
 // View keys beyond base.py's: `numbers` numbers the path's squares,
 // `closed` closes a complete path.
@@ -32,14 +33,15 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.setAttribute("width", w);
   svg.setAttribute("height", h);
-  // Four layers: the board (redrawn only when it changes), the overlay (path and
-  // marks, redrawn), the pieces (kept by id, so a piece that moves slides there
-  // through a CSS transition), the click/highlight layer (kept, classes updated).
-  const names = ["bg", "over", "pieces", "cells"];
-  let [bg, over, pieceLayer, layer] = names.map((n) => svg.querySelector(`:scope > g.${n}`));
-  if (!bg || svg.dataset.cell !== String(cell)) {
+  svg.style.setProperty("--ar", (w / h).toFixed(4));  // the page's CSS may size it by its shape
+  // Five layers: the board (redrawn only when it changes), the overlay (the path,
+  // redrawn), the pieces (kept by id, so a piece that moves slides there through a
+  // CSS transition), the marks' labels, the click/highlight layer (kept, classes updated).
+  const names = ["bg", "over", "pieces", "labels", "cells"];
+  let [bg, over, pieceLayer, labels, layer] = names.map((n) => svg.querySelector(`:scope > g.${n}`));
+  if (!bg || !labels || svg.dataset.cell !== String(cell)) {
     svg.replaceChildren();
-    [bg, over, pieceLayer, layer] = names.map((n) => el("g", { class: n }, svg));
+    [bg, over, pieceLayer, labels, layer] = names.map((n) => el("g", { class: n }, svg));
     svg.dataset.cell = String(cell);
     const handler = (kind) => (ev) => {
       const k = ev.target.dataset && ev.target.dataset.cell;
@@ -64,7 +66,7 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
   }
   const xy = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
   const cells = view.cells || [];
-  const boardSig = JSON.stringify([view.rows, view.cols, cells, view.exit || null]);
+  const boardSig = JSON.stringify([view.rows, view.cols, cells, view.exit || null, view.coords || null]);
   if (bg.dataset.sig !== boardSig) {
     bg.replaceChildren();
     bg.dataset.sig = boardSig;
@@ -80,6 +82,22 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
         }
       }
     }
+    // Coordinates along the edges, as on a chessboard (files on the bottom row, ranks
+    // on the left column), when the view names its files and ranks.
+    const co = view.coords;
+    if (co && co.files && co.ranks && Math.max(view.rows, view.cols) <= COORDS_MAX_SIDE) {
+      const style = { "font-size": cell * 0.22, "font-family": "sans-serif", fill: "#0009" };
+      for (let c = 0; c < view.cols; c++) {
+        const [x, y] = xy(view.rows - 1, c);
+        const t = el("text", { ...style, x: x + cell - 2, y: y + cell - 3, "text-anchor": "end" }, bg);
+        t.textContent = co.files[c];
+      }
+      for (let r = 0; r < view.rows; r++) {
+        const [x, y] = xy(r, 0);
+        const t = el("text", { ...style, x: x + 2, y: y + cell * 0.24 }, bg);
+        t.textContent = co.ranks[r];
+      }
+    }
     if (view.exit) {
       const [x, y] = xy(view.exit.r, view.cols);
       const m = cell / 2;
@@ -88,6 +106,11 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
     }
   }
   over.replaceChildren();
+  for (const k of marks.last || []) {  // the last move's cells, under the pieces
+    const [r, c] = k.split(",").map(Number);
+    const [x, y] = xy(r, c);
+    el("rect", { x, y, width: cell, height: cell, class: "last", fill: "#f2d34f66" }, over);
+  }
   const path = view.path || [];
   const n = Math.min(view.path_len ?? path.length, path.length);
   if (n) {
@@ -110,10 +133,14 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
       t.textContent = i + 1;
     }
   }
+  // Marks (a hole's name) go above the pieces, in a corner, with a light halo, so a
+  // peg never hides them.
+  labels.replaceChildren();
   for (const m of view.marks || []) {
     const [x, y] = xy(m.r, m.c);
-    const t = el("text", { x: x + 3, y: y + cell * 0.3, "font-size": cell * 0.26,
-                           "font-family": "sans-serif", fill: PALETTE.mark }, over);
+    const t = el("text", { x: x + 2, y: y + cell * 0.22, "font-size": cell * 0.22,
+                           "font-family": "sans-serif", fill: PALETTE.mark, stroke: "#fffc",
+                           "stroke-width": cell * 0.07, "paint-order": "stroke" }, labels);
     t.textContent = m.text;
   }
   const old = new Map([...pieceLayer.children].map((g) => [g.dataset.piece, g]));

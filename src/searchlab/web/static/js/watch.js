@@ -494,10 +494,10 @@ class Tree {
     this.layout(tr, visible);
     for (const n of tr.nodes) {
       const g = this.nodeEls.get(n.id);
-      const shown = visible.has(n.id);
+      const shown = visible.has(n.id) && this.pos.has(n.id);  // (placed: reached from a root)
       g.style.display = shown ? "" : "none";
       const e = this.edgeEls.get(n.id);
-      const edge = shown && e && visible.has(n.parent);
+      const edge = shown && e && visible.has(n.parent) && this.pos.has(n.parent);
       if (e) e.style.display = edge ? "" : "none";
       if (!shown) continue;
       const [x, y] = this.pos.get(n.id);
@@ -621,20 +621,25 @@ class Watch {
     const heurSelect = (id, value) => h("select", { id, "data-watch": id, disabled: !fam.heuristics.length },
       (fam.heuristics.length ? fam.heuristics : ["–"]).map((x) => h("option", { value: fam.heuristics.length ? x : "", selected: x === value }, x)));
     const uid = Math.random().toString(36).slice(2, 8);
-    const first = fam.algorithms.includes("bfs") ? "bfs" : fam.algorithms[0];
-    const second = fam.algorithms.includes("astar") ? "astar" : fam.algorithms[fam.algorithms.length - 1];
+    // ctx.choice: {a, b, ha, hb, compare, predict}, e.g. from the address; unknown names
+    // fall back to the defaults (BFS against A*, the family's first heuristic)
+    const c = this.ctx.choice || {};
+    const pick = (name, list, dflt) => (list.includes(name) ? name : dflt);
+    const first = pick(c.a, fam.algorithms, fam.algorithms.includes("bfs") ? "bfs" : fam.algorithms[0]);
+    const second = pick(c.b, fam.algorithms,
+      fam.algorithms.includes("astar") ? "astar" : fam.algorithms[fam.algorithms.length - 1]);
     this.algoA = algoSelect(`algo-a-${uid}`, first);
     this.algoA.dataset.watch = "algo-a";
-    this.heurA = heurSelect(`heur-a-${uid}`, fam.heuristics[0]);
+    this.heurA = heurSelect(`heur-a-${uid}`, pick(c.ha, fam.heuristics, fam.heuristics[0]));
     this.heurA.dataset.watch = "heur-a";
     this.algoB = algoSelect(`algo-b-${uid}`, second);
     this.algoB.dataset.watch = "algo-b";
-    this.heurB = heurSelect(`heur-b-${uid}`, fam.heuristics[0]);
+    this.heurB = heurSelect(`heur-b-${uid}`, pick(c.hb, fam.heuristics, fam.heuristics[0]));
     this.heurB.dataset.watch = "heur-b";
     this.weight = h("input", { type: "number", min: 1, max: 10, step: 0.5, value: 2, id: `w-${uid}`, "data-watch": "weight", class: "watch-weight" });
-    this.compare = h("input", { type: "checkbox", id: `cmp-${uid}`, "data-watch": "compare" });
+    this.compare = h("input", { type: "checkbox", id: `cmp-${uid}`, "data-watch": "compare", checked: !!c.compare });
     const field = (label, input) => h("label", { class: "watch-field", for: input.id }, h("span", {}, label), input);
-    this.bBox = h("span", { class: "watch-b", hidden: true }, field(t("Algorithm B"), this.algoB), field(t("Heuristic B"), this.heurB));
+    this.bBox = h("span", { class: "watch-b", hidden: !c.compare }, field(t("Algorithm B"), this.algoB), field(t("Heuristic B"), this.heurB));
     this.weightBox = h("span", { class: "watch-wbox", hidden: true }, field(t("Weight"), this.weight));
     const rerun = () => this.run();
     for (const x of [this.algoA, this.heurA, this.algoB, this.heurB, this.weight]) x.addEventListener("change", rerun);
@@ -770,7 +775,19 @@ class Watch {
     this.step = 0;
     this.chosen = null;
     this.render();
-    if (this.ctx.onBoard) this.ctx.onBoard(this.board);
+    if (this.ctx.onBoard) this.ctx.onBoard(this.board, this.choice());
+    if (this.ctx.choice && this.ctx.choice.predict && !this.predictedOnce) {
+      this.predictedOnce = true;
+      this.setPredict(true);
+    }
+  }
+
+  // The current choice, as ctx.choice takes it (for a shareable address).
+  choice() {
+    const out = { a: this.algoA.value, ha: this.heurA.value };
+    if (this.compare.checked) Object.assign(out, { b: this.algoB.value, hb: this.heurB.value, compare: true });
+    if (this.predicting) out.predict = true;
+    return out;
   }
 
   render() {
@@ -820,6 +837,7 @@ class Watch {
   setPredict(on) {
     this.pause();
     this.predicting = on;
+    if (this.ctx.onBoard && this.lanes.length) this.ctx.onBoard(this.board, this.choice());
     this.chosen = null;
     this.modeWatch.setAttribute("aria-pressed", String(!on));
     this.modePredict.setAttribute("aria-pressed", String(on));
@@ -1001,7 +1019,10 @@ class Watch {
 //   board    the board's text (default: the family's first example)
 //   lang     "en" or "es"; t: the host page's t(message, params), used for strings the
 //            watch catalog lacks (optional)
-//   onBoard  called with the board's text after each search (walls drawn change it)
+//   choice   {a, b, ha, hb, compare, predict}: the algorithms and heuristics of lanes A
+//            and B, whether to compare, whether to open in prediction mode
+//   onBoard  called with the board's text and the choice after each search (walls
+//            drawn change the board) and when the mode changes
 //   standalone  true on /watch: the arrow keys and space step the search page-wide;
 //            in a host page they do so only while the focus is in the panel
 // Resolves to a handle: {watch, destroy(), setBoard(text)}.

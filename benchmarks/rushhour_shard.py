@@ -1,0 +1,74 @@
+"""Benchmark: one shard of ``rushhour enumerate`` on this tree and on another, in one run.
+
+Run: ``.venv/bin/python benchmarks/rushhour_shard.py [SHARD] [--before SRC] [--repeat N]``
+
+``SHARD`` is a shard key (default ``6x6/w0/1-7-48``: 376,774 packed positions, the
+shard issue 25 timed against M. Fogleman's C++ enumerator, 53.9 s against 17.4 s).
+Each run is a fresh process that loads (or compiles) the compiled walk first, outside
+the timing, then reports the shard's CPU seconds. With ``--before SRC`` (another
+checkout's ``src``) the two trees alternate, N rounds each (default 2), both see the
+same load, and the script prints the ratio of the best CPU times and checks that both
+found the same rows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+CHILD = """
+import json, sys, time
+from searchlab.puzzles.rushhour.enumeration import run_shard, shards
+key = sys.argv[1]
+size, walls = int(key[0]), int(key.split("/")[1][1:])
+(shard,) = [s for s in shards(size, walls) if s.key == key]
+run_shard(shards(4, 0)[0])  # load or compile the walk outside the timing
+r = run_shard(shard)
+print(json.dumps({"cpu": r.cpu, "seconds": r.seconds, "positions": r.positions,
+                  "states": r.states, "rows": sorted((x.moves, x.board, x.cluster_size)
+                                                     for x in r.rows)}))
+"""
+
+
+def run(src: str, key: str) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": src}
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, key], env=env, capture_output=True, text=True, check=True
+    )
+    result: dict[str, object] = json.loads(out.stdout)
+    return result
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    before = args[args.index("--before") + 1] if "--before" in args else None
+    repeat = int(args[args.index("--repeat") + 1]) if "--repeat" in args else 2
+    keys = [a for a in args if "/" in a and not a.startswith("/")]
+    key = keys[0] if keys else "6x6/w0/1-7-48"
+    here = str(Path(__file__).resolve().parent.parent / "src")
+    trees = {"this tree": here, **({"before": before} if before else {})}
+    best: dict[str, dict[str, object]] = {}
+    for _round in range(repeat):
+        for name, src in trees.items():
+            r = run(src, key)
+            print(f"{name}: {key}: {r['cpu']:.2f} s CPU ({r['seconds']:.2f} s wall)", flush=True)
+            if name not in best or float(r["cpu"]) < float(best[name]["cpu"]):  # type: ignore[arg-type]
+                best[name] = r
+    mine = best["this tree"]
+    print(
+        f"{key}: {mine['positions']:,} positions, {mine['states']:,} states, "
+        f"{len(mine['rows']):,} puzzles"  # type: ignore[arg-type]
+    )
+    if before:
+        old = best["before"]
+        assert mine["rows"] == old["rows"], "the two trees found different rows"
+        ratio = float(mine["cpu"]) / float(old["cpu"])  # type: ignore[arg-type]
+        print(f"best CPU: this tree {mine['cpu']:.2f} s, before {old['cpu']:.2f} s")
+        print(f"ratio this tree / before: {ratio:.2f} (same rows)")
+
+
+if __name__ == "__main__":
+    main()
