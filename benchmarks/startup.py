@@ -5,6 +5,13 @@ Usage: python benchmarks/startup.py [--repeat N]
 Runs each command N times (default 7) in fresh processes and prints the best wall
 time and its ratio to importing Click alone, measured in the same run. Targets
 (issue 14): ``searchlab --help`` at most 2.5x, a small solve at most 4x.
+
+The last line is the per-call ratio of issue 23: a script that solves puzzles by
+calling ``searchlab ... --json`` once per puzzle pays one process each time; it
+prints the best time of one such call (Rush Hour card 1) against the 12 ms per
+card of M. Fogleman's Go solver measured in that issue (40 cards, 0.48 s; Go not
+needed here, the figure is quoted), and the share of the call spent importing
+(``python -X importtime``).
 """
 
 from __future__ import annotations
@@ -27,7 +34,35 @@ COMMANDS = {
         "1 2 3 4 5 6 7 0 8",
     ],
 }
+JSON_CARD = [str(BIN / "searchlab"), "rushhour", "solve", "--card", "1", "--json"]
+COMMANDS["searchlab npuzzle solve --json (1 move)"] = [
+    *COMMANDS["searchlab npuzzle solve (1 move)"],
+    "--json",
+]
+COMMANDS["searchlab rushhour solve --card 1 --json"] = JSON_CARD
 TARGETS = {"searchlab --help": 2.5, "searchlab npuzzle solve (1 move)": 4.0}
+GO_MS_PER_CARD = 12.0
+"""Fogleman's Go program per Rush Hour card, as measured in issue 23 (quoted)."""
+
+
+ENTRY = "from searchlab.cli.main import run; run()"
+
+
+def import_seconds(argv: list[str]) -> float:
+    """Seconds the process spends importing (the top-level entries of -X importtime)."""
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", ENTRY, *argv[1:]],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=True,
+    )
+    total = 0
+    for line in proc.stderr.splitlines():
+        parts = line.split("|")
+        if len(parts) == 3 and not parts[2].startswith("  ") and parts[1].strip().isdigit():
+            total += int(parts[1])
+    return total / 1e6
 
 
 def best_of(argv: list[str], repeat: int) -> float:
@@ -53,7 +88,13 @@ def main() -> None:
             if target is None
             else f" (target <= {target}x: {'met' if ratio <= target else 'MISSED'})"
         )
-        print(f"{name:<36} {seconds * 1000:7.1f} ms  {ratio:5.2f}x{verdict}")
+        print(f"{name:<42} {seconds * 1000:7.1f} ms  {ratio:5.2f}x{verdict}")
+    card = times["searchlab rushhour solve --card 1 --json"]
+    share = import_seconds(JSON_CARD) / card
+    print(
+        f"per call: {card * 1000:.1f} ms a card = {card * 1000 / GO_MS_PER_CARD:.1f}x "
+        f"Fogleman's Go ({GO_MS_PER_CARD:g} ms, quoted); imports {share:.0%} of the call"
+    )
 
 
 if __name__ == "__main__":

@@ -260,7 +260,7 @@ def test_a_usage_error_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "searchlab: error: No existe la opción '--bogus'." in out
     assert "(pruebe 'searchlab knight tour --help')" in out
     code, out = run(capsys, "--lang", "es", "knight", "tur")
-    assert code == 2 and "No existe la orden 'tur'. ¿Quería decir 'tour'?" in out
+    assert code == 2 and "No existe el comando 'tur'. ¿Quería decir 'tour'?" in out
     code, out = run(capsys, "--lang", "es", "npuzzle", "random", "--depth", "-1")
     assert code == 2 and "Valor no válido para '--depth'" in out
 

@@ -15,3 +15,25 @@ def cache_root() -> Path:
     import platformdirs  # only here: start-up
 
     return Path(platformdirs.user_cache_dir("searchlab"))
+
+
+def ensure_writable(directory: Path) -> None:
+    """Create ``directory`` if needed and check that a file can be written there, before
+    long work whose result goes there: a one-line :class:`~searchlab.errors.InputError`
+    naming the directory and ``SEARCHLAB_CACHE_DIR`` otherwise."""
+    import tempfile
+
+    from searchlab.errors import InputError
+    from searchlab.i18n import _
+
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as exc:
+        raise InputError(
+            _(
+                "cannot write the cache directory {path} ({reason}): "
+                "set SEARCHLAB_CACHE_DIR to a writable directory"
+            ).format(path=str(directory)[:80], reason=exc.strerror or exc)
+        ) from None

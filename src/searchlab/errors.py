@@ -2,9 +2,44 @@
 
 Parsers and solvers raise :class:`InputError` (or a subclass) with a
 one-line, user-facing message; the CLI prints it and exits with status 2, the
-web API answers 4xx with it.
+web API answers 4xx with it. :func:`one_line` keeps any message short: a
+9 MB bad token is quoted by its first few dozen characters, not echoed.
 """
+
+from __future__ import annotations
+
+import re
+
+TOKEN_CHARS = 40
+"""The most characters of a user's token an error message quotes."""
+LINE_CHARS = 400
+"""The longest error line (the list of choices of a long menu fits)."""
+
+_QUOTED = re.compile(r"""(['"])([^'"\n…]{""" + str(TOKEN_CHARS + 1) + r""",})\1""")
+_RUN = re.compile(r"\S{" + str(2 * TOKEN_CHARS + 1) + ",}")
+
+
+def shorten(token: str, limit: int = TOKEN_CHARS) -> str:
+    """``token`` cut to ``limit`` characters, with ``…`` and its full length when cut."""
+    if len(token) <= limit:
+        return token
+    return f"{token[:limit]}… ({len(token):,} characters)"
+
+
+def one_line(message: str) -> str:
+    """``message`` as one short line: quoted tokens over :data:`TOKEN_CHARS` characters
+    and unbroken runs over twice that are cut, line breaks become spaces, and the
+    whole is at most :data:`LINE_CHARS` characters."""
+    text = _QUOTED.sub(lambda m: m[1] + shorten(m[2]) + m[1], message)
+    text = _RUN.sub(lambda m: shorten(m[0], 2 * TOKEN_CHARS), text)
+    text = " ".join(text.splitlines())
+    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
 
 
 class InputError(ValueError):
-    """Malformed or impossible input: a bad board, an unknown hole, a wrong size."""
+    """Malformed or impossible input: a bad board, an unknown hole, a wrong size.
+
+    Its text is :func:`one_line` of the message, however long the input it quotes."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())

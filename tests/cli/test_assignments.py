@@ -186,3 +186,44 @@ def test_puzzle3x3heuristics_refuses_an_endless_input(tmp_path: Path) -> None:
         )
     assert proc.returncode == 2
     assert len(proc.stderr) < 300 and "puzzle3x3heuristics: error:" in proc.stderr
+
+
+@pytest.mark.parametrize("env", [{"SEARCHLAB_LANG": "es"}, {"LANG": "es_MX.UTF-8"}])
+def test_seed_programs_speak_the_language_setting(
+    env: dict[str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Errors follow SEARCHLAB_LANG or the locale, as every searchlab command's do
+    (the answers stay the seeds' exact Spanish)."""
+    for name in ("SEARCHLAB_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.chdir(tmp_path)
+    assert puzzle8_main(["q", "x"]) == 2
+    err = capsys.readouterr().err
+    assert "heurística desconocida" in err and err.splitlines()[1].startswith("uso: puzzle8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 1 2"))
+    assert puzzle3x3heuristics_main([]) == 2
+    assert "la entrada terminó" in capsys.readouterr().err
+
+
+def test_puzzle3x3heuristics_reads_a_utf8_byte_order_mark(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A menu saved by Windows Notepad (UTF-8 with a byte-order mark) is read as typed."""
+    monkeypatch.chdir(tmp_path)
+    menu = "1 1 2 0 3 4 5 6 7 8\n2\n5\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(menu))
+    assert puzzle3x3heuristics_main([]) == 0
+    plain = Path("puzzle3x3heuristics.txt").read_bytes()
+    stream = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + menu.encode()), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", stream)
+    assert puzzle3x3heuristics_main([]) == 0
+    assert Path("puzzle3x3heuristics.txt").read_bytes() == plain
+    latin = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + menu.encode()), encoding="latin-1")
+    monkeypatch.setattr("sys.stdin", latin)
+    assert puzzle3x3heuristics_main([]) == 0
+    assert Path("puzzle3x3heuristics.txt").read_bytes() == plain

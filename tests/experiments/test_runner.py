@@ -190,3 +190,29 @@ def test_progress_reports_each_phase(store: ResultStore) -> None:
 
 def maze_family() -> families.PuzzleFamily:
     return families.get("maze")
+
+
+def test_runs_are_stored_while_later_instances_are_still_to_generate(
+    store: ResultStore, tmp_path: Path
+) -> None:
+    """Instances are generated in waves, each wave's runs stored before the next wave is
+    made: an experiment stopped during generation keeps its runs, and a resume adds
+    only the rest (issue 23 item 15)."""
+    exp = maze_experiment(count=10, sizes=(5, 6, 7))
+    cancel = threading.Event()
+    stored_when_stopped: list[int] = []
+
+    def progress(phase: str, done: int, total: int) -> None:
+        if phase == "instances" and done >= 12 and not cancel.is_set():
+            stored_when_stopped.append(len(store.done(exp.name)))
+            cancel.set()
+
+    first = run_experiment(exp, store, cancel=cancel, progress=progress)
+    assert first.interrupted and stored_when_stopped and stored_when_stopped[0] > 0
+    assert first.ran == len(store.done(exp.name)) > 0
+    second = run_experiment(exp, store)
+    assert not second.interrupted and second.reused == first.ran
+    assert second.reused + second.ran == len(second.planned) == 30 * len(CONFIGS)
+    with ResultStore(tmp_path / "fresh.sqlite") as fresh:
+        again = run_experiment(exp, fresh)
+    assert sorted(map(_key, again.records)) == sorted(map(_key, second.records))

@@ -10,23 +10,13 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import click
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
 
 from searchlab.cli.localized import use_language
 from searchlab.cli.run import run_command
@@ -34,14 +24,48 @@ from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
 from searchlab.i18n import N_, _, ngettext
 from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
-from searchlab.search.solve import ALGORITHMS
+from searchlab.search.solve import ALGORITHMS, OPTIMAL, SHORTEST
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
 
 T = TypeVar("T")
 
 __all__ = ["run_command"]  # re-exported: the commands import it from here
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+class LazyConsole:
+    """A rich ``Console`` made on first use. Importing rich costs tens of milliseconds
+    that a ``--json`` answer, a one-line error or a piped result never needs (a
+    script calling searchlab once per puzzle pays them each time); the commands'
+    tables and progress lines create it when they draw."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Console | None = None
+
+    @property
+    def real(self) -> Console:
+        """The rich console itself (what rich's own objects are given)."""
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._options)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+
+def real_console(c: Console) -> Console:
+    """The rich console behind ``c`` (:data:`console` and :data:`err_console` are lazy)."""
+    return c.real if isinstance(c, LazyConsole) else c
+
+
+console = cast("Console", LazyConsole(highlight=False))
+err_console = cast("Console", LazyConsole(stderr=True, highlight=False, soft_wrap=True))
 
 
 class FiniteFloat(click.FloatRange):
@@ -135,7 +159,10 @@ def heuristic_option(
 
 
 def algorithm_option(
-    default: str, choices: tuple[str, ...] | None = None, exclude: tuple[str, ...] = ()
+    default: str,
+    choices: tuple[str, ...] | None = None,
+    exclude: tuple[str, ...] = (),
+    help: str = "Search algorithm.",
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A ``--algorithm/-a`` option restricted to engine algorithm names."""
     names = [n for n in (choices or tuple(ALGORITHMS)) if n not in exclude]
@@ -145,7 +172,7 @@ def algorithm_option(
         type=click.Choice(names),
         default=default,
         show_default=True,
-        help="Search algorithm.",
+        help=help,
     )
 
 
@@ -303,12 +330,14 @@ def run_with_progress(
     with cancel_on_interrupt() as cancel:
         if not show:
             return run(cancel, None)
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
         with Progress(
             SpinnerColumn(),
             TextColumn("[bold]{task.description}"),
             TextColumn("{task.fields[info]}"),
             TimeElapsedColumn(),
-            console=err_console,
+            console=real_console(err_console),
             transient=True,
         ) as bar:
             task = bar.add_task(_(label), info="")
@@ -330,15 +359,25 @@ class FractionBar:
 
     def __init__(self, title: str, show: bool | None = None) -> None:
         self.title = title
-        self.show = err_console.is_terminal if show is None else show
+        self.show = show  # None: decided at the first update (no rich before it)
         self.bar: Progress | None = None
         self.task: Any = None
 
     def update(self, done: float, total: float = 1.0, info: str = "", title: str = "") -> None:
         """Show ``done`` of ``total``, with ``info`` after the bar (and a new ``title``)."""
+        if self.show is None:
+            self.show = err_console.is_terminal
         if not self.show:
             return
         if self.bar is None:
+            from rich.progress import (
+                BarColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
             self.bar = Progress(
                 TextColumn("[bold]{task.description}"),
                 BarColumn(),
@@ -346,7 +385,7 @@ class FractionBar:
                 TextColumn("{task.fields[info]}"),
                 TimeElapsedColumn(),
                 TimeRemainingColumn(),
-                console=err_console,
+                console=real_console(err_console),
                 transient=True,
             )
             self.bar.start()
@@ -369,6 +408,8 @@ class FractionBar:
 
 def print_table(table: PlainTable) -> None:
     """Print a plain :class:`~searchlab.families.contract.Table` as a rich table."""
+    from rich.table import Table
+
     right = table.right if table.right is not None else tuple(range(1, len(table.columns)))
     out = Table(title=table.title, title_justify="left")
     for i, col in enumerate(table.columns):
@@ -380,6 +421,8 @@ def print_table(table: PlainTable) -> None:
 
 def stats_table(stats: SearchStats, title: str | None = None) -> Table:
     """A two-column rich table of search statistics (titled "Statistics" by default)."""
+    from rich.table import Table
+
     table = Table(title=title or _("Statistics"), show_header=False, title_justify="left")
     table.add_column("stat", style="bold")
     table.add_column("value", justify="right")
@@ -394,6 +437,27 @@ def stats_table(stats: SearchStats, title: str | None = None) -> Table:
             shown = f"{value:,}"
         table.add_row(_(STAT_LABELS.get(name, name.replace("_", " "))), shown)
     return table
+
+
+UNIT_COST_OPTIMAL = OPTIMAL | SHORTEST
+"""The engine algorithms whose solutions have the fewest moves on a puzzle where every
+move costs 1 (with an admissible heuristic, as every heuristic of those families is)."""
+
+
+def optimal_help(names: Sequence[str], optimal: Collection[str]) -> str:
+    """``"optimal: a, b; not optimal: c"``: which of ``names`` guarantee the fewest moves."""
+    good = [n for n in names if n in optimal]
+    bad = [n for n in names if n not in optimal]
+    return "optimal: " + ", ".join(good) + ("; not optimal: " + ", ".join(bad) if bad else "")
+
+
+def optimality_note(algorithm: str, optimal: Collection[str]) -> str:
+    """The line under a solved result saying whether it has the fewest moves."""
+    if algorithm in optimal:
+        return _("optimal: {algorithm} guarantees the fewest moves").format(algorithm=algorithm)
+    return _("not necessarily optimal: {algorithm} does not guarantee the fewest moves").format(
+        algorithm=algorithm
+    )
 
 
 def describe_outcome(result: SearchResult) -> str:

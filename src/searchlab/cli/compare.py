@@ -6,6 +6,7 @@ import click
 
 from searchlab import families
 from searchlab.cli.common import (
+    FiniteFloat,
     fail,
     max_expansions_option,
     max_nodes_option,
@@ -82,7 +83,7 @@ def range_option_name(parameter_name: str) -> str:
     type=click.Choice(list(TIE_BREAKS)),
     help="Order among equal f for best-first algorithms (engine default otherwise).",
 )
-@click.option("--weight", type=click.FloatRange(min=1), help="Weight of h for wastar.")
+@click.option("--weight", type=FiniteFloat(min=1), help="Weight of h for wastar.")
 @time_limit_option(60.0, "Seconds per run.")
 @max_expansions_option("Expansions per run.")
 @max_nodes_option("Stored nodes per run.")

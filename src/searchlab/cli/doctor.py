@@ -13,16 +13,16 @@ import click
 from rich.table import Table
 
 from searchlab.cache import cache_root
-from searchlab.cli.common import console
+from searchlab.cli.common import console, err_console
 from searchlab.cli.localized import Command, Group
 from searchlab.i18n import N_, _
 
 PACKAGES = (
-    ("numpy", "core"),
-    ("numba", "core"),
-    ("rich", "core"),
-    ("click", "core"),
-    ("platformdirs", "core"),
+    ("numpy", N_("core")),
+    ("numba", N_("core")),
+    ("rich", N_("core")),
+    ("click", N_("core")),
+    ("platformdirs", N_("core")),
     ("fastapi", N_("core (web player)")),
     ("uvicorn", N_("core (web player)")),
     ("matplotlib", N_("core (plots)")),
@@ -76,6 +76,22 @@ def doctor() -> None:
     console.print(table)
 
 
+def confirm(question: str) -> bool:
+    """Ask ``question``; the end of input (``< /dev/null``, a closed pipe) is a "no",
+    said on stderr, while Ctrl-C stays an interruption (exit status 130)."""
+    try:
+        return click.confirm(question)
+    except click.Abort as exc:
+        if not isinstance(exc.__context__, EOFError):
+            raise
+        click.echo("", err=True)
+        err_console.print(
+            _("no answer (end of input): nothing deleted; --yes deletes without asking"),
+            markup=False,
+        )
+        return False
+
+
 @click.group(cls=Group)
 def cache() -> None:
     """The caches searchlab keeps (the 15-puzzle pattern databases)."""
@@ -91,7 +107,7 @@ def cache_clear(yes: bool) -> None:
         console.print(_("nothing cached in {root}").format(root=root), markup=False)
         return
     question = _("delete {size} MiB in {root}?").format(size=f"{size / 2**20:,.1f}", root=root)
-    if not yes and not click.confirm(question):
+    if not yes and not confirm(question):
         raise click.exceptions.Exit(1)
     try:
         shutil.rmtree(root)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import click
 
@@ -27,7 +28,7 @@ from searchlab.puzzles.knight import (
 )
 from searchlab.puzzles.knight.family import FAMILY
 from searchlab.puzzles.knight.family import random_start as random_start_square
-from searchlab.puzzles.knight.render import tour_report
+from searchlab.puzzles.knight.render import STEPS_MAX_SQUARES, step_printer, tour_report
 from searchlab.puzzles.knight.views import Instance
 
 COUNT_MAX_SQUARES = 30
@@ -68,6 +69,12 @@ def knight() -> None:
     show_default=True,
     help="fast: block construction / Warnsdorff; backtrack: seed 003 on the engine.",
 )
+@click.option(
+    "--steps",
+    is_flag=True,
+    help="With -a backtrack: print the board at every step of the search, as seed 003 "
+    "does (move numbers, the knight CC, free squares __); boards up to 400 squares.",
+)
 @time_limit_option(60.0)
 @max_expansions_option("Expansion limit (backtrack).")
 @json_option()
@@ -85,6 +92,7 @@ def tour_cmd(
     seed: int | None,
     closed: bool,
     algorithm: str,
+    steps: bool,
     time_limit: float,
     max_expansions: int | None,
     as_json: bool,
@@ -98,6 +106,16 @@ def tour_cmd(
     none exists or a limit stopped the search.
     """
     board = parse_size(size_text)
+    if steps and (algorithm != "backtrack" or as_json):
+        fail(_("--steps prints the boards of -a backtrack (without --json)"))
+    if steps and board.size > STEPS_MAX_SQUARES:
+        fail(
+            _("--steps prints boards up to {limit} squares; {board} has {size}").format(
+                limit=STEPS_MAX_SQUARES, board=board, size=f"{board.size:,}"
+            )
+        )
+    if max_expansions is not None and algorithm == "fast":
+        fail(_("--max-expansions limits -a backtrack; -a fast builds its tour without expanding"))
     if start_text is not None and random_start:
         fail(_("give --start ROW,COL or --random, not both"))
     if seed is not None and not random_start:
@@ -110,6 +128,9 @@ def tour_cmd(
         start = parse_square(start_text, board)
     else:
         start = (0, 0)
+    watch: dict[str, Any] = {}
+    if steps:
+        watch["observer"] = step_printer(board, lambda text: click.echo(text, nl=False))
     solve_and_report(
         FAMILY,
         Instance(board, start, closed),
@@ -123,6 +144,7 @@ def tour_cmd(
         ),
         time_limit=time_limit,
         max_expansions=max_expansions,
+        **watch,
     )
 
 

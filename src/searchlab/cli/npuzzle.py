@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from searchlab.cli.common import (
+    UNIT_COST_OPTIMAL,
     FractionBar,
     console,
     drawn_seed,
@@ -13,6 +14,8 @@ from searchlab.cli.common import (
     json_option,
     max_expansions_option,
     max_nodes_option,
+    optimal_help,
+    optimality_note,
     print_json,
     read_input,
     time_limit_option,
@@ -46,6 +49,10 @@ def npuzzle() -> None:
     """Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); moves name the blank's direction."""
 
 
+OPTIMAL_HERE = UNIT_COST_OPTIMAL | {"auto"}
+"""The algorithms of ``npuzzle solve`` that find the fewest moves."""
+
+
 @npuzzle.command("solve")
 @click.argument("file", required=False)
 @click.option("--tiles", help='The board inline, row-major, e.g. "8 6 7 2 5 4 3 0 1".')
@@ -55,9 +62,9 @@ def npuzzle() -> None:
     "-a",
     default="auto",
     show_default=True,
-    help="auto (fastest optimal), or an engine algorithm: "
-    + ", ".join(FAMILY.algorithms[1:])
-    + ".",
+    help="auto (the fastest optimal method) or an engine algorithm ("
+    + optimal_help(FAMILY.algorithms, OPTIMAL_HERE)
+    + ").",
 )
 @click.option(
     "--heuristic",
@@ -104,7 +111,12 @@ def solve_cmd(
     svg_path: str | None,
     html_path: str | None,
 ) -> None:
-    """Solve the board in FILE ('-' for stdin) or --tiles optimally, printing every board."""
+    """Solve the board in FILE ('-' for stdin) or --tiles, printing every board.
+
+    The default (auto) and the optimal algorithms find a solution with the fewest
+    moves; dfs, greedy and wastar find a solution, often a much longer one (the
+    result says which).
+    """
     if (file is None) == (tiles is None):
         fail(_("give a board FILE or --tiles (one of them)"))
     board = parse_tiles(tiles if tiles is not None else read_input(str(file)))
@@ -152,7 +164,7 @@ def solve_cmd(
         if result.status == "impossible":
             console.print(_("unsolvable: this board cannot reach the goal (permutation parity)"))
         else:
-            human_report(FAMILY, instance, result)
+            human_report(FAMILY, instance, result, optimality_note(algorithm, OPTIMAL_HERE))
 
     with FractionBar(_("building pattern database")) as pdb_bar:
         solve_and_report(

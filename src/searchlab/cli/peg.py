@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.table import Table
 
 from searchlab.cli.common import (
+    FiniteFloat,
     FractionBar,
     cancel_on_interrupt,
     console,
@@ -46,6 +46,7 @@ from searchlab.puzzles.peg import (
 from searchlab.puzzles.peg.counting import LevelCount, count_levels
 from searchlab.puzzles.peg.family import FAMILY, Instance
 from searchlab.puzzles.peg.levels import CountOverflow
+from searchlab.puzzles.peg.problem import CENTRE_WEIGHT
 from searchlab.puzzles.peg.published import Published, published
 from searchlab.search import SearchResult, SearchStats, limit_phrase
 
@@ -155,9 +156,23 @@ def load_problem(
     type=click.Choice([a for a in FAMILY.algorithms if a != "minmoves"]),
     default="fast",
     show_default=True,
-    help="The fast solver, or an engine algorithm (--min-moves for the fewest moves).",
+    help="The fast solver, or an engine algorithm (--min-moves for the fewest moves); "
+    "dls is seed 000's depth-limited DFS (--depth-limit).",
 )
 @heuristic_option("pagoda", HEURISTICS)
+@click.option(
+    "--centre-weight",
+    type=FiniteFloat(min=0),
+    default=CENTRE_WEIGHT,
+    show_default=True,
+    help="λ of -H centre, seed 000's h2 = pegs - 1 + λ x (distance from the centre to "
+    "the nearest peg); not admissible.",
+)
+@click.option(
+    "--depth-limit",
+    type=click.IntRange(min=0),
+    help="Jumps -a dls explores at most (default: the jumps a solution has, pegs - 1).",
+)
 @time_limit_option(60.0)
 @max_expansions_option()
 @max_nodes_option()
@@ -188,6 +203,8 @@ def solve_cmd(
     target_file: str | None,
     algorithm: str,
     heuristic: str,
+    centre_weight: float,
+    depth_limit: int | None,
     time_limit: float,
     max_expansions: int | None,
     max_nodes: int | None,
@@ -207,7 +224,12 @@ def solve_cmd(
     if min_moves and algorithm != "fast":
         fail(_("--min-moves uses its own search: do not combine it with --algorithm"))
     algorithm = "minmoves" if min_moves else algorithm
+    if depth_limit is not None and algorithm != "dls":
+        fail(_("--depth-limit applies to -a dls (the depth-limited DFS)"))
     instance = Instance(board, start, target)
+    extra: dict[str, Any] = {"depth_limit": depth_limit} if algorithm == "dls" else {}
+    if heuristic == "centre":
+        extra["centre_weight"] = centre_weight
 
     def human(result: SearchResult) -> None:
         print_result(instance, result, quiet=quiet)
@@ -232,6 +254,7 @@ def solve_cmd(
         max_expansions=max_expansions,
         max_nodes=max_nodes,
         max_memo=max_memo,
+        **extra,
     )
 
 
@@ -407,7 +430,7 @@ def boards_cmd() -> None:
 @time_limit_option(600.0, "Seconds before stopping with the levels counted so far.")
 @click.option(
     "--max-memory",
-    type=click.FloatRange(min=1),
+    type=FiniteFloat(min=1),
     default=4096.0,
     show_default=True,
     help="MiB of working memory a level may need (estimated) before stopping.",
@@ -431,6 +454,8 @@ def count_cmd(
 ) -> None:
     """Count the positions reachable from the start, level by level (NumPy); with
     --solutions and --games, count every jump sequence too (exact, any size)."""
+    from rich.table import Table
+
     if finish is not None and not solutions:
         fail(_("--finish counts solutions: add --solutions"))
     board, start, target = load_problem(board_name, diagonal, vacancy, start_file, finish, None)

@@ -34,6 +34,14 @@ def html_option(f: F) -> F:
     )(f)
 
 
+def check_replay(family: str, instance: Any) -> None:
+    """A one-line error, before any solving, when the board is too large for a replay
+    page (a 2000x2000 tour would be solved, then refused)."""
+    from searchlab.web.replay import check_page_size
+
+    check_page_size(family, instance)
+
+
 def save_replay(
     path: str,
     family: str,

@@ -13,12 +13,18 @@ from collections.abc import Sequence
 
 import click
 
-from searchlab.errors import InputError
+from searchlab.errors import InputError, one_line
 from searchlab.i18n import _
 
 
 def _say(message: str) -> None:
     click.echo(message, err=True)
+
+
+def _error(prog: str, message: str) -> None:
+    """``<prog>: error: <message>``, the message cut to one short line
+    (:func:`searchlab.errors.one_line`: a huge bad token is not echoed back)."""
+    _say(_("{prog}: error: {message}").format(prog=prog, message=one_line(message)))
 
 
 OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG})
@@ -57,7 +63,7 @@ def run_command(
             if usage or exc.ctx is None
             else " " + _("(try '{command} --help')").format(command=exc.ctx.command_path)
         )
-        _say(_("{prog}: error: {message}").format(prog=prog, message=exc.format_message() + hint))
+        _error(prog, exc.format_message() + hint)
         if usage:
             _say(usage)
         return 2
@@ -67,10 +73,10 @@ def run_command(
         _say(_("{prog}: interrupted").format(prog=prog))
         return 130
     except InputError as exc:
-        _say(_("{prog}: error: {message}").format(prog=prog, message=exc))
+        _error(prog, str(exc))
         return 2
     except click.ClickException as exc:
-        _say(_("{prog}: error: {message}").format(prog=prog, message=exc.format_message()))
+        _error(prog, exc.format_message())
         return exc.exit_code
     except MemoryError:
         _say(

@@ -31,6 +31,7 @@ from searchlab.cli.common import (
     fail,
     json_option,
     print_json,
+    real_console,
 )
 from searchlab.experiments.report import Column, print_table, rich_table, to_csv, to_markdown
 from searchlab.experiments.results import Results
@@ -239,7 +240,7 @@ def progress_display(show: bool) -> Iterator[Callable[[str, int, int], None] | N
             MofNCompleteColumn(),
             TimeElapsedColumn(),
             TimeRemainingColumn(),
-            console=err_console,
+            console=real_console(err_console),
             transient=True,
         ) as bar:
             tasks: dict[str, TaskID] = {}

@@ -6,7 +6,6 @@ import ipaddress
 import socket
 import threading
 import webbrowser
-from pathlib import Path
 
 import click
 from rich.table import Table
@@ -21,6 +20,7 @@ from searchlab.cli.common import (
     run_with_progress,
 )
 from searchlab.cli.localized import Command
+from searchlab.cli.solving import write_svg
 from searchlab.i18n import _
 from searchlab.search import SearchStats
 from searchlab.search.result import STATUS_LABELS
@@ -96,7 +96,13 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 @click.argument("family")
 @click.argument("file", required=False)
 @click.option("--example", help="A built-in board of the family instead of FILE.")
-@click.option("--algorithm", "-a", default="bfs", show_default=True, help="Engine algorithm.")
+@click.option(
+    "--algorithm",
+    "-a",
+    help="Engine algorithm (default: the family's first engine algorithm: astar for "
+    "the maze and the sliding tiles, backtrack for the knight, dfs for peg solitaire, "
+    "bfs for Rush Hour).",
+)
 @click.option("--heuristic", "-H", help="Heuristic (the family's first one by default).")
 @click.option(
     "--svg",
@@ -111,15 +117,21 @@ def teach(
     family: str,
     file: str | None,
     example: str | None,
-    algorithm: str,
+    algorithm: str | None,
     heuristic: str | None,
     svg_path: str | None,
     rows: int,
 ) -> None:
     """Show how a search explores a small board: nodes in expansion order with g, h and
-    f = g + h, and (with --svg) the explored state graph with the solution path in red."""
+    f = g + h, and (with --svg) the explored state graph with the solution path in red.
+
+    The search is recorded for its first 3,000 expansions. Exit status 0 when the
+    exploration was shown (solved, or stopped at that recording limit), 1 when the
+    board has no solution, 130 on Ctrl-C.
+    """
     from searchlab.web import service
     from searchlab.web.service import SolveRequest
+    from searchlab.web.teach import TEACH_MAX_EXPANSIONS
 
     fam = service.family(family)
     if (file is None) == (example is None):
@@ -141,6 +153,9 @@ def teach(
     else:
         assert file is not None
         text = read_input(file)
+    if algorithm is None:
+        engine = [a for a in fam.algorithms if a in service.TEACH_ALGORITHMS]
+        algorithm = engine[0] if engine else "bfs"
     h = heuristic or (fam.heuristics[0] if fam.heuristics else "")
     service.check_choice(fam, algorithm, h, teaching=True)
     instance = service.read_board(fam, text)
@@ -175,8 +190,18 @@ def teach(
     )
     if svg_path:
         picture = service.graph_picture(fam, instance, sol, rec, path, f"{algorithm} ({h})")
-        Path(svg_path).write_text(picture, encoding="utf-8")
+        write_svg(svg_path, picture)
         console.print(_("state graph written to {path}").format(path=svg_path), markup=False)
+    if sol.status == "limit" and sol.limit == "max_expansions":
+        # the teaching view's own recording limit, not a failure: the exploration was shown
+        console.print(
+            _(
+                "the teaching view records the first {n} expansions; "
+                "'searchlab solve' runs the whole search"
+            ).format(n=f"{TEACH_MAX_EXPANSIONS:,}"),
+            markup=False,
+        )
+        return
     finish(sol)
 
 

@@ -33,7 +33,7 @@ from searchlab.cli.common import (
     time_limit_option,
 )
 from searchlab.cli.localized import Command, Group
-from searchlab.cli.replay import html_option, save_replay
+from searchlab.cli.replay import check_replay, html_option, save_replay
 from searchlab.families.contract import PuzzleFamily, Task
 from searchlab.families.output import result_json
 from searchlab.i18n import N_, _
@@ -77,8 +77,11 @@ def join_moves(actions: Sequence[Any]) -> str:
     return ("" if all(len(x) == 1 for x in labels) else " ").join(labels)
 
 
-def human_report(family: PuzzleFamily, instance: Any, result: SearchResult) -> None:
-    """The solution as text (the family's picture), the outcome, the moves, the statistics."""
+def human_report(
+    family: PuzzleFamily, instance: Any, result: SearchResult, note: str | None = None
+) -> None:
+    """The solution as text (the family's picture), the outcome (with ``note`` under it
+    when solved: whether the solution is optimal), the moves, the statistics."""
     # Plain writes, not rich's: a 100,000-move solution (DFS) prints in a second
     # instead of half a minute of rich's wrapping.
     if result.solved and family.render_text is not None:
@@ -86,6 +89,8 @@ def human_report(family: PuzzleFamily, instance: Any, result: SearchResult) -> N
         if text:
             click.echo(text)
     click.echo(describe_outcome(result))
+    if result.solved and note:
+        click.echo(note)
     if result.solved:
         click.echo(_("moves:") + " " + join_moves(result.actions))
     console.print(stats_table(result.stats))
@@ -100,9 +105,10 @@ def report_solution(
     svg_path: str | None = None,
     html_path: str | None = None,
     human: Callable[[SearchResult], None] | None = None,
+    note: str | None = None,
 ) -> None:
     """Write ``--svg``/``--html``, print JSON or the human report (``human`` replaces the
-    default one), and exit with the status convention."""
+    default one; ``note``: see :func:`human_report`), and exit with the status convention."""
     if svg_path:
         write_svg(svg_path, family.picture(instance, result))
     if html_path:
@@ -119,7 +125,7 @@ def report_solution(
     elif human is not None:
         human(result)
     else:
-        human_report(family, instance, result)
+        human_report(family, instance, result, note)
     finish(result)
 
 
@@ -133,10 +139,13 @@ def solve_and_report(
     svg_path: str | None = None,
     html_path: str | None = None,
     human: Callable[[SearchResult], None] | None = None,
+    note: str | None = None,
     **options: Any,
 ) -> None:
     """:func:`solve_with_progress` (no progress line with ``--json``), then
     :func:`report_solution`: the whole of a solve command after its options are read."""
+    if html_path:
+        check_replay(family.name, instance)
     result = solve_with_progress(
         family, instance, algorithm, heuristic, show=False if as_json else None, **options
     )
@@ -148,6 +157,7 @@ def solve_and_report(
         svg_path=svg_path,
         html_path=html_path,
         human=human,
+        note=note,
     )
 
 

@@ -9,15 +9,19 @@ All backends yield results as they complete and poll a cancel token
 (Ctrl-C in the CLI) between results, so an interrupted experiment stops
 promptly and keeps what finished. The process pool uses the ``spawn`` start
 method (safe with the threads of a progress bar or a Dask client); its
-workers ignore SIGINT, and the pool is terminated on the way out, so no run
-outlives the experiment.
+workers ignore SIGINT, the pool is terminated on the way out, and each worker
+dies with its parent even when the parent is killed with SIGKILL (no clean-up
+runs then), so no run outlives the experiment.
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
@@ -32,6 +36,10 @@ R = TypeVar("R")
 POLL_SECONDS = 0.2
 CONNECT_TIMEOUT = "10s"
 """How long to try reaching a Dask scheduler before giving up."""
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process receives when its parent dies."""
+WATCH_SECONDS = 1.0
+"""How often a worker's watchdog thread checks that its parent is alive."""
 
 
 def map_unordered(
@@ -84,15 +92,37 @@ def _serial(fn: Callable[[T], R], items: Sequence[T], cancel: CancelToken | None
         yield fn(item)
 
 
-def _ignore_sigint() -> None:
+def _worker_start(parent: int) -> None:
+    """A pool worker's initializer: ignore Ctrl-C (the parent handles it) and die with
+    the parent, even when it is killed outright (SIGKILL from a job scheduler or
+    ``timeout -s KILL``), which runs no clean-up: on Linux the kernel sends the worker
+    SIGKILL when its parent dies (``prctl(PR_SET_PDEATHSIG)``); elsewhere, and for
+    the moment before that is set, a watchdog thread sees the parent gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the death signal was set
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os._exit(1)
 
 
 def _pool(
     fn: Callable[[T], R], items: Sequence[T], workers: int, cancel: CancelToken | None
 ) -> Iterator[R]:
     ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(workers, initializer=_ignore_sigint)
+    pool = ctx.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),))
     try:
         results = pool.imap_unordered(fn, items, chunksize=1)
         for _ in range(len(items)):

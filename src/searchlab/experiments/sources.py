@@ -62,12 +62,22 @@ def generate_instance(request: InstanceRequest) -> Instance:
     )
 
 
+MAX_INSTANCES = 100_000
+"""The most generated instances one experiment asks for (values x instances per value)."""
+
+
 def generated_requests(
     family: str, parameters: list[int], count: int, seed: int = 0
 ) -> list[InstanceRequest]:
-    """``count`` requests per parameter, parameter-major."""
+    """``count`` requests per parameter, parameter-major; at most :data:`MAX_INSTANCES`
+    in all (counted before any is made, so a huge ``count`` fails at once)."""
     if count < 1:
         raise InputError(_("the number of instances must be at least 1"))
+    if count * max(1, len(parameters)) > MAX_INSTANCES:
+        message = _("at most {limit} instances per experiment: {count} per value x {values} values")
+        raise InputError(
+            message.format(limit=f"{MAX_INSTANCES:,}", count=f"{count:,}", values=len(parameters))
+        )
     sampling = families.get(family).sampling
     unreachable = sampling.unreachable if sampling is not None else None
     if unreachable is not None:  # a range past the hardest instance fails before any work

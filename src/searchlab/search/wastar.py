@@ -28,7 +28,7 @@ def weighted_astar(
     Pohl (1970), "Heuristic search viewed as path finding in a graph"; AIMA 4th
     ed., §3.6.1 (weighted A* as BEST-FIRST-SEARCH with ``f = g + W*h``).
     """
-    if weight < 1:
+    if not weight >= 1:  # NaN too
         raise ValueError(f"weight must be >= 1, got {weight}")
     return best_first_search(
         problem, g_weight=1, h_weight=weight, name="wastar", tie_break=tie_break, **options

@@ -63,6 +63,18 @@ def board_size(view: View) -> tuple[int, int]:
     return round(w * scale), round(h * scale)
 
 
+def check_page_size(family: str, instance: Any) -> View:
+    """The board's base view, or an InputError when it is too large for a replay page
+    (cheap: front ends call it before solving, so a huge board fails at once)."""
+    base = families.get(family).base_view(instance)
+    if base["rows"] * base["cols"] > MAX_CELLS:
+        raise InputError(
+            f"the board is too large for a replay page ({base['rows']}x{base['cols']}; "
+            f"at most {MAX_CELLS:,} cells)"
+        )
+    return base
+
+
 def replay_html(
     family: str,
     instance: Any,
@@ -78,12 +90,7 @@ def replay_html(
     fam = families.get(family)
     if len(states) != len(moves) + 1:
         raise ValueError("states must have one more element than moves (the start first)")
-    base = fam.base_view(instance)
-    if base["rows"] * base["cols"] > MAX_CELLS:
-        raise InputError(
-            f"the board is too large for a replay page ({base['rows']}x{base['cols']}; "
-            f"at most {MAX_CELLS:,} cells)"
-        )
+    base = check_page_size(family, instance)
     frames = fam.frame_views(instance, states)
     shared = fam.solution_shared(instance, states)
     data = {"base": base, "shared": shared, "frames": frames, "moves": [str(m) for m in moves]}

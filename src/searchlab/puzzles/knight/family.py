@@ -184,7 +184,15 @@ def sample(size: int, seed: int) -> str:
 
 def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
     """``fast`` / ``backtrack``: :func:`solve_tour` (existence first, exact); a
-    ``warnsdorff-<tie>`` algorithm: plain Warnsdorff's rule, no backtracking."""
+    ``warnsdorff-<tie>`` algorithm: plain Warnsdorff's rule, no backtracking.
+
+    Limits: every method stores the tour, N squares, so a ``max_nodes`` below N stops
+    each at once (status ``"limit"``); ``max_expansions`` bounds the searches
+    (``backtrack``, ``warnsdorff-*``); ``fast`` builds its tour without expanding
+    nodes (its statistics count none)."""
+    max_nodes = options.get("max_nodes")
+    if max_nodes is not None and inst.board.size > max_nodes:
+        return SearchResult(algorithm, "limit", limit="max_nodes")
     if algorithm.startswith("warnsdorff-"):
         return warnsdorff(inst, algorithm.removeprefix("warnsdorff-"), options)
     return solve_tour(
@@ -192,6 +200,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
         inst.start,
         closed=inst.closed,
         algorithm=algorithm,
+        observer=options.get("observer"),
         **limit_options(options, without=("max_nodes",)),
     )
 
@@ -209,7 +218,7 @@ def warnsdorff(inst: Instance, tie: str, options: Mapping[str, Any]) -> SearchRe
     r = backtracking_search(
         problem,
         order=tie_break_order(problem, tie, seed),
-        max_expansions=board.size - 1,
+        max_expansions=min(board.size - 1, options.get("max_expansions") or board.size),
         time_limit=options.get("time_limit"),
         cancel=options.get("cancel"),
     )

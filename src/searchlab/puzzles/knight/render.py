@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -12,6 +12,7 @@ import numpy.typing as npt
 from searchlab.i18n import _
 from searchlab.puzzles.knight.board import Board
 from searchlab.puzzles.knight.tour import tour_array
+from searchlab.search.events import Observer, SearchEvent
 
 if TYPE_CHECKING:
     from searchlab.search.result import SearchResult
@@ -31,6 +32,50 @@ def render_numbered(board: Board, path: Sequence[tuple[int, int]] | npt.NDArray[
     for row in grid:
         lines.append(" ".join(str(v).rjust(width) if v else ".".rjust(width) for v in row))
     return "\n".join(lines)
+
+
+STEPS_MAX_SQUARES = 400
+"""Largest board whose search is printed step by step (20×20: a board a step)."""
+
+
+def step_board(board: Board, path: Sequence[int]) -> str:
+    """The knight's-tour assignment's picture of the search at one step (its
+    ``dibujar``): the squares of ``path`` (square indices) numbered by visit from 1,
+    the knight's square ``CC``, free squares ``__``; each cell followed by a space, a
+    blank line after the board.
+
+    >>> step_board(Board(3, 4), [0, 6]).splitlines()
+    [' 1 __ __ __ ', '__ __ CC __ ', '__ __ __ __ ', '']
+    """
+    width = max(2, len(str(board.size)))
+    cells = ["_" * width] * board.size
+    for number, square in enumerate(path[:-1], 1):
+        cells[square] = str(number).rjust(width)
+    if path:
+        cells[path[-1]] = "C" * width
+    rows = (cells[r * board.cols : (r + 1) * board.cols] for r in range(board.rows))
+    return "".join("".join(cell + " " for cell in row) + "\n" for row in rows) + "\n"
+
+
+def step_printer(board: Board, write: Callable[[str], None]) -> Observer:
+    """An engine observer for the knight's backtracking that writes :func:`step_board`
+    at every step, as the assignment prints its board after every move and every move taken
+    back (the search moves the knight to each expanded square; going back to a
+    shallower square takes back the moves in between)."""
+    path: list[int] = []
+
+    def observe(event: SearchEvent) -> None:
+        if event.kind not in ("expand", "solution"):
+            return
+        square = event.state[0]
+        while len(path) > event.depth:  # moves taken back, one board each (the assignment's)
+            path.pop()
+            if len(path) > event.depth:
+                write(step_board(board, path))
+        path.append(square)
+        write(step_board(board, path))
+
+    return observe
 
 
 def render_svg(

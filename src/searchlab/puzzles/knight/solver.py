@@ -40,6 +40,7 @@ from searchlab.puzzles.knight.strip import thin_tour
 from searchlab.puzzles.knight.tour import Prefixes, Tour, TourMoves
 from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
 from searchlab.search import SearchResult, SearchStats, backtracking_search, limit_phrase
+from searchlab.search.events import Observer
 from searchlab.search.limits import Budget, CancelToken
 from searchlab.search.result import Status
 
@@ -105,6 +106,7 @@ def solve_tour(
     max_expansions: int | None = None,
     cancel: CancelToken | None = None,
     progress: Callable[[SearchStats], None] | None = None,
+    observer: Observer | None = None,
 ) -> SearchResult:
     """A knight's tour of ``board`` from ``start`` (closed if ``closed``), verified.
 
@@ -115,6 +117,8 @@ def solve_tour(
     algorithm : ``"fast"`` or ``"backtrack"`` (see the module docstring).
     time_limit, max_expansions, cancel, progress : limits as in the engine;
         ``max_expansions`` and ``progress`` apply to ``"backtrack"``.
+    observer : the engine's observer of ``"backtrack"`` (states ``(square, visited)``;
+        :func:`~searchlab.puzzles.knight.render.step_printer` prints the seed's boards).
 
     Returns the engine's :class:`~searchlab.search.result.SearchResult` with status
     ``"solved"`` (the tour as moves and prefixes, :meth:`_Outcome.to_result`; the array
@@ -147,7 +151,9 @@ def solve_tour(
             stats={"seconds": time.perf_counter() - t0},
         ).to_result()
     if algorithm == "backtrack":
-        result = _backtrack(board, start, closed, time_limit, max_expansions, cancel, progress)
+        result = _backtrack(
+            board, start, closed, time_limit, max_expansions, cancel, progress, observer
+        )
     else:
         result = _fast(board, start, closed, Budget(time_limit=time_limit, cancel=cancel))
     result.stats["seconds"] = time.perf_counter() - t0
@@ -239,6 +245,7 @@ def _backtrack(
     max_expansions: int | None,
     cancel: CancelToken | None,
     progress: Callable[[SearchStats], None] | None,
+    observer: Observer | None = None,
 ) -> _Outcome:
     problem = KnightTourProblem(board, start, closed=closed)
     res = backtracking_search(
@@ -248,6 +255,7 @@ def _backtrack(
         max_expansions=max_expansions,
         cancel=cancel,
         progress=progress,
+        observer=observer,
     )
     stats = res.stats.as_dict()
     if res.solved:

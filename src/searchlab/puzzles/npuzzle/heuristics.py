@@ -17,6 +17,11 @@ from searchlab.puzzles.npuzzle.board import Board
 
 Tiles = Sequence[int]
 HeuristicFn = Callable[[Tiles], int]
+LC_MAX_SIZE = 7
+"""The largest board side the compiled linear-conflict kernel takes (its line table has
+``(n + 1) ** n`` entries: 2 MB for 7x7, 43 MB for 8x8). Here, not in
+:mod:`~searchlab.puzzles.npuzzle.kernel_md`, so that choosing a heuristic does not
+import Numba."""
 
 HEURISTICS: dict[str, str] = {
     "zero": "h = 0 (uninformed; A* becomes uniform-cost search)",

@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence, Sized
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from searchlab.cache import cache_root
+from searchlab.cache import cache_root, ensure_writable
 from searchlab.errors import InputError
 from searchlab.i18n import _
 
@@ -373,6 +373,7 @@ def load_pdb(
                 pass
     if not build:
         raise FileNotFoundError(path)
+    ensure_writable(path.parent)  # before the build, not after a minute of it
     table = build_pdb(size, pattern, progress, with_blank, ranked)
     if ranked:
         packed_table = pack_ranked(size, pattern, table)

@@ -286,10 +286,16 @@ def parse_board(text: str, *, name: str = "custom", diagonal: bool = False) -> t
     every odd column of every row is blank the text is read that way. At most
     26 columns (named ``a..z``).
 
+    The peg assignment's matrix is read too (:func:`seed_matrix`): one row per line (or a
+    Python list of lists), ``-1`` no hole, ``0`` empty, ``1`` peg.
+
     >>> board, pos = parse_board("ooo\\no.o\\nooo")
     >>> board.size, bin(pos).count("1")
     (9, 8)
     """
+    matrix = seed_matrix(text)
+    if matrix is not None:
+        text = "\n".join("".join(".o-"[v] for v in row) for row in matrix)
     lines = [ln.rstrip("\r\n") for ln in text.splitlines()]
     lines = [ln.rstrip() for ln in lines if not ln.lstrip().startswith("#")]
     first = next((i for i, ln in enumerate(lines) if ln.strip()), len(lines))
@@ -334,6 +340,46 @@ def parse_board(text: str, *, name: str = "custom", diagonal: bool = False) -> t
     centre = min(range(len(coords)), key=lambda i: _centre_distance(coords, i))
     board = Board(name, "square", tuple(coords), diagonal, centre)
     return board, board.position(pegs)
+
+
+MATRIX_FORMATS = (
+    N_("a drawing ('o' peg, '.' empty, '-' no hole)"),
+    N_("the assignment's matrix (-1 no hole, 0 empty, 1 peg)"),
+)
+
+
+def seed_matrix(text: str) -> list[list[int]] | None:
+    """The peg assignment's board (seed 000), a matrix of ``-1`` (no hole), ``0``
+    (empty) and ``1`` (peg), as rows of integers; ``None`` when ``text`` is not one
+    (no ``-1`` in it: a drawing of ``1``/``0`` reads the same either way). Rows are lines of numbers
+    separated by spaces or commas, or the ``[...]`` lists of a Python list of lists.
+    A text with ``-1`` that is not such a matrix is an :class:`InputError` naming
+    the formats that are read (a drawing would misread ``-1`` as no hole + peg).
+
+    >>> seed_matrix("-1 1 -1\\n1 0 1\\n-1 1 -1")
+    [[-1, 1, -1], [1, 0, 1], [-1, 1, -1]]
+    >>> seed_matrix("[[-1, 1], [1, 0]]")
+    [[-1, 1], [1, 0]]
+    """
+    body = "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#"))
+    if not re.search(r"-\s*1", body):
+        return None
+    rows_text = re.findall(r"\[([^\[\]]*)\]", body) if "[" in body else body.splitlines()
+    rows: list[list[int]] = []
+    for row in rows_text:
+        tokens = row.replace(",", " ").split()
+        if not tokens:
+            continue
+        if any(t not in ("-1", "0", "1") for t in tokens):
+            raise InputError(
+                _("cannot read this board: the formats read are {formats}").format(
+                    formats="; ".join(_(f) for f in MATRIX_FORMATS)
+                )
+            )
+        rows.append([int(t) for t in tokens])
+    if not rows:
+        return None
+    return rows
 
 
 def _centre_distance(coords: Sequence[Coord], i: int) -> tuple[float, int]:

@@ -47,7 +47,7 @@ from searchlab.puzzles.peg.classes import impossibility_reason
 from searchlab.puzzles.peg.demo import demo
 from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.play import apply_jump, legal_jumps
-from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
+from searchlab.puzzles.peg.problem import CENTRE_WEIGHT, HEURISTICS, PegProblem
 from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, solve_fast
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
@@ -57,10 +57,14 @@ from searchlab.view import View
 SETTING = re.compile(r"(board|vacancy|vacancies|finish|diagonal)(?:\s*:(.*))?", re.I)
 """A setting line, matched whole against the stripped line (linear: its spaces never
 trade characters with another ``\\s*``, as ``(.*?)\\s*$`` did, quadratically)."""
-ALGORITHMS = ("fast", "minmoves", *engine_algorithms(exclude=("iddfs",)))
+ALGORITHMS = ("fast", "minmoves", *engine_algorithms(provides=("depth_limit",), exclude=("iddfs",)))
 """The dedicated solvers, then the engine algorithms that answer on peg solitaire (jumps
-remove a peg, so every path is finite; ``dls``/``iddfs`` are not offered: their depth is
-the number of pegs, and ``bibfs`` needs the predecessors of a position)."""
+remove a peg, so every path is finite). ``dls`` is the assignment's depth-limited DFS, its
+limit (option ``depth_limit``, which this family provides) by default the jumps a
+solution needs, pegs minus finish pegs (every solution has exactly that many; a smaller
+limit proves nothing, a larger one is plain DFS); ``iddfs`` is not offered (all
+solutions lie at that one depth), nor ``bibfs`` (it needs the predecessors of a
+position)."""
 METHODS = {
     "fast": "fast solver (bitboards, symmetry memo, pagoda pruning)",
     "minmoves": "minmoves (bidirectional breadth-first search over moves)",
@@ -177,23 +181,42 @@ def generate(params: Mapping[str, float], seed: int | None) -> str:
     return f"board: {name}\nvacancy: {board.hole_name(rng.randrange(board.size))}\n"
 
 
-def problem(inst: Instance, heuristic: str | None) -> Problem[Any, Any]:
-    return PegProblem(inst.board, inst.start, inst.target, heuristic=heuristic or HEURISTICS[0])
+def problem(
+    inst: Instance, heuristic: str | None, centre_weight: float = CENTRE_WEIGHT
+) -> Problem[Any, Any]:
+    return PegProblem(
+        inst.board,
+        inst.start,
+        inst.target,
+        heuristic=heuristic or HEURISTICS[0],
+        centre_weight=centre_weight,
+    )
 
 
 def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: Any) -> SearchResult:
     """``fast``: :func:`solve_fast`; ``minmoves``: :func:`solve_min_moves` (``extra``:
     ``min_moves``, ``moves_proved_too_few``); others: the engine on :class:`PegProblem`.
     Impossible pairs (position classes, peg counts) are answered before any search.
-    Option ``max_memo``: dead positions the dedicated solvers may remember."""
+    Option ``max_memo``: dead positions the dedicated solvers may remember;
+    ``centre_weight``: λ of the ``centre`` heuristic (the assignment's h2); ``depth_limit``
+    for ``dls`` (see :data:`ALGORITHMS`)."""
     board, start, target = inst.board, inst.start, inst.target
     max_memo = int(options.pop("max_memo", DEFAULT_MAX_MEMO))
+    centre_weight = float(options.pop("centre_weight", CENTRE_WEIGHT))
+    depth_limit = options.pop("depth_limit", None)
+    if algorithm == "dls":
+        goal_pegs = 1 if target is None else target.bit_count()
+        options["depth_limit"] = (
+            start.bit_count() - goal_pegs if depth_limit is None else depth_limit
+        )
+    elif depth_limit is not None:
+        raise InputError(_("a depth limit applies to the dls algorithm (-a dls)"))
     reason = impossibility_reason(board, start, target)
     if reason is not None:
         return impossible(reason, algorithm)
     if algorithm in ("fast", "minmoves"):
         search = solve_min_moves if algorithm == "minmoves" else solve_fast
-        limits = limit_options(options, without=("max_nodes",))
+        limits = limit_options(options)  # all of the engine's limits, max_nodes too
         result = search(board, start, target, max_memo=max_memo, **limits)
         result.actions = [board.jump_name(j) for j in result.actions]
         result.algorithm = METHODS[algorithm]
@@ -204,7 +227,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
     if algorithm == "dfs":
         options.setdefault("graph", True)
     result = engine_solve(
-        problem(inst, heuristic),
+        problem(inst, heuristic, centre_weight),
         algorithm,
         options,
         label=board.jump_name,

@@ -67,6 +67,7 @@ def solve_min_moves(
     *,
     time_limit: float | None = None,
     max_expansions: int | None = None,
+    max_nodes: int | None = None,
     max_memo: int = DEFAULT_MAX_TABLE,
     cancel: CancelToken | None = None,
     progress: Callable[[SearchStats], None] | None = None,
@@ -109,7 +110,9 @@ def solve_min_moves(
         progress=progress,
     )
     stats = run.stats
-    checkpoint = run.checkpoint
+    checkpoint, limits = run.checkpoint, run.budget
+    if max_nodes is not None:  # the stored-node limit bounds both methods' tables
+        max_positions = min(max_positions, max_nodes)
     reason = impossibility_reason(board, start, target)
     if reason is not None:
         return run.finish("impossible", reason=reason)
@@ -142,6 +145,10 @@ def solve_min_moves(
     ]
     goal_pegs = 1 if target is None else target.bit_count()
     table: dict[tuple[int, int], int] = {}
+    # past max_memo entries the table forgets (and the search goes on); at the stored-node
+    # limit, if that comes first, the search stops
+    node_limit = max_nodes is not None and max_nodes <= max_memo
+    table_cap = max_nodes if max_nodes is not None and node_limit else max_memo
     path: list[Jump] = []
     cut = [False]
 
@@ -168,7 +175,7 @@ def solve_min_moves(
             stats.duplicates += 1
             return False
         stats.expanded += 1
-        if not stats.expanded & 4095:
+        if stats.expanded >= limits.next_check:
             checkpoint()
         for free_pass in (True, False):
             for need, dst, flip, a, c, jump, delta in jumps:
@@ -187,8 +194,10 @@ def solve_min_moves(
                 if search(pos ^ flip, c, budget - cost, value):
                     return True
                 path.pop()
-        if len(table) < max_memo or key in table:
+        if len(table) < table_cap or key in table:
             table[key] = budget
+        elif node_limit:
+            raise Stop("max_nodes")
         else:
             run.memo_full = True
         return False

@@ -9,8 +9,9 @@ what makes the search hard is the dead ends, which it cannot see.
 Heuristics (``HEURISTICS``):
 
 * ``"pegs"``: ``pegs - finish pegs`` (the assignment's h1; admissible and consistent).
-* ``"centre"``: the assignment's h2, ``pegs - 1 + 0.25 * (Manhattan distance from the
-  centre to the nearest peg)``; not admissible (kept for the comparison).
+* ``"centre"``: the assignment's h2, ``pegs - 1 + λ * (Manhattan distance from the
+  centre to the nearest peg)``, λ = ``centre_weight`` (the assignment's 0.25 by
+  default); not admissible (kept for the comparison).
 * ``"pagoda"``: ``pegs - finish pegs``, or infinity when the golden-ratio pagoda
   proves the finish unreachable (admissible: dead positions have infinite cost).
 * ``"isolated"``: ``pegs - finish pegs + pegs with no neighbouring peg``; not
@@ -30,6 +31,8 @@ from searchlab.puzzles.peg.symmetry import make_canonical, stabilizer
 from searchlab.search.problem import Problem
 
 HEURISTICS = ("pegs", "centre", "pagoda", "isolated", "zero")
+CENTRE_WEIGHT = 0.25
+"""λ of the assignment's h2 (``"centre"``), as the assignment sets it."""
 
 
 class PegProblem(Problem[int, Jump]):
@@ -53,6 +56,7 @@ class PegProblem(Problem[int, Jump]):
         *,
         heuristic: str = "pegs",
         symmetry: bool = False,
+        centre_weight: float = CENTRE_WEIGHT,
     ) -> None:
         if heuristic not in HEURISTICS:
             raise InputError(
@@ -64,6 +68,7 @@ class PegProblem(Problem[int, Jump]):
         self.start = start
         self.target = target
         self.heuristic_name = heuristic
+        self.centre_weight = centre_weight
         self.goal_pegs = 1 if target is None else target.bit_count()
         self._moves = [
             ((1 << a) | (1 << b), 1 << c, (1 << a) | (1 << b) | (1 << c), (a, b, c))
@@ -104,7 +109,7 @@ class PegProblem(Problem[int, Jump]):
             return 0
         if name == "centre":
             dist = min((self._centre_dist[i] for i in self.board.pegs(state)), default=0)
-            return max(0, pegs - 1) + 0.25 * dist
+            return max(0, pegs - 1) + self.centre_weight * dist
         base = max(0, pegs - self.goal_pegs)
         if name == "pagoda":
             if self._pagoda is not None and value(self._pagoda, state) < self._threshold:

@@ -58,8 +58,6 @@ BEAM_FIRST_WIDTH = 1_000
 """Width of the first vectorised beam tried on a hard problem (then quadrupled)."""
 BEAM_ROUNDS = 5
 """Beams tried at most (widths 1,000 to 256,000), one per round of the portfolio."""
-CHECK_EVERY = 4095
-"""The limits are checked when the expansion count is a multiple of 4,096 (a mask test)."""
 
 
 def solve_fast(
@@ -69,6 +67,7 @@ def solve_fast(
     *,
     time_limit: float | None = None,
     max_expansions: int | None = None,
+    max_nodes: int | None = None,
     max_memo: int = DEFAULT_MAX_MEMO,
     endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
     cancel: CancelToken | None = None,
@@ -85,8 +84,12 @@ def solve_fast(
     board, start : the board and the start bitboard.
     target : the finish bitboard, or None for "one peg anywhere".
     time_limit, max_expansions, cancel : the engine's limits (status ``"limit"``, or
-        ``"cancelled"``, when hit), through a :class:`~searchlab.search.limits.Budget`.
-    max_memo : bound on the memo of dead positions.
+        ``"cancelled"``, when hit), through a :class:`~searchlab.search.limits.Budget`;
+        expansions are checked at every one (the engine's ``next_check`` compare).
+    max_nodes : the stored positions (endgame table and memo together) at which the
+        search stops with limit ``"max_nodes"``; the endgame table is kept within it.
+    max_memo : bound on the memo of dead positions (past it the search forgets, and
+        goes on).
     endgame_budget : positions the backward endgame table may store. It
         starts with at most :data:`FIRST_ENDGAME_BUDGET` positions and grows
         to ``endgame_budget`` after ``grow_after`` expansions.
@@ -129,6 +132,8 @@ def solve_fast(
         cancel=cancel,
         progress=progress,
     )
+    if max_nodes is not None:
+        endgame_budget = min(endgame_budget, max_nodes)
     reason = impossibility_reason(board, start, target)
     if reason is not None:
         return run.finish("impossible", reason=reason)
@@ -146,10 +151,12 @@ def solve_fast(
     endgame = Endgame(board, finals, start.bit_count(), canonical, perms)
     try:
         endgame.grow(min(endgame_budget, FIRST_ENDGAME_BUDGET), level_stop)
+        if max_nodes is not None and endgame.total >= max_nodes:
+            return run.finish("limit", limit="max_nodes")
     except LevelStopped as stopped:
         return run.finish("limit", limit=stopped.limit)
     run.endgame_positions = endgame.total
-    search = DepthFirst(run, endgame, canonical, finals[0].bit_count(), max_memo)
+    search = DepthFirst(run, endgame, canonical, finals[0].bit_count(), max_memo, max_nodes)
     if start.bit_count() <= search.top_pegs:  # the start is in the endgame table's range
         if canonical(start) not in endgame.levels[start.bit_count() - search.goal_pegs]:
             return run.finish("no_solution")
@@ -165,7 +172,11 @@ def solve_fast(
         pagodas = [(distance_pagoda(board, f.bit_length() - 1), 1.0 - EPSILON) for f in finals]
     tables = [jump_table(board, o, weights) for o in (orders or portfolio(board, target))]
     beam_widths = (
-        [BEAM_FIRST_WIDTH << 2 * k for k in range(BEAM_ROUNDS)]
+        [
+            width
+            for width in (BEAM_FIRST_WIDTH << 2 * k for k in range(BEAM_ROUNDS))
+            if max_nodes is None or width <= max_nodes  # a beam stores its width
+        ]
         if endgame.vectorised and beam
         else []
     )
@@ -254,15 +265,23 @@ class DepthFirst:
         "endgame",
         "goal_pegs",
         "max_memo",
+        "max_nodes",
         "run",
         "top_pegs",
         "top_set",
     )
 
     def __init__(
-        self, run: PegRun, endgame: Endgame, canonical: Canonical, goal_pegs: int, max_memo: int
+        self,
+        run: PegRun,
+        endgame: Endgame,
+        canonical: Canonical,
+        goal_pegs: int,
+        max_memo: int,
+        max_nodes: int | None = None,
     ) -> None:
         self.run = run
+        self.max_nodes = max_nodes
         self.endgame = endgame
         self.canonical = canonical
         self.goal_pegs = goal_pegs
@@ -301,11 +320,15 @@ class DepthFirst:
         at ``restart_at`` expansions (0: never) and ``Stop(limit)`` at a limit.
         Pagoda pruning: a child whose pagoda value falls below ``threshold`` is cut."""
         run, stats, dead, canonical = self.run, self.run.stats, self.dead, self.canonical
-        checkpoint, max_memo, descend = run.checkpoint, self.max_memo, self.descend
+        checkpoint, descend, budget = run.checkpoint, self.descend, run.budget
         top_pegs, top_set = self.top_pegs, self.top_set
         start_pegs = start.bit_count()
         path: list[Jump] = []
-        check_every = CHECK_EVERY
+        # The memo stops growing at max_memo (the search goes on, forgetting), or stops
+        # the search at the stored-node limit, whichever comes first.
+        max_memo, node_limit = self.max_memo, False
+        if self.max_nodes is not None and self.max_nodes - self.endgame.total <= max_memo:
+            max_memo, node_limit = max(0, self.max_nodes - self.endgame.total), True
 
         def dfs(pos: int, pegs: int, pval: float) -> bool:
             # ``pegs`` > top_pegs here: the endgame level is tested by the caller
@@ -314,7 +337,7 @@ class DepthFirst:
                 stats.duplicates += 1
                 return False
             stats.expanded += 1
-            if not stats.expanded & check_every:
+            if stats.expanded >= budget.next_check:
                 checkpoint()
             if stats.expanded == restart_at:
                 raise Stop("restart")
@@ -342,6 +365,8 @@ class DepthFirst:
                     path.pop()
             if len(dead) < max_memo:
                 dead.add(key)
+            elif node_limit:
+                raise Stop("max_nodes")
             else:
                 run.memo_full = True
             return False

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TextIO
 
 from searchlab.errors import InputError
+from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import Board, board_from_tiles, format_board, goal_board
 from searchlab.puzzles.npuzzle.heuristics import heuristic_function
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
@@ -114,7 +115,9 @@ def priority(kind: Kind, tiles: tuple[int, ...]) -> tuple[Any, ...]:
         return (_manhattan(tiles), tiles)
     if kind == "REGRESOS":
         return (_misplaced(tiles) + _manhattan(tiles), -2 * direct_reversals(tiles), tiles)
-    raise InputError(f"unknown heuristic {kind!r}: use PIEZAS, SUMAS or REGRESOS")
+    raise InputError(
+        _("unknown heuristic {kind!r}: use PIEZAS, SUMAS or REGRESOS").format(kind=kind)
+    )
 
 
 def child_order(kind: Kind) -> Callable[[Any, list[tuple[str, Any, float]]], list[Any]]:
@@ -156,7 +159,7 @@ def stack_search(board: Board, kind: Kind) -> StackRun:
     ['1 2 0 3 4 5 6 7 8', '1 0 2 3 4 5 6 7 8', '0 1 2 3 4 5 6 7 8']
     """
     if board.size != 3:
-        raise InputError(f"the 3x3 program needs a 3x3 board, got {board.size}x{board.size}")
+        raise InputError(_("the 3x3 program needs a 3x3 board, got {n}x{n}").format(n=board.size))
     if not is_solvable(board, GOAL):
         return StackRun(kind, False, [])
     popped: list[Board] = []
@@ -172,7 +175,9 @@ def stack_search(board: Board, kind: Kind) -> StackRun:
         observer=observe,
     )
     if not result.solved:  # pragma: no cover - a solvable 3x3 start always reaches the goal
-        raise InputError(f"the stack search stopped before the goal ({result.status})")
+        raise InputError(
+            _("the stack search stopped before the goal ({status})").format(status=result.status)
+        )
     return StackRun(kind, True, popped)
 
 
@@ -191,13 +196,17 @@ def format_run(run: StackRun) -> str:
 
 def _as_int(item: tuple[int, str] | None, what: str) -> int:
     if item is None:
-        raise InputError(f"input ended while reading {what}")
+        raise InputError(_("input ended while reading {what}").format(what=_(what)))
     index, word = item
     try:
         return int(word)
     except ValueError:
         shown = word if len(word) <= 30 else word[:30] + "..."
-        raise InputError(f"value {index} ({shown!r}) is not an integer ({what})") from None
+        raise InputError(
+            _("value {index} ({shown!r}) is not an integer ({what})").format(
+                index=index, shown=shown, what=_(what)
+            )
+        ) from None
 
 
 def run_menu(
@@ -218,16 +227,24 @@ def run_menu(
     while True:
         item = next(tokens, None)
         if item is None:
-            raise InputError("input ended without operation 5 (exit)")
-        op = _as_int(item, "an operation 1..5")
+            raise InputError(_("input ended without operation 5 (exit)"))
+        op = _as_int(item, N_("an operation 1..5"))
         if op == 5:
             return done + 1
         if op == 1:
-            cells = [_as_int(next(tokens, None), f"cell {i + 1} of 9 of a board") for i in range(9)]
+            cells = [
+                _as_int(
+                    next(tokens, None),
+                    _("cell {i} of 9 of a board").format(i=i + 1),
+                )
+                for i in range(9)
+            ]
             try:
                 board = board_from_tiles(cells, size=3)
             except InputError as exc:
-                raise InputError(f"board {' '.join(map(str, cells))}: {exc}") from None
+                raise InputError(
+                    _("board {cells}: {exc}").format(cells=" ".join(map(str, cells)), exc=exc)
+                ) from None
         elif op in OPERATIONS:
             if board is None:
                 out.write(NO_BOARD)
@@ -235,9 +252,13 @@ def run_menu(
                 run = stack_search(board, OPERATIONS[op])
                 if not run.solvable and warn is not None:
                     flat = " ".join(map(str, board.tiles))
-                    warn(f"{run.kind}: board {flat} cannot reach 0 1 2 3 4 5 6 7 8; wrote -1")
+                    warn(
+                        _("{kind}: board {flat} cannot reach 0 1 2 3 4 5 6 7 8; wrote -1").format(
+                            kind=run.kind, flat=flat
+                        )
+                    )
                 out.write(format_run(run))
         else:
-            raise InputError(f"operation {op} is not one of 1, 2, 3, 4, 5")
+            raise InputError(_("operation {op} is not one of 1, 2, 3, 4, 5").format(op=op))
         out.flush()
         done += 1

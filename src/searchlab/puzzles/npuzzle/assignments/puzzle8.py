@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from searchlab.errors import InputError
+from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.board import Board, format_board, goal_board, parse_tiles
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem, State
 from searchlab.puzzles.npuzzle.solvability import is_solvable
@@ -127,9 +128,11 @@ def solve_puzzle8(
     (4, 10)
     """
     if heuristic not in PUZZLE8_HEURISTICS:
-        raise InputError(f"unknown heuristic {heuristic!r}: use z, d, m or b")
+        raise InputError(
+            _("unknown heuristic {heuristic!r}: use z, d, m or b").format(heuristic=heuristic)
+        )
     if board.size != 3:
-        raise InputError(f"puzzle8 needs a 3x3 board, got {board.size}x{board.size}")
+        raise InputError(_("puzzle8 needs a 3x3 board, got {n}x{n}").format(n=board.size))
     goal = goal_board(3)
     if not is_solvable(board, goal):
         return Puzzle8Answer(False, [], 0, 0, None)
@@ -138,7 +141,9 @@ def solve_puzzle8(
     result = astar(problem, time_limit=time_limit, cancel=cancel)
     millis = round((time.perf_counter() - t0) * 1000)
     if not result.solved:
-        raise InputError(f"A* stopped before the goal ({result.limit or result.status})")
+        raise InputError(
+            _("A* stopped before the goal ({why})").format(why=result.limit or result.status)
+        )
     boards = [Board(3, s) for s in result.states]
     return Puzzle8Answer(True, boards, len(problem.opened), millis, result)
 

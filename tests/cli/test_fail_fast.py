@@ -1,0 +1,112 @@
+"""Limits that fail fast: one line, exit status 2, before any large work (issue 23)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pytest
+
+from searchlab.cli.common import FiniteFloat
+from searchlab.cli.main import cli, main
+from searchlab.errors import TOKEN_CHARS, InputError, one_line
+
+
+def _error_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    code = main(argv)
+    _out, err = capsys.readouterr()
+    assert code == 2, (code, err)
+    assert err.count("\n") == 1 and err.startswith("searchlab: error: "), err
+    return err
+
+
+def all_commands() -> Iterator[tuple[str, click.Command]]:
+    """Every searchlab command and sub-command, by path."""
+    ctx = click.Context(cli)
+
+    def walk(path: str, command: click.Command) -> Iterator[tuple[str, click.Command]]:
+        yield path, command
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                sub = command.get_command(ctx, name)
+                assert sub is not None
+                yield from walk(f"{path} {name}", sub)
+
+    yield from walk("searchlab", cli)
+
+
+def test_every_float_option_is_finite() -> None:
+    """NaN and the infinities are refused by every float option (one shared type)."""
+    floats = [
+        (path, p.name)
+        for path, command in all_commands()
+        for p in command.params
+        if isinstance(p.type, click.types.FloatParamType) and not isinstance(p.type, FiniteFloat)
+    ]
+    assert floats == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["compare", "maze", "--sizes", "5", "-a", "wastar", "--weight", "nan"],
+        ["maze", "solve", "--random", "5x5", "--walls", "nan"],
+        ["peg", "count", "--board", "triangle5", "--max-memory", "nan"],
+        ["peg", "count", "--board", "triangle5", "--max-memory", "inf"],
+        ["npuzzle", "solve", "--tiles", "1 2 3 4 5 6 7 0 8", "--time-limit", "nan"],
+    ],
+)
+def test_nan_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert "finite" in _error_line(capsys, argv)
+
+
+def test_weighted_astar_refuses_nan_weight() -> None:
+    from searchlab.puzzles.maze.model import parse_maze
+    from searchlab.puzzles.maze.problem import MazeProblem
+    from searchlab.search.wastar import weighted_astar
+
+    with pytest.raises(ValueError):
+        weighted_astar(MazeProblem(parse_maze("SG\n")), weight=float("nan"))
+
+
+def test_huge_instance_count_fails_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    err = _error_line(capsys, ["compare", "maze", "--sizes", "5", "-n", "100000000"])
+    assert "100,000 instances" in err
+
+
+def test_random_maze_capped_like_files(capsys: pytest.CaptureFixture[str]) -> None:
+    err = _error_line(capsys, ["maze", "solve", "--random", "5000x5000"])
+    assert "4,000,000 cells" in err
+
+
+def test_replay_page_too_large_refused_before_solving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from searchlab.cli import solving
+
+    def never(*_args: object, **_kw: object) -> None:
+        raise AssertionError("solved before the --html size check")
+
+    monkeypatch.setattr(solving, "solve_with_progress", never)
+    page = tmp_path / "tour.html"
+    err = _error_line(capsys, ["knight", "tour", "--size", "2000x2000", "--html", str(page)])
+    assert "too large for a replay page" in err and not page.exists()
+
+
+def test_huge_bad_token_quoted_short(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "junk.txt"
+    board.write_text("x" * 9_000_000 + "\n")
+    for family in ("npuzzle", "maze", "knight", "peg", "rushhour"):
+        err = _error_line(capsys, ["solve", family, str(board)])
+        assert len(err) < 300, (family, err[:300])
+    err = _error_line(capsys, ["maze", "solve", "-a", "a" * 100_000])
+    assert len(err) < 400 and "100,000 characters" in err
+
+
+def test_one_line_cuts_tokens_once() -> None:
+    token = "y" * 1000
+    text = one_line(f"bad token {token!r}")
+    assert text == one_line(text) and len(text) < 100 and "1,000 characters" in text
+    assert str(InputError(f"bad {token}")).count("y") == 2 * TOKEN_CHARS
+    assert one_line("short 'ok' stays") == "short 'ok' stays"

@@ -1,0 +1,60 @@
+"""Every limit a solve command documents is honoured by each of its algorithms, or
+refused (issue 23 item 5): a run given ``max_expansions=k`` (``max_nodes=k``) either
+stops with that limit or answers within it."""
+
+from __future__ import annotations
+
+import pytest
+
+from searchlab import families
+from searchlab.cli.main import main
+
+FAMILIES = ("peg", "knight", "maze")
+"""The families whose algorithms this checks (the sliding tiles and Rush Hour have their own)."""
+
+
+def cases() -> list[tuple[str, str, str]]:
+    return [
+        (name, example.id, algorithm)
+        for name in FAMILIES
+        for example in families.get(name).examples[:3]
+        for algorithm in families.get(name).algorithms
+    ]
+
+
+@pytest.mark.parametrize(("family", "example", "algorithm"), cases())
+@pytest.mark.parametrize("limit", [1, 20])
+def test_expansion_and_node_limits_are_honoured(
+    family: str, example: str, algorithm: str, limit: int
+) -> None:
+    fam = families.get(family)
+    instance = fam.read(next(e.text for e in fam.examples if e.id == example))
+    heuristic = fam.heuristics[0] if fam.heuristics else None
+    r = fam.run(instance, algorithm, heuristic, time_limit=30, max_expansions=limit)
+    assert (
+        r.status in ("impossible", "no_solution")
+        or r.limit == "max_expansions"
+        or (r.stats.expanded <= limit)
+    ), (r.status, r.stats.expanded)
+    r = fam.run(instance, algorithm, heuristic, time_limit=30, max_nodes=limit)
+    assert r.status in ("impossible", "no_solution", "limit") or len(r.states) <= limit, (
+        r.status,
+        r.limit,
+        len(r.states),
+    )
+
+
+def test_peg_solve_max_expansions_stops(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["peg", "solve", "--board", "english", "--finish", "d4", "-q"]
+    assert main([*argv, "--max-expansions", "1"]) == 1
+    assert "stopped by" in capsys.readouterr().out
+    assert main([*argv, "--max-nodes", "100"]) == 1
+    assert "stopped by" in capsys.readouterr().out
+    assert main(argv) == 0
+
+
+def test_knight_fast_refuses_max_expansions(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["knight", "tour", "--size", "8x8", "--max-expansions", "5"]
+    assert main(argv) == 2
+    assert "backtrack" in capsys.readouterr().err
+    assert main([*argv, "-a", "backtrack"]) == 1

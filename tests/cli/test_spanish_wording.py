@@ -1,0 +1,65 @@
+"""The Spanish catalog in neutral Latin-American wording, as the seeds' students (most in
+Mexico) write (issue 23 item 14)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+import searchlab
+
+PO = Path(searchlab.__file__).parent / "locale" / "es" / "LC_MESSAGES" / "searchlab.po"
+
+SPAIN_ONLY = {
+    r"\bcostes?\b": "costo",
+    r"\bcoches?\b": "auto",
+    r"\bordenador": "computadora",
+    r"\bficheros?\b": "archivo",
+    r"\bpuls[ae]\b|\bpúlse": "haga clic / presione",
+    r"\bIntro\b": "Enter",
+    r"\bla orden\b|\bórdenes\b": "comando",
+    r"\bpuntuación\b": "puntaje",
+    r"regla de tres": "the proportion rule, not the position classes",
+}
+
+
+def translations() -> dict[str, str]:
+    with PO.open("rb") as f:
+        catalog = read_po(f, locale="es")
+    out = {}
+    for m in catalog:
+        if not m.id:
+            continue
+        key = m.id if isinstance(m.id, str) else m.id[0]
+        out[key] = " ".join(m.string) if isinstance(m.string, tuple) else m.string
+    return out
+
+
+def test_no_spain_only_words() -> None:
+    found = [
+        (pattern, key[:60])
+        for key, text in translations().items()
+        for pattern in SPAIN_ONLY
+        if re.search(pattern, text, re.IGNORECASE)
+    ]
+    assert found == []
+
+
+def test_maze_start_and_rush_hour_exit_have_distinct_words() -> None:
+    t = translations()
+    maze = [text for key, text in t.items() if "'S' start" in key or "'S' (start)" in key]
+    assert maze and all("inicio" in text and "salida" not in text for text in maze)
+    exits = [text for key, text in t.items() if "reaches the exit" in key]
+    assert exits and all("salida" in text for text in exits)
+
+
+def test_the_english_board_is_also_come_solo() -> None:
+    t = translations()
+    assert "Come solo" in t["Peg solitaire"]
+    assert "Come solo" in t["English cross, 33 holes, centre d4"]
+
+
+def test_doctor_roles_are_translated() -> None:
+    assert translations()["core"] == "núcleo"
