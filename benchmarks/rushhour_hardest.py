@@ -9,7 +9,7 @@ shard that finds its cluster; the shard must hold exactly one row of that cluste
 with 51 moves and 4,780 positions, whose position is, among the cluster's
 farthest from a solved position, the first in Fogleman's order (horizontal cells,
 then vertical cells, as row-major bitboards), computed here with the Python
-reference search (``solver.explore_cluster``), not the compiled kernel.
+reference search (``cluster.explore_cluster``), not the compiled kernel.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from __future__ import annotations
 import time
 
 from searchlab.puzzles.rushhour import parse_board
+from searchlab.puzzles.rushhour.cluster import distances_to_goal, explore_cluster
 from searchlab.puzzles.rushhour.enumeration import run_shard, shard_of
 from searchlab.puzzles.rushhour.generate import cluster_key
 from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.solver import distances_to_goal, explore_cluster
 
 BOARD = "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM."
 

@@ -127,3 +127,115 @@ def test_generic_layers_never_name_a_family(layer: str) -> None:
         for s in sorted(_code_strings(path) & names)
     ]
     assert not bad, "\n".join(bad)
+
+
+def _family_imports(path: Path, module: str) -> set[str]:
+    """The modules ``path`` (the module ``module``) imports, by absolute name, with
+    each ``from X import y`` counted as both ``X`` and ``X.y``; imports in a Jupyter
+    display hook (``_repr_svg_``…: the notebook's drawing protocol, run on demand) and
+    under ``if TYPE_CHECKING:`` (for the type checker only) left out."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    skipped: set[int] = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        hook = isinstance(node, ast.FunctionDef) and node.name.startswith("_repr_")
+        typing_only = (
+            isinstance(node, ast.If)
+            and isinstance(node.test, ast.Name)
+            and node.test.id == "TYPE_CHECKING"
+        )
+        if hook or typing_only:
+            skipped.update(id(inner) for inner in ast.walk(node))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            out.add(base)
+            out.update(f"{base}.{alias.name}" for alias in node.names)
+    return out
+
+
+def import_cycles(package: Path, root: Path = ROOT.parent) -> list[list[str]]:
+    """The strongly connected components of more than one module in ``package``'s
+    import graph (Tarjan's algorithm), i.e. its import cycles; module names are
+    their paths from ``root`` (the folder on ``sys.path``)."""
+    modules: dict[str, Path] = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    # A package's __init__ re-exports its modules: an edge into it is not a cycle.
+    edges = {
+        name: sorted(
+            target
+            for target in _family_imports(path, name) & modules.keys()
+            if target != name and modules[target].name != "__init__.py"
+        )
+        for name, path in modules.items()
+    }
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for v in edges:
+        if v not in index:
+            visit(v)
+    return cycles
+
+
+def test_import_cycles_are_found(tmp_path: Path) -> None:
+    """The cycle finder itself, on a package it builds: a -> b -> a (b's import inside
+    a function) is one cycle, c -> a none, and an import in a display hook is skipped."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from . import b\n")
+    (pkg / "b.py").write_text("def f():\n    from .a import x\n")
+    (pkg / "c.py").write_text("from pkg.a import x\n")
+    (pkg / "d.py").write_text("import pkg.c\n")
+    (pkg / "e.py").write_text("from pkg import d\n")
+    (pkg / "f.py").write_text("class F:\n    def _repr_svg_(self):\n        from pkg import e\n")
+    assert import_cycles(pkg, tmp_path) == [["pkg.a", "pkg.b"]]
+    (pkg / "c.py").write_text("from pkg.a import x\nfrom pkg.f import F\n")
+    assert import_cycles(pkg, tmp_path) == [["pkg.a", "pkg.b"]]
+    (pkg / "c.py").write_text("from pkg.a import x\nfrom pkg.e import y\n")
+    assert sorted(map(tuple, import_cycles(pkg, tmp_path))) == [
+        ("pkg.a", "pkg.b"),
+        ("pkg.c", "pkg.d", "pkg.e"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "family", sorted(p.name for p in (ROOT / "puzzles").iterdir() if (p / "__init__.py").is_file())
+)
+def test_no_import_cycles_inside_a_family(family: str) -> None:
+    """A family's modules import one another in one direction (Rush Hour's problem and
+    solver, the sliding tiles' solvers and database builder each imported the other);
+    imports inside functions count too."""
+    assert not import_cycles(ROOT / "puzzles" / family)

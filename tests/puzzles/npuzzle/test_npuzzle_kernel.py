@@ -20,9 +20,8 @@ from searchlab.puzzles.npuzzle.pdb import (
     build_pdb_numpy,
     load_pdb,
     pack_ranked,
-    rank,
-    unrank,
 )
+from searchlab.puzzles.npuzzle.pdb_index import rank, unrank
 from searchlab.search import SearchResult
 
 

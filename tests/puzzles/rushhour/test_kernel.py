@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 from rushhour_helpers import reference_distance
 
 from searchlab.puzzles.rushhour import card
+from searchlab.puzzles.rushhour.cluster import distances_to_goal, explore_cluster
 from searchlab.puzzles.rushhour.generate import hardest, random_board
 from searchlab.puzzles.rushhour.kernel import MAX_VEHICLES, cluster_summary, distance, unpack
 from searchlab.puzzles.rushhour.model import Board, Vehicle
-from searchlab.puzzles.rushhour.solver import distances_to_goal, explore_cluster, fast_bfs
+from searchlab.puzzles.rushhour.solver import fast_bfs
 
 
 def python_summary(board: Board, cap: int | None = None) -> tuple[int, int, int, int]:

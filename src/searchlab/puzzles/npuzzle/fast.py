@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
 from searchlab.puzzles.npuzzle.heuristics import goal_positions
-from searchlab.puzzles.npuzzle.pdb import is_packed, layout
+from searchlab.puzzles.npuzzle.pdb_index import is_packed, layout
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.result import LimitName
@@ -518,7 +518,7 @@ def _pdb_search(
     and three table reads per orientation, with no list updates to undo.
     Databases built ``with_blank`` (indexed by the blank cell too) are
     detected by their length and get the blank's digit in the same deltas;
-    ranked ones (:func:`~.pdb.rank`) go to :func:`_ranked_search`.
+    ranked ones (:func:`~.pdb_index.rank`) go to :func:`_ranked_search`.
     """
     if layout(n * n, pdbs) == "ranked":
         return _ranked_search(n, gb, labels, moves, board, pdbs, reflect, counter, path, check)
@@ -602,7 +602,7 @@ def _ranked_search(
     path: list[int],
     check: Callable[[], None],
 ) -> tuple[Search, list[int], tuple[int, ...], int]:
-    """The bounded DFS with ranked databases (:func:`~.pdb.rank`, no blank in the index).
+    """The bounded DFS with ranked databases (:func:`~.pdb_index.rank`, no blank in the index).
 
     A move moves one tile, so only its database is read again: its rank is
     recomputed from the cells of its tiles (kept in one list per database, and

@@ -55,7 +55,7 @@ from searchlab.puzzles.npuzzle.fast import (
     _result,
     _tables,
 )
-from searchlab.puzzles.npuzzle.pdb import is_packed, layout
+from searchlab.puzzles.npuzzle.pdb_index import is_packed, layout
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.result import LimitName
@@ -398,7 +398,7 @@ def ida_star_compiled(
     every 65,536 generated nodes, at the same points: ``max_nodes`` stops at the
     same node count). The databases of one call must all be mixed-radix
     (``cells**k`` or ``cells**(k+1)`` entries) or all ranked (``perm(cells, k)``
-    entries, :func:`~searchlab.puzzles.npuzzle.pdb.rank`).
+    entries, :func:`~searchlab.puzzles.npuzzle.pdb_index.rank`).
     """
     budget = Budget(max_expansions, time_limit, None, cancel, progress)
     stats = SearchStats()
@@ -777,7 +777,7 @@ def _manhattan_table(n: int, pattern: Sequence[int], ranked: bool) -> bytes:
     """A database of Manhattan distances of ``pattern``'s tiles (for the warm-up)."""
     import itertools
 
-    from searchlab.puzzles.npuzzle.pdb import rank
+    from searchlab.puzzles.npuzzle.pdb_index import rank
 
     cells = n * n
     k = len(pattern)

@@ -21,7 +21,7 @@ level by level in NumPy arrays (blank moves into a non-pattern cell cost 0,
 moves of a pattern tile cost 1), then the minimum over blank cells.
 
 Ranked layout (:data:`RANKED` partitions: 7-8, 6-6-6-6): a placement is
-indexed by its :func:`rank`, ``perm(cells, k)`` entries with no blank and no
+indexed by its :func:`~.pdb_index.rank`, ``perm(cells, k)`` entries with no blank and no
 hole, e.g. 518,918,400 bytes for the 15-puzzle's 8-tile pattern where the
 mixed-radix layout needs 16**8 = 4 GiB; the search recomputes the rank of the
 one pattern a move changes. Those tables are built by the compiled
@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Sequence, Sized
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from searchlab.cache import cache_root, ensure_writable
 from searchlab.errors import InputError
 from searchlab.i18n import _
+from searchlab.puzzles.npuzzle.pdb_index import packed_length
 
 if TYPE_CHECKING:  # NumPy loads when a database is built or read, not on import
     import numpy as np
@@ -72,80 +73,13 @@ weaker; 3-3-3-3-3 builds in a fraction of a second (tests, quick starts).
 four tables of 122 MiB (half that packed)."""
 
 RANKED = frozenset({"7-8", "6-6-6-6"})
-"""Partitions whose tables are ranked (:func:`rank`, no blank in the index, one byte
+"""Partitions whose tables are ranked (:func:`~.pdb_index.rank`, no blank in the index, one byte
 an entry): the 8-tile table has 518,918,400 entries instead of 16**8 or 16**9."""
 
 DEFAULTS = {4: "6-6-3", 5: "6-6-6-6"}
 """The partition used for each board size when none is named."""
 
 DEFAULT_PARTITION = "6-6-3"
-
-
-def rank(placed: Sequence[int], cells: int) -> int:
-    """The index of a placement in a ranked database: the lexicographic rank of the
-    partial permutation ``placed`` (the cells of the pattern's tiles, in pattern order)
-    among all ``perm(cells, len(placed))`` of them.
-
-    Digit ``i`` is the cell of tile ``i`` counted among the cells not used by tiles
-    ``0..i-1`` (radix ``cells - i``, tile 0 most significant) (Korf & Felner 2002,
-    Section 4.3; Myrvold & Ruskey's ranking of permutations, read lexicographically).
-
-    >>> rank((0, 1), 4), rank((1, 0), 4), rank((3, 2), 4)
-    (0, 3, 11)
-    """
-    r = 0
-    for i, c in enumerate(placed):
-        r = r * (cells - i) + c - sum(1 for p in placed[:i] if p < c)
-    return r
-
-
-def unrank(r: int, k: int, cells: int) -> tuple[int, ...]:
-    """The placement of ``k`` tiles whose :func:`rank` is ``r``.
-
-    >>> unrank(11, 2, 4)
-    (3, 2)
-    """
-    digits = []
-    for i in reversed(range(k)):
-        r, digit = divmod(r, cells - i)
-        digits.append(digit)
-    free = list(range(cells))
-    return tuple(free.pop(d) for d in reversed(digits))
-
-
-def layout(cells: int, pdbs: Sequence[tuple[Sequence[int], Sized]]) -> str:
-    """``"ranked"`` or ``"radix"``: how the tables of ``pdbs`` (``(pattern, table)``
-    pairs for a board of ``cells`` cells) are indexed, told by their lengths
-    (``perm(cells, k)``: :func:`rank`, or half that packed, :func:`pack_ranked`;
-    ``cells**k`` or ``cells**(k+1)``: the mixed-radix index of :func:`build_pdb`).
-    A one-tile table is indexed by the
-    tile's cell in both. Raises ``ValueError`` for a mixture or a wrong length.
-    """
-    kinds = set()
-    for pattern, table in pdbs:
-        k, length = len(pattern), len(table)
-        if length == cells and k == 1:
-            continue
-        if length in (math.perm(cells, k), packed_length(cells, k)):
-            kinds.add("ranked")
-        elif length in (cells**k, cells ** (k + 1)):
-            kinds.add("radix")
-        else:
-            raise ValueError(f"a database of {length} entries is not for this board")
-    if len(kinds) > 1:
-        raise ValueError("the databases must all be ranked or all mixed-radix")
-    return kinds.pop() if kinds else "ranked"
-
-
-def packed_length(cells: int, k: int) -> int:
-    """The bytes of a packed ranked table of ``k`` tiles (two entries a byte)."""
-    return (math.perm(cells, k) + 1) // 2
-
-
-def is_packed(cells: int, pattern: Sized, table: Sized) -> bool:
-    """Whether ``table`` is a packed ranked table (:func:`pack_ranked`), told by its length."""
-    k = len(pattern)
-    return k > 1 and len(table) == packed_length(cells, k) != math.perm(cells, k)
 
 
 def cache_dir() -> Path:
@@ -190,7 +124,7 @@ def build_pdb(
 ) -> np.ndarray:
     """Build the additive database of ``pattern`` (goal cells of its tiles).
 
-    With ``ranked`` the table is indexed by :func:`rank` (``perm(cells, k)``
+    With ``ranked`` the table is indexed by :func:`~.pdb_index.rank` (``perm(cells, k)``
     entries, no blank) and built by the compiled
     :func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` (a breadth-first
     search over (placement, blank region) pairs; its docstring says why it

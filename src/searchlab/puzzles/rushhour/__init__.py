@@ -17,6 +17,7 @@ Public API (for the CLI, the web player and notebooks):
 """
 
 from searchlab.puzzles.rushhour.cards import Card, card, cards
+from searchlab.puzzles.rushhour.cluster import explore_cluster
 from searchlab.puzzles.rushhour.generate import Generated, generate, random_board, unreachable
 from searchlab.puzzles.rushhour.heuristics import HEURISTICS
 from searchlab.puzzles.rushhour.model import Board, Move, Vehicle, make_board, parse_move
@@ -26,7 +27,6 @@ from searchlab.puzzles.rushhour.rating import LEVELS, Rating, rate
 from searchlab.puzzles.rushhour.render import render_solution_text, render_svg, render_text
 from searchlab.puzzles.rushhour.solver import (
     ALGORITHM_CHOICES,
-    explore_cluster,
     fast_bfs,
     hint,
     solve_board,

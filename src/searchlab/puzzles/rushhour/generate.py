@@ -3,8 +3,8 @@
 Each candidate board is scored by the hardest position of its *cluster* (all
 positions reachable from it): one breadth-first enumeration of the cluster,
 then one multi-source breadth-first search backwards from its solved positions
-(:func:`~searchlab.puzzles.rushhour.solver.explore_cluster`,
-:func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`; the generator
+(:func:`~searchlab.puzzles.rushhour.cluster.explore_cluster`,
+:func:`~searchlab.puzzles.rushhour.cluster.distances_to_goal`; the generator
 runs the same two searches compiled, :mod:`~searchlab.puzzles.rushhour.kernel`,
 about ten times faster). Starting from a random board, the generator applies
 random mutations (add a vehicle, remove one, move one elsewhere; on boards with
@@ -48,8 +48,9 @@ from dataclasses import dataclass
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
+from searchlab.puzzles.rushhour.cluster import distances_to_goal, explore_cluster
 from searchlab.puzzles.rushhour.model import Board, Vehicle
-from searchlab.puzzles.rushhour.solver import distances_to_goal, explore_cluster, fast_bfs
+from searchlab.puzzles.rushhour.solver import fast_bfs
 from searchlab.search.limits import Budget, CancelToken
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -6,8 +6,8 @@ positions) and searching it backwards from its solved positions, thousands of
 times per puzzle. In plain Python that costs about 4.5 µs per position (the
 profile of ``generate`` is 94% cluster enumeration); this module does the same
 two breadth-first searches as
-:func:`~searchlab.puzzles.rushhour.solver.explore_cluster` and
-:func:`~searchlab.puzzles.rushhour.solver.distances_to_goal`
+:func:`~searchlab.puzzles.rushhour.cluster.explore_cluster` and
+:func:`~searchlab.puzzles.rushhour.cluster.distances_to_goal`
 (:func:`cluster_summary`), and the search to the nearest solved position of
 :func:`~searchlab.puzzles.rushhour.solver.fast_bfs` (:func:`distance`), compiled
 by Numba (``cache=True``: compiled once per machine, then loaded from the cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from searchlab.puzzles.rushhour.cluster import explore_cluster
 from searchlab.puzzles.rushhour.heuristics import make_heuristic
 from searchlab.puzzles.rushhour.model import Board, Move
 from searchlab.puzzles.rushhour.packed import FIELD, Packed
@@ -55,8 +56,6 @@ class RushHourProblem(Problem[int, Move]):
             yield between(t, state), t, 1
 
     def goal_states(self) -> list[int]:
-        from searchlab.puzzles.rushhour.solver import explore_cluster
-
         found = explore_cluster(self.board)
         assert found is not None
         _, states, _ = found
