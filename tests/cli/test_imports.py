@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 MAZE = str(ROOT / "examples" / "maze.txt")
-NEVER = ("searchlab.experiments", "searchlab.cli.runs", "fastapi", "matplotlib", "searchlab.web")
+NEVER = ("searchlab.experiments", "searchlab.cli.batch", "fastapi", "matplotlib", "searchlab.web")
 
 
 def loaded_after(argv: list[str]) -> list[str]:

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import click
 
+from searchlab.cli.exits import run_command
 from searchlab.cli.localized import use_language
-from searchlab.cli.run import run_command
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
 from searchlab.i18n import N_, _, ngettext

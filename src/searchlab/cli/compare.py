@@ -5,16 +5,7 @@ from __future__ import annotations
 import click
 
 from searchlab import families
-from searchlab.cli.common import (
-    FiniteFloat,
-    fail,
-    max_expansions_option,
-    max_nodes_option,
-    read_input,
-    time_limit_option,
-)
-from searchlab.cli.localized import Command
-from searchlab.cli.runs import (
+from searchlab.cli.batch import (
     OutputOptions,
     RunOptions,
     emit_results,
@@ -24,6 +15,15 @@ from searchlab.cli.runs import (
     output_options,
     seed_option,
 )
+from searchlab.cli.common import (
+    FiniteFloat,
+    fail,
+    max_expansions_option,
+    max_nodes_option,
+    read_input,
+    time_limit_option,
+)
+from searchlab.cli.localized import Command
 from searchlab.experiments.aggregate import aggregate
 from searchlab.experiments.compare import compare_experiment, compare_results
 from searchlab.experiments.plot import check_plot_path, plot_cost

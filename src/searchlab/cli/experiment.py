@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import click
 
-from searchlab.cli.common import fail, max_expansions_option, time_limit_option
-from searchlab.cli.localized import Group
-from searchlab.cli.runs import (
+from searchlab.cli.batch import (
     OutputOptions,
     RunOptions,
     emit_results,
@@ -17,6 +15,8 @@ from searchlab.cli.runs import (
     seed_option,
     table_options,
 )
+from searchlab.cli.common import fail, max_expansions_option, time_limit_option
+from searchlab.cli.localized import Group
 from searchlab.experiments.builtin import aima, knight, peg, rushhour
 from searchlab.experiments.plot import check_plot_path, plot_cost
 from searchlab.experiments.sources import parse_range

@@ -16,8 +16,8 @@ import sys
 import click
 
 from searchlab import i18n
+from searchlab.cli.exits import run_command
 from searchlab.cli.localized import Group, use_language
-from searchlab.cli.run import run_command
 from searchlab.i18n import N_, _
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}

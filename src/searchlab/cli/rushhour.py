@@ -103,7 +103,7 @@ def compiling_text() -> str:
 def _default_workers() -> int:
     """``enumerate``'s default ``--workers``; imported here so that the other commands do
     not load the experiments package (a third of a solve's start-up)."""
-    from searchlab.cli.runs import default_workers
+    from searchlab.cli.batch import default_workers
 
     return default_workers()
 

@@ -77,7 +77,7 @@ def solve_min_moves(
     """A solution with the fewest moves (consecutive jumps by one peg = one move).
 
     ``target`` None means one peg anywhere. Returns the engine's
-    :class:`~searchlab.search.result.SearchResult` (see :mod:`.run`) whose
+    :class:`~searchlab.search.result.SearchResult` (see :mod:`.solver_run`) whose
     ``extra["move_count"]`` is minimal when ``status == "solved"``; ``"limit"``
     when a limit stopped it, ``"no_solution"`` when no jump sequence reaches
     the finish at all, ``"impossible"`` when the class check rejects the pair.

@@ -106,7 +106,7 @@ def solve_fast(
         search keeps the proofs of impossibility.
 
     Returns the engine's :class:`~searchlab.search.result.SearchResult`: ``actions`` are
-    jumps ``(from, over, to)``, ``states`` the bitboards (see :mod:`.run`).
+    jumps ``(from, over, to)``, ``states`` the bitboards (see :mod:`.solver_run`).
 
     Guarantees: a returned solution is a legal jump sequence ending at the
     finish; ``"impossible"`` and ``"no_solution"`` are proofs (the pruning rules

@@ -1,5 +1,6 @@
-"""Options and helpers shared by ``searchlab compare`` and ``searchlab experiment``:
-execution backend, database, progress bar, Ctrl-C, and the output writers."""
+"""Batch runs from the command line: the options and helpers shared by
+``searchlab compare`` and ``searchlab experiment`` (execution backend, database,
+progress bar, Ctrl-C, and the output writers)."""
 
 from __future__ import annotations
 
