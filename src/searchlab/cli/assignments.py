@@ -1,7 +1,7 @@
 """The two 8-puzzle assignment programs of the seeds, as stand-alone console scripts.
 
-- ``puzzle8 <heuristic> <instance-file>`` (seed 001): A* with z, d, m or b.
-- ``puzzle3x3heuristics`` (seed 002): a menu on standard input, the stack
+- ``puzzle8 <heuristic> <instance-file>`` (the 8-puzzle assignment): A* with z, d, m or b.
+- ``puzzle3x3heuristics`` (the 3x3-puzzle assignment): a menu on standard input, the stack
   searches written to ``puzzle3x3heuristics.txt``.
 
 Their standard output and output file are the seeds' exact Spanish formats;
@@ -39,7 +39,7 @@ PUZZLE8_USAGE = N_("usage: puzzle8 <heuristic> <instance-file>   (heuristic: z, 
 @click.argument("heuristic", required=False, metavar="HEURISTIC")
 @click.argument("instance", required=False, metavar="INSTANCE")
 def puzzle8(heuristic: str | None, instance: str | None) -> None:
-    """Solve the 8-puzzle in INSTANCE with A* (seed 001).
+    """Solve the 8-puzzle in INSTANCE with A* (the course's 8-puzzle assignment).
 
     HEURISTIC is z (zero), d (misplaced tiles), m (Manhattan distance) or b
     (distance of the blank). INSTANCE is a file with three rows of three
@@ -63,7 +63,7 @@ def puzzle8(heuristic: str | None, instance: str | None) -> None:
 
 @click.command(context_settings=CONTEXT)
 def puzzle3x3heuristics() -> None:
-    """Run the 3x3 puzzle menu read from standard input (seed 002).
+    """Run the 3x3 puzzle menu read from standard input (the course's 3x3 assignment).
 
     Operations: 1 and nine numbers (a new start board), 2 (PIEZAS), 3 (SUMAS),
     4 (REGRESOS), 5 (exit). Writes puzzle3x3heuristics.txt in the current

@@ -117,10 +117,10 @@ def aima_cmd(
 
 
 @experiment.command(
-    "peg-seed000", short_help="Seed 000's peg solitaire table: BFS, DFS, A*, fast solver."
+    "peg-seed000", short_help="The peg course project's table: BFS, DFS, A*, fast solver."
 )
-@max_expansions_option("Expansions per run (the seed's limit).", default=50_000)
-@time_limit_option(15.0, "Seconds per run (the seed's limit).")
+@max_expansions_option("Expansions per run (the project's limit).", default=50_000)
+@time_limit_option(15.0, "Seconds per run (the project's limit).")
 @click.option(
     "--only",
     multiple=True,
@@ -136,7 +136,7 @@ def peg_cmd(
     run: RunOptions,
     out: OutputOptions,
 ) -> None:
-    """Seed 000's table: BFS, DFS, A* with the seed's heuristics, better ones and the
+    """The peg course project's table: BFS, DFS, A* with its heuristics, better ones and the
     fast solver on classic peg solitaire problems (found?, time, expanded, length, stop)."""
     exp = peg.peg_experiment(max_expansions=max_expansions, time_limit=time_limit, only=only)
     if not exp.instances:

@@ -67,13 +67,14 @@ def knight() -> None:
     type=click.Choice(ALGORITHMS),
     default="fast",
     show_default=True,
-    help="fast: block construction / Warnsdorff; backtrack: seed 003 on the engine.",
+    help="fast: block construction / Warnsdorff; backtrack: the knight's tour article's "
+    "backtracking on the engine.",
 )
 @click.option(
     "--steps",
     is_flag=True,
-    help="With -a backtrack: print the board at every step of the search, as seed 003 "
-    "does (move numbers, the knight CC, free squares __); boards up to 400 squares.",
+    help="With -a backtrack: print the board at every step of the search, as the knight's "
+    "tour article does (move numbers, the knight CC, free squares __); boards up to 400 squares.",
 )
 @time_limit_option(60.0)
 @max_expansions_option("Expansion limit (backtrack).")

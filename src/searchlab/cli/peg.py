@@ -157,7 +157,7 @@ def load_problem(
     default="fast",
     show_default=True,
     help="The fast solver, or an engine algorithm (--min-moves for the fewest moves); "
-    "dls is seed 000's depth-limited DFS (--depth-limit).",
+    "dls is the peg course project's depth-limited DFS (--depth-limit).",
 )
 @heuristic_option("pagoda", HEURISTICS)
 @click.option(
@@ -165,8 +165,8 @@ def load_problem(
     type=FiniteFloat(min=0),
     default=CENTRE_WEIGHT,
     show_default=True,
-    help="λ of -H centre, seed 000's h2 = pegs - 1 + λ x (distance from the centre to "
-    "the nearest peg); not admissible.",
+    help="λ of -H centre, the peg course project's h2 = pegs - 1 + λ x (distance from the "
+    "centre to the nearest peg); not admissible.",
 )
 @click.option(
     "--depth-limit",

@@ -33,13 +33,13 @@ def backtracking_search(
     ``memory="path"`` (default) is classic backtracking: only the current path
     is remembered and a child on it is pruned; after a dead end the search
     backs up and tries the next child. This is Warnsdorff's knight's tour
-    search (seed 003), where the order is "fewest onward moves first".
+    search (the knight's tour backtracking article), where the order is "fewest onward moves first".
 
     ``memory="seen"`` is a stack search in which a state is never pushed twice:
     pop the top; stop if it is a goal; otherwise push its never-pushed children
     so that the first in ``order`` ends on top. This is the 3x3 puzzle program
-    of seed 002. Complete on finite spaces; ``observer`` sees ``expand`` events
-    in pop order.
+    of the course's 3x3-puzzle stack-search assignment. Complete on finite spaces;
+    ``observer`` sees ``expand`` events in pop order.
 
     Notes
     -----

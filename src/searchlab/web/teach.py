@@ -5,8 +5,8 @@ g, h and f = g + h of each node (h from the problem's heuristic, shown even
 for algorithms that ignore it, so BFS, greedy and A* can be compared), and the
 parent links of the generated states. :func:`graph_svg` draws the explored
 graph as layers by depth (the start on top), each node a small board, the
-edges of the solution path in red, in the manner of seed 001's Figure 2 (a
-breadth-first search of an 8-puzzle).
+edges of the solution path in red, in the manner of Figure 2 of the course's 8-puzzle A* assignment
+(a breadth-first search of an 8-puzzle).
 
 Only small searches are recorded in full: past ``max_nodes`` states the
 recorder stops adding nodes and says the drawing is truncated.

@@ -50,7 +50,8 @@ def experiment(
     (:func:`~searchlab.experiments.builtin.aima.aima_experiment`) ``depths=[2, 4]``,
     ``instances=20``, ``seed``, ``tie_break``; for ``knight-warnsdorff`` ``sizes``
     and ``starts``; for ``rushhour-difficulty`` ``min_moves`` and ``count``; for
-    ``peg-seed000`` ``only``, ``max_expansions``, ``time_limit``. ``db``, ``fresh``,
+    ``peg-seed000`` (the peg course project's table) ``only``, ``max_expansions``,
+    ``time_limit``. ``db``, ``fresh``,
     ``workers``, ``scheduler`` and ``progress`` are as in
     :func:`~searchlab.experiments.compare.compare`.
     """

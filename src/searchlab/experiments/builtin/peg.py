@@ -1,4 +1,4 @@
-"""Seed 000's peg solitaire table, over several boards.
+"""The peg solitaire course project's table, over several boards.
 
 The seed compared BFS, DFS and A* (heuristics: pegs - 1 and a centre-distance
 estimate) on the English board and stopped its A* after 50,000 expansions
@@ -112,7 +112,7 @@ def results(experiment: Experiment, summary: RunSummary) -> Results:
     limits = experiment.limits
     return Results(
         title=_(
-            "Seed 000: peg solitaire, one search per line "
+            "The peg course project: peg solitaire, one search per line "
             "(limits per run: {expansions} expansions, {seconds} s)"
         ).format(
             expansions=f"{limits.max_expansions or 0:,}", seconds=f"{limits.time_limit or 0:g}"

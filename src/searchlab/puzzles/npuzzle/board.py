@@ -55,7 +55,8 @@ class Board:
 
 def goal_board(size: int, blank: str = "last") -> Board:
     """The standard goal: tiles ``1..n²-1`` in row-major order, the blank ``"last"``
-    (default, as in seed 001) or ``"first"`` (as in Korf's benchmark and seed 002).
+    (default, as in the 8-puzzle A* assignment) or ``"first"`` (as in Korf's benchmark
+    and the 3x3-puzzle stack-search assignment).
 
     >>> goal_board(3).tiles
     (1, 2, 3, 4, 5, 6, 7, 8, 0)

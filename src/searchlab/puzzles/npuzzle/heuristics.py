@@ -27,7 +27,7 @@ HEURISTICS: dict[str, str] = {
     "zero": "h = 0 (uninformed; A* becomes uniform-cost search)",
     "misplaced": "number of tiles not on their goal cell, blank excluded",
     "manhattan": "sum of the tiles' taxicab distances to their goal cells",
-    "blank": "taxicab distance of the blank to its goal cell (seed 001's 'Blanco')",
+    "blank": "taxicab distance of the blank to its goal cell ('Blanco' of the 8-puzzle assignment)",
     "linear_conflict": "Manhattan + 2 per tile that must leave its row/column (admissible form)",
 }
 """Heuristic names accepted by :func:`heuristic_function`, with one-line descriptions."""
@@ -111,7 +111,7 @@ def manhattan(tiles: Tiles | Board, goal: Board) -> int:
 
 
 def blank_distance(tiles: Tiles | Board, goal: Board) -> int:
-    """Taxicab distance of the blank to its goal cell (seed 001's "Blanco").
+    """Taxicab distance of the blank to its goal cell ("Blanco" of the 8-puzzle assignment).
 
     Admissible (the blank moves one cell per move) but weak.
     """

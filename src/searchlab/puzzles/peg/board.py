@@ -349,7 +349,7 @@ MATRIX_FORMATS = (
 
 
 def seed_matrix(text: str) -> list[list[int]] | None:
-    """The peg assignment's board (seed 000), a matrix of ``-1`` (no hole), ``0``
+    """The board of the peg solitaire course project, a matrix of ``-1`` (no hole), ``0``
     (empty) and ``1`` (peg), as rows of integers; ``None`` when ``text`` is not one
     (no ``-1`` in it: a drawing of ``1``/``0`` reads the same either way). Rows are lines of numbers
     separated by spaces or commas, or the ``[...]`` lists of a Python list of lists.

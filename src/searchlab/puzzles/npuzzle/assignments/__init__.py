@@ -1,10 +1,11 @@
 """The two 8-puzzle assignment programs of the seeds, as a library.
 
-- Seed 001, ``puzzle8 <h> <file>`` (:mod:`.puzzle8`): A* with the heuristics
+- The 8-puzzle A* assignment, ``puzzle8 <h> <file>`` (:mod:`.puzzle8`): A* with the heuristics
   ``z d m b`` to the goal ``1..8`` with the blank last; :func:`solve_puzzle8`
   returns the path, the states opened and the time, :func:`format_answer`
   the exact output.
-- Seed 002, ``puzzle3x3heuristics`` (:mod:`.puzzle3x3`): a stack search with
+- The 3x3-puzzle stack-search assignment, ``puzzle3x3heuristics``
+  (:mod:`.puzzle3x3`): a stack search with
   the orderings PIEZAS, SUMAS and REGRESOS to the goal ``0..8`` with the blank
   first; :func:`stack_search` returns the popped boards, :func:`format_run`
   one block of the output file and :func:`run_menu` runs a whole menu.

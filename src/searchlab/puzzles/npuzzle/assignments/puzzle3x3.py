@@ -1,4 +1,5 @@
-"""Seed 002: ``puzzle3x3heuristics``, a stack search on the 3x3 puzzle with three orderings.
+"""The course's 3x3-puzzle assignment: ``puzzle3x3heuristics``, a stack search on the 3x3
+puzzle with three orderings.
 
 The program reads a menu from standard input (integers separated by any white
 space, across any lines): ``1`` followed by nine numbers reads a new start

@@ -1,4 +1,5 @@
-"""Seed 001: ``Puzzle8 <heuristic> <instance>``, A* on the 8-puzzle with four heuristics.
+"""The course's 8-puzzle assignment: ``Puzzle8 <heuristic> <instance>``, A* on the 8-puzzle
+with four heuristics.
 
 The program reads a 3x3 board (numbers ``0..8``, ``0`` the blank) and prints
 the minimum-cost sequence of boards to the goal ``1 2 3 / 4 5 6 / 7 8 0``, each
