@@ -1,10 +1,10 @@
-"""The two 8-puzzle assignment programs of the seeds, as stand-alone console scripts.
+"""The course's two 8-puzzle assignment programs, as stand-alone console scripts.
 
 - ``puzzle8 <heuristic> <instance-file>`` (the 8-puzzle assignment): A* with z, d, m or b.
 - ``puzzle3x3heuristics`` (the 3x3-puzzle assignment): a menu on standard input, the stack
   searches written to ``puzzle3x3heuristics.txt``.
 
-Their standard output and output file are the seeds' exact Spanish formats;
+Their standard output and output file are the assignments' exact Spanish formats;
 errors are one line on standard error (``<prog>: error: ...``), in the language
 of the locale or ``SEARCHLAB_LANG`` as every searchlab command, with exit status 2,
 never a traceback. See ``docs/npuzzle-assignments.md``.
@@ -94,7 +94,7 @@ def puzzle3x3heuristics() -> None:
 
 def words(stream: TextIO, max_bytes: int = MAX_INPUT_BYTES) -> Iterator[str]:
     """The words of ``stream`` as its lines arrive (so each menu operation is answered
-    when typed, as in the seed), at most ``max_bytes`` of it (``/dev/zero`` is refused).
+    when typed, as in the assignment), at most ``max_bytes`` of it (``/dev/zero`` is refused).
     A byte-order mark before the first word (Windows Notepad's UTF-8) is skipped."""
     seen = 0
     first = True
@@ -118,7 +118,7 @@ def words(stream: TextIO, max_bytes: int = MAX_INPUT_BYTES) -> Iterator[str]:
 
 def puzzle8_main(argv: Sequence[str] | None = None) -> int:
     """``puzzle8`` with ``argv``; returns the exit status. Errors are in the language of
-    ``SEARCHLAB_LANG`` or the locale; the answer stays the seed's Spanish."""
+    ``SEARCHLAB_LANG`` or the locale; the answer stays the assignment's Spanish."""
     use_language(i18n.detect(None))
     return run_command(puzzle8, "puzzle8", argv, _(PUZZLE8_USAGE))
 

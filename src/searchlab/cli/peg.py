@@ -310,9 +310,9 @@ def print_result(instance: Instance, result: SearchResult, *, quiet: bool = Fals
 @peg.command("compare")
 @board_options
 @max_expansions_option(
-    "Expansion limit per engine algorithm (the seed's was 50,000).", default=50_000
+    "Expansion limit per engine algorithm (the course project's was 50,000).", default=50_000
 )
-@time_limit_option(15.0, "Seconds per algorithm (the seed's was 15).")
+@time_limit_option(15.0, "Seconds per algorithm (the course project's was 15).")
 def compare_cmd(
     board_name: str,
     diagonal: bool,
@@ -323,7 +323,7 @@ def compare_cmd(
     max_expansions: int,
     time_limit: float,
 ) -> None:
-    """The seed's experiment: BFS, DFS, A* with its heuristics, better ones, and the fast solver."""
+    """The course project's runs: BFS, DFS, A* with its heuristics, better ones, the fast solver."""
     board, start, target = load_problem(
         board_name, diagonal, vacancy, start_file, finish, target_file
     )

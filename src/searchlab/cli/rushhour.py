@@ -221,7 +221,7 @@ RATE_LABELS = {
 def rate_cmd(board: str | None, red: str | None, card_no: int | None, as_json: bool) -> None:
     """Rate BOARD: optimal moves and steps, vehicles moved, cluster size, score and level.
 
-    score = 0.7*moves^1.4 + 0.2*sqrt(vehicles moved) + 0.1*symmetry (the seed's formula);
+    score = 0.7*moves^1.4 + 0.2*sqrt(vehicles moved) + 0.1*symmetry (the course project's);
     level thresholds are calibrated on the 40 challenge cards (see docs/rushhour.md).
     """
     start = _load(board, red, card_no)

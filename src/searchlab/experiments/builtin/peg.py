@@ -3,11 +3,11 @@
 The seed compared BFS, DFS and A* (heuristics: pegs - 1 and a centre-distance
 estimate) on the English board and stopped its A* after 50,000 expansions
 without a solution. This experiment runs the same algorithms (the peg
-family's own list, :data:`searchlab.puzzles.peg.compare.SEED_RUNS`: the seed's
+family's own list, :data:`searchlab.puzzles.peg.compare.SEED_RUNS`: the course project's
 three plus A* with pagoda dead-end detection and greedy search on isolated
 pegs) and the family's fast solver on a few classic problems, each run under
-the seed's limits (50,000 expansions, 15 s; the fast solver, as in ``searchlab
-peg compare``, only under the time limit), and prints the seed's columns:
+the course project's limits (50,000 expansions, 15 s; the fast solver, as in ``searchlab
+peg compare``, only under the time limit), and prints the course project's columns:
 found?, time, nodes expanded, solution length, stop reason.
 """
 
@@ -32,11 +32,11 @@ PROBLEMS: tuple[tuple[str, str], ...] = (
     ("triangle5", "board: triangle5\n"),
     ("triangle6", "board: triangle6\n"),
 )
-"""The problems: the seed's English board (both finishes) and other classic boards
+"""The problems: the course project's English board (both finishes) and other classic boards
 (the French and Diamond central games are impossible, so French starts from c1)."""
 
 FAST = configuration("fast", max_expansions=None)
-"""The fast solver, as a reference: not bound by the seed's expansion limit (the
+"""The fast solver, as a reference: not bound by the course project's expansion limit (the
 option overrides the experiment's limit for this configuration only)."""
 CONFIGS = (
     *(configuration(algorithm, heuristic, **opts) for _, algorithm, heuristic, opts in SEED_RUNS),
@@ -108,7 +108,7 @@ def table_rows(records: Sequence[RunRecord]) -> list[dict[str, Any]]:
 
 
 def results(experiment: Experiment, summary: RunSummary) -> Results:
-    """One row per (problem, algorithm), the seed's columns (``data``: every field)."""
+    """One row per (problem, algorithm), the course project's columns (``data``: every field)."""
     limits = experiment.limits
     return Results(
         title=_(

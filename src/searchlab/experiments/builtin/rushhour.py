@@ -4,8 +4,8 @@ For each minimum number of moves M (default 5, 10, 15, 20), N puzzles come
 from the Rush Hour family's generator (each its cluster's hardest position,
 every vehicle needed, optimal solution at least M moves; the generator climbs,
 so many land well above M). Each is rated by the family (optimal moves and
-steps, vehicles moved, cluster size, the seed's score and level) and solved
-by A* with the seed's blocking heuristic and with the family's strong
+steps, vehicles moved, cluster size, the course project's score and level) and solved
+by A* with the course project's blocking heuristic and with the family's strong
 heuristic, so search cost can be read against difficulty. The table gives,
 per M and for all puzzles: puzzles, optimal moves (min / median / max), mean
 steps, median cluster size (clusters too large for the family to count are

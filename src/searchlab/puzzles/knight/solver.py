@@ -118,7 +118,8 @@ def solve_tour(
     time_limit, max_expansions, cancel, progress : limits as in the engine;
         ``max_expansions`` and ``progress`` apply to ``"backtrack"``.
     observer : the engine's observer of ``"backtrack"`` (states ``(square, visited)``;
-        :func:`~searchlab.puzzles.knight.render.step_printer` prints the seed's boards).
+        :func:`~searchlab.puzzles.knight.render.step_printer` prints the boards as the
+        knight's tour article does).
 
     Returns the engine's :class:`~searchlab.search.result.SearchResult` with status
     ``"solved"`` (the tour as moves and prefixes, :meth:`_Outcome.to_result`; the array

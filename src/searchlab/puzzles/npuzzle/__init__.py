@@ -11,7 +11,8 @@ True
 >>> solve(NPuzzleProblem(start, heuristic="manhattan"), "astar").length
 31
 
-Stable public API (used by the seed programs, the experiments and the web player):
+Stable public API (used by the assignment programs ``puzzle8`` and
+``puzzle3x3heuristics``, the experiments and the web player):
 
 - model: :class:`Board`, :func:`goal_board`, :func:`board_from_tiles`,
   :func:`parse_tiles` (alias :func:`parse_board`), :func:`format_board`,

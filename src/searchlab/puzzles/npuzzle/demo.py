@@ -1,4 +1,4 @@
-"""The ``searchlab demo`` section for sliding-tile puzzles and the seed programs (~2 s)."""
+"""The ``searchlab demo`` section for sliding-tile puzzles and the assignment programs (~2 s)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from searchlab.puzzles.rushhour.solver import fast_bfs, solve_board
 
 
 def demo() -> Iterator[DemoBlock]:
-    """The hardest challenge card solved by the packed BFS; the seed's heuristic vs the
+    """The hardest challenge card solved by the packed BFS; the course project's heuristic vs the
     stronger; a generated puzzle."""
     card = cards()[39]
     board = card.parse()

@@ -1,6 +1,6 @@
 """Admissible heuristics for Rush Hour, on packed states.
 
-* ``blocking`` (the seed's): 0 when solved, else 1 + the number of vehicles
+* ``blocking`` (the course project's): 0 when solved, else 1 + the number of vehicles
   between the red car and the exit. Each blocker must move at least once and
   the red car too, so it is admissible for moves (and, with the red car's
   distance instead of the 1, for steps).

@@ -17,7 +17,7 @@ class RushHourProblem(Problem[int, Move]):
     States are the packed ints of :class:`Packed`; actions are :class:`Move`.
     Every move costs 1 (``metric="moves"``: a vehicle slid any distance) or
     every one-cell step costs 1 (``metric="steps"``). ``heuristic`` is one of
-    ``"blocking"`` (the seed's: blockers + 1), ``"strong"`` or ``"zero"``;
+    ``"blocking"`` (the course project's: blockers + 1), ``"strong"`` or ``"zero"``;
     all are admissible (see :mod:`searchlab.puzzles.rushhour.heuristics`).
     Moves are reversible, so ``predecessors`` equals ``successors`` and
     ``goal_states`` enumerates the solved positions of the start's cluster

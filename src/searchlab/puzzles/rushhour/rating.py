@@ -1,8 +1,8 @@
-"""Difficulty: the seed's formula and a level calibrated on the 40 challenge cards.
+"""Difficulty: the course project's formula and a level calibrated on the 40 challenge cards.
 
 The seed rates a board by ``0.7·stepScore^1.4 + 0.2·√movedCarsScore + 0.1·symmetryScore``:
 
-* ``stepScore``: the number of moves of the optimal solution (the seed's A*
+* ``stepScore``: the number of moves of the optimal solution (the course project's A*
   counts moves, so "steps" here are *moves*, one vehicle slid any distance);
 * ``movedCarsScore``: how many distinct vehicles the optimal solution moves at
   least once (for the solution the solver returns; other optimal solutions may
@@ -62,7 +62,8 @@ class Rating:
 
 
 def symmetry(board: Board) -> int:
-    """The seed's symmetry term: vehicles mirrored onto a same-length vehicle, best axis."""
+    """The course project's symmetry term: vehicles mirrored onto a same-length vehicle, best
+    axis."""
     footprints = {frozenset(v.cells()): v.length for v in board.vehicles}
     best = 0
     w, h = board.width, board.height
@@ -77,7 +78,7 @@ def symmetry(board: Board) -> int:
 
 
 def seed_score(moves: int, moved: int, sym: int) -> float:
-    """``0.7·moves^1.4 + 0.2·√moved + 0.1·symmetry`` (the seed's formula)."""
+    """``0.7·moves^1.4 + 0.2·√moved + 0.1·symmetry`` (the course project's formula)."""
     return float(0.7 * moves**1.4 + 0.2 * math.sqrt(moved) + 0.1 * sym)
 
 

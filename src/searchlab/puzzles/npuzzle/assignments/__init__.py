@@ -1,4 +1,4 @@
-"""The two 8-puzzle assignment programs of the seeds, as a library.
+"""The course's two 8-puzzle assignment programs, as a library.
 
 - The 8-puzzle A* assignment, ``puzzle8 <h> <file>`` (:mod:`.puzzle8`): A* with the heuristics
   ``z d m b`` to the goal ``1..8`` with the blank last; :func:`solve_puzzle8`

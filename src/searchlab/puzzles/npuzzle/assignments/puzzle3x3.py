@@ -29,17 +29,17 @@ on top). The keys, largest pushed first:
   vertically adjacent cells, the blank included, whose swap would put both on
   their goal cells), then greater lexicographic order.
 
-The tie rule is the one the seed states ("insertarás primero el de mayor orden
+The tie rule is the one the assignment states ("insertarás primero el de mayor orden
 lexicográfico"); the prose under the PIEZAS and SUMAS examples says the
 opposite, but the REGRESOS example and all three worked outputs follow the
 rule. This is the engine's :func:`~searchlab.search.backtracking_search` with
 ``memory="seen"`` and an ``order`` returning the children top-first.
 
-**Beyond the seed** (which assumes a solvable start and well-formed input):
+**Beyond the assignment** (which assumes a solvable start and well-formed input):
 
 - an unsolvable start (wrong permutation parity for the goal) is detected
   before any search: the block is the title, a blank line, ``-1`` and a blank
-  line (the seed's own "cannot run the heuristic" marker in the place of the
+  line (the assignment's own "cannot run the heuristic" marker in the place of the
   count), and a warning goes to standard error; the program goes on;
 - malformed input (a non-number, an operation outside 1..5, a board of fewer
   than nine numbers or not a permutation of 0..8, input ending without ``5``)
@@ -64,7 +64,7 @@ from searchlab.search import SearchEvent, backtracking_search
 Kind = Literal["PIEZAS", "SUMAS", "REGRESOS"]
 
 GOAL: Board = goal_board(3, blank="first")
-"""The seed's goal, ``0 1 2 / 3 4 5 / 6 7 8``."""
+"""The assignment's goal, ``0 1 2 / 3 4 5 / 6 7 8``."""
 
 OPERATIONS: dict[int, Kind] = {2: "PIEZAS", 3: "SUMAS", 4: "REGRESOS"}
 """Menu operation -> heuristic title."""
@@ -93,7 +93,7 @@ _PAIRS = _adjacent_pairs()
 def direct_reversals(tiles: tuple[int, ...] | Board, goal: Board = GOAL) -> int:
     """How many pairs of adjacent cells (blank included) hold each other's goal tiles.
 
-    Swapping such a pair puts both on their goal cells (the seed's "regreso
+    Swapping such a pair puts both on their goal cells (the assignment's "regreso
     directo"); ``d(n)`` is twice this number.
 
     >>> direct_reversals((1, 0, 3, 4, 2, 5, 6, 7, 8))
@@ -141,13 +141,13 @@ class StackRun:
 
 
 def stack_search(board: Board, kind: Kind) -> StackRun:
-    """Run the seed's stack search from ``board`` with heuristic ``kind``.
+    """Run the assignment's stack search from ``board`` with heuristic ``kind``.
 
     Requires a 3x3 board. Guarantees: the goal is reached when the start is
     solvable (a state is pushed at most once, so at most 181,440 pops, each
     O(1) with at most four children to sort); an unsolvable start is answered
     at once by the parity test, without searching. Not optimal (hill-climbing
-    order with backtracking), exactly as the seed prescribes.
+    order with backtracking), exactly as the assignment prescribes.
 
     Notes
     -----
@@ -213,7 +213,7 @@ def _as_int(item: tuple[int, str] | None, what: str) -> int:
 def run_menu(
     text: str | Iterable[str], out: TextIO, warn: Callable[[str], None] | None = None
 ) -> int:
-    """Execute the menu ``text`` (a string, or its words as they arrive: the seed's
+    """Execute the menu ``text`` (a string, or its words as they arrive: the assignment's
     interactive menu answers each operation before the next is typed), writing each
     block to ``out`` as soon as it is done.
 

@@ -5,7 +5,7 @@ The program reads a 3x3 board (numbers ``0..8``, ``0`` the blank) and prints
 the minimum-cost sequence of boards to the goal ``1 2 3 / 4 5 6 / 7 8 0``, each
 board followed by a blank line, then ``Numero de estados abiertos: N`` and
 ``Tiempo: N ms``; an unsolvable board prints ``No hay solución`` before any
-search. The heuristic letters are the seed's:
+search. The heuristic letters are the assignment's:
 
 ====  =============================================  ================================
  z    Zero                                           ``zero``
@@ -21,9 +21,9 @@ heuristic too.
 
 **"Estados abiertos"** (states opened) is the number of *distinct* states that
 ever entered A*'s open list, the start included: in the labelling model of
-Meza & Ortega the seed follows, a state is "opened" when it is first labelled.
-On the seed's worked example (``datos2`` with ``m``) this gives exactly the 10
-the seed prints. The time is the A* run alone (not parsing or printing), in
+Meza & Ortega the assignment follows, a state is "opened" when it is first labelled.
+On the assignment's worked example (``datos2`` with ``m``) this gives exactly the 10
+the assignment prints. The time is the A* run alone (not parsing or printing), in
 whole milliseconds.
 """
 
@@ -46,7 +46,8 @@ PUZZLE8_HEURISTICS: dict[str, str] = {
     "m": "manhattan",
     "b": "blank",
 }
-"""The seed's heuristic letters and the :mod:`~searchlab.puzzles.npuzzle.heuristics` they name."""
+"""The assignment's heuristic letters and the :mod:`~searchlab.puzzles.npuzzle.heuristics`
+they name."""
 
 NO_SOLUTION = "No hay solución"
 
@@ -104,7 +105,7 @@ def solve_puzzle8(
     time_limit: float | None = None,
     cancel: CancelToken | None = None,
 ) -> Puzzle8Answer:
-    """Solve ``board`` to ``1..8, blank last`` with A* and the seed's ``heuristic`` letter.
+    """Solve ``board`` to ``1..8, blank last`` with A* and the assignment's ``heuristic`` letter.
 
     Parameters
     ----------
@@ -122,7 +123,7 @@ def solve_puzzle8(
     the start's component, O(S log S) time and O(S) memory.
 
     References: Hart, Nilsson & Raphael (1968); Meza & Ortega, *Grafos y
-    Algoritmos* (2006), §V.4 (the seed's reference).
+    Algoritmos* (2006), §V.4 (the assignment's reference).
 
     >>> answer = solve_puzzle8(parse_instance("0 1 3\\n4 2 5\\n7 8 6"), "m")
     >>> answer.moves, answer.opened
