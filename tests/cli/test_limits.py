@@ -58,3 +58,30 @@ def test_knight_fast_refuses_max_expansions(capsys: pytest.CaptureFixture[str]) 
     assert main(argv) == 2
     assert "backtrack" in capsys.readouterr().err
     assert main([*argv, "-a", "backtrack"]) == 1
+
+
+@pytest.mark.parametrize("algorithm", ["idastar", "auto", "astar"])
+def test_npuzzle_max_expansions_stops(algorithm: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """IDA* (pure Python and compiled) pauses before its expansion past the cap."""
+    argv = ["npuzzle", "solve", "-a", algorithm, "--tiles", "0 1 3 4 2 5 7 8 6", "--json"]
+    assert main([*argv, "--max-expansions", "1"]) == 1
+    out = capsys.readouterr().out
+    assert '"status":"limit"' in out and '"limit":"max_expansions"' in out
+    assert main(argv) == 0
+
+
+def test_npuzzle_compiled_idastar_expansion_cap_is_exact() -> None:
+    from searchlab.puzzles.npuzzle.board import goal_board, parse_tiles
+    from searchlab.puzzles.npuzzle.fast import ida_star
+    from searchlab.puzzles.npuzzle.kernel_md import ida_star_md_compiled
+
+    board, goal = parse_tiles("8 6 7 2 5 4 3 0 1"), goal_board(3)
+    full = ida_star_md_compiled(board, goal, linear_conflicts=False)
+    for cap in (0, 1, 2, 7, 100, full.stats.expanded - 1, full.stats.expanded):
+        for solve in (ida_star, ida_star_md_compiled):
+            r = solve(board, goal, max_expansions=cap)
+            assert r.stats.expanded <= cap
+            assert r.status == "solved" or r.limit == "max_expansions"
+    assert ida_star_md_compiled(
+        board, goal, linear_conflicts=False, max_expansions=full.stats.expanded
+    ).solved

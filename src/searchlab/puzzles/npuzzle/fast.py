@@ -26,6 +26,7 @@ Performance tricks, named where they live:
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Callable, Sequence
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
@@ -247,7 +248,9 @@ def ida_star(
     of Korf's Table 1. ``expanded`` counts nodes whose children were produced.
     The engine's limits (``time_limit``, ``max_expansions``, ``cancel``,
     ``progress``, through a :class:`~searchlab.search.limits.Budget`) and
-    ``max_nodes`` (nodes generated) are checked about every 65,536 nodes.
+    ``max_nodes`` (nodes generated) are checked about every 65,536 nodes
+    (``max_nodes`` may overshoot by that much); ``max_expansions`` is exact
+    (:func:`next_pause`).
 
     Complexity: O(b^d) time for branching factor ``b`` (about 2.13 on the
     15-puzzle) reduced by the heuristic; O(d) memory.
@@ -272,8 +275,10 @@ def ida_star(
     counter = Counters(_CHECK_EVERY)
     path: list[int] = []
 
+    cap = budget.max_expansions
+
     def check() -> None:
-        counter.next_check = counter.generated + _CHECK_EVERY
+        counter.next_check = next_pause(counter.generated, counter.expanded, cap, 0)
         stats.generated, stats.expanded = counter.generated, counter.expanded
         if max_nodes is not None and counter.generated >= max_nodes:
             raise _Stop("max_nodes")
@@ -303,6 +308,10 @@ def ida_star(
             stats.iterations += 1
             if stats.iterations == 1:
                 counter.generated += 1  # the root, counted once as in Korf (1985)
+            if h_start and counter.expanded >= cap:
+                raise _Stop("max_expansions")
+            start_pause = next_pause(counter.generated, counter.expanded, cap, 1)
+            counter.next_check = min(counter.next_check, start_pause)
             if h_start == 0 or search(blank0, -1, 0, bound, *args):
                 solved = True
                 break
@@ -318,6 +327,21 @@ def ida_star(
 
 _INF = 1 << 30
 _CHECK_EVERY = 1 << 16
+
+
+def next_pause(generated: int, expanded: int, cap: float, extra: int) -> int:
+    """The ``generated`` count past which IDA* next pauses to check its limits.
+
+    Every :data:`_CHECK_EVERY` nodes, or sooner so that ``max_expansions`` (``cap``)
+    is exact: the searches pause only on a descent into a child, and every descent
+    adds at least one generated node before the child is expanded (``extra``: the
+    root's expansion at an iteration's start, which follows no descent). So pausing
+    once ``cap - expanded - extra`` more nodes are generated pauses at the latest
+    at the descent after the cap-th expansion; the inner loop is unchanged (there
+    are only a few more pauses as the cap nears).
+    """
+    left = _CHECK_EVERY if cap == math.inf else min(_CHECK_EVERY, int(cap) - expanded - extra)
+    return generated + left - 1
 
 
 def _mirror(n: int) -> Callable[[int], int]:
