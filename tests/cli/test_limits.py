@@ -85,3 +85,21 @@ def test_npuzzle_compiled_idastar_expansion_cap_is_exact() -> None:
     assert ida_star_md_compiled(
         board, goal, linear_conflicts=False, max_expansions=full.stats.expanded
     ).solved
+
+
+@pytest.mark.parametrize("cap", [1, 5, 50])
+def test_npuzzle_astar_stores_at_most_one_expansion_past_max_nodes(cap: int) -> None:
+    from searchlab.puzzles.npuzzle.board import goal_board, parse_tiles
+    from searchlab.puzzles.npuzzle.fast import astar
+
+    r = astar(parse_tiles("8 6 7 2 5 4 3 0 1"), goal_board(3), max_nodes=cap)
+    assert r.limit == "max_nodes"
+    # generated - duplicates bounds the states stored from above (a state reached again
+    # by a shorter path is stored once), tightly on these small searches
+    assert r.stats.generated - r.stats.duplicates <= cap + 4
+
+
+def test_npuzzle_astar_max_nodes_stops_before_solving(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["npuzzle", "solve", "-a", "astar", "--tiles", "0 1 3 4 2 5 7 8 6", "--json"]
+    assert main([*argv, "--max-nodes", "1"]) == 1
+    assert '"limit":"max_nodes"' in capsys.readouterr().out

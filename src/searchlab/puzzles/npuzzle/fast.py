@@ -109,7 +109,8 @@ def astar(
     :func:`ida_star` beyond the 8-puzzle. Honours the engine's limits through a
     :class:`~searchlab.search.limits.Budget` (``time_limit``, ``max_expansions``,
     ``cancel``, ``progress``, checked every 1,024 expansions, one integer compare
-    per expansion in between) and ``max_nodes`` stored states.
+    per expansion in between) and ``max_nodes`` stored states (checked sooner as it
+    nears: at most one expansion's children, 4 states, are stored past it).
     Hart, Nilsson & Raphael (1968); AIMA 4th ed. Fig. 3.7 / §3.5.2.
 
     >>> from searchlab.puzzles.npuzzle.board import parse_tiles, goal_board
@@ -147,7 +148,14 @@ def astar(
     stats.generated = 1
     limit: LimitName | None = None
     found = -1
-    next_check = budget.next_check
+
+    def schedule() -> float:
+        # The budget's checkpoint, brought forward so that no more than one
+        # expansion's children (at most 4 states) are stored past ``max_nodes``.
+        room = (budget.max_nodes - len(best_g)) // 4
+        return min(budget.next_check, stats.expanded + max(1, room))
+
+    next_check = schedule()
     while heap:
         prio, s, b = heapq.heappop(heap)
         g = (1 << shift) - 1 - (prio & ((1 << shift) - 1))
@@ -162,7 +170,7 @@ def astar(
             limit = "max_nodes" if len(best_g) > budget.max_nodes else budget.check(stats)
             if limit is not None:
                 break
-            next_check = budget.next_check
+            next_check = schedule()
         f = prio >> shift
         h = f - g
         g1 = g + 1
