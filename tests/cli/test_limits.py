@@ -4,12 +4,14 @@ stops with that limit or answers within it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from searchlab import families
 from searchlab.cli.main import main
 
-FAMILIES = ("peg", "knight", "maze")
+FAMILIES = ("peg", "knight", "maze", "hanoi")
 """The families whose algorithms this checks (the sliding tiles and Rush Hour have their own)."""
 
 
@@ -103,3 +105,17 @@ def test_npuzzle_astar_max_nodes_stops_before_solving(capsys: pytest.CaptureFixt
     argv = ["npuzzle", "solve", "-a", "astar", "--tiles", "0 1 3 4 2 5 7 8 6", "--json"]
     assert main([*argv, "--max-nodes", "1"]) == 1
     assert '"limit":"max_nodes"' in capsys.readouterr().out
+
+
+def test_hanoi_recursive_honours_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "tower.txt"
+    board.write_text(families.get("hanoi").examples[0].text)
+    fam = families.get("hanoi")
+    n = len(fam.run(fam.read(board.read_text()), "recursive", None).actions)
+    assert n > 1
+    argv = ["solve", "hanoi", str(board), "-a", "recursive", "--json"]
+    assert main([*argv, "--max-expansions", str(n - 1)]) == 1
+    assert '"limit":"max_expansions"' in capsys.readouterr().out
+    assert main([*argv, "--max-nodes", str(n)]) == 1
+    assert '"limit":"max_nodes"' in capsys.readouterr().out
+    assert main([*argv, "--max-expansions", str(n), "--max-nodes", str(n + 1)]) == 0
