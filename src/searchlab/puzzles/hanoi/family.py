@@ -29,7 +29,7 @@ from searchlab.i18n import N_, _, ngettext
 from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem
 from searchlab.search.result import LimitName, SearchResult, SearchStats
-from searchlab.search.solve import engine_algorithms
+from searchlab.search.solve import UNIT_COST_OPTIMAL, engine_algorithms
 
 from .count import count
 from .demo import demo
@@ -158,6 +158,7 @@ FAMILY: Family[Tower, State] = Family(
     format=format_tower,
     describe=describe,
     algorithms=ALGORITHMS,
+    optimal=frozenset(ALGORITHMS) & (UNIT_COST_OPTIMAL | {"recursive"}),
     heuristics=HEURISTICS,
     solve=solve,
     initial=lambda t: t.start,
