@@ -21,8 +21,10 @@ PARENT = textwrap.dedent(
     """
     import sys, time
     from searchlab.experiments.parallel import map_unordered
-    for _ in map_unordered(time.sleep, [60.0, 60.0], workers=2):
-        pass
+    if __name__ == "__main__":
+        local_dask = sys.argv[1] == "dask"
+        for _ in map_unordered(time.sleep, [60.0, 60.0], workers=2, local_dask=local_dask):
+            pass
     """
 )
 
@@ -48,10 +50,30 @@ def alive(pid: int) -> bool:
     return "\nState:\tZ" not in state  # a zombie is dead, only not yet reaped
 
 
+def has_dask() -> bool:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (Linux)")
-def test_pool_workers_die_with_a_killed_parent() -> None:
+@pytest.mark.parametrize(
+    "backend",
+    [
+        "pool",
+        # a LocalCluster's worker processes exit when the pipe their parent holds open
+        # closes (Dask's own parent monitor), so nothing of ours is needed there
+        pytest.param(
+            "dask",
+            marks=pytest.mark.skipif(not has_dask(), reason="needs searchlab[cluster]"),
+        ),
+    ],
+)
+def test_pool_workers_die_with_a_killed_parent(backend: str) -> None:
     env = {**os.environ, "PYTHONPATH": SRC}
-    parent = subprocess.Popen([sys.executable, "-c", PARENT], env=env)
+    parent = subprocess.Popen([sys.executable, "-c", PARENT, backend], env=env)
     workers: list[int] = []
     try:
         deadline = time.monotonic() + 60

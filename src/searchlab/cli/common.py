@@ -24,7 +24,7 @@ from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
 from searchlab.i18n import N_, _, ngettext
 from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
-from searchlab.search.solve import ALGORITHMS, OPTIMAL, SHORTEST
+from searchlab.search.solve import ALGORITHMS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -437,11 +437,6 @@ def stats_table(stats: SearchStats, title: str | None = None) -> Table:
             shown = f"{value:,}"
         table.add_row(_(STAT_LABELS.get(name, name.replace("_", " "))), shown)
     return table
-
-
-UNIT_COST_OPTIMAL = OPTIMAL | SHORTEST
-"""The engine algorithms whose solutions have the fewest moves on a puzzle where every
-move costs 1 (with an admissible heuristic, as every heuristic of those families is)."""
 
 
 def optimal_help(names: Sequence[str], optimal: Collection[str]) -> str:

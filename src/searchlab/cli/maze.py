@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from searchlab.cli.common import (
-    UNIT_COST_OPTIMAL,
     FiniteFloat,
     algorithm_option,
     drawn_seed,
@@ -52,7 +51,7 @@ def maze() -> None:
     default="astar",
     exclude=("dls",),
     help="Search algorithm ("
-    + optimal_help([a for a in FAMILY.algorithms], UNIT_COST_OPTIMAL)
+    + optimal_help([a for a in FAMILY.algorithms], FAMILY.optimal or ())
     + ").",
 )
 @time_limit_option(60.0)
@@ -104,5 +103,5 @@ def solve_cmd(
         time_limit=time_limit,
         max_expansions=max_expansions,
         max_nodes=max_nodes,
-        note=optimality_note(algorithm, UNIT_COST_OPTIMAL),
+        note=optimality_note(algorithm, FAMILY.optimal or ()),
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from searchlab.cli.common import (
-    UNIT_COST_OPTIMAL,
     FractionBar,
     console,
     drawn_seed,
@@ -49,7 +48,7 @@ def npuzzle() -> None:
     """Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); moves name the blank's direction."""
 
 
-OPTIMAL_HERE = UNIT_COST_OPTIMAL | {"auto"}
+OPTIMAL_HERE = FAMILY.optimal or ()
 """The algorithms of ``npuzzle solve`` that find the fewest moves."""
 
 

@@ -19,6 +19,8 @@ from searchlab.cli.common import (
     json_option,
     max_expansions_option,
     max_nodes_option,
+    optimal_help,
+    optimality_note,
     parse_wxh,
     print_json,
     read_input,
@@ -135,7 +137,11 @@ def rushhour() -> None:
     show_default=True,
     help="moves: a slide of any length costs 1; steps: each cell.",
 )
-@algorithm_option(default="fast", choices=ALGORITHM_CHOICES)
+@algorithm_option(
+    default="fast",
+    choices=ALGORITHM_CHOICES,
+    help="Search algorithm (" + optimal_help(ALGORITHM_CHOICES, FAMILY.optimal or ()) + ").",
+)
 @heuristic_option("blocking", HEURISTICS)
 @time_limit_option(60.0)
 @max_expansions_option()
@@ -181,6 +187,7 @@ def solve_cmd(
             )
         console.print(describe_outcome(result))
         if result.solved:
+            console.print(optimality_note(algorithm, FAMILY.optimal or ()), markup=False)
             console.print(_("moves:") + " " + " ".join(result.actions), markup=False)
         if not quiet:
             console.print(stats_table(result.stats))

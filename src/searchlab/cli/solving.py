@@ -26,6 +26,7 @@ from searchlab.cli.common import (
     json_option,
     max_expansions_option,
     max_nodes_option,
+    optimality_note,
     print_json,
     read_input,
     run_with_progress,
@@ -146,6 +147,8 @@ def solve_and_report(
     :func:`report_solution`: the whole of a solve command after its options are read."""
     if html_path:
         check_replay(family.name, instance)
+    if note is None and family.optimal is not None:
+        note = optimality_note(algorithm or family.algorithms[0], family.optimal)
     result = solve_with_progress(
         family, instance, algorithm, heuristic, show=False if as_json else None, **options
     )
@@ -161,7 +164,33 @@ def solve_and_report(
     )
 
 
-@click.command("solve", cls=Command)
+def optimal_line(family: PuzzleFamily) -> str:
+    """Which of the family's algorithms guarantee the fewest moves, in the interface
+    language ("optimal: a, b; not optimal: c")."""
+    if family.optimal is None:
+        return _("every solution costs the same")
+    good = [a for a in family.algorithms if a in family.optimal]
+    bad = [a for a in family.algorithms if a not in family.optimal]
+    line = _("optimal: {algorithms}").format(algorithms=", ".join(good))
+    if bad:
+        line += "; " + _("not optimal: {algorithms}").format(algorithms=", ".join(bad))
+    return line
+
+
+class SolveCommand(Command):
+    """``searchlab solve``: its help lists, family by family, which algorithms
+    guarantee the fewest moves (:attr:`PuzzleFamily.optimal`), read when shown."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help_text(ctx, formatter)
+        formatter.write_paragraph()
+        formatter.write_text(_("Optimal algorithms (a solution with the fewest moves), by family:"))
+        with formatter.indentation():
+            for family in families.all_families():
+                formatter.write_text(f"{family.name}: {optimal_line(family)}")
+
+
+@click.command("solve", cls=SolveCommand)
 @click.argument("family_name", metavar="FAMILY", type=click.Choice(families.names()))
 @click.argument("file", default="-", required=False)
 @click.option(

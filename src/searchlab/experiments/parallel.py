@@ -11,7 +11,11 @@ promptly and keeps what finished. The process pool uses the ``spawn`` start
 method (safe with the threads of a progress bar or a Dask client); its
 workers ignore SIGINT, the pool is terminated on the way out, and each worker
 dies with its parent even when the parent is killed with SIGKILL (no clean-up
-runs then), so no run outlives the experiment.
+runs then), so no run outlives the experiment. A ``LocalCluster``'s worker
+processes need nothing of ours for that: Dask starts each one with a pipe its
+parent holds open and a thread that exits the worker when the pipe closes
+(``distributed.process.AsyncProcess``), which a SIGKILL of the parent does
+(tests/experiments/test_parallel.py checks both backends).
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ limits the engine's way (a :class:`~searchlab.search.Budget`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -318,6 +318,10 @@ class Family(Generic[I, S]):
     demo, demo_title : the family's section of ``searchlab demo``: a generator of
         text and :class:`Table` blocks (a few seconds at most).
     notes : a line shown under the algorithm choice.
+    optimal : the names of ``algorithms`` whose solutions have the least cost (the
+        engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
+        moves, and the family's own optimal methods); ``None``: cost does not rank
+        the solutions (every solution costs the same, as a knight's tour does).
     """
 
     name: str
@@ -353,6 +357,7 @@ class Family(Generic[I, S]):
     demo: Callable[[], Iterable[DemoBlock]] | None = None
     demo_title: str = ""
     notes: str = ""
+    optimal: Collection[str] | None = None
 
     # -- checked entry points: what the front ends call ---------------------------
 
@@ -367,6 +372,14 @@ class Family(Generic[I, S]):
             raise InputError(
                 _("cannot read this {name} board: {exc}").format(name=self.name, exc=exc)
             ) from None
+
+    def optimality(self, algorithm: str) -> bool | None:
+        """Whether ``algorithm`` (an offered name, or a result's name with its details
+        after a space or a bracket, "idastar (manhattan)") guarantees a least-cost
+        solution; ``None`` when the family's :attr:`optimal` is ``None``."""
+        if self.optimal is None:
+            return None
+        return algorithm.split("(")[0].strip().split(" ")[0] in self.optimal
 
     def check_choice(self, algorithm: str, heuristic: str | None) -> None:
         """A one-line InputError unless ``algorithm`` and ``heuristic`` are offered."""

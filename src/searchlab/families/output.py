@@ -14,6 +14,9 @@ top-level keys, whatever the family::
     states     one JSON token per state, start first (may be empty for huge solutions)
     stats      the engine's counters (expanded, generated, seconds, ...)
     extra      what the family adds (a rating, a tour's shape, ...)
+    optimal    when solved, whether the algorithm guarantees the least cost
+               (:meth:`PuzzleFamily.optimality`; null otherwise, or where cost does
+               not rank solutions, as in a knight's tour)
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ RESULT_KEYS = (
     "states",
     "stats",
     "extra",
+    "optimal",
 )
 
 
@@ -57,4 +61,5 @@ def result_json(
         "states": tokens,
         "stats": result.stats.as_dict(),
         "extra": dict(result.extra),
+        "optimal": family.optimality(result.algorithm) if result.solved else None,
     }

@@ -95,6 +95,10 @@ OPTIMAL = frozenset(n for n, a in REGISTRY.items() if a.guarantee == "optimal")
 SHORTEST = frozenset(n for n, a in REGISTRY.items() if a.guarantee == "shortest")
 """Algorithms that return a solution with the fewest actions."""
 
+UNIT_COST_OPTIMAL = OPTIMAL | SHORTEST
+"""The algorithms whose solutions have the fewest moves where every move costs 1 (with an
+admissible heuristic)."""
+
 INFORMED = frozenset(n for n, a in REGISTRY.items() if a.informed)
 """Algorithms that use a heuristic; the others ignore it."""
 

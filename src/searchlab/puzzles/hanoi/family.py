@@ -28,8 +28,8 @@ from searchlab.families.kit import engine_solve, int_param
 from searchlab.i18n import N_, _, ngettext
 from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem
-from searchlab.search.result import SearchResult, SearchStats
-from searchlab.search.solve import engine_algorithms
+from searchlab.search.result import LimitName, SearchResult, SearchStats
+from searchlab.search.solve import UNIT_COST_OPTIMAL, engine_algorithms
 
 from .count import count
 from .demo import demo
@@ -71,6 +71,16 @@ def solve(tower: Tower, algorithm: str, heuristic: str | None, /, **options: Any
     if algorithm != "recursive":
         return engine_solve(HanoiProblem(tower, heuristic or HEURISTICS[0]), algorithm, options)
     budget, _observer = budget_and_observer(cast(SearchOptions, options))
+    # the recursion expands each position of its path once (the moves) and stores the
+    # path (the positions): a path longer than a limit allows is not built at all
+    length = distance(tower.start, tower.goal_peg)
+    over: LimitName | None = None
+    if length > budget.max_expansions:
+        over = "max_expansions"
+    elif length + 1 > budget.max_nodes:
+        over = "max_nodes"
+    if over is not None:
+        return SearchResult("recursive", "limit", stats=budget.finish(SearchStats()), limit=over)
     states = [tower.start]
     labels = []
     for disk, src, dst in optimal_moves(tower.start, tower.goal_peg):
@@ -148,6 +158,7 @@ FAMILY: Family[Tower, State] = Family(
     format=format_tower,
     describe=describe,
     algorithms=ALGORITHMS,
+    optimal=frozenset(ALGORITHMS) & (UNIT_COST_OPTIMAL | {"recursive"}),
     heuristics=HEURISTICS,
     solve=solve,
     initial=lambda t: t.start,

@@ -19,7 +19,7 @@ from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_m
 from searchlab.puzzles.maze.problem import MazeProblem
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
-from searchlab.search.solve import engine_algorithms
+from searchlab.search.solve import UNIT_COST_OPTIMAL, engine_algorithms
 from searchlab.view import View
 
 EXAMPLES = (
@@ -148,6 +148,7 @@ FAMILY: Family[Maze, int] = Family(
     format=format_maze,
     describe=lambda m: _("{width}x{height} maze").format(width=m.width, height=m.height),
     algorithms=ALGORITHMS,
+    optimal=frozenset(ALGORITHMS) & UNIT_COST_OPTIMAL,
     heuristics=HEURISTICS,
     solve=solve,
     initial=lambda m: m.start,

@@ -52,7 +52,7 @@ from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
-from searchlab.search.solve import engine_algorithms
+from searchlab.search.solve import UNIT_COST_OPTIMAL, engine_algorithms
 from searchlab.view import View
 
 DELTA = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
@@ -297,6 +297,7 @@ FAMILY: Family[Instance, Board] = Family(
     format=format_instance,
     describe=describe,
     algorithms=ALGORITHMS,
+    optimal=frozenset(ALGORITHMS) & (UNIT_COST_OPTIMAL | {"auto"}),
     heuristics=("auto", "pdb", *HEURISTICS),
     solve=solve,
     initial=lambda i: i.start,

@@ -26,6 +26,7 @@ Performance tricks, named where they live:
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Callable, Sequence
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
@@ -108,7 +109,8 @@ def astar(
     :func:`ida_star` beyond the 8-puzzle. Honours the engine's limits through a
     :class:`~searchlab.search.limits.Budget` (``time_limit``, ``max_expansions``,
     ``cancel``, ``progress``, checked every 1,024 expansions, one integer compare
-    per expansion in between) and ``max_nodes`` stored states.
+    per expansion in between) and ``max_nodes`` stored states (checked sooner as it
+    nears: at most one expansion's children, 4 states, are stored past it).
     Hart, Nilsson & Raphael (1968); AIMA 4th ed. Fig. 3.7 / §3.5.2.
 
     >>> from searchlab.puzzles.npuzzle.board import parse_tiles, goal_board
@@ -146,7 +148,14 @@ def astar(
     stats.generated = 1
     limit: LimitName | None = None
     found = -1
-    next_check = budget.next_check
+
+    def schedule() -> float:
+        # The budget's checkpoint, brought forward so that no more than one
+        # expansion's children (at most 4 states) are stored past ``max_nodes``.
+        room = (budget.max_nodes - len(best_g)) // 4
+        return min(budget.next_check, stats.expanded + max(1, room))
+
+    next_check = schedule()
     while heap:
         prio, s, b = heapq.heappop(heap)
         g = (1 << shift) - 1 - (prio & ((1 << shift) - 1))
@@ -161,7 +170,7 @@ def astar(
             limit = "max_nodes" if len(best_g) > budget.max_nodes else budget.check(stats)
             if limit is not None:
                 break
-            next_check = budget.next_check
+            next_check = schedule()
         f = prio >> shift
         h = f - g
         g1 = g + 1
@@ -247,7 +256,9 @@ def ida_star(
     of Korf's Table 1. ``expanded`` counts nodes whose children were produced.
     The engine's limits (``time_limit``, ``max_expansions``, ``cancel``,
     ``progress``, through a :class:`~searchlab.search.limits.Budget`) and
-    ``max_nodes`` (nodes generated) are checked about every 65,536 nodes.
+    ``max_nodes`` (nodes generated) are checked about every 65,536 nodes
+    (``max_nodes`` may overshoot by that much); ``max_expansions`` is exact
+    (:func:`next_pause`).
 
     Complexity: O(b^d) time for branching factor ``b`` (about 2.13 on the
     15-puzzle) reduced by the heuristic; O(d) memory.
@@ -272,8 +283,10 @@ def ida_star(
     counter = Counters(_CHECK_EVERY)
     path: list[int] = []
 
+    cap = budget.max_expansions
+
     def check() -> None:
-        counter.next_check = counter.generated + _CHECK_EVERY
+        counter.next_check = next_pause(counter.generated, counter.expanded, cap, 0)
         stats.generated, stats.expanded = counter.generated, counter.expanded
         if max_nodes is not None and counter.generated >= max_nodes:
             raise _Stop("max_nodes")
@@ -303,6 +316,10 @@ def ida_star(
             stats.iterations += 1
             if stats.iterations == 1:
                 counter.generated += 1  # the root, counted once as in Korf (1985)
+            if h_start and counter.expanded >= cap:
+                raise _Stop("max_expansions")
+            start_pause = next_pause(counter.generated, counter.expanded, cap, 1)
+            counter.next_check = min(counter.next_check, start_pause)
             if h_start == 0 or search(blank0, -1, 0, bound, *args):
                 solved = True
                 break
@@ -318,6 +335,21 @@ def ida_star(
 
 _INF = 1 << 30
 _CHECK_EVERY = 1 << 16
+
+
+def next_pause(generated: int, expanded: int, cap: float, extra: int) -> int:
+    """The ``generated`` count past which IDA* next pauses to check its limits.
+
+    Every :data:`_CHECK_EVERY` nodes, or sooner so that ``max_expansions`` (``cap``)
+    is exact: the searches pause only on a descent into a child, and every descent
+    adds at least one generated node before the child is expanded (``extra``: the
+    root's expansion at an iteration's start, which follows no descent). So pausing
+    once ``cap - expanded - extra`` more nodes are generated pauses at the latest
+    at the descent after the cap-th expansion; the inner loop is unchanged (there
+    are only a few more pauses as the cap nears).
+    """
+    left = _CHECK_EVERY if cap == math.inf else min(_CHECK_EVERY, int(cap) - expanded - extra)
+    return generated + left - 1
 
 
 def _mirror(n: int) -> Callable[[int], int]:

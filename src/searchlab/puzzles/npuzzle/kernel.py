@@ -54,6 +54,7 @@ from searchlab.puzzles.npuzzle.fast import (
     _mirror,
     _result,
     _tables,
+    next_pause,
 )
 from searchlab.puzzles.npuzzle.pdb_index import is_packed, layout
 from searchlab.search import CancelToken, SearchResult, SearchStats
@@ -339,12 +340,14 @@ def deepen(
     returns the array of the frames' blank cells; ``run()`` resumes the search,
     returning ``_FOUND``, ``_EXHAUSTED`` or ``_PAUSED`` with its counters in
     ``regs``. Between pauses (every 65,536 generated nodes) the limits are
-    checked: ``max_nodes`` generated nodes, then the ``budget``. Returns the
+    checked: ``max_nodes`` generated nodes (so it may overshoot by up to 65,536),
+    then the ``budget``; ``max_expansions`` is exact (:func:`~.fast.next_pause`). Returns the
     blank cells of the solution (None if none) and the limit that stopped it;
     ``stats`` gets the counts, the root counted once.
     """
     limit: LimitName | None = None
     path: list[int] | None = None
+    cap = budget.max_expansions
     regs[_NEXT_CHECK] = _CHECK_EVERY
     while True:
         stats.iterations += 1
@@ -353,13 +356,19 @@ def deepen(
         if h_start == 0:
             path = []
             break
+        if regs[_EXPANDED] >= cap:
+            limit = "max_expansions"
+            break
         fb = begin(bound)
         regs[_DEPTH], regs[_BOUND], regs[_BEST] = 0, bound, _INF
+        regs[_NEXT_CHECK] = min(
+            regs[_NEXT_CHECK], next_pause(int(regs[_GENERATED]), int(regs[_EXPANDED]), cap, 1)
+        )
         while True:
             status = run()
             if status != _PAUSED:
                 break
-            regs[_NEXT_CHECK] = regs[_GENERATED] + _CHECK_EVERY
+            regs[_NEXT_CHECK] = next_pause(int(regs[_GENERATED]), int(regs[_EXPANDED]), cap, 0)
             stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
             if max_nodes is not None and stats.generated >= max_nodes:
                 limit = "max_nodes"

@@ -49,6 +49,7 @@ from searchlab.puzzles.rushhour.solver import ALGORITHM_CHOICES, Metric, fast_bf
 from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.search.solve import UNIT_COST_OPTIMAL
 from searchlab.view import View
 
 GENERATE_MAX_SECONDS = 20.0
@@ -310,6 +311,7 @@ FAMILY: Family[Board, Board] = Family(
     format=lambda b: b.to_text() + "\n",
     describe=describe,
     algorithms=ALGORITHMS,
+    optimal=frozenset(ALGORITHMS) & (UNIT_COST_OPTIMAL | {"fast", "rate"}),
     heuristics=HEURISTICS,
     solve=solve,
     initial=lambda b: b,
