@@ -21,6 +21,7 @@ SPAIN_ONLY = {
     r"\bIntro\b": "Enter",
     r"\bla orden\b|\bórdenes\b": "comando",
     r"\bpuntuación\b": "puntaje",
+    r"\bratón\b": "mouse",
     r"regla de tres": "the proportion rule, not the position classes",
 }
 
