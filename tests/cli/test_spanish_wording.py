@@ -64,3 +64,14 @@ def test_the_english_board_is_also_come_solo() -> None:
 
 def test_doctor_roles_are_translated() -> None:
     assert translations()["core"] == "núcleo"
+
+
+def test_spanish_docs_use_the_same_words() -> None:
+    docs = Path(__file__).parents[2] / "docs" / "es"
+    found = [
+        (pattern, doc.name)
+        for doc in sorted(docs.glob("*.md"))
+        for pattern in SPAIN_ONLY
+        if re.search(pattern, doc.read_text(encoding="utf-8"), re.IGNORECASE)
+    ]
+    assert found == []
