@@ -89,6 +89,20 @@ def _rank(cells_of: I64, k: int, cells: int, pc: U8) -> int:
 
 
 @njit(cache=True, inline="always")
+def _nth_free(occ: int, d: int) -> int:
+    """The ``d``-th cell (from 0) not set in the bit set ``occ``: how a rank digit
+    becomes a cell when unranking (the inverse of :func:`_rank`'s count of used cells
+    below)."""
+    c = 0
+    while True:
+        if not (occ >> c) & 1:
+            if d == 0:
+                return c
+            d -= 1
+        c += 1
+
+
+@njit(cache=True, inline="always")
 def value(
     cells_of: I64, k: int, cells: int, pc: U8, tab: U8, packed: int, goal: I64, n: int
 ) -> int:
@@ -135,14 +149,7 @@ def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
         for i in range(first):
             occ |= 1 << pos[i]
         for i in range(first, k):
-            d = digit[i]
-            c = 0
-            while True:  # the d-th cell not in occ
-                if not (occ >> c) & 1:
-                    if d == 0:
-                        break
-                    d -= 1
-                c += 1
+            c = _nth_free(occ, digit[i])
             pos[i] = c
             occ |= 1 << c
         md = 0
@@ -560,14 +567,7 @@ def _build_level(
             x //= cells - i
         occ = 0
         for i in range(k):
-            d = pos[i]
-            c = 0
-            while True:  # the d-th cell not in occ
-                if not (occ >> c) & 1:
-                    if d == 0:
-                        break
-                    d -= 1
-                c += 1
+            c = _nth_free(occ, pos[i])
             pos[i] = c
             occ |= 1 << c
         j = 0
@@ -725,14 +725,7 @@ def _to_radix(src: U8, out: U8, k: int, n: int, with_blank: bool) -> None:
         index = 0
         w = 1
         for i in range(k):
-            d = pos[i]
-            c = 0
-            while True:  # the d-th cell not in occ
-                if not (occ >> c) & 1:
-                    if d == 0:
-                        break
-                    d -= 1
-                c += 1
+            c = _nth_free(occ, pos[i])
             occ |= 1 << c
             index += c * w
             w *= cells
