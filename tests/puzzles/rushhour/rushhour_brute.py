@@ -165,23 +165,9 @@ def database(size: int, walls: int) -> list[tuple[int, str, int]]:
                 if q not in seen:
                     seen.add(q)
                     cluster.append(q)
-        dist = {p: 0 for p in cluster if solved(p, size)}
-        if not dist:
-            continue
-        queue = deque(dist)
-        while queue:
-            p = queue.popleft()
-            for q in neighbours(p, size):
-                if q not in dist:
-                    dist[q] = dist[p] + 1
-                    queue.append(q)
-        moves = max(dist.values())
-        hardest = min((p for p in cluster if dist[p] == moves), key=lambda p: _order(p, size))
-        red, others, wall_cells = hardest
-        smaller = [(red, others - {p}, wall_cells) for p in others]
-        smaller += [(red, others, wall_cells - {w}) for w in wall_cells]
-        if all(distance(s, size) < moves for s in smaller):
-            rows.append((moves, text(hardest, size), len(cluster)))
+        row = _row(cluster, size)
+        if row is not None:
+            rows.append(row)
     return sorted(rows)
 
 
