@@ -15,8 +15,9 @@ exactly the packed positions of the shard (both counts are printed and must agre
 Each ``SHARD`` (a key such as ``6x6/w0/1-7-48``, the default) runs once on each side,
 in a fresh process: ours after loading the compiled walk (outside the timing), his
 from ``main``. ``--stratum 6x6/w0/1`` runs every shard whose key starts with it
-(e.g. one red-car column), ours through :func:`run_shard` in one process, his in one
-run with only the exit row fixed. The ratio is of CPU seconds (this machine is
+(e.g. one red-car column; ``--stratum 5x5/w1``: the whole board with exactly one
+wall), ours through :func:`run_shard` in one process, his in one run with only the
+exit row fixed (or nothing). The ratio is of CPU seconds (this machine is
 shared). Caveat: the two programs call a different member of a cluster its
 *canonical* one (we the smallest packed int, he the smallest bitboard pair), so a
 cluster may be searched to the end in different shards; the packed positions of a
@@ -190,11 +191,14 @@ def main() -> None:
         from searchlab.puzzles.rushhour.enumeration import shards
 
         size, walls = int(stratum[0]), int(stratum.split("/")[1][1:])
-        first = stratum.split("/")[2]
+        first = stratum.split("/")[2] if stratum.count("/") == 2 else None
         chosen = [
-            s.key for s in shards(size, walls) if s.walls == walls and str(s.prefix[0]) == first
+            s.key
+            for s in shards(size, walls)
+            if s.walls == walls and first in (None, str(s.prefix[0]))
         ]
-        jobs.append((f"{stratum} ({len(chosen)} shards)", chosen, rows_spec(chosen[0], 1)))
+        spec = rows_spec(chosen[0], 1) if first else ""  # "": the whole board
+        jobs.append((f"{stratum} ({len(chosen)} shards)", chosen, spec))
     for name, ks, spec in jobs:
         size, walls = int(ks[0][0]), int(ks[0].split("/")[1][1:])
         binary = build(rush, size, walls)

@@ -509,7 +509,14 @@ def _place(t: Tables, stack: I64, fleet: Pieces, lv: int, e: int) -> None:
     stack[lv + 1, BROW] = stack[lv, BROW] | ent[e, E_BROW]
     stack[lv + 1, BCOL] = stack[lv, BCOL] | ent[e, E_BCOL]
     stack[lv + 1, VEHICLES] = k
-    stack[lv + 1, HOPELESS] = stack[lv, HOPELESS]
+    n = t.size
+    c = lv - n  # the column of a column level
+    blocked = (
+        t.col_mask[lv] != 0
+        and c >= fleet.pos[0] + 2
+        and t.blocks[e, (stack[lv, BCOL] >> (c * n)) & ((1 << n) - 1)]
+    )
+    stack[lv + 1, HOPELESS] = 1 if blocked else stack[lv, HOPELESS]
 
 
 @njit(cache=True, nogil=True)
