@@ -273,8 +273,9 @@ def test_one_name_per_concept_across_commands() -> None:
 
 
 def test_every_command_shows_a_usage_example_that_parses() -> None:
-    """Each command's --help ends with an example (searchlab.cli.examples), and each
-    example names existing options of its own command."""
+    """Each command's --help ends with an example (searchlab.cli.examples for the generic
+    commands, the family's folder for a family's), and each example names existing
+    options of its own command."""
     import shlex
 
     import click
@@ -283,7 +284,7 @@ def test_every_command_shows_a_usage_example_that_parses() -> None:
     from searchlab.cli.main import cli, found_families
 
     ctx = click.Context(cli)
-    paths: list[str] = []
+    shown: dict[str, list[str]] = {}
 
     def walk(cmd: click.Command, path: str) -> None:
         if isinstance(cmd, click.Group):
@@ -292,13 +293,14 @@ def test_every_command_shows_a_usage_example_that_parses() -> None:
                 assert sub is not None
                 walk(sub, f"{path} {name}".strip())
         else:
-            paths.append(path)
             assert cmd.epilog and "searchlab" in cmd.epilog, path
+            shown[path] = [line.strip() for line in cmd.epilog.splitlines() if "searchlab" in line]
 
     walk(cli, "")
-    found = set(found_families())  # their example comes from the family's first board
-    assert sorted(p for p in paths if p.split()[0] not in found) == sorted(EXAMPLES)
-    for path, lines in EXAMPLES.items():
+    found = set(found_families())  # their examples come from the family's folder
+    assert sorted(p for p in shown if p.split()[0] not in found) == sorted(EXAMPLES)
+    assert not [p for p in EXAMPLES if p.split()[0] in found]
+    for path, lines in shown.items():
         for line in lines:
             words = shlex.split(line.split("| ")[-1])
             assert " ".join(words[1:]).startswith(path), line

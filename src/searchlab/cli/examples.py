@@ -1,11 +1,14 @@
 """A usage example for every command, shown at the end of its ``--help``.
 
 Kept in one table so that every command has one (``tests/cli/test_main.py``
-checks it, and that each names its own command). Each is a command a reader can
+checks it, and that each names its own command); a family's commands have theirs in
+the family's folder (``Family.solve_examples``, ``Task.example``). Each is a command a reader can
 paste as it is: a built-in board, a small size, a short limit.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from searchlab.i18n import N_
 
@@ -21,11 +24,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "experiment peg-seed000": ("searchlab experiment peg-seed000",),
     "experiment knight-warnsdorff": ("searchlab experiment knight-warnsdorff",),
     "experiment rushhour-difficulty": ("searchlab experiment rushhour-difficulty",),
-    "knight tour": (
-        "searchlab knight tour --size 8x8 --start 0,0",
-        "searchlab knight tour --size 100x100 --closed --svg tour.svg",
-    ),
-    "knight count": ("searchlab knight count 5x5",),
     "maze solve": (
         "searchlab maze solve my-maze.txt -a bfs",
         "searchlab maze solve --random 40x20 --walls 0.3 --seed 1",
@@ -79,7 +77,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 def epilog(path: str) -> str | None:
     """The ``--help`` epilog of the command ``path``: its examples, or None."""
     lines = EXAMPLES.get(path)
-    if not lines:
-        return None
+    return examples_epilog(lines) if lines else None
+
+
+def examples_epilog(lines: Sequence[str]) -> str:
+    """A ``--help`` epilog showing the example command ``lines``."""
     heading = N_("Example:") if len(lines) == 1 else N_("Examples:")
     return "\b\n" + heading + "\n" + "\n".join(f"  {line}" for line in lines)
