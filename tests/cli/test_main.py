@@ -243,20 +243,20 @@ def test_one_name_per_concept_across_commands() -> None:
     """Every --heuristic option is also -H; every --algorithm also -a; every time limit
     is --time-limit (never another spelling); -n is --instances; sizes are WxH; every
     solve command takes --time-limit, --max-expansions and --max-nodes."""
-    import importlib
-
     import click
 
-    from searchlab.cli.main import COMMANDS
+    from searchlab.cli.main import cli
 
     def walk(cmd: click.Command) -> list[click.Command]:
         if isinstance(cmd, click.Group):
             return [c for sub in cmd.commands.values() for c in walk(sub)]
         return [cmd]
 
-    for target, _help in COMMANDS.values():
-        module, attr = target.split(":")
-        for cmd in walk(getattr(importlib.import_module(module), attr)):
+    ctx = click.Context(cli)
+    for target in cli.list_commands(ctx):  # the generic commands and every family's
+        command = cli.get_command(ctx, target)
+        assert command is not None
+        for cmd in walk(command):
             for p in cmd.params:
                 if "--heuristic" in p.opts:
                     assert "-H" in p.opts, (cmd.name, p.opts)

@@ -24,20 +24,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "experiment peg-seed000": ("searchlab experiment peg-seed000",),
     "experiment knight-warnsdorff": ("searchlab experiment knight-warnsdorff",),
     "experiment rushhour-difficulty": ("searchlab experiment rushhour-difficulty",),
-    "maze solve": (
-        "searchlab maze solve my-maze.txt -a bfs",
-        "searchlab maze solve --random 40x20 --walls 0.3 --seed 1",
-    ),
-    "npuzzle solve": (
-        'searchlab npuzzle solve --tiles "8 6 7 2 5 4 3 0 1"',
-        "searchlab npuzzle solve board.txt -a astar -H linear_conflict --json",
-        'searchlab npuzzle solve --tiles "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15" --pdb 7-8',
-    ),
-    "npuzzle random": ("searchlab npuzzle random --size 4 --depth 30 --seed 7",),
-    "npuzzle pdb": (
-        "searchlab npuzzle pdb --build 6-6-3",
-        "searchlab npuzzle pdb --build 7-8 --goal first",
-    ),
     "peg solve": (
         "searchlab peg solve --board english",
         "searchlab peg solve --board french --vacancy d1 --min-moves",

@@ -65,14 +65,16 @@ def parameter(option: Option) -> click.Parameter:
         hi = None if option.maximum is None else int(option.maximum)
         kind = click.IntRange(lo, hi, max_open=option.max_open)
     metavar = option.metavar or None
+    # No default at all unless one is given: Click counts an explicit None as a value.
+    default: dict[str, Any] = {} if option.default is None else {"default": option.default}
     if option.argument:
         return click.Argument(
             [option.keyword],
             type=kind,
             required=option.required,
-            default=option.default,
-            metavar=metavar or (option.name.upper() if not option.required else None),
+            metavar=metavar,
             nargs=-1 if option.multiple else 1,
+            **default,
         )
     names = [f"--{n.replace('_', '-')}" for n in (option.name, *option.aliases)]
     if option.short:
@@ -80,8 +82,7 @@ def parameter(option: Option) -> click.Parameter:
     return click.Option(
         [*names, option.keyword],
         type=None if option.flag else kind,
-        is_flag=option.flag,
-        default=False if option.flag and option.default is None else option.default,
+        **({"is_flag": True, "default": option.default or False} if option.flag else default),
         show_default=option.default is not None and not option.flag,
         required=option.required,
         multiple=option.multiple,
@@ -154,7 +155,8 @@ def task_command(family: str, task: Task) -> click.Command:
             if task.limits:
                 values["cancel"] = stack.enter_context(cancel_on_interrupt())
             if task.progress:
-                bar = stack.enter_context(FractionBar(_(task.progress_title or task.help)))
+                title = _(task.progress_title) if task.progress_title else ""
+                bar = stack.enter_context(FractionBar(title))
                 values["progress"] = bar.update
             code = draw(task.run(**values), as_json=as_json)
         if code:
@@ -202,7 +204,7 @@ def solve_command(family: PuzzleFamily) -> click.Command:
         if family.optimal is not None:
             note = optimality_note(algorithm or family.algorithms[0], family.optimal)
         human = None if setup.report is None else reporter(family, setup, note)
-        with FractionBar(_(setup.bar_title)) as bar:
+        with FractionBar(_(setup.bar_title) if setup.bar_title else "") as bar:
             if setup.bar:
                 keywords[setup.bar] = bar.update
             solve_and_report(

@@ -46,17 +46,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "searchlab.cli.experiment:experiment",
         N_("Built-in experiments (results are stored; a finished one re-prints at once)."),
     ),
-    "maze": (
-        "searchlab.cli.maze:maze",
-        N_("Grid mazes: '#' walls, 'S' start, 'G' goal."),
-    ),
-    "npuzzle": (
-        "searchlab.cli.npuzzle:npuzzle",
-        N_(
-            "Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); "
-            "moves name the blank's direction."
-        ),
-    ),
     "peg": (
         "searchlab.cli.peg:peg",
         N_("Peg solitaire: English, French, Wiegleb, Diamond, triangles, custom boards."),

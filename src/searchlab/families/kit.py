@@ -12,14 +12,17 @@
   :func:`algorithm_option`, :func:`time_limit_option`, :data:`JSON`, :data:`HTML`...),
   which the CLI gives their usual behaviour (``--json`` with ``--pretty``, ``--svg``
   and ``--html`` written after a solve);
-* :func:`draw_seed`: a random seed when none was given, with the note that tells it.
+* :func:`draw_seed`: a random seed when none was given, with the note that tells it;
+  :func:`parse_wxh` reads a ``WxH`` size; :func:`optimal_help` says which algorithms
+  guarantee the fewest moves.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -150,6 +153,32 @@ def seed_param(seed: Any) -> int | None:
     if seed is None:
         return None
     return int_param({"seed": seed}, "seed", 0, 0, SEED_MAX)
+
+
+def parse_wxh(text: str, option: str, lo: int, hi: int) -> tuple[int, int]:
+    """``"WxH"`` as (width, height), each in [lo, hi], or a one-line error naming ``option``."""
+    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
+    if not m:
+        raise InputError(
+            _("{option} expects WxH such as 6x6, got {text!r}").format(
+                option=option, text=text[:40]
+            )
+        )
+    w, h = int(m[1]), int(m[2])
+    if not (lo <= w <= hi and lo <= h <= hi):
+        raise InputError(
+            _("{option} {w}x{h}: sizes from {lo}x{lo} to {hi}x{hi} are supported").format(
+                option=option, w=w, h=h, lo=lo, hi=hi
+            )
+        )
+    return w, h
+
+
+def optimal_help(names: Sequence[str], optimal: Collection[str]) -> str:
+    """``"optimal: a, b; not optimal: c"``: which of ``names`` guarantee the fewest moves."""
+    good = [n for n in names if n in optimal]
+    bad = [n for n in names if n not in optimal]
+    return "optimal: " + ", ".join(good) + ("; not optimal: " + ", ".join(bad) if bad else "")
 
 
 def draw_seed(seed: int | None, what: str) -> tuple[int, Note | None]:

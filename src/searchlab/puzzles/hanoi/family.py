@@ -1,4 +1,4 @@
-"""Tower of Hanoi: move the disks one at a time onto the goal peg, never onto a smaller one.
+"""Tower of Hanoi: move the disks to the goal peg, never onto a smaller one.
 
 The Tower of Hanoi family: what every surface (CLI, web player, experiments) sees.
 
