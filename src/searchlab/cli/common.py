@@ -20,7 +20,7 @@ from searchlab.cli.exits import run_command
 from searchlab.cli.localized import use_language
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
-from searchlab.families.kit import draw_seed, optimal_help, parse_wxh
+from searchlab.families.kit import optimal_help, parse_wxh
 from searchlab.i18n import N_, _, ngettext
 from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
 from searchlab.search.solve import ALGORITHMS
@@ -184,16 +184,6 @@ def status_line(text: str, show: bool = True) -> Iterator[Callable[[str], None]]
         return
     with err_console.status(text) as status:
         yield lambda new: status.update(new)
-
-
-def drawn_seed(seed: int | None, what: str) -> tuple[int, Callable[[], None]]:
-    """``seed``, or a fresh random one when none was given, with a function that prints
-    the drawn one on stderr (:func:`searchlab.families.kit.draw_seed`), to call once the
-    thing it drew exists (an error stays the first line); a no-op for a given seed."""
-    seed, note = draw_seed(seed, what)
-    if note is None:
-        return seed, lambda: None
-    return seed, lambda: err_console.print(note.text, markup=False)
 
 
 def fail(message: str) -> NoReturn:
