@@ -439,6 +439,8 @@ class Family(Generic[I, S]):
         the replay pages take; larger ones are for the CLI.
     demo, demo_title : the family's section of ``searchlab demo``: a generator of
         text and :class:`Table` blocks (a few seconds at most).
+    demo_order : where that section comes (by this number, then by name; the maze's
+        -1 opens the tour: it shows the engine itself, the others build on it).
     The family's one-line description, the help of ``searchlab <family>`` (listed by
     ``searchlab --help`` without importing the family), is the first paragraph of its
     ``family.py``'s docstring.
@@ -486,6 +488,7 @@ class Family(Generic[I, S]):
     web_max_cells: int = 10_000
     demo: Callable[[], Iterable[DemoBlock]] | None = None
     demo_title: str = ""
+    demo_order: int = 0
     notes: str = ""
     optimal: Collection[str] | None = None
 
