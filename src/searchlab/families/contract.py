@@ -56,7 +56,7 @@ from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
-from searchlab.view import View, merge, view_svg
+from searchlab.view import View, merge, view_svg, within
 
 Cell = tuple[int, int]
 Token = Any
@@ -493,13 +493,11 @@ class Family(Generic[I, S]):
         draw (over :data:`PICTURE_MAX_CELLS` cells)."""
         if self.render_svg is not None:
             return self.render_svg(instance, result)
-        base = self.base_view(instance)
-        if base["rows"] * base["cols"] > PICTURE_MAX_CELLS:
-            raise InputError(
-                _("the board is too large for an SVG picture (at most {cells:,} cells)").format(
-                    cells=PICTURE_MAX_CELLS
-                )
-            )
+        base = within(
+            self.base_view(instance),
+            PICTURE_MAX_CELLS,
+            _("the board is too large for an SVG picture (at most {max_cells:,} cells)"),
+        )
         states = list(result.states) if result is not None and result.solved else []
         if states and self.shared_view is not None:
             last = self.frame_views(instance, states)[-1]

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from searchlab.errors import InputError
 from searchlab.view.styles import CELL, MARGIN
 
 View = dict[str, Any]
@@ -50,3 +51,15 @@ def size(view: View, cell: int = CELL) -> tuple[int, int]:
     half a cell on the right)."""
     extra = cell // 2 if view.get("exit") else 0
     return 2 * MARGIN + view["cols"] * cell + extra, 2 * MARGIN + view["rows"] * cell
+
+
+def within(view: View, max_cells: int, message: str) -> View:
+    """``view`` when its grid has at most ``max_cells`` cells, else an InputError with
+    ``message`` (a template, already in the user's language) filled with ``rows``,
+    ``cols`` and ``max_cells``: the one size check of every surface that draws a board
+    (a picture, a replay page, the search being watched), cheap enough to run before
+    any search."""
+    rows, cols = view["rows"], view["cols"]
+    if rows * cols > max_cells:
+        raise InputError(message.format(rows=rows, cols=cols, max_cells=max_cells))
+    return view
