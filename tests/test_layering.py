@@ -117,6 +117,20 @@ def test_drawing_lives_in_the_view_layer() -> None:
     assert not (ROOT / "web" / "svg.py").exists()
 
 
+def test_families_write_no_svg_of_their_own() -> None:
+    """A family draws through its views: no family module writes SVG markup (its
+    pictures, ``--svg`` and ``_repr_svg_`` are :mod:`searchlab.view`'s)."""
+    tags = ("<svg", "<rect", "<circle", "<polyline", "<path", "<text")
+    bad = [
+        f"{path.relative_to(ROOT)} writes {tag}"
+        for path in sorted((ROOT / "puzzles").rglob("*.py"))
+        for text in _code_strings(path)
+        for tag in tags
+        if tag in text
+    ]
+    assert not bad, "\n".join(bad)
+
+
 def _code_strings(path: Path) -> set[str]:
     """The string constants of a module's code (docstrings left out: examples may name
     a family)."""

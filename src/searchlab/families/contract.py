@@ -56,7 +56,7 @@ from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
-from searchlab.view import View, merge, view_svg, within
+from searchlab.view import View, fit_cell, merge, view_svg, within
 
 Cell = tuple[int, int]
 Token = Any
@@ -489,8 +489,9 @@ class Family(Generic[I, S]):
         """The SVG picture ``--svg`` writes: the family's own ``render_svg`` when it has
         one, else its view drawn by :mod:`searchlab.view`: the whole solution when the
         family draws solutions as one picture (a ``shared_view``, like a maze's path),
-        otherwise the start position. A one-line InputError for a board too large to
-        draw (over :data:`PICTURE_MAX_CELLS` cells)."""
+        otherwise the start position, about 1000 pixels wide at most
+        (:func:`~searchlab.view.svg.fit_cell`). A one-line InputError for a board too
+        large to draw (over :data:`PICTURE_MAX_CELLS` cells)."""
         if self.render_svg is not None:
             return self.render_svg(instance, result)
         base = within(
@@ -504,7 +505,8 @@ class Family(Generic[I, S]):
             frame = {**self.solution_shared(instance, states), **last}
         else:
             frame = self.state_view(instance, self.initial(instance))
-        return view_svg(merge(base, frame))
+        view = merge(base, frame)
+        return view_svg(view, cell=fit_cell(view))
 
     def sends_tokens(self, instance: I, states: Sequence[S]) -> bool:
         """Whether a solution's state tokens go out with it."""

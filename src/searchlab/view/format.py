@@ -46,7 +46,7 @@ def merge(base: View, frame: View) -> View:
     return {**base, **frame}
 
 
-def size(view: View, cell: int = CELL) -> tuple[int, int]:
+def size(view: View, cell: float = CELL) -> tuple[float, float]:
     """The drawing's width and height for ``cell``-pixel cells (the exit arrow adds
     half a cell on the right)."""
     extra = cell // 2 if view.get("exit") else 0
