@@ -14,6 +14,10 @@ is optional except ``rows`` and ``cols``::
                      ``styles.PIECES`` (its shape and colours), ``color`` (a CSS
                      colour) replaces the kind's fill, ``label`` is drawn on
                      blocks; ``id`` lets the web page slide a piece that moved
+    fixtures         [{r, c, h=1, w=1, kind, color}]: parts of the board that
+                     never move (a tower's rods and base), drawn like pieces of
+                     their kind under the pieces, never selected nor highlighted;
+                     they belong in the base view
     path             [[r, c], ...] a polyline through cell centres
     path_len         draw only the first ``path_len`` points of ``path``
     numbers          true: number the drawn points of ``path`` 1, 2, ... (a tour)

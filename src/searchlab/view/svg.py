@@ -99,6 +99,7 @@ def _points(path: Any, n: int, cell: float) -> str:
 
 def _body(view: View, cell: float) -> list[str]:
     out = _board(view, cell)
+    out.extend(_piece(f, cell) for f in view.get("fixtures") or [])
     path = view.get("path")
     if path is None:
         path = []
@@ -244,10 +245,19 @@ def _piece(p: dict[str, Any], cell: float) -> str:
             f'<text x="{cx:g}" y="{cy:g}" text-anchor="middle" dominant-baseline="central" '
             f'font-size="{cell * 0.7:g}" fill="{style.ink}">{style.glyph}</text>'
         )
-    inset = cell * 0.06
+    if style.shape == "rod":  # a bar along the longer side, rounded ends
+        across = cell * style.inset
+        dx, dy = (0.0, across) if w > h else (across, 0.0)
+        bw, bh = w - 2 * dx, h - 2 * dy
+        return (
+            f'<rect x="{x + dx:g}" y="{y + dy:g}" width="{bw:g}" height="{bh:g}" '
+            f'rx="{min(bw, bh) / 2:g}" fill="{fill}"/>'
+        )
+    inset = cell * style.inset
+    bw, bh = w - 2 * inset, h - 2 * inset
     out = (
-        f'<rect x="{x + inset:g}" y="{y + inset:g}" width="{w - 2 * inset:g}" '
-        f'height="{h - 2 * inset:g}" rx="{cell * 0.12:g}" fill="{fill}" stroke="#00000040"/>'
+        f'<rect x="{x + inset:g}" y="{y + inset:g}" width="{bw:g}" height="{bh:g}" '
+        f'rx="{min(cell * style.round, bw / 2, bh / 2):g}" fill="{fill}" stroke="#00000040"/>'
     )
     label = escape(str(p.get("label", "")))
     if label:
