@@ -67,6 +67,11 @@ def seed(default: int = 0) -> Setting:
     return Setting("seed", "Base random seed.", default=default)
 
 
+def instances(name: str, help: str, default: int) -> Setting:
+    """``--instances``/``-n`` (the builder's ``name``): how many instances per group."""
+    return Setting(name, help, default=default, flag="--instances", short="-n", minimum=1)
+
+
 def time_limit(default: float, help: str = "Seconds per run.") -> Setting:
     """``--time-limit``: seconds per run."""
     return Setting("time_limit", help, kind="seconds", default=default)
@@ -103,4 +108,4 @@ class Declared:
     demo_title: str = ""
 
 
-__all__ = ["KINDS", "Declared", "Setting", "seed", "time_limit"]
+__all__ = ["KINDS", "Declared", "Setting", "instances", "seed", "time_limit"]

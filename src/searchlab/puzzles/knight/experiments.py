@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from searchlab.experiments.declared import Declared, Setting, seed, time_limit
+from searchlab.experiments.declared import Declared, Setting, instances, seed, time_limit
 from searchlab.experiments.model import Limits, RunRecord, configuration
 from searchlab.experiments.report import Column
 from searchlab.experiments.results import Results
@@ -118,14 +118,7 @@ EXPERIMENTS = (
                 default="5-8,10,12,16,20,25,30,40,50",
                 minimum=1,
             ),
-            Setting(
-                "starts",
-                N_("Random start squares per board size."),
-                default=20,
-                flag="--instances",
-                short="-n",
-                minimum=1,
-            ),
+            instances("starts", N_("Random start squares per board size."), 20),
             seed(),
             time_limit(60.0),
         ),

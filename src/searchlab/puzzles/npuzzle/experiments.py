@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from searchlab.experiments.aggregate import GroupRow, aggregate
-from searchlab.experiments.declared import Declared, Setting, seed, time_limit
+from searchlab.experiments.declared import Declared, Setting, instances, seed, time_limit
 from searchlab.experiments.model import Configuration, Instance, Limits, RunRecord, configuration
 from searchlab.experiments.plot import plot_cost
 from searchlab.experiments.report import Column
@@ -285,9 +285,7 @@ EXPERIMENTS = (
         build=aima_experiment,
         results=results,
         settings=(
-            Setting(
-                "instances", N_("Random instances per depth."), default=100, short="-n", minimum=1
-            ),
+            instances("instances", N_("Random instances per depth."), 100),
             Setting(
                 "depths",
                 N_("Solution depths; a range steps by 2 unless given (2-24:1)."),

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from searchlab.experiments.declared import Declared, Setting, seed, time_limit
+from searchlab.experiments.declared import Declared, Setting, instances, seed, time_limit
 from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
 from searchlab.experiments.plot import check_plot_path
 from searchlab.experiments.report import Column
@@ -189,14 +189,7 @@ EXPERIMENTS = (
                 default="5-20:5",
                 minimum=1,
             ),
-            Setting(
-                "count",
-                N_("Puzzles per minimum."),
-                default=8,
-                flag="--instances",
-                short="-n",
-                minimum=1,
-            ),
+            instances("count", N_("Puzzles per minimum."), 8),
             seed(),
             time_limit(120.0),
         ),
