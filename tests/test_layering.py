@@ -7,6 +7,11 @@ with it. The domain layer (search, families, puzzles) never imports a UI
 library; ``web`` and ``experiments`` never import ``cli`` (nor each other); the
 notebook glue (``notebook.py``) may use both but neither the CLI nor the server,
 and nothing below imports it. Every import counts, including those inside functions.
+
+A family's ``experiments.py`` (its built-in experiments, :mod:`searchlab.experiments.declared`)
+is the experiments layer's part of the family's folder: it imports the experiments layer
+and is held to that layer's rules, and nothing but the experiments layer's discovery
+(by name) loads it, so the family's model never depends on the runner.
 """
 
 from __future__ import annotations
@@ -67,10 +72,27 @@ def imported_modules(path: Path) -> set[str]:
     return out
 
 
+DECLARED_EXPERIMENTS = "experiments.py"
+"""A family folder's module declaring its built-in experiments (experiments layer)."""
+
+
+def family_experiments() -> list[Path]:
+    """The families' ``experiments.py`` modules."""
+    return sorted((ROOT / "puzzles").glob(f"*/{DECLARED_EXPERIMENTS}"))
+
+
 def layer_files(layer: str) -> list[Path]:
-    """A layer's files: a package's modules, or a single module ``<layer>.py``."""
+    """A layer's files: a package's modules, or a single module ``<layer>.py``; the
+    families' experiment modules count in the experiments layer, not in ``puzzles``."""
     module = ROOT / f"{layer}.py"
-    return [module] if module.is_file() else sorted((ROOT / layer).rglob("*.py"))
+    if module.is_file():
+        return [module]
+    files = sorted((ROOT / layer).rglob("*.py"))
+    if layer == "puzzles":
+        return [p for p in files if p not in family_experiments()]
+    if layer == "experiments":
+        return files + family_experiments()
+    return files
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
@@ -96,6 +118,20 @@ def test_drawing_lives_in_the_view_layer() -> None:
     assert not (ROOT / "web" / "svg.py").exists()
 
 
+def test_families_write_no_svg_of_their_own() -> None:
+    """A family draws through its views: no family module writes SVG markup (its
+    pictures, ``--svg`` and ``_repr_svg_`` are :mod:`searchlab.view`'s)."""
+    tags = ("<svg", "<rect", "<circle", "<polyline", "<path", "<text")
+    bad = [
+        f"{path.relative_to(ROOT)} writes {tag}"
+        for path in sorted((ROOT / "puzzles").rglob("*.py"))
+        for text in _code_strings(path)
+        for tag in tags
+        if tag in text
+    ]
+    assert not bad, "\n".join(bad)
+
+
 def _code_strings(path: Path) -> set[str]:
     """The string constants of a module's code (docstrings left out: examples may name
     a family)."""
@@ -115,7 +151,23 @@ def _code_strings(path: Path) -> set[str]:
     }
 
 
-@pytest.mark.parametrize("layer", ["search", "families", "web"])
+def test_nothing_imports_a_family_experiments_module() -> None:
+    """The experiments layer finds a family's experiments by name
+    (:func:`searchlab.experiments.builtin.declaring_modules`); no module imports one, so
+    importing a family never loads the experiment runner."""
+    from searchlab import families
+
+    declared = {f"searchlab.puzzles.{name}.experiments" for name in families.names()}
+    bad = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for path in ROOT.rglob("*.py")
+        for module in _family_imports(path, _module_name(path))
+        if module in declared
+    ]
+    assert family_experiments() and not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("layer", ["search", "families", "web", "experiments"])
 def test_generic_layers_never_name_a_family(layer: str) -> None:
     """A family is its folder: the engine, the contract and the web player hold no
     family's name (they read the registry)."""
@@ -124,10 +176,16 @@ def test_generic_layers_never_name_a_family(layer: str) -> None:
     names = set(families.names())
     bad = [
         f"{path.relative_to(ROOT)} names {s!r}"
-        for path in layer_files(layer)
+        for path in sorted((ROOT / layer).rglob("*.py"))
         for s in sorted(_code_strings(path) & names)
     ]
     assert not bad, "\n".join(bad)
+
+
+def _module_name(path: Path) -> str:
+    """The dotted name of the module at ``path`` (a package's ``__init__`` as the package)."""
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def _family_imports(path: Path, module: str) -> set[str]:

@@ -35,7 +35,6 @@ def demo() -> None:
             draw(block)
     from searchlab.experiments.demo import demo as experiments_demo
 
-    console.print(Rule(_("Experiments: AIMA Fig. 3.29")))
     experiments_demo(console)
     console.print(Rule())
     console.print(_("More: searchlab --help"))
