@@ -449,8 +449,6 @@ class Family(Generic[I, S]):
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
         moves, and the family's own optimal methods); ``None``: cost does not rank
         the solutions (every solution costs the same, as a knight's tour does).
-    demo_order : where the family's section comes in ``searchlab demo`` (ascending,
-        then by name; the maze, which shows the engine itself, opens the tour at -1).
     """
 
     name: str
@@ -493,7 +491,6 @@ class Family(Generic[I, S]):
     demo_order: int = 0
     notes: str = ""
     optimal: Collection[str] | None = None
-    demo_order: int = 0
 
     # -- checked entry points: what the front ends call ---------------------------
 

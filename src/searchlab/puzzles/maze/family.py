@@ -260,7 +260,6 @@ FAMILY: Family[Maze, int] = Family(
     shared_view=shared_view,
     render_text=render_text,
     demo=demo,
-    demo_order=-1,
     demo_title=N_("Search engine: grid maze"),
     demo_order=-1,  # the engine itself opens the tour; the other families build on it
 )
