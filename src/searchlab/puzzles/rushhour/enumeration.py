@@ -435,10 +435,11 @@ def _canonical(
 
 @njit(cache=True, nogil=True)
 def _nearest(
-    fleet: Pieces, nv: int, state: int, brow: int, bcol: int, reach: I8, goal: int
+    fleet: Pieces, nv: int, state: int, brow: int, bcol: int, reach: I8, goal: int, horizon: int
 ) -> tuple[int, int, int, int, int]:
-    """Breadth-first search from ``state`` to the nearest solved position:
-    :func:`~searchlab.puzzles.rushhour.kernel._cluster` with ``nearest``."""
+    """Breadth-first search from ``state`` to a solved position within ``horizon`` moves
+    (distance -1: none): :func:`~searchlab.puzzles.rushhour.kernel._cluster` with
+    ``nearest``."""
     return _cluster(
         state,
         fleet.horiz[:nv],
@@ -456,6 +457,7 @@ def _nearest(
         True,
         False,
         False,
+        horizon,
     )
 
 
@@ -551,21 +553,25 @@ def _minimal(
     """Every piece is needed at ``hardest`` (``moves`` from the goal): without any one
     vehicle (the red car aside) or wall, it is solved in fewer moves. Vehicles that one
     optimal solution moves (bits of ``moved``) are needed: that solution, without their
-    moves, would solve the smaller board in fewer moves. ``spare`` is scratch room."""
+    moves, would solve the smaller board in fewer moves. Removing a piece never makes a
+    position harder, so each test only asks for a solution within ``moves - 1`` moves
+    (the search stops there). ``spare`` is scratch room."""
     for i in range(1, nv):
         if (moved >> i) & 1:
             continue
         reduced = _without(fleet, nv, i, hardest, spare)
-        found = _nearest(spare, nv - 1, reduced, brow, bcol, reach, goal)
+        found = _nearest(spare, nv - 1, reduced, brow, bcol, reach, goal, moves - 1)
         stats[TESTED] += found[0]
-        if found[1] == moves:
+        if not 0 <= found[1] < moves:  # none within moves - 1
             return False
     for b in range(n * n):
         if (brow >> b) & 1:
             cb = (b % n) * n + b // n  # the same cell, column-major
-            found = _nearest(fleet, nv, hardest, brow & ~(1 << b), bcol & ~(1 << cb), reach, goal)
+            found = _nearest(
+                fleet, nv, hardest, brow & ~(1 << b), bcol & ~(1 << cb), reach, goal, moves - 1
+            )
             stats[TESTED] += found[0]
-            if found[1] == moves:
+            if not 0 <= found[1] < moves:
                 return False
     return True
 

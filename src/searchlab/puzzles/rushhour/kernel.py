@@ -124,6 +124,7 @@ def _cluster(
     nearest: bool,
     canonical: bool = False,
     detail: bool = False,
+    horizon: int = 1 << 30,
 ) -> tuple[int, int, int, int, int]:
     """``(size, moves, hardest state, smallest state, moved)``; ``size`` is -1 past ``cap``.
 
@@ -136,7 +137,10 @@ def _cluster(
     With ``nearest``, the forward search stops at the first solved position it
     generates and returns ``(positions generated, its distance, it, start, 0)``
     (distance -1 when there is none): breadth-first search with the goal test on
-    generation, levels told apart by index (``level_end``).
+    generation, levels told apart by index (``level_end``). With ``horizon`` too, it
+    stops before expanding a state ``horizon`` moves from the start: distance -1 then
+    means none within ``horizon`` moves (the last level, often the largest, is never
+    expanded when the question is only "fewer than ``horizon + 1`` moves?").
 
     With ``canonical``, the search gives up (``size`` -2, ``moves`` the positions
     generated so far) as soon as it generates a state smaller than ``start``: the
@@ -159,6 +163,8 @@ def _cluster(
     mask = (1 << bits) - 1
     if nearest and start & 7 == goal:
         return 1, 0, start, start, 0
+    if nearest and horizon <= 0:
+        return 1, -1, start, start, 0
     level = 0
     level_end = 1  # states[level_end:] are one level deeper than states[k]
     ne = 0
@@ -167,6 +173,8 @@ def _cluster(
         if k == level_end:
             level += 1
             level_end = count
+            if nearest and level >= horizon:
+                return count, -1, start, start, 0
         s = states[k]
         first[k] = ne
         ro = base_row
