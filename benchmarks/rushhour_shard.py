@@ -2,8 +2,8 @@
 
 Run: ``.venv/bin/python benchmarks/rushhour_shard.py [SHARD] [--before SRC] [--repeat N]``
 
-``SHARD`` is a shard key (default ``6x6/w0/1-7-48``: 376,774 packed positions, the
-shard issue 25 timed against M. Fogleman's C++ enumerator, 53.9 s against 17.4 s).
+``SHARD`` is a shard key (default ``6x6/w0/1-7-48``: 376,774 packed positions; the
+side by side with M. Fogleman's C++ enumerator is ``benchmarks/rushhour_vs_cpp.py``).
 Each run is a fresh process that loads (or compiles) the compiled walk first, outside
 the timing, then reports the shard's CPU seconds. With ``--before SRC`` (another
 checkout's ``src``) the two trees alternate, N rounds each (default 2), both see the
