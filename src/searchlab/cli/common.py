@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import codecs
 import json
 import math
-import re
 import secrets
 import signal
 import sys
 import threading
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
@@ -25,6 +22,13 @@ from searchlab.families.contract import Table as PlainTable
 from searchlab.i18n import N_, _, ngettext
 from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
 from searchlab.search.solve import ALGORITHMS
+from searchlab.textinput import (
+    MAX_INPUT_BYTES,
+    decode_text,
+    parse_wxh,
+    read_input,
+    too_large,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,7 +37,14 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["run_command"]  # re-exported: the commands import it from here
+__all__ = [  # re-exported: the commands import them from here
+    "MAX_INPUT_BYTES",
+    "decode_text",
+    "parse_wxh",
+    "read_input",
+    "run_command",
+    "too_large",
+]
 
 
 class LazyConsole:
@@ -176,25 +187,6 @@ def algorithm_option(
     )
 
 
-def parse_wxh(text: str, option: str, lo: int, hi: int) -> tuple[int, int]:
-    """``"WxH"`` as (width, height), each in [lo, hi], or a one-line error naming ``option``."""
-    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
-    if not m:
-        fail(
-            _("{option} expects WxH such as 6x6, got {text!r}").format(
-                option=option, text=text[:40]
-            )
-        )
-    w, h = int(m[1]), int(m[2])
-    if not (lo <= w <= hi and lo <= h <= hi):
-        fail(
-            _("{option} {w}x{h}: sizes from {lo}x{lo} to {hi}x{hi} are supported").format(
-                option=option, w=w, h=h, lo=lo, hi=hi
-            )
-        )
-    return w, h
-
-
 @contextmanager
 def status_line(text: str, show: bool = True) -> Iterator[Callable[[str], None]]:
     """A spinner with a status line on stderr (only on a terminal, and when ``show``);
@@ -221,71 +213,6 @@ def drawn_seed(seed: int | None, what: str) -> tuple[int, Callable[[], None]]:
 def fail(message: str) -> NoReturn:
     """Stop the command with a one-line error message (exit status 2)."""
     raise InputError(message)
-
-
-MAX_INPUT_BYTES = 10_000_000
-"""The largest board file or standard input any command reads (every board fits in far less)."""
-
-
-def read_input(path: str | Path, *, max_bytes: int = MAX_INPUT_BYTES) -> str:
-    """The text of a user-supplied file ('-' for standard input), or a one-line error.
-
-    Reads at most ``max_bytes`` (so ``/dev/zero`` or an endless pipe is refused, not
-    swallowed), and reads text as people have it: UTF-8 with or without a byte-order
-    mark (Windows Notepad), UTF-16 with its mark, else Latin-1; a file with NUL bytes
-    otherwise is "not a text file".
-    """
-    where = _("standard input") if str(path) == "-" else str(path)[:80]
-    try:
-        if str(path) == "-":
-            if sys.stdin is None:
-                fail(_("standard input is closed: give a FILE"))
-            stream = getattr(sys.stdin, "buffer", None)
-            if stream is None:  # a text stream (tests, embedding): already decoded
-                text = sys.stdin.read(max_bytes + 1)
-                if len(text) > max_bytes:
-                    fail(too_large(where, max_bytes))
-                return str(text)
-            data = stream.read(max_bytes + 1)
-        else:
-            p = Path(path)
-            if p.is_dir():
-                fail(_("{where}: is a directory, not a file").format(where=where))
-            with p.open("rb") as f:
-                data = f.read(max_bytes + 1)
-    except InputError:
-        raise
-    except FileNotFoundError:
-        fail(_("{where}: no such file").format(where=where))
-    except (OSError, ValueError) as exc:  # ValueError: a closed standard input
-        reason = getattr(exc, "strerror", None) or exc
-        fail(_("{where}: cannot read ({reason})").format(where=where, reason=reason))
-    if len(data) > max_bytes:
-        fail(too_large(where, max_bytes))
-    return decode_text(data, where)
-
-
-def too_large(where: str, max_bytes: int) -> str:
-    """The error for an input over ``max_bytes``."""
-    return _("{where}: input too large (over {limit} bytes)").format(
-        where=where, limit=f"{max_bytes:,}"
-    )
-
-
-def decode_text(data: bytes, where: str) -> str:
-    """Bytes as text: UTF-16 when it starts with a byte-order mark, UTF-8 (mark or not),
-    else Latin-1; NUL bytes otherwise mean a binary file (a one-line error)."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            fail(_("{where}: not a text file (broken UTF-16)").format(where=where))
-    if b"\x00" in data:
-        fail(_("{where}: not a text file").format(where=where))
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 @contextmanager

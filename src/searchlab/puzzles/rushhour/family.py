@@ -25,8 +25,6 @@ from searchlab.families.contract import (
     Example,
     Family,
     Generating,
-    Move,
-    NoHint,
     Param,
     Playing,
     Sampling,
@@ -40,8 +38,8 @@ from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
 from searchlab.puzzles.rushhour.generate import unreachable
 from searchlab.puzzles.rushhour.heuristics import HEURISTICS
 from searchlab.puzzles.rushhour.model import Board, make_board, parse_move
-from searchlab.puzzles.rushhour.model import Move as RhMove
 from searchlab.puzzles.rushhour.notation import parse_board
+from searchlab.puzzles.rushhour.play import hint, moves
 from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
 from searchlab.puzzles.rushhour.render import car_colour, render_solution_text, render_svg
@@ -218,30 +216,6 @@ def decode(board: Board, token: Any) -> Board:
         raise InputError(_("a vehicle position is off the board"))
     moved = board.with_positions(token)
     return make_board(board.width, board.height, moved.vehicles, moved.walls)
-
-
-def to_move(board: Board, move: RhMove) -> Move[Board]:
-    v = board.vehicles[board.index(move.name)]
-    after = v.at(v.pos + move.delta).cells()
-    front = after[-1] if move.delta > 0 else after[0]
-    return Move(str(move), front, board.apply(move), tuple(v.cells()))
-
-
-def moves(inst: Board, board: Board) -> list[Move[Board]]:
-    return [to_move(board, m) for m in board.legal_moves()]
-
-
-def hint(inst: Board, board: Board, /, **options: Any) -> Move[Board] | None:
-    """The first move of an optimal solution (the packed BFS, within the limits)."""
-    allowed = ("time_limit", "max_nodes", "max_expansions", "cancel")
-    result = fast_bfs(board, **{k: v for k, v in options.items() if k in allowed})
-    if result.solved and result.actions:
-        return to_move(board, result.actions[0])
-    if result.status == "no_solution":
-        raise NoHint(_("no solution from this position: the red car can never reach the exit"))
-    if result.stopped:
-        raise NoHint(_("no optimal move found within the hint's limits"))
-    return None
 
 
 def base_view(board: Board) -> View:
