@@ -8,6 +8,7 @@ import secrets
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
@@ -279,14 +280,25 @@ def run_with_progress(
             return run(cancel, progress)
 
 
+LOG_EVERY = 60.0
+"""Seconds between the log lines of a :class:`FractionBar` off a terminal."""
+
+
 class FractionBar:
     """A rich progress bar for work measured as a fraction (a database build, levels
     counted), drawn on stderr, started by the first :meth:`update` (so quick work
-    never flashes a bar) and only when ``show`` (default: stderr is a terminal)."""
+    never flashes a bar) and only when ``show`` (default: stderr is a terminal).
 
-    def __init__(self, title: str, show: bool | None = None) -> None:
+    With ``log``, a run whose stderr is not a terminal (a log file, a batch job) gets a
+    line ``title: info`` for the first update and then at most one every
+    :data:`LOG_EVERY` seconds instead of the bar (none when ``show`` is ``False``:
+    ``--json``)."""
+
+    def __init__(self, title: str, show: bool | None = None, log: bool = False) -> None:
         self.title = title
         self.show = show  # None: decided at the first update (no rich before it)
+        self.log = log and show is not False
+        self.logged: float | None = None  # when the last log line was written
         self.bar: Progress | None = None
         self.task: Any = None
 
@@ -295,6 +307,9 @@ class FractionBar:
         if self.show is None:
             self.show = err_console.is_terminal
         if not self.show:
+            if self.log and (self.logged is None or time.monotonic() - self.logged >= LOG_EVERY):
+                self.logged = time.monotonic()
+                err_console.print(f"{title or self.title}: {info}", markup=False)
             return
         if self.bar is None:
             from rich.progress import (

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import click
 
@@ -44,7 +42,7 @@ from searchlab.puzzles.rushhour.loading import load_board
 from searchlab.puzzles.rushhour.tasks import (
     Block,
     Exit,
-    Message,
+    Note,
     Record,
     enumerate_task,
     enumerate_title,
@@ -55,59 +53,19 @@ from searchlab.puzzles.rushhour.tasks import (
 )
 from searchlab.search import SearchResult
 
-if TYPE_CHECKING:
-    from rich.status import Status
 
-
-class Live:
-    """A task's live progress on stderr: a spinner's status line (:meth:`say`) or a bar
-    (:meth:`fraction`), started by the first update (only on a terminal, and only when
-    ``show``), closed before any output is drawn."""
-
-    def __init__(self, title: str = "", show: bool = True) -> None:
-        self.show = show
-        self.bar = FractionBar(title, show=None if show else False)
-        self.spinner: Status | None = None
-
-    def say(self, text: str) -> None:
-        """Show ``text`` beside a spinner."""
-        if not (self.show and err_console.is_terminal):
-            return
-        if self.spinner is None:
-            self.spinner = err_console.status(text)
-            self.spinner.start()
-        else:
-            self.spinner.update(text)
-
-    def fraction(self, done: float, total: float, info: str) -> None:
-        """Show ``done`` of ``total`` as a bar, with ``info`` beside it."""
-        self.bar.update(done, total, info)
-
-    def close(self) -> None:
-        self.bar.close()
-        if self.spinner is not None:
-            self.spinner.stop()
-            self.spinner = None
-
-    def __enter__(self) -> Live:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def draw(blocks: Iterable[Block], live: Live | None = None) -> None:
-    """Print a task's blocks: text on stdout as it is, a record as JSON, a message on
-    stderr; an :class:`Exit` ends the command with its status. A reader that stops
-    reading (``| head``) ends it quietly, with status 0."""
+def draw(blocks: Iterable[Block], bar: FractionBar | None = None) -> None:
+    """Print a task's blocks (``bar``, the progress, closed first): text on stdout as it
+    is, a record as JSON, a note on stderr; an :class:`Exit` ends the command with its
+    status. A reader that stops reading (``| head``) ends it quietly, with status 0."""
     try:
         for block in blocks:
-            if live is not None:
-                live.close()
+            if bar is not None:
+                bar.close()
             if isinstance(block, Exit):
                 sys.stdout.flush()
                 raise click.exceptions.Exit(block.code)
-            if isinstance(block, Message):
+            if isinstance(block, Note):
                 err_console.print(block.text, markup=False)
             elif isinstance(block, Record):
                 print_json(block.data)
@@ -308,7 +266,10 @@ def generate_cmd(
     minimal puzzle of the board, built by 'rushhour enumerate'), uniformly among those
     of --min-moves to --max-moves moves.
     """
-    with cancel_on_interrupt() as cancel, Live(show=not as_json) as live:
+    with (
+        cancel_on_interrupt() as cancel,
+        FractionBar(_("generating"), show=False if as_json else None) as bar,
+    ):
         blocks = generate_task(
             min_moves=min_moves,
             count=count,
@@ -322,9 +283,9 @@ def generate_cmd(
             max_moves=max_moves,
             as_json=as_json,
             cancel=cancel,
-            progress=live.say,
+            progress=bar.update,
         )
-        draw(blocks, live)
+        draw(blocks, bar)
 
 
 @rushhour.command("export")
@@ -438,25 +399,11 @@ def enumerate_cmd(
     """
     from searchlab.experiments.parallel import Workers
 
-    plain = not err_console.is_terminal and not as_json
-    last_line = [time.perf_counter()]
-
+    title = enumerate_title(size, walls)
     with (
         cancel_on_interrupt() as cancel,
-        Live(enumerate_title(size, walls), show=not as_json) as live,
+        FractionBar(title, show=False if as_json else None, log=True) as bar,
     ):
-
-        def progress(done: float, total: float, info: str) -> None:
-            live.fraction(done, total, info)
-            if plain and time.perf_counter() - last_line[0] >= 60:  # a log line a minute
-                last_line[0] = time.perf_counter()
-                err_console.print(f"{size}x{size}: {info}", markup=False)
-
-        def notice(text: str) -> None:
-            live.fraction(0, 1, text)
-            if plain:
-                err_console.print(text, markup=False)
-
         blocks = enumerate_task(
             size=size,
             walls=walls,
@@ -465,7 +412,6 @@ def enumerate_cmd(
             time_limit=time_limit,
             as_json=as_json,
             cancel=cancel,
-            progress=progress,
-            notice=notice,
+            progress=bar.update,
         )
-        draw(blocks, live)
+        draw(blocks, bar)

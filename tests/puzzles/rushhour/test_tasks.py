@@ -11,7 +11,7 @@ from searchlab.families.parallel import InProcess, Runner
 from searchlab.puzzles.rushhour import card, parse_board
 from searchlab.puzzles.rushhour.tasks import (
     Exit,
-    Message,
+    Note,
     Record,
     export_task,
     generate_task,
@@ -34,10 +34,10 @@ def test_rate_yields_a_record_with_json_and_labelled_lines_without() -> None:
 
 def test_no_solution_is_a_message_then_exit_1() -> None:
     blocks = list(rate_task(UNSOLVABLE))
-    assert isinstance(blocks[0], Message) and "no solution" in blocks[0].text
+    assert isinstance(blocks[0], Note) and "no solution" in blocks[0].text
     assert blocks[-1] == Exit(1)
     blocks = list(hint_task(UNSOLVABLE))
-    assert isinstance(blocks[0], Message) and blocks[-1] == Exit(1)
+    assert isinstance(blocks[0], Note) and blocks[-1] == Exit(1)
 
 
 def test_hint_is_a_legal_first_move_of_an_optimal_solution() -> None:
@@ -53,7 +53,7 @@ def test_hint_is_a_legal_first_move_of_an_optimal_solution() -> None:
 def test_an_impossible_generate_answers_at_once() -> None:
     blocks = list(generate_task(min_moves=52, as_json=True))
     assert blocks[0] == Record([])
-    assert isinstance(blocks[1], Message) and "impossible" in blocks[1].text
+    assert isinstance(blocks[1], Note) and "impossible" in blocks[1].text
     assert blocks[-1] == Exit(1)
 
 

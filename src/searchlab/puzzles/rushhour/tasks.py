@@ -3,13 +3,13 @@ as plain functions: options in, blocks out.
 
 Each function takes a command's options as keywords and yields what the command
 prints, in order: plain text (standard output), a :class:`Record` (its ``--json``
-form: with ``as_json`` only the records are yielded), a :class:`Message` (a line on
+form: with ``as_json`` only the records are yielded), a :class:`Note` (a line on
 standard error) and at most one :class:`Exit` (the exit status, last). Bad input is
 an :class:`~searchlab.errors.InputError` (one line, exit 2), raised before any output.
-Long work reports through the ``progress``/``notice`` callables it is given and stops
-when ``cancel`` is set; a database build runs its shards on the
-:class:`~searchlab.families.parallel.Runner` it is given. The front end draws all of
-it; nothing here knows a terminal.
+Long work reports through the ``progress(done, total, info, title)`` callable it is
+given (a progress bar's state) and stops when ``cancel`` is set; a database build runs
+its shards on the :class:`~searchlab.families.parallel.Runner` it is given. The front
+end draws all of it; nothing here knows a terminal.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
-class Message:
-    """A line for standard error (a note, or why the command stops)."""
+class Note:
+    """A line for standard error: a note, or why the command stops."""
 
     text: str
 
@@ -54,13 +54,11 @@ class Exit:
     code: int
 
 
-Block = str | Record | Message | Exit
+Block = str | Record | Note | Exit
 """What a task yields."""
 
-Status = Callable[[str], None]
-"""A status line's new text (a spinner's caption)."""
-Fraction = Callable[[float, float, str], None]
-"""``(done, total, info)``: a progress bar's state."""
+Progress = Callable[[float, float, str, str], None]
+"""``(done, total, info, title)``: a progress bar's state."""
 
 
 def compiling_text() -> str:
@@ -96,7 +94,7 @@ def rate_task(
     try:
         r = rate(start)
     except InputError as exc:
-        yield Message(f"searchlab: {exc}")
+        yield Note(f"searchlab: {exc}")
         yield Exit(1)
         return
     if as_json:
@@ -120,7 +118,7 @@ def hint_task(
     try:
         move = hint(start, start, time_limit=10.0)
     except NoHint as exc:
-        yield Message(f"searchlab: {exc}")
+        yield Note(f"searchlab: {exc}")
         yield Exit(1)
         return
     yield move.label if move else _("already solved")
@@ -140,7 +138,7 @@ def generate_task(
     max_moves: int | None = None,
     as_json: bool = False,
     cancel: CancelToken | None = None,
-    progress: Status | None = None,
+    progress: Progress | None = None,
 ) -> Iterator[Block]:
     """``generate``: ``count`` distinct minimal puzzles of at least ``min_moves`` moves,
     searched for (:func:`~searchlab.puzzles.rushhour.generate.generate`) or, with
@@ -161,24 +159,23 @@ def generate_task(
     if reason:
         if as_json:
             yield Record([])
-        yield Message(_("impossible: {reason}").format(reason=reason))
+        yield Note(_("impossible: {reason}").format(reason=reason))
         yield Exit(1)
         return
     if min_moves > 60:
-        yield Message(_("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)"))
-    say = progress or (lambda _text: None)
-    say(_("generating"))
+        yield Note(_("note: the hardest known 6x6 puzzles need 51 moves (60 with walls)"))
+    bar = progress or (lambda done, total, info, title: None)
+    title = _("generating")
+    bar(0, count, "", title)
     from searchlab.puzzles.rushhour import kernel  # Numba: only the commands that use it
 
-    kernel.prepare(kernel.warm_up, lambda: say(compiling_text()))
+    kernel.prepare(kernel.warm_up, lambda: bar(0, count, compiling_text(), title))
 
     def report(found: int, best: int, evaluated: int) -> None:
-        say(
-            _(
-                "generating: {found}/{count} found, best cluster depth {best}, "
-                "{evaluated} boards evaluated"
-            ).format(found=found, count=count, best=best, evaluated=f"{evaluated:,}")
-        )
+        info = _(
+            "{found}/{count} found, best cluster depth {best}, {evaluated} boards evaluated"
+        ).format(found=found, count=count, best=best, evaluated=f"{evaluated:,}")
+        bar(found, count, info, title)
 
     found = generate(
         min_moves,
@@ -209,7 +206,7 @@ def generate_task(
             if interrupted
             else _("found {found} of {count} puzzles within the time limit")
         )
-        yield Message(message.format(found=len(found), count=count))
+        yield Note(message.format(found=len(found), count=count))
         yield Exit(130 if interrupted else 1)
 
 
@@ -263,7 +260,7 @@ def _draw_from_db(
             )
             yield render_text(parse_board(b))
     if len(puzzles) < count:
-        yield Message(
+        yield Note(
             _("found {found} of {count} distinct puzzles in the database").format(
                 found=len(puzzles), count=count
             )
@@ -334,33 +331,29 @@ def enumerate_task(
     time_limit: float | None = None,
     as_json: bool = False,
     cancel: CancelToken | None = None,
-    progress: Fraction | None = None,
-    notice: Status | None = None,
+    progress: Progress | None = None,
 ) -> Iterator[Block]:
     """``enumerate``: every puzzle of a ``size`` x ``size`` board with up to ``walls``
     walls into the puzzle database (:func:`~searchlab.puzzles.rushhour.database_build.build`
     on ``runner``), then its summary. ``progress`` receives the shards done, of all, and
-    a line of figures; ``notice`` the one-off compiling notice. Stopped by the time limit
+    a line of figures (or the compiling notice). Stopped by the time limit
     (exit 1) or Ctrl-C (exit 130): the summary of what is stored, and how to resume."""
     from searchlab.puzzles.rushhour.database import default_path
-    from searchlab.puzzles.rushhour.database_build import Progress, build
+    from searchlab.puzzles.rushhour.database_build import Progress as Built
+    from searchlab.puzzles.rushhour.database_build import build
     from searchlab.puzzles.rushhour.enumeration import check
 
     check(size, walls)
     path = Path(db_path) if db_path else default_path()
+    bar = progress or (lambda done, total, info, title: None)
+    title = enumerate_title(size, walls)
 
-    def report(p: Progress) -> None:
-        if progress is None:
-            return
+    def report(p: Built) -> None:
         eta = "" if p.eta is None else _(", {minutes:.1f} min left").format(minutes=p.eta / 60)
         info = _("{done}/{total} shards, {clusters:,} clusters, {rows:,} puzzles{eta}").format(
             done=p.done, total=p.total, clusters=p.clusters, rows=p.rows, eta=eta
         )
-        progress(p.done, p.total, info)
-
-    def compiling() -> None:
-        if notice is not None:
-            notice(compiling_text())
+        bar(p.done, p.total, info, title)
 
     built = build(
         size,
@@ -370,7 +363,7 @@ def enumerate_task(
         time_limit=time_limit,
         cancel=cancel,
         progress=report,
-        compiling=compiling,
+        compiling=lambda: bar(0, 1, compiling_text(), title),
     )
     t = built.totals
     if as_json:
@@ -417,7 +410,7 @@ def enumerate_task(
     if built.stopped is not None:
         interrupted = built.stopped == "cancelled"
         why = _("interrupted by Ctrl-C") if interrupted else _("stopped by the time limit")
-        yield Message(
+        yield Note(
             _("{why}: {done} of {total} shards done; run the same command again to resume").format(
                 why=why, done=built.done, total=built.total
             )
