@@ -90,10 +90,20 @@ def map_unordered(
     return _pool(fn, items, workers, cancel)
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask; the machine's count where
+    there is none): the default number of local workers."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
 @dataclass(frozen=True, slots=True)
 class Workers:
     """A :class:`~searchlab.families.parallel.Runner` over :func:`map_unordered`:
-    ``workers`` local Dask worker processes (a ``LocalCluster``; default one per CPU),
+    ``workers`` local Dask worker processes (a ``LocalCluster``; default one per usable
+    CPU, :func:`usable_cpus`),
     0 for this process, or the cluster of the Dask ``scheduler`` when one is given."""
 
     workers: int | None = None
@@ -112,7 +122,7 @@ class Workers:
         cancel: CancelToken | None = None,
         memory_limit: str = "auto",
     ) -> Iterator[R]:
-        n = (os.cpu_count() or 1) if self.workers is None else self.workers
+        n = usable_cpus() if self.workers is None else self.workers
         return map_unordered(
             fn,
             items,
