@@ -84,3 +84,22 @@ def test_in_process_is_a_runner_that_stops_when_cancelled() -> None:
             return True
 
     assert list(runner.map(abs, [-1], cancel=Set())) == []
+
+
+def test_export_yields_every_line_in_chunks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from searchlab.puzzles.rushhour import tasks
+    from searchlab.puzzles.rushhour.database_build import build
+
+    db = tmp_path / "db.sqlite"
+    build(4, 0, db)
+    whole = list(export_task(db_path=str(db), size=4))
+    monkeypatch.setattr(tasks, "EXPORT_CHUNK", 5)
+    chunks = list(export_task(db_path=str(db), size=4))
+    assert len(chunks) == 7 and all(isinstance(c, str) for c in chunks)
+    assert "\n".join(map(str, chunks)) == "\n".join(map(str, whole))
+    assert len("\n".join(map(str, whole)).splitlines()) == 32  # every 4x4 puzzle
+    out = tmp_path / "rush4.txt"
+    assert list(export_task(db_path=str(db), size=4, output=str(out))) == []
+    assert out.read_text().splitlines() == "\n".join(map(str, whole)).splitlines()

@@ -268,6 +268,11 @@ def _draw_from_db(
         yield Exit(1)
 
 
+EXPORT_CHUNK = 10_000
+"""Lines per text block of ``export`` (one write each, not one per line: a 6x6
+database has millions)."""
+
+
 def export_task(
     *,
     db_path: str | None = None,
@@ -278,7 +283,8 @@ def export_task(
     output: str | None = None,
 ) -> Iterator[Block]:
     """``export``: the puzzle database as M. Fogleman publishes his (``rush.txt``), one
-    line per puzzle, hardest first: yielded, or written to ``output`` when given.
+    line per puzzle, hardest first: yielded (:data:`EXPORT_CHUNK` lines a block), or
+    written to ``output`` when given.
     Nothing to export is an :class:`InputError` (after the empty output)."""
     from searchlab.puzzles.rushhour.database import PuzzleDatabase, default_path, export_line
 
@@ -298,9 +304,16 @@ def export_task(
                     out.write(export_line(row) + "\n")
                     written += 1
         else:
+            lines: list[str] = []
             for row in rows:
-                yield export_line(row)
-                written += 1
+                lines.append(export_line(row))
+                if len(lines) == EXPORT_CHUNK:
+                    yield "\n".join(lines)
+                    written += len(lines)
+                    lines = []
+            if lines:
+                yield "\n".join(lines)
+                written += len(lines)
     if not written:
         raise InputError(
             _(
