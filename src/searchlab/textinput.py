@@ -1,4 +1,4 @@
-"""Reading what a user gives: a board file or standard input, bounded and decoded; a size.
+"""Reading what a user gives: a board file or standard input, bounded and decoded.
 
 Below every front end (the CLI reads FILE arguments with it, a family whose option is
 "a board or a file" reads with it too); errors are one-line :class:`InputError` messages.
@@ -7,7 +7,6 @@ Below every front end (the CLI reads FILE arguments with it, a family whose opti
 from __future__ import annotations
 
 import codecs
-import re
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -83,22 +82,3 @@ def decode_text(data: bytes, where: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return data.decode("latin-1")
-
-
-def parse_wxh(text: str, option: str, lo: int, hi: int) -> tuple[int, int]:
-    """``"WxH"`` as (width, height), each in [lo, hi], or a one-line error naming ``option``."""
-    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
-    if not m:
-        _fail(
-            _("{option} expects WxH such as 6x6, got {text!r}").format(
-                option=option, text=text[:40]
-            )
-        )
-    w, h = int(m[1]), int(m[2])
-    if not (lo <= w <= hi and lo <= h <= hi):
-        _fail(
-            _("{option} {w}x{h}: sizes from {lo}x{lo} to {hi}x{hi} are supported").format(
-                option=option, w=w, h=h, lo=lo, hi=hi
-            )
-        )
-    return w, h

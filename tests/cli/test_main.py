@@ -243,20 +243,20 @@ def test_one_name_per_concept_across_commands() -> None:
     """Every --heuristic option is also -H; every --algorithm also -a; every time limit
     is --time-limit (never another spelling); -n is --instances; sizes are WxH; every
     solve command takes --time-limit, --max-expansions and --max-nodes."""
-    import importlib
-
     import click
 
-    from searchlab.cli.main import COMMANDS
+    from searchlab.cli.main import cli
 
     def walk(cmd: click.Command) -> list[click.Command]:
         if isinstance(cmd, click.Group):
             return [c for sub in cmd.commands.values() for c in walk(sub)]
         return [cmd]
 
-    for target, _help in COMMANDS.values():
-        module, attr = target.split(":")
-        for cmd in walk(getattr(importlib.import_module(module), attr)):
+    ctx = click.Context(cli)
+    for target in cli.list_commands(ctx):  # the generic commands and every family's
+        command = cli.get_command(ctx, target)
+        assert command is not None
+        for cmd in walk(command):
             for p in cmd.params:
                 if "--heuristic" in p.opts:
                     assert "-H" in p.opts, (cmd.name, p.opts)
@@ -273,8 +273,9 @@ def test_one_name_per_concept_across_commands() -> None:
 
 
 def test_every_command_shows_a_usage_example_that_parses() -> None:
-    """Each command's --help ends with an example (searchlab.cli.examples), and each
-    example names existing options of its own command."""
+    """Each command's --help ends with an example (searchlab.cli.examples for the generic
+    commands, the family's folder for a family's), and each example names existing
+    options of its own command."""
     import shlex
 
     import click
@@ -283,7 +284,7 @@ def test_every_command_shows_a_usage_example_that_parses() -> None:
     from searchlab.cli.main import cli, found_families
 
     ctx = click.Context(cli)
-    paths: list[str] = []
+    shown: dict[str, list[str]] = {}
 
     def walk(cmd: click.Command, path: str) -> None:
         if isinstance(cmd, click.Group):
@@ -292,13 +293,14 @@ def test_every_command_shows_a_usage_example_that_parses() -> None:
                 assert sub is not None
                 walk(sub, f"{path} {name}".strip())
         else:
-            paths.append(path)
             assert cmd.epilog and "searchlab" in cmd.epilog, path
+            shown[path] = [line.strip() for line in cmd.epilog.splitlines() if "searchlab" in line]
 
     walk(cli, "")
-    found = set(found_families())  # their example comes from the family's first board
-    assert sorted(p for p in paths if p.split()[0] not in found) == sorted(EXAMPLES)
-    for path, lines in EXAMPLES.items():
+    found = set(found_families())  # their examples come from the family's folder
+    assert sorted(p for p in shown if p.split()[0] not in found) == sorted(EXAMPLES)
+    assert not [p for p in EXAMPLES if p.split()[0] in found]
+    for path, lines in shown.items():
         for line in lines:
             words = shlex.split(line.split("| ")[-1])
             assert " ".join(words[1:]).startswith(path), line

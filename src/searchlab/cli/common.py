@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import math
-import secrets
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
@@ -20,13 +19,13 @@ from searchlab.cli.exits import run_command
 from searchlab.cli.localized import use_language
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
+from searchlab.families.kit import optimal_help, parse_wxh
 from searchlab.i18n import N_, _, ngettext
 from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
 from searchlab.search.solve import ALGORITHMS
 from searchlab.textinput import (
     MAX_INPUT_BYTES,
     decode_text,
-    parse_wxh,
     read_input,
     too_large,
 )
@@ -41,6 +40,7 @@ T = TypeVar("T")
 __all__ = [  # re-exported: the commands import them from here
     "MAX_INPUT_BYTES",
     "decode_text",
+    "optimal_help",
     "parse_wxh",
     "read_input",
     "run_command",
@@ -197,18 +197,6 @@ def status_line(text: str, show: bool = True) -> Iterator[Callable[[str], None]]
         return
     with err_console.status(text) as status:
         yield lambda new: status.update(new)
-
-
-def drawn_seed(seed: int | None, what: str) -> tuple[int, Callable[[], None]]:
-    """``seed``, or a fresh random one when none was given, with a function that prints
-    the drawn one on stderr (``seed N (--seed N draws this WHAT again)``), to call once
-    the thing it drew exists (an error stays the first line); a no-op for a given seed.
-    ``what`` is marked with ``N_`` by the caller and translated here."""
-    if seed is not None:
-        return seed, lambda: None
-    drawn = secrets.randbelow(2**31)
-    note = _("seed {seed} (--seed {seed} draws this {what} again)").format(seed=drawn, what=_(what))
-    return drawn, lambda: err_console.print(note, markup=False)
 
 
 def fail(message: str) -> NoReturn:
@@ -379,13 +367,6 @@ def stats_table(stats: SearchStats, title: str | None = None) -> Table:
             shown = f"{value:,}"
         table.add_row(_(STAT_LABELS.get(name, name.replace("_", " "))), shown)
     return table
-
-
-def optimal_help(names: Sequence[str], optimal: Collection[str]) -> str:
-    """``"optimal: a, b; not optimal: c"``: which of ``names`` guarantee the fewest moves."""
-    good = [n for n in names if n in optimal]
-    bad = [n for n in names if n not in optimal]
-    return "optimal: " + ", ".join(good) + ("; not optimal: " + ", ".join(bad) if bad else "")
 
 
 def optimality_note(algorithm: str, optimal: Collection[str]) -> str:

@@ -1,4 +1,6 @@
-"""The Tower of Hanoi family: what every surface (CLI, web player, experiments) sees.
+"""Tower of Hanoi: move the disks to the goal peg, never onto a smaller one.
+
+The Tower of Hanoi family: what every surface (CLI, web player, experiments) sees.
 
 Read this file top to bottom as the worked example of docs/engine.md, "Adding a puzzle
 family". The family's name is its folder's name, and its modules import each other

@@ -231,3 +231,11 @@ def format_board(board: Board, blank: str = "0") -> str:
         cells = [(blank if t == 0 else str(t)).rjust(width) for t in row]
         lines.append(" ".join(cells))
     return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """A start board and the goal it must reach (the same size)."""
+
+    start: Board
+    goal: Board

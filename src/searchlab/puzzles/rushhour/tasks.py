@@ -21,6 +21,7 @@ from pathlib import Path
 
 from searchlab.errors import InputError
 from searchlab.families.contract import NoHint
+from searchlab.families.kit import parse_wxh
 from searchlab.families.parallel import Runner
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour.loading import load_board
@@ -29,7 +30,6 @@ from searchlab.puzzles.rushhour.play import hint
 from searchlab.puzzles.rushhour.rating import rate
 from searchlab.puzzles.rushhour.render import render_text
 from searchlab.search.limits import CancelToken
-from searchlab.textinput import parse_wxh
 
 
 @dataclass(frozen=True, slots=True)
