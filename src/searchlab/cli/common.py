@@ -8,7 +8,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
@@ -20,8 +20,9 @@ from searchlab.cli.localized import use_language
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
 from searchlab.families.kit import optimal_help, parse_wxh
-from searchlab.i18n import N_, _, ngettext
-from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
+from searchlab.families.report import describe_outcome, optimality_note
+from searchlab.i18n import N_, _
+from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats
 from searchlab.search.solve import ALGORITHMS
 from searchlab.textinput import (
     MAX_INPUT_BYTES,
@@ -40,7 +41,9 @@ T = TypeVar("T")
 __all__ = [  # re-exported: the commands import them from here
     "MAX_INPUT_BYTES",
     "decode_text",
+    "describe_outcome",
     "optimal_help",
+    "optimality_note",
     "parse_wxh",
     "read_input",
     "run_command",
@@ -367,31 +370,6 @@ def stats_table(stats: SearchStats, title: str | None = None) -> Table:
             shown = f"{value:,}"
         table.add_row(_(STAT_LABELS.get(name, name.replace("_", " "))), shown)
     return table
-
-
-def optimality_note(algorithm: str, optimal: Collection[str]) -> str:
-    """The line under a solved result saying whether it has the fewest moves."""
-    if algorithm in optimal:
-        return _("optimal: {algorithm} guarantees the fewest moves").format(algorithm=algorithm)
-    return _("not necessarily optimal: {algorithm} does not guarantee the fewest moves").format(
-        algorithm=algorithm
-    )
-
-
-def describe_outcome(result: SearchResult) -> str:
-    """A one-line description of why a search ended."""
-    if result.solved:
-        return _("solved: cost {cost}, {moves}").format(
-            cost=f"{result.cost:g}",
-            moves=ngettext("{n} move", "{n} moves", result.length).format(n=result.length),
-        )
-    if result.status == "cancelled":
-        return _("interrupted (Ctrl-C): statistics so far below")
-    if result.status == "limit":
-        return _("stopped by {limit}").format(limit=_(limit_phrase(result.limit)))
-    if result.status == "impossible":
-        return _("impossible: {reason}").format(reason=result.reason or _("proved unsolvable"))
-    return _("no solution exists (the whole reachable space was searched)")
 
 
 def finish(result: SearchResult) -> None:

@@ -1,4 +1,6 @@
-"""The Rush Hour family: every surface (CLI, web player, experiments) goes through this.
+"""Rush Hour: slide cars and trucks until the red car reaches the exit.
+
+The Rush Hour family: every surface (CLI, web player, experiments) goes through this.
 
 An instance is a :class:`Board` in any notation the family reads: a grid (one row
 per line, ``.`` or ``o`` empty, ``x`` wall, letters vehicles; ``X`` the red car in
@@ -33,6 +35,14 @@ from searchlab.families.kit import engine_solve, float_param, int_param, limit_o
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour import database
 from searchlab.puzzles.rushhour.cards import cards
+from searchlab.puzzles.rushhour.commands import (
+    ALGORITHMS,
+    OPTIMAL,
+    SOLVE_HELP,
+    SOLVE_OPTIONS,
+    TASKS,
+    from_options,
+)
 from searchlab.puzzles.rushhour.demo import demo
 from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
 from searchlab.puzzles.rushhour.generate import unreachable
@@ -42,19 +52,17 @@ from searchlab.puzzles.rushhour.notation import parse_board
 from searchlab.puzzles.rushhour.play import hint, moves
 from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
-from searchlab.puzzles.rushhour.render import car_colour, render_solution_text, render_svg
-from searchlab.puzzles.rushhour.solver import ALGORITHM_CHOICES, Metric, fast_bfs, solve_board
+from searchlab.puzzles.rushhour.render import car_colour, render_svg, solution_text
+from searchlab.puzzles.rushhour.solver import Metric, fast_bfs, solve_board
 from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
-from searchlab.search.solve import UNIT_COST_OPTIMAL
 from searchlab.view import View
 
 GENERATE_MAX_SECONDS = 20.0
 """Longest time a generated board may take on the web (the request waits for it)."""
 SAMPLE_SECONDS = 600.0
 """The experiments give up generating one puzzle after this long (an InputError)."""
-ALGORITHMS = (*ALGORITHM_CHOICES, "rate")
 
 
 def card_text(number: int, level: str, moves: int, board: str) -> str:
@@ -268,10 +276,6 @@ def picture(board: Board, result: SearchResult | None) -> str:
     return render_svg(board)
 
 
-def text(board: Board, result: SearchResult) -> str:
-    return render_solution_text(list(result.states), [parse_move(str(a)) for a in result.actions])
-
-
 FAMILY: Family[Board, Board] = Family(
     name="rushhour",
     title=N_("Rush Hour"),
@@ -285,7 +289,7 @@ FAMILY: Family[Board, Board] = Family(
     format=lambda b: b.to_text() + "\n",
     describe=describe,
     algorithms=ALGORITHMS,
-    optimal=frozenset(ALGORITHMS) & (UNIT_COST_OPTIMAL | {"fast", "rate"}),
+    optimal=OPTIMAL,
     heuristics=HEURISTICS,
     solve=solve,
     initial=lambda b: b,
@@ -311,11 +315,16 @@ FAMILY: Family[Board, Board] = Family(
         generate=generate,
     ),
     sampling=Sampling(sample=sample, parameter="min_moves", unreachable=sample_unreachable),
+    tasks=TASKS,
+    solve_options=SOLVE_OPTIONS,
+    from_options=from_options,
+    solve_help=SOLVE_HELP,
+    solve_examples=("--card 40", "board.txt --metric steps --json"),
     problem=problem,
     state_of=state_of,
     action_label=lambda i, m: str(m),
     render_svg=picture,
-    render_text=text,
+    render_text=solution_text,
     demo=demo,
     demo_title=N_("Rush Hour: optimal solver and heuristics"),
     difficulty=difficulty,

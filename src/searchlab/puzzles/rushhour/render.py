@@ -5,7 +5,8 @@ from __future__ import annotations
 from html import escape
 
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.model import Board, Move
+from searchlab.puzzles.rushhour.model import Board, Move, parse_move
+from searchlab.search.result import SearchResult
 
 CELL = 40
 PAD = 6
@@ -41,6 +42,11 @@ CAR_COLOURS = (
     "#c08497",
     "#48a9a6",
 )
+
+
+def solution_text(board: Board, result: SearchResult) -> str:
+    """A solve's boards as text (:func:`render_solution_text` of its states and moves)."""
+    return render_solution_text(list(result.states), [parse_move(str(a)) for a in result.actions])
 
 
 def car_colour(label: str) -> str:

@@ -2,9 +2,10 @@
 as plain functions: options in, blocks out.
 
 Each function takes a command's options as keywords and yields what the command
-prints, in order: plain text (standard output), a :class:`Record` (its ``--json``
-form: with ``as_json`` only the records are yielded), a :class:`Note` (a line on
-standard error) and at most one :class:`Exit` (the exit status, last). Bad input is
+prints (:data:`~searchlab.families.contract.Block`), in order: plain text, a
+``Record`` (its ``--json`` form: with ``as_json`` only the records are yielded), a
+``Note`` (a line on standard error) and at most one ``Exit`` (the exit status, last);
+:mod:`.commands` declares them as the family's tasks. Bad input is
 an :class:`~searchlab.errors.InputError` (one line, exit 2), raised before any output.
 Long work reports through the ``progress(done, total, info, title)`` callable it is
 given (a progress bar's state) and stops when ``cancel`` is set; a database build runs
@@ -16,11 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from searchlab.errors import InputError
-from searchlab.families.contract import NoHint
+from searchlab.families.contract import Block, Exit, NoHint, Note, Record
 from searchlab.families.kit import parse_wxh
 from searchlab.families.parallel import Runner
 from searchlab.i18n import N_, _, ngettext
@@ -30,32 +30,6 @@ from searchlab.puzzles.rushhour.play import hint
 from searchlab.puzzles.rushhour.rating import rate
 from searchlab.puzzles.rushhour.render import render_text
 from searchlab.search.limits import CancelToken
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """Machine output: a JSON value (what ``--json`` prints)."""
-
-    data: object
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A line for standard error: a note, or why the command stops."""
-
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Exit:
-    """The exit status to end with: 1 for an answer short of success (no solution, fewer
-    puzzles than asked, stopped by the time limit), 130 when Ctrl-C stopped the work."""
-
-    code: int
-
-
-Block = str | Record | Note | Exit
-"""What a task yields."""
 
 Progress = Callable[[float, float, str, str], None]
 """``(done, total, info, title)``: a progress bar's state."""
@@ -278,7 +252,7 @@ def export_task(
     db_path: str | None = None,
     size: int = 6,
     walls: int | None = None,
-    min_moves: int = 0,
+    min_moves: int | None = None,
     max_moves: int | None = None,
     output: str | None = None,
 ) -> Iterator[Block]:
@@ -291,7 +265,7 @@ def export_task(
     path = Path(db_path) if db_path else default_path()
     written = 0
     with PuzzleDatabase(path) as db:
-        rows = db.export(size, walls, min_moves, max_moves)
+        rows = db.export(size, walls, min_moves or 0, max_moves)
         if output:
             try:
                 out = open(output, "w", encoding="utf-8")  # noqa: SIM115
