@@ -103,3 +103,22 @@ def test_export_yields_every_line_in_chunks(
     out = tmp_path / "rush4.txt"
     assert list(export_task(db_path=str(db), size=4, output=str(out))) == []
     assert out.read_text().splitlines() == "\n".join(map(str, whole)).splitlines()
+
+
+def test_the_solve_report_and_its_quiet_form() -> None:
+    from searchlab.families.report import describe_outcome
+    from searchlab.puzzles.rushhour.commands import report
+    from searchlab.puzzles.rushhour.family import FAMILY
+    from searchlab.puzzles.rushhour.render import render_text
+    from searchlab.search.result import SearchStats
+
+    start = parse_board(UNSOLVABLE)
+    failed = FAMILY.run(start, "fast", None)
+    blocks = list(report(start, failed, "fast"))
+    assert blocks[0] == render_text(start) and isinstance(blocks[-1], SearchStats)
+    assert list(report(start, failed, "fast", quiet=True)) == [describe_outcome(failed)]
+    c = card(1)
+    solved = FAMILY.run(c.parse(), "fast", None)
+    quiet = list(report(c.parse(), solved, "fast", quiet=True))
+    assert len(quiet) == 3 and quiet[-1] == "moves: " + " ".join(solved.actions)
+    assert len(list(report(c.parse(), solved, "fast"))) == 5
