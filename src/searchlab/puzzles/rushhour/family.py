@@ -52,12 +52,12 @@ from searchlab.puzzles.rushhour.notation import parse_board
 from searchlab.puzzles.rushhour.play import hint, moves
 from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
-from searchlab.puzzles.rushhour.render import car_colour, render_svg, solution_text
+from searchlab.puzzles.rushhour.render import solution_text
 from searchlab.puzzles.rushhour.solver import Metric, fast_bfs, solve_board
+from searchlab.puzzles.rushhour.views import base_view, render_svg, state_view
 from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
-from searchlab.view import View
 
 GENERATE_MAX_SECONDS = 20.0
 """Longest time a generated board may take on the web (the request waits for it)."""
@@ -226,36 +226,6 @@ def decode(board: Board, token: Any) -> Board:
     return make_board(board.width, board.height, moved.vehicles, moved.walls)
 
 
-def base_view(board: Board) -> View:
-    cells = [
-        "".join("#" if (r, c) in board.walls else "." for c in range(board.width))
-        for r in range(board.height)
-    ]
-    return {
-        "rows": board.height,
-        "cols": board.width,
-        "cells": cells,
-        "exit": {"r": board.exit_row, "side": "right"},
-    }
-
-
-def state_view(inst: Board, board: Board) -> View:
-    pieces = [
-        {
-            "id": v.name,
-            "r": v.row,
-            "c": v.col,
-            "w": v.length if v.horizontal else 1,
-            "h": 1 if v.horizontal else v.length,
-            "kind": "red" if i == 0 else "car",
-            "label": v.name,
-            **({} if i == 0 else {"color": car_colour(v.name)}),
-        }
-        for i, v in enumerate(board.vehicles)
-    ]
-    return {"pieces": pieces}
-
-
 @lru_cache(maxsize=32)
 def _problem(board: Board, heuristic: str) -> RushHourProblem:
     return RushHourProblem(board, heuristic=heuristic)
@@ -270,7 +240,7 @@ def state_of(board: Board, state: int) -> Board:
 
 
 def picture(board: Board, result: SearchResult | None) -> str:
-    """The solution as one SVG (every position), or the start board."""
+    """The solution as one SVG (every position, each move under it), or the start board."""
     if result is not None and result.solved:
         return render_svg(list(result.states), [parse_move(str(a)) for a in result.actions])
     return render_svg(board)
