@@ -439,6 +439,8 @@ class Family(Generic[I, S]):
         the replay pages take; larger ones are for the CLI.
     demo, demo_title : the family's section of ``searchlab demo``: a generator of
         text and :class:`Table` blocks (a few seconds at most).
+    demo_order : where that section comes (by this number, then by name; the maze's
+        -1 opens the tour: it shows the engine itself, the others build on it).
     The family's one-line description, the help of ``searchlab <family>`` (listed by
     ``searchlab --help`` without importing the family), is the first paragraph of its
     ``family.py``'s docstring.
@@ -447,8 +449,6 @@ class Family(Generic[I, S]):
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
         moves, and the family's own optimal methods); ``None``: cost does not rank
         the solutions (every solution costs the same, as a knight's tour does).
-    demo_order : where the family's section comes in ``searchlab demo`` (ascending,
-        then by name; the maze, which shows the engine itself, opens the tour at -1).
     """
 
     name: str
@@ -488,9 +488,9 @@ class Family(Generic[I, S]):
     web_max_cells: int = 10_000
     demo: Callable[[], Iterable[DemoBlock]] | None = None
     demo_title: str = ""
+    demo_order: int = 0
     notes: str = ""
     optimal: Collection[str] | None = None
-    demo_order: int = 0
 
     # -- checked entry points: what the front ends call ---------------------------
 
