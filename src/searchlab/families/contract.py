@@ -444,8 +444,9 @@ class Family(Generic[I, S]):
         generated); raises InputError when the board cannot be rated in time.
     solution_tokens : ``(instance, states) -> bool``, whether a solution's state
         tokens are worth sending (not for the prefixes of a long tour).
-    render_svg : ``(instance, result | None) -> str``, the family's own SVG picture
-        (else ``--svg`` draws its view: :meth:`picture`).
+    render_svg : ``(instance, result | None) -> str``, a picture other than
+        :meth:`picture`'s (a solution position by position, a tour of millions of
+        squares), still drawn from views by :mod:`searchlab.view`.
     render_text : ``(instance, result) -> str``, the solution as plain text for the
         terminal (every board, or the board with the path drawn on it).
     web_max_cells : the largest board (cells of its base view) the web player and
