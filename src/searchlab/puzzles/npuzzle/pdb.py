@@ -308,14 +308,25 @@ def load_pdb(
     if not build:
         raise FileNotFoundError(path)
     ensure_writable(path.parent)  # before the build, not after a minute of it
-    table = build_pdb(size, pattern, progress, with_blank, ranked)
-    if ranked:
-        packed_table = pack_ranked(size, pattern, table)
-        if packed_table is not None:
-            table = packed_table
-            path = pdb_path(size, pattern, directory, with_blank, ranked, packed=True)
+    compact = None
+    if ranked and not with_blank:
+        from searchlab.puzzles.npuzzle.pdb_build import build_packed
+
+        compact = build_packed(size, pattern, progress)
+    if compact is not None:
+        table = compact
+        path = pdb_path(size, pattern, directory, with_blank, ranked, packed=True)
+    else:
+        table = build_pdb(size, pattern, progress, with_blank, ranked)
+        if ranked:
+            packed_table = pack_ranked(size, pattern, table)
+            if packed_table is not None:
+                table = packed_table
+                path = pdb_path(size, pattern, directory, with_blank, ranked, packed=True)
     save_table(path, table)
-    return table
+    del table  # resident no longer: the file's pages, mapped, are what a search touches
+    mapped: np.ndarray = np.load(path, mmap_mode="r")
+    return mapped
 
 
 def pack_ranked(size: int, pattern: Sequence[int], table: np.ndarray) -> np.ndarray | None:
