@@ -54,6 +54,7 @@ I32 = npt.NDArray[np.int32]
 I8 = npt.NDArray[np.int8]
 U8 = npt.NDArray[np.uint8]
 U16 = npt.NDArray[np.uint16]
+U64 = npt.NDArray[np.uint64]
 Progress = Callable[[int, int], None]
 
 MAX_CELLS = 16
@@ -151,6 +152,7 @@ def _expand_block(
     k: int,
     n: int,
     codes: U8,
+    words: U64,
     over: U16,
     out: U8,
     nreg: U8,
@@ -163,6 +165,8 @@ def _expand_block(
     mdt: I64,
     adj: I64,
     nbr: I64,
+    between: I64,
+    pc: U8,
     stat: I64,
 ) -> None:
     """Expand the regions on level ``level``'s frontier of the placements of ``block``
@@ -175,12 +179,23 @@ def _expand_block(
     cur = 2 + (level & 1)
     nxt = 2 + ((level + 1) & 1)
     pos = np.empty(k, np.int64)
+    prefix = np.empty(k + 1, np.int64)  # the cells of tiles 0..i-1
+    tile_at = np.empty(cells, np.int64)
     slots = np.empty(_MAX_REGIONS, np.int64)
     lo = block * bsize
     expanded = 0
     reached = 0
     added = 0
-    for r in range(lo, lo + bsize):
+    hi = lo + bsize
+    r = lo - 1
+    while r + 1 < hi:
+        r += 1
+        if (r & 7) == 0 and r + 8 <= hi:  # eight placements at once: any field == cur?
+            word = words[r >> 3]
+            hits = (word & (word >> 1)) if cur == 3 else ((word >> 1) & ~word)
+            if not hits & 0x5555555555555555:
+                r += 7
+                continue
         byte = int(codes[r])
         # a frontier code in one of the four fields (a summary byte's fields 1 and 2 too)
         if (
@@ -199,10 +214,13 @@ def _expand_block(
         occ = 0
         md = 0
         for i in range(k):
+            prefix[i] = occ
             c = int(nth[occ * cells + pos[i]])
             pos[i] = c
+            tile_at[c] = i
             occ |= 1 << c
             md += mdt[i * cells + c]
+        prefix[k] = occ
         nr = int(nreg[occ])
         ns = 0
         j = -1
@@ -237,16 +255,15 @@ def _expand_block(
                     # the child's rank: tile i's digit, and those of later tiles it passes
                     delta = b - c
                     extra = 0
-                    if delta > 1 or delta < -1:
-                        a, z = (c, b) if c < b else (b, c)
+                    if delta > 1 or delta < -1:  # the tiles on the cells passed over
                         sgn = 1 if delta > 0 else -1
-                        for i2 in range(k):
-                            p = pos[i2]
-                            if a < p < z:
-                                if i2 < i:
-                                    delta -= sgn
-                                else:
-                                    extra += sgn * weight[i2]
+                        passed = between[c * cells + b]
+                        delta -= sgn * int(pc[prefix[i] & passed])
+                        later = passed & occ & ~prefix[i + 1]
+                        while later:
+                            cell_bit = later & -later
+                            later ^= cell_bit
+                            extra += sgn * weight[tile_at[pc[cell_bit - 1]]]
                     r2 = r + delta * weight[i] + extra
                     occ2 = occ ^ (1 << c) ^ low
                     s2 = int(label[occ2 * cells + c])
@@ -294,6 +311,7 @@ def _expand_group(
     k: int,
     n: int,
     codes: U8,
+    words: U64,
     over: U16,
     out: U8,
     nreg: U8,
@@ -306,14 +324,16 @@ def _expand_group(
     mdt: I64,
     adj: I64,
     nbr: I64,
+    between: I64,
+    pc: U8,
     stats: I64,
 ) -> None:
     """:func:`_expand_block` on ``blocks`` in parallel (blocks that share nothing),
     ``stats[j]`` the counters of ``blocks[j]``."""
     for j in prange(blocks.shape[0]):
         _expand_block(
-            blocks[j], bsize, level, k, n, codes, over, out, nreg, label, regmask,
-            nth, over_id, kfact, weight, mdt, adj, nbr, stats[j],
+            blocks[j], bsize, level, k, n, codes, words, over, out, nreg, label, regmask,
+            nth, over_id, kfact, weight, mdt, adj, nbr, between, pc, stats[j],
         )  # fmt: skip
 
 
@@ -357,16 +377,17 @@ def build_packed(size: int, pattern: Sequence[int], progress: Progress | None = 
     regmask = np.zeros(space * _MAX_REGIONS, np.int32)
     nth = np.zeros(space * cells, np.int8)
     _regions(size, nreg, label, regmask, nth)
-    popcounts = np.array([bin(o).count("1") for o in range(space)], dtype=np.int64)
-    mine = popcounts == k
+    pc = np.array([bin(o).count("1") for o in range(space)], dtype=np.uint8)  # popcounts
+    mine = pc == k
     if int(nreg[mine].max()) > _MAX_REGIONS:
         return None
     over_sets = np.flatnonzero(mine & (nreg > _SLOTS))
     over_id = np.full(space, -1, np.int32)
     over_id[over_sets] = np.arange(len(over_sets), dtype=np.int32)
     kfact = math.factorial(k)
-    del popcounts, mine
-    codes = np.zeros(total, np.uint8)
+    del mine
+    codes = np.zeros(-(-total // 8) * 8, np.uint8)
+    words = codes.view(np.uint64)
     over = np.zeros(len(over_sets) * kfact, np.uint16)
     out = np.zeros((total + 1) // 2, np.uint8)
     weight = np.array([math.perm(cells - i - 1, k - i - 1) for i in range(k)], dtype=np.int64)
@@ -388,6 +409,11 @@ def build_packed(size: int, pattern: Sequence[int], progress: Progress | None = 
                 adj[c] |= 1 << (rr * size + qq)
                 nbr[c * 4 + e] = rr * size + qq
                 e += 1
+    between = np.zeros(cells * cells, np.int64)  # the cells strictly between two cells
+    for c in range(cells):
+        for b in range(cells):
+            lo_, hi_ = min(c, b), max(c, b)
+            between[c * cells + b] = ((1 << hi_) - 1) & ~((1 << (lo_ + 1)) - 1)
     # the goal placement, every region on level 0's frontier (the blank anywhere)
     goal = np.array(pattern, dtype=np.int64)
     goal_rank = sum(
@@ -407,8 +433,8 @@ def build_packed(size: int, pattern: Sequence[int], progress: Progress | None = 
         expanded = 0
         for blocks in groups:
             stats = np.zeros((len(blocks), 4), np.int64)
-            args = (level, k, size, codes, over, out, nreg, label, regmask, nth, over_id)
-            _expand_group(blocks, bsize, *args, kfact, weight, mdt, adj, nbr, stats)
+            args = (level, k, size, codes, words, over, out, nreg, label, regmask, nth, over_id)
+            _expand_group(blocks, bsize, *args, kfact, weight, mdt, adj, nbr, between, pc, stats)
             expanded += int(stats[:, 0].sum())
             reached += int(stats[:, 1].sum())
             if stats[:, 3].any():
