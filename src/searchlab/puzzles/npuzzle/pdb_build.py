@@ -33,7 +33,8 @@ the child's region holding the tile's old cell. What is new is how little it kee
   placements come in ``cells`` blocks; expanding a block writes only into its own
   block and those of the neighbouring cells (only the first tile's moves change
   it). Blocks whose cells are at least three apart share nothing, so a level runs as a
-  few groups of such blocks, each group's blocks in parallel (Numba ``prange``).
+  few groups of such blocks, each group's blocks shared by two threads (the compiled
+  expansion releases the GIL; the threads wait on a lock, not spinning).
 - **the rank updated, not recomputed**: a tile moving sideways changes its own digit
   by one; one moving up or down changes it and the digits of the tiles it passes.
 
@@ -43,11 +44,15 @@ Boards of up to 16 cells (the region tables are indexed by sets of cells).
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import njit
+
+from searchlab.puzzles.npuzzle.pdb_index import unrank
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -144,7 +149,7 @@ def _mark_over(
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _expand_block(
     block: int,
     bsize: int,
@@ -303,55 +308,42 @@ def _expand_block(
     stat[2] += added
 
 
-@njit(cache=True, parallel=True)
-def _expand_group(
-    blocks: I64,
-    bsize: int,
-    level: int,
-    k: int,
-    n: int,
-    codes: U8,
-    words: U64,
-    over: U16,
-    out: U8,
-    nreg: U8,
-    label: I8,
-    regmask: I32,
-    nth: I8,
-    over_id: I32,
-    kfact: int,
-    weight: I64,
-    mdt: I64,
-    adj: I64,
-    nbr: I64,
-    between: I64,
-    pc: U8,
-    stats: I64,
-) -> None:
-    """:func:`_expand_block` on ``blocks`` in parallel (blocks that share nothing),
-    ``stats[j]`` the counters of ``blocks[j]``."""
-    for j in prange(blocks.shape[0]):
-        _expand_block(
-            blocks[j], bsize, level, k, n, codes, words, over, out, nreg, label, regmask,
-            nth, over_id, kfact, weight, mdt, adj, nbr, between, pc, stats[j],
-        )  # fmt: skip
+def _groups(n: int, k: int, parallel: bool) -> tuple[int, list[list[int]]]:
+    """The blocks of ``k``-tile placements on an ``n x n`` board and the order to expand
+    them in: ``(placements a block, groups of blocks)``.
 
-
-def _groups(n: int, parallel: bool) -> list[list[int]]:
-    """The cells in groups whose members are at least three moves apart (their blocks
-    share nothing), or one group a cell if not ``parallel``."""
+    A block is the placements whose first ``lead`` tiles (two, or one for two tiles)
+    are on given cells, a range of ranks; expanding it writes into the blocks that one
+    move of a lead tile reaches. With ``parallel`` each group holds blocks whose
+    written blocks are disjoint (greedily), so a group's blocks run at once; otherwise
+    (odd blocks: two placements share an output byte) one block a group."""
     cells = n * n
-    if not parallel:
-        return [[c] for c in range(cells)]
-    groups: list[list[int]] = []
-    for c in range(cells):
-        for g in groups:
-            if all(abs(c // n - d // n) + abs(c % n - d % n) >= 3 for d in g):
-                g.append(c)
+    lead = min(2, k - 1)
+    size = math.perm(cells - lead, k - lead)
+    blocks = [(b, tuple(unrank(b, lead, cells))) for b in range(math.perm(cells, lead))]
+    if not parallel or size % 2:
+        return size, [[b] for b, _ in blocks]
+
+    def near(c: int) -> list[int]:
+        return [d for d in range(cells) if abs(c // n - d // n) + abs(c % n - d % n) == 1]
+
+    def writes(cs: tuple[int, ...]) -> set[tuple[int, ...]]:
+        out = {cs}
+        for j, c in enumerate(cs):
+            out.update((*cs[:j], d, *cs[j + 1 :]) for d in near(c) if d not in cs)
+        return out
+
+    groups: list[tuple[list[int], set[tuple[int, ...]]]] = []
+    for b, cs in blocks:
+        mine = writes(cs)
+        for members, taken in groups:
+            if not taken & mine:
+                members.append(b)
+                taken |= mine
                 break
         else:
-            groups.append([c])
-    return groups
+            groups.append(([b], mine))
+    return size, [members for members, _ in groups]
 
 
 def build_packed(size: int, pattern: Sequence[int], progress: Progress | None = None) -> U8 | None:
@@ -425,25 +417,32 @@ def build_packed(size: int, pattern: Sequence[int], progress: Progress | None = 
             codes[goal_rank] |= 2 << (2 * s)
         else:
             _mark_over(goal_rank, occ, s, goal, k, 2, codes, over, over_id, kfact)
-    bsize = total // cells
-    groups = [np.array(g, dtype=np.int64) for g in _groups(size, bsize % 2 == 0)]
+    bsize, block_groups = _groups(size, k, parallel=True)
+    groups = [np.array(g, dtype=np.int64) for g in block_groups]
     reached = 1
     level = 0
-    while True:
-        expanded = 0
-        for blocks in groups:
-            stats = np.zeros((len(blocks), 4), np.int64)
-            args = (level, k, size, codes, words, over, out, nreg, label, regmask, nth, over_id)
-            _expand_group(blocks, bsize, *args, kfact, weight, mdt, adj, nbr, between, pc, stats)
-            expanded += int(stats[:, 0].sum())
-            reached += int(stats[:, 1].sum())
-            if stats[:, 3].any():
-                return None
-            if progress is not None:
-                progress(reached, total)
-        if expanded == 0:
-            break
-        level += 1
+    tables = (codes, words, over, out, nreg, label, regmask, nth, over_id, kfact)
+    tables += (weight, mdt, adj, nbr, between, pc)
+    workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    with ThreadPoolExecutor(max_workers=min(workers, 2)) as pool:
+        while True:
+            expanded = 0
+            for blocks in groups:
+                stats = np.zeros((len(blocks), 4), np.int64)
+
+                def run(j: int, lvl: int = level, bl: I64 = blocks, st: I64 = stats) -> None:
+                    _expand_block(int(bl[j]), bsize, lvl, k, size, *tables, st[j])
+
+                list(pool.map(run, range(len(blocks))))
+                expanded += int(stats[:, 0].sum())
+                reached += int(stats[:, 1].sum())
+                if stats[:, 3].any():
+                    return None
+                if progress is not None:
+                    progress(reached, total)
+            if expanded == 0:
+                break
+            level += 1
     if reached != total:
         return None
     return out
