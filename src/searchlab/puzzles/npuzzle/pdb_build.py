@@ -421,8 +421,6 @@ def build_packed(size: int, pattern: Sequence[int], progress: Progress | None = 
     groups = [np.array(g, dtype=np.int64) for g in block_groups]
     reached = 1
     level = 0
-    tables = (codes, words, over, out, nreg, label, regmask, nth, over_id, kfact)
-    tables += (weight, mdt, adj, nbr, between, pc)
     workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
     with ThreadPoolExecutor(max_workers=min(workers, 2)) as pool:
         while True:
@@ -431,7 +429,11 @@ def build_packed(size: int, pattern: Sequence[int], progress: Progress | None = 
                 stats = np.zeros((len(blocks), 4), np.int64)
 
                 def run(j: int, lvl: int = level, bl: I64 = blocks, st: I64 = stats) -> None:
-                    _expand_block(int(bl[j]), bsize, lvl, k, size, *tables, st[j])
+                    _expand_block(
+                        int(bl[j]), bsize, lvl, k, size, codes, words, over, out, nreg,
+                        label, regmask, nth, over_id, kfact, weight, mdt, adj, nbr, between,
+                        pc, st[j],
+                    )  # fmt: skip
 
                 list(pool.map(run, range(len(blocks))))
                 expanded += int(stats[:, 0].sum())
