@@ -248,27 +248,23 @@ def _expand_block(
             expanded += 1
             for i in range(k):
                 c = pos[i]
-                if not adj[c] & region:
-                    continue
-                for e in range(4):
-                    b = nbr[c * 4 + e]
-                    if b < 0:
-                        break
-                    low = 1 << b
-                    if not region & low:
-                        continue
+                targets = adj[c] & region
+                while targets:
+                    low = targets & -targets
+                    targets ^= low
+                    b = int(pc[low - 1])
                     # the child's rank: tile i's digit, and those of later tiles it passes
+                    # over (a vertical move passes n - 1 cells, a sideways one none)
                     delta = b - c
+                    sgn = 1 if delta > 0 else -1
+                    passed = between[c * cells + b]
+                    delta -= sgn * int(pc[prefix[i] & passed])
+                    later = passed & occ & ~prefix[i + 1]
                     extra = 0
-                    if delta > 1 or delta < -1:  # the tiles on the cells passed over
-                        sgn = 1 if delta > 0 else -1
-                        passed = between[c * cells + b]
-                        delta -= sgn * int(pc[prefix[i] & passed])
-                        later = passed & occ & ~prefix[i + 1]
-                        while later:
-                            cell_bit = later & -later
-                            later ^= cell_bit
-                            extra += sgn * weight[tile_at[pc[cell_bit - 1]]]
+                    while later:
+                        cell_bit = later & -later
+                        later ^= cell_bit
+                        extra += sgn * weight[tile_at[pc[cell_bit - 1]]]
                     r2 = r + delta * weight[i] + extra
                     occ2 = occ ^ (1 << c) ^ low
                     s2 = int(label[occ2 * cells + c])
