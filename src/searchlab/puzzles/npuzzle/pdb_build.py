@@ -267,14 +267,19 @@ def _expand_block(
                         extra += sgn * weight[tile_at[pc[cell_bit - 1]]]
                     r2 = r + delta * weight[i] + extra
                     occ2 = occ ^ (1 << c) ^ low
-                    s2 = int(label[occ2 * cells + c])
                     # mark the child's region with the next code if unseen
                     byte2 = int(codes[r2])
-                    if nreg[occ2] <= _SLOTS:
-                        if (byte2 >> (2 * s2)) & 3:
+                    nr2 = int(nreg[occ2])
+                    if nr2 <= _SLOTS:
+                        seen = (byte2 | (byte2 >> 1)) & 0x55
+                        if seen == 0x55 >> (8 - 2 * nr2):
+                            continue  # every region of the child seen
+                        s2 = int(label[occ2 * cells + c])
+                        if (seen >> (2 * s2)) & 1:
                             continue
                         codes[r2] = byte2 | (nxt << (2 * s2))
                     else:
+                        s2 = int(label[occ2 * cells + c])
                         pos[i] = b
                         fresh = _mark_over(r2, occ2, s2, pos, k, nxt, codes, over, over_id, kfact)
                         pos[i] = c
