@@ -111,23 +111,15 @@ def _regions(n: int, nreg: U8, label: I8, regmask: I32, nth: I8) -> None:
 
 
 @njit(cache=True)
-def _over_index(pos: I64, k: int, occ: int, over_id: I32, kfact: int) -> int:
+def _over_index(pos: I64, k: int, occ: int, over_id: I32, kfact: int, pc: U8) -> int:
     """The overflow word of the placement ``pos`` (cells of the tiles, set ``occ``): its
-    set's number times ``k!`` plus the rank of the tiles' order on those cells."""
+    set's number times ``k!`` plus the rank of the tiles' order on those cells (``pc``:
+    popcounts)."""
     used = 0
     r = 0
     for i in range(k):
-        below = occ & ((1 << pos[i]) - 1)
-        idx = 0
-        while below:  # popcount of a 16-bit set
-            below &= below - 1
-            idx += 1
-        b = used & ((1 << idx) - 1)
-        less = 0
-        while b:
-            b &= b - 1
-            less += 1
-        r = r * (k - i) + idx - less
+        idx = int(pc[occ & ((1 << pos[i]) - 1)])
+        r = r * (k - i) + idx - int(pc[used & ((1 << idx) - 1)])
         used |= 1 << idx
     return int(over_id[occ]) * kfact + r
 
@@ -135,12 +127,12 @@ def _over_index(pos: I64, k: int, occ: int, over_id: I32, kfact: int) -> int:
 @njit(cache=True)
 def _mark_over(
     r2: int, occ2: int, s2: int, pos: I64, k: int, nxt: int,
-    codes: U8, over: U16, over_id: I32, kfact: int,
+    codes: U8, over: U16, over_id: I32, kfact: int, pc: U8,
 ) -> bool:  # fmt: skip
     """Give region ``s2`` of the placement ``r2`` with more than four regions (tiles at
     ``pos``, occupied set ``occ2``) the frontier code ``nxt`` in its overflow word, and
     note the code in its summary byte; False if the region was seen."""
-    j = _over_index(pos, k, occ2, over_id, kfact)
+    j = _over_index(pos, k, occ2, over_id, kfact, pc)
     w = int(over[j])
     if (w >> (2 * s2)) & 3:
         return False
@@ -236,7 +228,7 @@ def _expand_block(
                     slots[ns] = s
                     ns += 1
         else:
-            j = _over_index(pos, k, occ, over_id, kfact)
+            j = _over_index(pos, k, occ, over_id, kfact, pc)
             w = int(over[j])
             for s in range(nr):
                 if ((w >> (2 * s)) & 3) == cur:
@@ -281,10 +273,13 @@ def _expand_block(
                     else:
                         s2 = int(label[occ2 * cells + c])
                         pos[i] = b
-                        fresh = _mark_over(r2, occ2, s2, pos, k, nxt, codes, over, over_id, kfact)
+                        jo = _over_index(pos, k, occ2, over_id, kfact, pc)
                         pos[i] = c
-                        if not fresh:
+                        w2 = int(over[jo])
+                        if (w2 >> (2 * s2)) & 3:
                             continue
+                        over[jo] = w2 | (nxt << (2 * s2))
+                        codes[r2] = byte2 | 1 | (nxt << (2 * (nxt - 1)))  # the summary
                     added += 1
                     if byte2 == 0:  # its first region: its value, packed
                         reached += 1
@@ -417,7 +412,7 @@ def build_packed(size: int, pattern: Sequence[int], progress: Progress | None = 
         if nreg[occ] <= _SLOTS:
             codes[goal_rank] |= 2 << (2 * s)
         else:
-            _mark_over(goal_rank, occ, s, goal, k, 2, codes, over, over_id, kfact)
+            _mark_over(goal_rank, occ, s, goal, k, 2, codes, over, over_id, kfact, pc)
     bsize, block_groups = _groups(size, k, parallel=True)
     groups = [np.array(g, dtype=np.int64) for g in block_groups]
     reached = 1
