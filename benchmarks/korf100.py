@@ -3,7 +3,7 @@
 Usage: python benchmarks/korf100.py [IDS ...] [--heuristic pdb|manhattan]
        [--pdb 6-6-3|7-8|5-5-5|3-3-3-3-3] [--min-tables] [--no-reflect]
        [--easiest N] [--engine compiled|python|both] [--versus PARTITION]
-       [--cli-runs N] [--no-dual] [--lookups]
+       [--cli-runs N] [--dual] [--lookups] [--blank-goal]
 
 IDS are instance numbers or ranges (``1-10 42``); default all 100. ``--easiest
 N`` runs the N instances with the fewest Manhattan nodes instead. Prints per
@@ -27,9 +27,12 @@ times, the best and the median).
 
 ``--lookups`` (issue 24, item 2) instead solves the instances with the compiled
 kernel once per set of lookups, in one run: the board's alone, with its reflection
-(what the kernel did before the dual lookup), and with the dual lookup too (the
-default now), printing for each the nodes per instance beside Korf & Felner's,
-the total search CPU and the ratios to the reflection-only run.
+(the default), and with the dual lookup too (``dual=True``), printing for each the
+nodes per instance beside Korf & Felner's, the total search CPU and the ratios to
+the reflection-only run. ``--blank-goal`` uses the tables built from the goal with
+the blank on its goal cell (``blank_goal.py``, the published tables' definition;
+the dual lookup is not admissible with them and is left out), and with
+``--lookups`` runs both kinds of tables in the same run.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from blank_goal import blank_goal_databases  # the sibling script (this folder is on sys.path)
 from searchlab.puzzles.npuzzle import kernel
 from searchlab.puzzles.npuzzle.fast import ida_star
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, KorfInstance, korf_instances
@@ -67,30 +71,40 @@ LOOKUPS = {
 """The sets of lookups ``--lookups`` compares: (reflect, dual)."""
 
 
-def compare_lookups(chosen: list[KorfInstance], pdbs: Any, partition: str) -> int:
-    """Solve ``chosen`` once per set of :data:`LOOKUPS`; print nodes, CPU and ratios."""
+def compare_lookups(
+    chosen: list[KorfInstance], pdbs: Any, partition: str, blank_goal: Any = None
+) -> int:
+    """Solve ``chosen`` once per set of :data:`LOOKUPS` (and, with ``blank_goal`` tables,
+    without the dual lookup); print nodes, CPU and ratios."""
     rows = {}
     bad = 0
-    for name, (reflect, dual) in LOOKUPS.items():
+    runs = [(name, pdbs, flags) for name, flags in LOOKUPS.items()]
+    if blank_goal is not None:
+        runs += [
+            (f"blank-goal {name}", blank_goal, flags)
+            for name, flags in LOOKUPS.items()
+            if not flags[1]
+        ]
+    for name, tables, (reflect, dual) in runs:
         nodes, cpu = 0, 0.0
         for inst in chosen:
             cpu0 = time.process_time()
             r = kernel.ida_star_compiled(
-                inst.board, KORF_GOAL, pdbs=pdbs, reflect=reflect, dual=dual
+                inst.board, KORF_GOAL, pdbs=tables, reflect=reflect, dual=dual
             )
             cpu += time.process_time() - cpu0
             nodes += r.stats.generated
             bad += not (r.solved and r.length == inst.optimal_length)
         rows[name] = (nodes, cpu)
         print(
-            f"{name:<27} {nodes:>13,} nodes, {nodes / len(chosen):>11,.0f} per instance, "
+            f"{name:<38} {nodes:>13,} nodes, {nodes / len(chosen):>11,.0f} per instance, "
             f"{cpu:6.2f} s search CPU",
             flush=True,
         )
     base_nodes, base_cpu = rows["board + reflection"]
     for name, (nodes, cpu) in rows.items():
         print(
-            f"{name:<27} against board + reflection: {base_nodes / max(nodes, 1):5.2f}x fewer "
+            f"{name:<38} against board + reflection: {base_nodes / max(nodes, 1):5.2f}x fewer "
             f"nodes, {base_cpu / max(cpu, 1e-9):5.2f}x less CPU"
         )
     if partition in PUBLISHED:
@@ -156,7 +170,8 @@ def main() -> int:
         help="databases minimised over the blank cell (16 MB each, weaker)",
     )
     parser.add_argument("--no-reflect", action="store_true")
-    parser.add_argument("--no-dual", action="store_true")
+    parser.add_argument("--dual", action="store_true", help="add the dual lookup")
+    parser.add_argument("--blank-goal", action="store_true", help="see blank_goal.py")
     parser.add_argument("--lookups", action="store_true", help="compare sets of lookups")
     parser.add_argument("--easiest", type=int)
     parser.add_argument("--engine", choices=("compiled", "python", "both"), default="compiled")
@@ -181,6 +196,11 @@ def main() -> int:
             kernel.warm_up()
             print(f"compiled kernel: ready in {time.perf_counter() - t0:.1f} s (compile or load)")
             engines["compiled"] = kernel.ida_star_compiled
+    if args.blank_goal and pdbs is not None:
+        blank_goal = blank_goal_databases(KORF_GOAL, args.partition)
+        if args.lookups:
+            return compare_lookups(chosen, pdbs, args.partition, blank_goal)
+        pdbs = blank_goal
     if args.lookups and pdbs is not None:
         return compare_lookups(chosen, pdbs, args.partition)
     names = ["python", "compiled"] if args.engine == "both" else [args.engine]
@@ -203,7 +223,7 @@ def main() -> int:
                 KORF_GOAL,
                 pdbs=pdbs,
                 reflect=not args.no_reflect,
-                dual=not args.no_dual,
+                dual=args.dual,
             )
             cpu = time.process_time() - cpu0
             s = r.stats
@@ -251,7 +271,7 @@ def main() -> int:
                 KORF_GOAL,
                 pdbs=other,
                 reflect=not args.no_reflect,
-                dual=not args.no_dual,
+                dual=args.dual,
             )
             total += r.stats.generated
         main_nodes = nodes[names[-1]]
