@@ -814,7 +814,7 @@ def ida_star_compiled(
     (``reflect``, with the blank's goal on the main diagonal) and, with ``dual`` and
     ranked tables, the dual state's (:func:`~searchlab.puzzles.npuzzle.fast.dual_lookup`),
     the heuristic being their maximum. The dual lookup is off by default: on Korf's
-    100 with 7-8 it saves 11% of the nodes for 70% more CPU, and it needs tables built
+    100 with 7-8 it saves 11% of the nodes for 1.7-2.3 times the CPU, and it needs tables built
     with the blank anywhere at the goal (see ``benchmarks/blank_goal.py``). The
     databases of one call must all be mixed-radix (``cells**k`` or ``cells**(k+1)``
     entries) or all ranked (``perm(cells, k)`` entries,
