@@ -108,6 +108,32 @@ def test_help_table_matches_each_commands_own_help() -> None:
             assert click.Command(name, help=text).get_short_help_str(limit) == expected, name
 
 
+def test_help_lists_every_family_without_importing_it() -> None:
+    """Each family's line in ``searchlab --help`` is the first paragraph of its
+    ``family.py`` docstring, read from the file: listing them imports no family."""
+    code = (
+        "import sys\n"
+        "from searchlab.cli.main import main\n"
+        "try:\n"
+        "    main(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print([m for m in sys.modules if m.endswith('.family')])\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip().splitlines()[-1] == "[]"
+    from searchlab.cli.main import found_families
+    from searchlab.puzzles import family_summary
+
+    listing = " ".join(out.split())
+    for name in found_families():
+        line = family_summary(name)
+        assert line and len(line) <= 100 and not line.startswith("The "), (name, line)
+        assert f"{name} {line[:30]}" in listing, name
+
+
 def test_help_and_engine_import_no_heavy_library() -> None:
     """Start-up: ``searchlab --help`` and ``import searchlab.search`` load none of NumPy,
     Numba, matplotlib or FastAPI."""
@@ -243,20 +269,20 @@ def test_one_name_per_concept_across_commands() -> None:
     """Every --heuristic option is also -H; every --algorithm also -a; every time limit
     is --time-limit (never another spelling); -n is --instances; sizes are WxH; every
     solve command takes --time-limit, --max-expansions and --max-nodes."""
-    import importlib
-
     import click
 
-    from searchlab.cli.main import COMMANDS
+    from searchlab.cli.main import cli
 
     def walk(cmd: click.Command) -> list[click.Command]:
         if isinstance(cmd, click.Group):
             return [c for sub in cmd.commands.values() for c in walk(sub)]
         return [cmd]
 
-    for target, _help in COMMANDS.values():
-        module, attr = target.split(":")
-        for cmd in walk(getattr(importlib.import_module(module), attr)):
+    ctx = click.Context(cli)
+    for target in cli.list_commands(ctx):  # the generic commands and every family's
+        command = cli.get_command(ctx, target)
+        assert command is not None
+        for cmd in walk(command):
             for p in cmd.params:
                 if "--heuristic" in p.opts:
                     assert "-H" in p.opts, (cmd.name, p.opts)
@@ -273,8 +299,9 @@ def test_one_name_per_concept_across_commands() -> None:
 
 
 def test_every_command_shows_a_usage_example_that_parses() -> None:
-    """Each command's --help ends with an example (searchlab.cli.examples), and each
-    example names existing options of its own command."""
+    """Each command's --help ends with an example (searchlab.cli.examples for the generic
+    commands, the family's folder for a family's), and each example names existing
+    options of its own command."""
     import shlex
 
     import click
@@ -283,7 +310,7 @@ def test_every_command_shows_a_usage_example_that_parses() -> None:
     from searchlab.cli.main import cli, found_families
 
     ctx = click.Context(cli)
-    paths: list[str] = []
+    shown: dict[str, list[str]] = {}
 
     def walk(cmd: click.Command, path: str) -> None:
         if isinstance(cmd, click.Group):
@@ -292,13 +319,14 @@ def test_every_command_shows_a_usage_example_that_parses() -> None:
                 assert sub is not None
                 walk(sub, f"{path} {name}".strip())
         else:
-            paths.append(path)
             assert cmd.epilog and "searchlab" in cmd.epilog, path
+            shown[path] = [line.strip() for line in cmd.epilog.splitlines() if "searchlab" in line]
 
     walk(cli, "")
-    found = set(found_families())  # their example comes from the family's first board
-    assert sorted(p for p in paths if p.split()[0] not in found) == sorted(EXAMPLES)
-    for path, lines in EXAMPLES.items():
+    found = set(found_families())  # their examples come from the family's folder
+    assert sorted(p for p in shown if p.split()[0] not in found) == sorted(EXAMPLES)
+    assert not [p for p in EXAMPLES if p.split()[0] in found]
+    for path, lines in shown.items():
         for line in lines:
             words = shlex.split(line.split("| ")[-1])
             assert " ".join(words[1:]).startswith(path), line

@@ -129,7 +129,7 @@ def test_node_storing_searches_have_a_default_memory_bound(
 ) -> None:
     """BFS on a hard 15-puzzle stops at the default stored-node limit (5,000,000 in use;
     1,000 here) instead of growing until the machine swaps; IDA* has none."""
-    import searchlab.cli.npuzzle as cli_npuzzle
+    import searchlab.puzzles.npuzzle.commands as cli_npuzzle
 
     monkeypatch.setattr(cli_npuzzle, "DEFAULT_STORED_NODES", 1000)
     board = tmp_path / "korf1.txt"

@@ -5,12 +5,10 @@ from __future__ import annotations
 import codecs
 import json
 import math
-import re
-import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
@@ -22,6 +20,7 @@ from searchlab.cli.exits import run_command
 from searchlab.cli.localized import use_language
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
+from searchlab.families.kit import optimal_help, parse_wxh
 from searchlab.i18n import N_, _, ngettext
 from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
 from searchlab.search.solve import ALGORITHMS
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["run_command"]  # re-exported: the commands import it from here
+__all__ = ["optimal_help", "parse_wxh", "run_command"]  # re-exported: commands import them here
 
 
 class LazyConsole:
@@ -176,25 +175,6 @@ def algorithm_option(
     )
 
 
-def parse_wxh(text: str, option: str, lo: int, hi: int) -> tuple[int, int]:
-    """``"WxH"`` as (width, height), each in [lo, hi], or a one-line error naming ``option``."""
-    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
-    if not m:
-        fail(
-            _("{option} expects WxH such as 6x6, got {text!r}").format(
-                option=option, text=text[:40]
-            )
-        )
-    w, h = int(m[1]), int(m[2])
-    if not (lo <= w <= hi and lo <= h <= hi):
-        fail(
-            _("{option} {w}x{h}: sizes from {lo}x{lo} to {hi}x{hi} are supported").format(
-                option=option, w=w, h=h, lo=lo, hi=hi
-            )
-        )
-    return w, h
-
-
 @contextmanager
 def status_line(text: str, show: bool = True) -> Iterator[Callable[[str], None]]:
     """A spinner with a status line on stderr (only on a terminal, and when ``show``);
@@ -204,18 +184,6 @@ def status_line(text: str, show: bool = True) -> Iterator[Callable[[str], None]]
         return
     with err_console.status(text) as status:
         yield lambda new: status.update(new)
-
-
-def drawn_seed(seed: int | None, what: str) -> tuple[int, Callable[[], None]]:
-    """``seed``, or a fresh random one when none was given, with a function that prints
-    the drawn one on stderr (``seed N (--seed N draws this WHAT again)``), to call once
-    the thing it drew exists (an error stays the first line); a no-op for a given seed.
-    ``what`` is marked with ``N_`` by the caller and translated here."""
-    if seed is not None:
-        return seed, lambda: None
-    drawn = secrets.randbelow(2**31)
-    note = _("seed {seed} (--seed {seed} draws this {what} again)").format(seed=drawn, what=_(what))
-    return drawn, lambda: err_console.print(note, markup=False)
 
 
 def fail(message: str) -> NoReturn:
@@ -437,13 +405,6 @@ def stats_table(stats: SearchStats, title: str | None = None) -> Table:
             shown = f"{value:,}"
         table.add_row(_(STAT_LABELS.get(name, name.replace("_", " "))), shown)
     return table
-
-
-def optimal_help(names: Sequence[str], optimal: Collection[str]) -> str:
-    """``"optimal: a, b; not optimal: c"``: which of ``names`` guarantee the fewest moves."""
-    good = [n for n in names if n in optimal]
-    bad = [n for n in names if n not in optimal]
-    return "optimal: " + ", ".join(good) + ("; not optimal: " + ", ".join(bad) if bad else "")
 
 
 def optimality_note(algorithm: str, optimal: Collection[str]) -> str:

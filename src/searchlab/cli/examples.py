@@ -1,11 +1,14 @@
 """A usage example for every command, shown at the end of its ``--help``.
 
 Kept in one table so that every command has one (``tests/cli/test_main.py``
-checks it, and that each names its own command). Each is a command a reader can
+checks it, and that each names its own command); a family's commands have theirs in
+the family's folder (``Family.solve_examples``, ``Task.example``). Each is a command a reader can
 paste as it is: a built-in board, a small size, a short limit.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from searchlab.i18n import N_
 
@@ -21,25 +24,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "experiment peg-seed000": ("searchlab experiment peg-seed000",),
     "experiment knight-warnsdorff": ("searchlab experiment knight-warnsdorff",),
     "experiment rushhour-difficulty": ("searchlab experiment rushhour-difficulty",),
-    "knight tour": (
-        "searchlab knight tour --size 8x8 --start 0,0",
-        "searchlab knight tour --size 100x100 --closed --svg tour.svg",
-    ),
-    "knight count": ("searchlab knight count 5x5",),
-    "maze solve": (
-        "searchlab maze solve my-maze.txt -a bfs",
-        "searchlab maze solve --random 40x20 --walls 0.3 --seed 1",
-    ),
-    "npuzzle solve": (
-        'searchlab npuzzle solve --tiles "8 6 7 2 5 4 3 0 1"',
-        "searchlab npuzzle solve board.txt -a astar -H linear_conflict --json",
-        'searchlab npuzzle solve --tiles "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15" --pdb 7-8',
-    ),
-    "npuzzle random": ("searchlab npuzzle random --size 4 --depth 30 --seed 7",),
-    "npuzzle pdb": (
-        "searchlab npuzzle pdb --build 6-6-3",
-        "searchlab npuzzle pdb --build 7-8 --goal first",
-    ),
     "peg solve": (
         "searchlab peg solve --board english",
         "searchlab peg solve --board french --vacancy d1 --min-moves",
@@ -79,7 +63,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 def epilog(path: str) -> str | None:
     """The ``--help`` epilog of the command ``path``: its examples, or None."""
     lines = EXAMPLES.get(path)
-    if not lines:
-        return None
+    return examples_epilog(lines) if lines else None
+
+
+def examples_epilog(lines: Sequence[str]) -> str:
+    """A ``--help`` epilog showing the example command ``lines``."""
     heading = N_("Example:") if len(lines) == 1 else N_("Examples:")
     return "\b\n" + heading + "\n" + "\n".join(f"  {line}" for line in lines)

@@ -46,21 +46,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "searchlab.cli.experiment:experiment",
         N_("Built-in experiments (results are stored; a finished one re-prints at once)."),
     ),
-    "knight": (
-        "searchlab.cli.knight:knight",
-        N_("Knight's tours: visit every square once with knight moves."),
-    ),
-    "maze": (
-        "searchlab.cli.maze:maze",
-        N_("Grid mazes: '#' walls, 'S' start, 'G' goal."),
-    ),
-    "npuzzle": (
-        "searchlab.cli.npuzzle:npuzzle",
-        N_(
-            "Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); "
-            "moves name the blank's direction."
-        ),
-    ),
     "peg": (
         "searchlab.cli.peg:peg",
         N_("Peg solitaire: English, French, Wiegleb, Diamond, triangles, custom boards."),
@@ -91,21 +76,26 @@ the first sentence of its help, which ``searchlab --help`` lists without importi
 
 
 FAMILY_HELP = N_("A puzzle family found in its folder: solve its boards.")
-"""The help line of a family whose folder brings no command group of its own."""
+"""The help line of a family whose ``family.py`` has no docstring."""
 
 
 def found_families() -> list[str]:
     """The families found in their folders (:func:`searchlab.puzzles.family_folders`)
-    with no hand-written group in :data:`COMMANDS`: each gets ``searchlab NAME solve``
-    (:func:`searchlab.cli.solving.family_group`)."""
+    with no hand-written group in :data:`COMMANDS`: each gets its command group, built
+    from its contract (:func:`searchlab.cli.family_commands.family_group`)."""
     from searchlab.puzzles import family_folders
 
     return [name for name in family_folders() if name not in COMMANDS]
 
 
 def help_line(name: str) -> str:
-    """The first sentence of a sub-command's help, without importing it."""
-    return COMMANDS[name][1] if name in COMMANDS else FAMILY_HELP
+    """The first sentence of a sub-command's help, without importing it (a family's:
+    its ``family.py``'s first paragraph, :func:`searchlab.puzzles.family_summary`)."""
+    if name in COMMANDS:
+        return COMMANDS[name][1]
+    from searchlab.puzzles import family_summary
+
+    return family_summary(name) or FAMILY_HELP
 
 
 def add_examples(command: click.Command, path: str) -> None:
@@ -132,9 +122,9 @@ class LazyGroup(Group):
         if entry is None:
             if cmd_name not in found_families():
                 return None
-            from searchlab.cli.solving import family_group
+            from searchlab.cli.family_commands import family_group
 
-            group = family_group(cmd_name)
+            group = family_group(cmd_name, help_line(cmd_name))
             add_examples(group, cmd_name)
             return group
         module_name, attr = entry[0].split(":")

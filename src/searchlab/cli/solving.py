@@ -10,7 +10,6 @@ interrupted).
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,11 +32,11 @@ from searchlab.cli.common import (
     stats_table,
     time_limit_option,
 )
-from searchlab.cli.localized import Command, Group
+from searchlab.cli.localized import Command
 from searchlab.cli.replay import check_replay, html_option, save_replay
-from searchlab.families.contract import PuzzleFamily, Task
+from searchlab.families.contract import PuzzleFamily
 from searchlab.families.output import result_json
-from searchlab.i18n import N_, _
+from searchlab.i18n import _
 from searchlab.search.result import SearchResult
 
 
@@ -232,66 +231,4 @@ def solve_cmd(
         time_limit=time_limit,
         max_expansions=max_expansions,
         max_nodes=max_nodes,
-    )
-
-
-FAMILY_GROUP_HELP = N_(
-    "A puzzle family found in its folder: 'solve [FILE]' reads and solves its boards, as "
-    "'searchlab solve FAMILY' does."
-)
-
-
-def family_group(name: str) -> click.Group:
-    """``searchlab NAME solve``: the generic solve bound to family ``name``, the command
-    group of a family whose folder brings no hand-written one (every option of
-    ``searchlab solve`` but the family argument)."""
-    callback = solve_cmd.callback
-    assert callback is not None
-
-    def solve(**options: Any) -> None:
-        callback(family_name=name, **options)
-
-    params = [p for p in solve_cmd.params if p.name != "family_name"]
-    board = families.get(name).examples[0].text.replace("\n", "\\n")
-    example = f"printf {shlex.quote(board)} | searchlab {name} solve - --svg board.svg"
-    command = Command(
-        "solve",
-        params=params,
-        callback=solve,
-        help=solve_cmd.help,
-        epilog="\b\n" + N_("Example:") + "\n  " + example,
-    )
-    commands: dict[str, click.Command] = {"solve": command}
-    for task in families.get(name).tasks:
-        commands[task.name] = task_command(name, task)
-    return Group(name, commands=commands, help=FAMILY_GROUP_HELP)
-
-
-def task_command(family: str, task: Task) -> click.Command:
-    """``searchlab FAMILY TASK [--option VALUE]...`` from a :class:`Task` record: its
-    options become Click options, its blocks are drawn as ``searchlab demo`` draws them,
-    an InputError is the usual one line and exit 2."""
-    from searchlab.cli.demo import draw
-
-    def run(**options: Any) -> None:
-        for block in task.run(**options):
-            draw(block)
-
-    params: list[click.Parameter] = [
-        click.Option(
-            [f"--{o.name.replace('_', '-')}", o.name],
-            type=o.kind,
-            default=o.default,
-            show_default=o.default is not None,
-            help=o.help,
-        )
-        for o in task.options
-    ]
-    example = f"searchlab {family} {task.name} {task.example}".rstrip()
-    return Command(
-        task.name,
-        params=params,
-        callback=run,
-        help=task.help,
-        epilog="\b\n" + N_("Example:") + "\n  " + example,
     )

@@ -49,14 +49,14 @@ limits the engine's way (a :class:`~searchlab.search.Budget`).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
-from searchlab.view import View, merge, view_svg
+from searchlab.view import View, fit_cell, merge, view_svg, within
 
 Cell = tuple[int, int]
 Token = Any
@@ -154,10 +154,6 @@ class Table:
     """Indices of the right-justified columns (default: all but the first)."""
 
 
-DemoBlock = str | Table
-"""What a family's demo yields: lines of plain text, or a table."""
-
-
 class NoHint(InputError):
     """Raised by a family's ``hint`` when it has no move to suggest and can say why
     better than "no solution from this position"."""
@@ -239,14 +235,89 @@ class Sampling:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """An option of a :class:`Task`, declared as data: ``--name`` on the command line
-    (underscores written as dashes), a value of ``kind`` (``int``, ``float``, ``str``),
-    ``default`` when not given, ``help`` (``N_``-marked)."""
+    """An option of a family's command (a :class:`Task`, or its solve command:
+    :attr:`Family.solve_options`), declared as data; the CLI makes the Click option.
+
+    name : ``--name`` on the command line (underscores written as dashes); the keyword
+        the command's function receives, unless ``dest`` names another.
+    help : ``N_``-marked English; the CLI translates it when shown.
+    kind : ``int``, ``float``, ``str`` or ``bool``; ``default`` when not given (shown in
+        ``--help`` unless ``None``).
+    flag : a ``--switch`` (``False`` unless given).
+    choices : the accepted values (a ``str`` option).
+    minimum, maximum : the range of a number (a float is also finite: no NaN, no
+        infinities); ``max_open``: the maximum itself is refused.
+    metavar : how the value is shown in ``--help`` (``WxH``).
+    required : the option must be given.
+    argument : a positional argument (``FILE``) instead of an option; ``required``
+        says whether it may be left out.
+    short : a one-letter form (``"-a"``); ``aliases``: other long names (without
+        dashes: ``("partition",)``).
+    multiple : may be given several times (the function receives a tuple).
+    path : ``"read"``: a file to read ('-' for standard input), the function receives
+        its text (``None`` when not given); ``"write"``: a file to write, the
+        function receives the path.
+    dest : the keyword the function receives when it differs from ``name``.
+    hidden : left out of ``--help``.
+    """
 
     name: str
     help: str
     kind: type = int
     default: Any = None
+    flag: bool = False
+    choices: Sequence[str] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    max_open: bool = False
+    metavar: str = ""
+    required: bool = False
+    argument: bool = False
+    short: str = ""
+    aliases: Sequence[str] = ()
+    multiple: bool = False
+    path: str = ""
+    dest: str = ""
+    hidden: bool = False
+
+    @property
+    def keyword(self) -> str:
+        """The keyword the command's function receives this option as."""
+        return self.dest or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Machine output of a command: a JSON object. With ``--json`` the CLI prints only a
+    command's records (one JSON document each); without, it prints everything else."""
+
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line for standard error, not the answer: a drawn seed ("seed 42 (--seed 42
+    draws this board again)"), a tip. A ``tip`` is shown only on a terminal."""
+
+    text: str
+    tip: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Exit:
+    """The exit status the command ends with, once every block is drawn (0 by default;
+    1: answered "no" or stopped by a limit, as a solve does)."""
+
+    code: int
+
+
+Block = str | Table | Record | Note | Exit
+"""What a family's commands yield: plain text and :class:`Table` (the human answer),
+:class:`Record` (the ``--json`` answer), :class:`Note` (standard error) and
+:class:`Exit` (the exit status). The front end draws them; the domain layer never
+prints."""
+DemoBlock = Block
+"""The blocks of a family's ``searchlab demo`` section (the same kinds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,16 +325,55 @@ class Task:
     """Capability *tasks*: a family's own command, ``searchlab <family> <name>``, built by
     the CLI from this record (like peg ``count`` or Rush Hour ``rate``).
 
-    run : called with the options as keywords; yields plain text and :class:`Table`
-        blocks (the CLI draws them), raises :class:`InputError` on bad values.
-    example : the options of a usage example shown in ``--help`` (``"--disks 4"``).
+    run : called with the options as keywords; yields :data:`Block` values (the CLI
+        draws them), raises :class:`InputError` on bad values.
+    example : the options of a usage example shown in ``--help`` (``"--disks 4"``);
+        ``examples``: more of them.
+    json : adds ``--json`` (and ``--pretty``); ``run`` receives ``as_json`` and with it
+        only the :class:`Record` blocks are printed.
+    limits : adds ``--time-limit``, ``--max-expansions`` and ``--max-nodes``
+        (:data:`LIMIT_OPTIONS`); ``run`` receives them, with a ``cancel`` event that
+        Ctrl-C sets.
+    progress : ``run`` receives ``progress(done, total, info="", title="")``, drawn as
+        a progress bar titled ``progress_title`` on a terminal (a no-op elsewhere).
     """
 
     name: str
     help: str
-    run: Callable[..., Iterable[DemoBlock]]
+    run: Callable[..., Iterable[Block]]
     options: Sequence[Option] = ()
     example: str = ""
+    examples: Sequence[str] = ()
+    json: bool = False
+    limits: bool = False
+    progress: bool = False
+    progress_title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup(Generic[I]):
+    """What a family's ``from_options`` returns: the instance to solve and how.
+
+    algorithm, heuristic : the choice to solve with (``None``: the option's value).
+    options : extra keywords for ``solve`` (a default limit, a solver option).
+    blocks : :class:`Note` lines to show before solving (a drawn seed).
+    report : ``result -> blocks``, the human answer (``None``, or a ``None`` return:
+        the standard report: the family's ``render_text``, outcome, moves, statistics).
+    watch : ``write -> observer``, an engine observer printing the search as it goes
+        through ``write`` (standard output).
+    bar, bar_title : the keyword of ``solve`` that takes a progress callable
+        ``(done, total, info="", title="")`` (a database build), and its bar's title.
+    """
+
+    instance: I
+    algorithm: str | None = None
+    heuristic: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    blocks: Sequence[Block] = ()
+    report: Callable[[SearchResult], Iterable[Block] | None] | None = None
+    watch: Callable[[Callable[[str], None]], Any] | None = None
+    bar: str = ""
+    bar_title: str = ""
 
 
 @dataclass(frozen=True)
@@ -296,8 +406,20 @@ class Family(Generic[I, S]):
     play : :class:`Playing` (playable in the web player).
     generator : :class:`Generating` (random boards).
     sampling : :class:`Sampling` (``compare`` and the experiments).
-    tasks : :class:`Task` records, the family's own commands (for a family that
-        brings no hand-written command group).
+    tasks : :class:`Task` records, the family's own commands (``searchlab <family>
+        <task>``).
+    solve_options, from_options : the options of the family's own solve command,
+        ``searchlab <family> solve`` (:class:`Option` records, in the order of its
+        ``--help``: instance options such as ``--size`` or ``--random``, and the
+        standard ones of :mod:`searchlab.families.kit`: ``FILE``, ``-a``, limits,
+        ``--json``, ``--svg``, ``--html``); ``from_options(**values)`` receives every
+        value (a ``path="read"`` option as its text) and returns the instance, or a
+        :class:`Setup`. Without them the command takes a FILE and the options of
+        ``searchlab solve``.
+    solve_command, solve_help : that command's name (``solve``; a knight's ``tour``)
+        and its help (``N_``-marked; default: the help of ``searchlab solve``).
+    solve_examples : the options of its usage examples in ``--help`` (``"--size 8x8"``;
+        default: the first example board piped in).
     problem : ``(instance, heuristic) -> Problem``, the engine problem (capability
         *teachable*: ``teach``, the teaching view and generic experiments need it).
     state_of : an engine state to a family state, when they differ.
@@ -317,6 +439,11 @@ class Family(Generic[I, S]):
         the replay pages take; larger ones are for the CLI.
     demo, demo_title : the family's section of ``searchlab demo``: a generator of
         text and :class:`Table` blocks (a few seconds at most).
+    demo_order : where that section comes (by this number, then by name; the maze's
+        -1 opens the tour: it shows the engine itself, the others build on it).
+    The family's one-line description, the help of ``searchlab <family>`` (listed by
+    ``searchlab --help`` without importing the family), is the first paragraph of its
+    ``family.py``'s docstring.
     notes : a line shown under the algorithm choice.
     optimal : the names of ``algorithms`` whose solutions have the least cost (the
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
@@ -344,6 +471,11 @@ class Family(Generic[I, S]):
     generator: Generating | None = None
     sampling: Sampling | None = None
     tasks: Sequence[Task] = ()
+    solve_options: Sequence[Option] = ()
+    from_options: Callable[..., I | Setup[I]] | None = None
+    solve_command: str = "solve"
+    solve_help: str = ""
+    solve_examples: Sequence[str] = ()
     problem: Callable[[I, str | None], Problem[Any, Any]] | None = None
     state_of: Callable[[I, Any], S] | None = None
     action_label: Callable[[I, Any], str] | None = None
@@ -356,6 +488,7 @@ class Family(Generic[I, S]):
     web_max_cells: int = 10_000
     demo: Callable[[], Iterable[DemoBlock]] | None = None
     demo_title: str = ""
+    demo_order: int = 0
     notes: str = ""
     optimal: Collection[str] | None = None
 
@@ -486,24 +619,24 @@ class Family(Generic[I, S]):
         """The SVG picture ``--svg`` writes: the family's own ``render_svg`` when it has
         one, else its view drawn by :mod:`searchlab.view`: the whole solution when the
         family draws solutions as one picture (a ``shared_view``, like a maze's path),
-        otherwise the start position. A one-line InputError for a board too large to
-        draw (over :data:`PICTURE_MAX_CELLS` cells)."""
+        otherwise the start position, about 1000 pixels wide at most
+        (:func:`~searchlab.view.svg.fit_cell`). A one-line InputError for a board too
+        large to draw (over :data:`PICTURE_MAX_CELLS` cells)."""
         if self.render_svg is not None:
             return self.render_svg(instance, result)
-        base = self.base_view(instance)
-        if base["rows"] * base["cols"] > PICTURE_MAX_CELLS:
-            raise InputError(
-                _("the board is too large for an SVG picture (at most {cells:,} cells)").format(
-                    cells=PICTURE_MAX_CELLS
-                )
-            )
+        base = within(
+            self.base_view(instance),
+            PICTURE_MAX_CELLS,
+            _("the board is too large for an SVG picture (at most {max_cells:,} cells)"),
+        )
         states = list(result.states) if result is not None and result.solved else []
         if states and self.shared_view is not None:
             last = self.frame_views(instance, states)[-1]
             frame = {**self.solution_shared(instance, states), **last}
         else:
             frame = self.state_view(instance, self.initial(instance))
-        return view_svg(merge(base, frame))
+        view = merge(base, frame)
+        return view_svg(view, cell=fit_cell(view))
 
     def sends_tokens(self, instance: I, states: Sequence[S]) -> bool:
         """Whether a solution's state tokens go out with it."""

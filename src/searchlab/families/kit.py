@@ -7,18 +7,28 @@
 * :func:`int_param` / :func:`float_param` read a generator parameter, checked
   to be a finite number in its range;
 * :func:`limit_options` picks the engine's limit keywords out of a solve's options
-  (for a dedicated solver that takes the limits but not the engine's other options).
+  (for a dedicated solver that takes the limits but not the engine's other options);
+* the standard options of a family's commands (:func:`file_option`,
+  :func:`algorithm_option`, :func:`time_limit_option`, :data:`JSON`, :data:`HTML`...),
+  which the CLI gives their usual behaviour (``--json`` with ``--pretty``, ``--svg``
+  and ``--html`` written after a solve);
+* :func:`draw_seed`: a random seed when none was given, with the note that tells it;
+  :func:`parse_wxh` reads a ``WxH`` size; :func:`optimal_help` says which algorithms
+  guarantee the fewest moves.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+import re
+import secrets
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.i18n import _
+from searchlab.families.contract import Note, Option
+from searchlab.i18n import N_, _
 from searchlab.search.options import LimitOptions
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
@@ -143,3 +153,111 @@ def seed_param(seed: Any) -> int | None:
     if seed is None:
         return None
     return int_param({"seed": seed}, "seed", 0, 0, SEED_MAX)
+
+
+def parse_wxh(text: str, option: str, lo: int, hi: int) -> tuple[int, int]:
+    """``"WxH"`` as (width, height), each in [lo, hi], or a one-line error naming ``option``."""
+    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
+    if not m:
+        raise InputError(
+            _("{option} expects WxH such as 6x6, got {text!r}").format(
+                option=option, text=text[:40]
+            )
+        )
+    w, h = int(m[1]), int(m[2])
+    if not (lo <= w <= hi and lo <= h <= hi):
+        raise InputError(
+            _("{option} {w}x{h}: sizes from {lo}x{lo} to {hi}x{hi} are supported").format(
+                option=option, w=w, h=h, lo=lo, hi=hi
+            )
+        )
+    return w, h
+
+
+def optimal_help(names: Sequence[str], optimal: Collection[str]) -> str:
+    """``"optimal: a, b; not optimal: c"``: which of ``names`` guarantee the fewest moves."""
+    good = [n for n in names if n in optimal]
+    bad = [n for n in names if n not in optimal]
+    return "optimal: " + ", ".join(good) + ("; not optimal: " + ", ".join(bad) if bad else "")
+
+
+def draw_seed(seed: int | None, what: str) -> tuple[int, Note | None]:
+    """``seed``, or a fresh random one when none was given with the :class:`Note` that
+    tells it (``seed N (--seed N draws this WHAT again)``; ``what`` is ``N_``-marked and
+    translated here), to yield once the thing it drew exists (an error stays the first
+    line); no note for a given seed."""
+    if seed is not None:
+        return seed, None
+    drawn = secrets.randbelow(2**31)
+    note = _("seed {seed} (--seed {seed} draws this {what} again)").format(seed=drawn, what=_(what))
+    return drawn, Note(note)
+
+
+# -- the standard options of a family's commands ------------------------------------
+
+SPECIAL_KEYWORDS = frozenset({"as_json", "svg_path", "html_path"})
+"""The keywords of the options the CLI gives a behaviour of its own: ``--json`` (with
+``--pretty``, machine output in English), ``--svg`` and ``--html`` (written after a
+solve from its result)."""
+
+
+def file_option(help: str = "") -> Option:
+    """``FILE``: the board's text from a file, '-' for standard input (optional)."""
+    return Option("file", help, str, argument=True, path="read")
+
+
+def algorithm_option(
+    default: str | None = None,
+    help: str = N_("An algorithm the family offers (default: its best method)."),
+    choices: Sequence[str] = (),
+) -> Option:
+    """``--algorithm/-a``."""
+    return Option("algorithm", help, str, default, short="-a", choices=choices)
+
+
+def heuristic_option(
+    default: str | None = None,
+    help: str = N_("A heuristic the family offers (default: its first)."),
+    choices: Sequence[str] = (),
+) -> Option:
+    """``--heuristic/-H``."""
+    return Option("heuristic", help, str, default, short="-H", choices=choices)
+
+
+def time_limit_option(default: float = 60.0, help: str = N_("Seconds before giving up.")) -> Option:
+    """``--time-limit``: finite seconds, at least 0."""
+    return Option("time_limit", help, float, default, minimum=0)
+
+
+def max_expansions_option(help: str = N_("Expansion limit.")) -> Option:
+    """``--max-expansions``: a node-expansion limit (none by default)."""
+    return Option("max_expansions", help, int, minimum=0)
+
+
+def max_nodes_option(
+    help: str = N_("Stored-node limit: the memory bound of the searches that store nodes."),
+) -> Option:
+    """``--max-nodes``: a stored-node limit (none by default)."""
+    return Option("max_nodes", help, int, minimum=1)
+
+
+LIMIT_OPTIONS = (time_limit_option(), max_expansions_option(), max_nodes_option())
+"""The three limits every solving command takes."""
+
+JSON = Option("json", N_("Print one JSON object."), bool, flag=True, dest="as_json")
+"""``--json`` (and ``--pretty``)."""
+
+
+def svg_option(help: str = N_("Also write the board as SVG to this file.")) -> Option:
+    """``--svg FILE``: the family's picture of the solution (:meth:`Family.picture`)."""
+    return Option("svg", help, str, path="write", dest="svg_path")
+
+
+HTML = Option(
+    "html",
+    N_("Write a self-contained page replaying the solution (works offline)."),
+    str,
+    path="write",
+    dest="html_path",
+)
+"""``--html FILE``: the offline replay page of the solution."""

@@ -1,7 +1,8 @@
 """Puzzle families, one folder each: model, parsing, heuristics, solvers, views.
 
 A folder holding a ``family.py`` is a family (its ``FAMILY`` is the contract of
-:mod:`searchlab.families`); :func:`family_folders` lists them without importing any, so
+:mod:`searchlab.families`); :func:`family_folders` lists them and
+:func:`family_summary` reads each one's one-line description without importing any, so
 the registry and ``searchlab --help`` stay light.
 """
 
@@ -20,3 +21,16 @@ def family_folders() -> list[str]:
         for name in sorted(os.listdir(HERE))
         if name.isidentifier() and os.path.isfile(os.path.join(HERE, name, "family.py"))
     ]
+
+
+def family_summary(name: str) -> str:
+    """The first paragraph of family ``name``'s ``family.py`` docstring, on one line: its
+    one-line description (the help of ``searchlab NAME``), read from the file without
+    importing it ("" when the file has no docstring)."""
+    with open(os.path.join(HERE, name, "family.py"), encoding="utf-8") as f:
+        head = f.read(2000)
+    text = head.lstrip()
+    if not text.startswith('"""'):
+        return ""
+    body = text[3:].split('"""', 1)[0]
+    return " ".join(body.split("\n\n", 1)[0].split())

@@ -35,6 +35,7 @@ Discrete Applied Math. 50 (1994) 125-134.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from searchlab.i18n import _
@@ -165,3 +166,17 @@ def tour_verdict(board: Board, start: tuple[int, int], *, closed: bool = False) 
             ).format(board=board, r=r, c=c),
         )
     return Verdict(True)
+
+
+def random_start(
+    board: Board, closed: bool, rng: random.Random, tries: int = 64
+) -> tuple[int, int]:
+    """A start square drawn uniformly among those a tour starts from (rejection
+    sampling: ``tries`` draws, each checked by :func:`tour_verdict`, which is exact);
+    the last draw when the board has no tour at all (the verdict then says why)."""
+    start = (0, 0)
+    for _try in range(tries):
+        start = (rng.randrange(board.rows), rng.randrange(board.cols))
+        if tour_verdict(board, start, closed=closed).exists:
+            return start
+    return start

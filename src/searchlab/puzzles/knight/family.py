@@ -1,4 +1,6 @@
-"""The knight's tour family: every surface (CLI, web player, experiments) goes through this.
+"""Knight's tours: visit every square once with knight moves.
+
+The knight's tour family: every surface (CLI, web player, experiments) goes through this.
 
 An instance is a few lines of text (lines starting with ``#`` are comments)::
 
@@ -36,12 +38,12 @@ from searchlab.families.contract import (
 from searchlab.families.kit import int_param, limit_options
 from searchlab.i18n import N_, _
 from searchlab.puzzles.knight.board import Board, parse_size, parse_square
+from searchlab.puzzles.knight.commands import COUNT, TOUR_HELP, TOUR_OPTIONS, from_options
 from searchlab.puzzles.knight.demo import demo
-from searchlab.puzzles.knight.existence import tour_verdict
+from searchlab.puzzles.knight.existence import random_start, tour_verdict
 from searchlab.puzzles.knight.play import hint as search_hint
 from searchlab.puzzles.knight.play import legal_moves
 from searchlab.puzzles.knight.problem import KnightTourProblem
-from searchlab.puzzles.knight.render import render_svg as tour_svg
 from searchlab.puzzles.knight.solver import ALGORITHMS as TOUR_ALGORITHMS
 from searchlab.puzzles.knight.solver import solve_tour
 from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS, tie_break_order
@@ -57,6 +59,7 @@ from searchlab.puzzles.knight.views import (
     is_complete,
     label,
     moves,
+    render_svg,
     shared_view,
     solution_tokens,
     square_name,
@@ -140,20 +143,6 @@ def describe(inst: Instance) -> str:
     if not verdict.exists:
         text += "; " + _("impossible: {reason}").format(reason=verdict.reason)
     return text
-
-
-def random_start(
-    board: Board, closed: bool, rng: random.Random, tries: int = 64
-) -> tuple[int, int]:
-    """A start square drawn uniformly among those a tour starts from (rejection
-    sampling: ``tries`` draws, each checked by :func:`tour_verdict`, which is exact);
-    the last draw when the board has no tour at all (the verdict then says why)."""
-    start = (0, 0)
-    for _try in range(tries):
-        start = (rng.randrange(board.rows), rng.randrange(board.cols))
-        if tour_verdict(board, start, closed=closed).exists:
-            return start
-    return start
 
 
 def generate(params: Mapping[str, float], seed: int | None) -> str:
@@ -267,7 +256,7 @@ def picture(inst: Instance, result: SearchResult | None) -> str:
     """The tour (or the empty board) as SVG."""
     path = None if result is None or not result.solved else tour_array(result.states)
     closed = bool(result is not None and result.extra.get("closed"))
-    return tour_svg(inst.board, path, closed=closed)
+    return render_svg(inst.board, path, closed=closed, start=inst.start)
 
 
 FAMILY: Family[Instance, tuple[Square, ...]] = Family(
@@ -306,6 +295,12 @@ FAMILY: Family[Instance, tuple[Square, ...]] = Family(
         generate=generate,
     ),
     sampling=Sampling(sample=sample, parameter="size"),
+    tasks=(COUNT,),
+    solve_options=TOUR_OPTIONS,
+    from_options=from_options,
+    solve_command="tour",
+    solve_help=TOUR_HELP,
+    solve_examples=("--size 8x8 --start 0,0", "--size 100x100 --closed --svg tour.svg"),
     problem=teaching_problem,
     state_of=lambda i, s: s.path,
     action_label=lambda i, sq: label(sq),

@@ -1,4 +1,6 @@
-"""The maze family: every surface (CLI, web player, experiments) reads mazes through this.
+"""Grid mazes: '#' walls, 'S' start, 'G' goal.
+
+The maze family: every surface (CLI, web player, experiments) reads mazes through this.
 
 A maze is text: rows of ``#`` (wall), ``.`` (open), ``S`` (start) and ``G``
 (goal). A state is a cell number (row-major); moves are U, D, L, R.
@@ -11,14 +13,38 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Example, Family, Generating, Move, Param, Playing, Sampling
-from searchlab.families.kit import WithHeuristic, engine_solve, float_param, int_param
+from searchlab.families.contract import (
+    Example,
+    Family,
+    Generating,
+    Move,
+    Option,
+    Param,
+    Playing,
+    Sampling,
+    Setup,
+)
+from searchlab.families.kit import (
+    HTML,
+    JSON,
+    LIMIT_OPTIONS,
+    WithHeuristic,
+    algorithm_option,
+    draw_seed,
+    engine_solve,
+    file_option,
+    float_param,
+    int_param,
+    optimal_help,
+    parse_wxh,
+)
 from searchlab.i18n import N_, _
 from searchlab.puzzles.maze.demo import demo
 from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_maze
 from searchlab.puzzles.maze.problem import MazeProblem
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
+from searchlab.search.solve import ALGORITHMS as ENGINE_ALGORITHMS
 from searchlab.search.solve import UNIT_COST_OPTIMAL, engine_algorithms
 from searchlab.view import View
 
@@ -34,6 +60,7 @@ EXAMPLES = (
 )
 HEURISTICS = ("manhattan", "zero")
 ALGORITHMS = engine_algorithms(provides=("predecessors",))
+OPTIMAL = frozenset(ALGORITHMS) & UNIT_COST_OPTIMAL
 """Every engine algorithm: a maze has cycles, its moves reverse (predecessors)."""
 MAX_CELLS = 4_000_000
 
@@ -139,6 +166,59 @@ def render_text(maze: Maze, result: SearchResult) -> str:
     return render_maze(maze, result.states)
 
 
+SOLVE_HELP = N_(
+    "Find a path from S to G in FILE ('-' for stdin), A* with Manhattan distance by default.\n"
+    "\n"
+    "A*, UCS, IDA*, BFS, IDDFS and bidirectional BFS find a shortest path; DFS,\n"
+    "backtracking, greedy and weighted A* find a path, often a longer one (the result\n"
+    "says which)."
+)
+
+SOLVE_OPTIONS = (
+    file_option(),
+    Option(
+        "random",
+        N_("Generate a random WxH maze instead (one with a path from S to G)."),
+        str,
+        metavar="WxH",
+        dest="random_size",
+    ),
+    Option("seed", N_("Seed for --random.")),
+    Option(
+        "walls", N_("Wall density for --random."), float, 0.3, minimum=0, maximum=1, max_open=True
+    ),
+    algorithm_option(
+        "astar",
+        "Search algorithm (" + optimal_help(ALGORITHMS, OPTIMAL) + ").",
+        [a for a in ENGINE_ALGORITHMS if a in ALGORITHMS],
+    ),
+    *LIMIT_OPTIONS,
+    JSON,
+    HTML,
+)
+"""The options of ``searchlab maze solve``."""
+
+
+def from_options(
+    *, file: str | None, random_size: str | None, seed: int | None, walls: float, **_other: Any
+) -> Setup[Maze]:
+    """The maze of ``searchlab maze solve``: read from FILE, or drawn at random."""
+    if (file is None) == (random_size is None):
+        raise InputError(_("give a maze FILE or --random WxH (one of them)"))
+    if random_size is None:
+        return Setup(FAMILY.read(file or ""))
+    width, height = parse_wxh(random_size, "--random", 1, 100_000)
+    if width * height > MAX_CELLS:  # the cap of a maze file, checked before drawing
+        raise InputError(
+            _("--random {w}x{h}: at most {limit} cells, as for a maze file").format(
+                w=width, h=height, limit=f"{MAX_CELLS:,}"
+            )
+        )
+    seed, note = draw_seed(seed, N_("maze"))
+    maze = random_maze(width, height, walls=walls, seed=seed, solvable=True)
+    return Setup(maze, blocks=[note] if note else [])
+
+
 FAMILY: Family[Maze, int] = Family(
     name="maze",
     title=N_("Grid maze"),
@@ -148,7 +228,7 @@ FAMILY: Family[Maze, int] = Family(
     format=format_maze,
     describe=lambda m: _("{width}x{height} maze").format(width=m.width, height=m.height),
     algorithms=ALGORITHMS,
-    optimal=frozenset(ALGORITHMS) & UNIT_COST_OPTIMAL,
+    optimal=OPTIMAL,
     heuristics=HEURISTICS,
     solve=solve,
     initial=lambda m: m.start,
@@ -171,10 +251,15 @@ FAMILY: Family[Maze, int] = Family(
         generate=generate,
     ),
     sampling=Sampling(sample=sample, parameter="size"),
+    solve_options=SOLVE_OPTIONS,
+    from_options=from_options,
+    solve_help=SOLVE_HELP,
+    solve_examples=("my-maze.txt -a bfs", "--random 40x20 --walls 0.3 --seed 1"),
     problem=problem,
     frames=frames,
     shared_view=shared_view,
     render_text=render_text,
     demo=demo,
     demo_title=N_("Search engine: grid maze"),
+    demo_order=-1,  # the engine itself opens the tour; the other families build on it
 )

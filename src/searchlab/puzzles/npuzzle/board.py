@@ -48,7 +48,7 @@ class Board:
         return format_board(self)
 
     def _repr_svg_(self) -> str:
-        from searchlab.puzzles.npuzzle.render import render_svg
+        from searchlab.puzzles.npuzzle.views import render_svg
 
         return render_svg(self)
 
@@ -231,3 +231,11 @@ def format_board(board: Board, blank: str = "0") -> str:
         cells = [(blank if t == 0 else str(t)).rjust(width) for t in row]
         lines.append(" ".join(cells))
     return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """A start board and the goal it must reach (the same size)."""
+
+    start: Board
+    goal: Board

@@ -1,4 +1,6 @@
-"""The sliding-tile family: every surface (CLI, web player, experiments) goes through this.
+"""Sliding-tile puzzles (8-, 15-, 24-puzzle, any N x N); moves name the blank's direction.
+
+The sliding-tile family: every surface (CLI, web player, experiments) goes through this.
 
 An instance is a start board and a goal board. Its text is the start as rows of
 numbers (0 or ``_`` the blank), optionally followed by a line ``goal`` (or
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from searchlab.errors import InputError
@@ -37,6 +39,7 @@ from searchlab.families.kit import engine_solve, impossible, int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import (
     Board,
+    Instance,
     apply_move,
     board_from_tiles,
     format_board,
@@ -44,12 +47,14 @@ from searchlab.puzzles.npuzzle.board import (
     legal_moves,
     parse_tiles,
 )
+from searchlab.puzzles.npuzzle.commands import PDB, RANDOM, SOLVE_HELP, from_options, solve_options
 from searchlab.puzzles.npuzzle.demo import demo
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import exact_distance, random_instance
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
+from searchlab.puzzles.npuzzle.views import grid_view, tiles_view
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
 from searchlab.search.solve import UNIT_COST_OPTIMAL, engine_algorithms
@@ -62,14 +67,8 @@ end, so a search is linear in the text (``\\s*`` there made it quadratic)."""
 ALGORITHMS = ("auto", *engine_algorithms(provides=("predecessors",), exclude=("backtrack",)))
 """``auto`` first; every engine algorithm that answers on the 8-puzzle (``backtrack`` has
 no cycle memory: it is not offered; ``dls`` needs a depth limit)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Instance:
-    """A start board and the goal it must reach (the same size)."""
-
-    start: Board
-    goal: Board
+OPTIMAL = frozenset(ALGORITHMS) & (UNIT_COST_OPTIMAL | {"auto"})
+"""The algorithms that find the fewest moves."""
 
 
 EXAMPLES = (
@@ -260,18 +259,11 @@ def hint(inst: Instance, board: Board, /, **options: Any) -> Move[Board] | None:
 
 
 def base_view(inst: Instance) -> View:
-    n = inst.start.size
-    return {"rows": n, "cols": n, "cells": ["." * n] * n}
+    return grid_view(inst.start.size)
 
 
 def state_view(inst: Instance, board: Board) -> View:
-    n = board.size
-    pieces = [
-        {"id": t, "r": i // n, "c": i % n, "kind": "tile", "label": str(t)}
-        for i, t in enumerate(board.tiles)
-        if t != 0
-    ]
-    return {"pieces": pieces}
+    return tiles_view(board)
 
 
 def render_text(inst: Instance, result: SearchResult) -> str:
@@ -297,7 +289,7 @@ FAMILY: Family[Instance, Board] = Family(
     format=format_instance,
     describe=describe,
     algorithms=ALGORITHMS,
-    optimal=frozenset(ALGORITHMS) & (UNIT_COST_OPTIMAL | {"auto"}),
+    optimal=OPTIMAL,
     heuristics=("auto", "pdb", *HEURISTICS),
     solve=solve,
     initial=lambda i: i.start,
@@ -319,6 +311,15 @@ FAMILY: Family[Instance, Board] = Family(
         generate=generate,
     ),
     sampling=Sampling(sample=sample, parameter="depth", exact=True),
+    tasks=(RANDOM, PDB),
+    solve_options=solve_options(ALGORITHMS, OPTIMAL),
+    from_options=from_options,
+    solve_help=SOLVE_HELP,
+    solve_examples=(
+        '--tiles "8 6 7 2 5 4 3 0 1"',
+        "board.txt -a astar -H linear_conflict --json",
+        '--tiles "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15" --pdb 7-8',
+    ),
     problem=problem,
     state_of=lambda i, s: Board(i.start.size, s),
     render_text=render_text,
