@@ -186,7 +186,7 @@ def main() -> int:
 
 
 def read_results(path: Path) -> dict[int, dict[str, Any]]:
-    """Each instance's best record in ``path``: a solved one, else the most nodes."""
+    """Each instance's record in ``path``: its latest solve, else its longest run."""
     best: dict[int, dict[str, Any]] = {}
     if not path.exists():
         return best
@@ -195,10 +195,8 @@ def read_results(path: Path) -> dict[int, dict[str, Any]]:
             continue
         rec = json.loads(line)
         old = best.get(rec["id"])
-        if old is None or (rec["status"] == "solved", rec["nodes"]) > (
-            old["status"] == "solved",
-            old["nodes"],
-        ):
+        solved = rec["status"] == "solved"
+        if old is None or solved or (old["status"] != "solved" and rec["nodes"] > old["nodes"]):
             best[rec["id"]] = rec
     return best
 
