@@ -79,7 +79,7 @@ def solve_one(task: tuple[int, float, str, bool, bool]) -> dict[str, Any]:
         if stats.seconds - last[0] >= 30:
             last[0] = stats.seconds
             print(
-                f"  #{ident}: {stats.seconds:7.0f} s, bound {stats.max_depth}, "
+                f"  #{ident}: {stats.seconds:7.0f} s, iteration {stats.iterations}, "
                 f"{stats.generated:,} nodes, {stats.generated / max(stats.seconds, 1e-9):,.0f}/s",
                 file=sys.stderr,
                 flush=True,
