@@ -30,7 +30,14 @@ Performance tricks of the search, all here:
   popcount table), and each index shifted by a precomputed delta for the
   mixed-radix layout (:mod:`.pdb`);
 - **reflection** (Korf & Felner 2002) evaluated only when the board's own
-  value does not already prune the child.
+  value does not already prune the child, and the **dual lookup** (``dual=True``,
+  :func:`~searchlab.puzzles.npuzzle.fast.dual_lookup`) only when neither prunes
+  it, kept incrementally (a move relabels two cells: at most two patterns ranked
+  again), with pathmax from child to parent;
+- **one frame machine** (:func:`_search`) for every heuristic, the Manhattan and
+  linear-conflict search of :mod:`.kernel_md` included: the heuristic's kind is a
+  literal argument, so each kind is its own compiled (and cached) specialisation
+  with the others' code removed (:func:`run_frames` drives any of them).
 """
 
 from __future__ import annotations
