@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from searchlab.experiments import ResultStore, run_experiment
-from searchlab.experiments.builtin import aima
+from searchlab.puzzles.npuzzle import experiments as aima
 
 
 def main() -> None:

@@ -7,11 +7,17 @@ with it. The domain layer (search, families, puzzles) never imports a UI
 library; ``web`` and ``experiments`` never import ``cli`` (nor each other); the
 notebook glue (``notebook.py``) may use both but neither the CLI nor the server,
 and nothing below imports it. Every import counts, including those inside functions.
+
+A family's ``experiments.py`` (its built-in experiments, :mod:`searchlab.experiments.declared`)
+is the experiments layer's part of the family's folder: it imports the experiments layer
+and is held to that layer's rules, and nothing but the experiments layer's discovery
+(by name) loads it, so the family's model never depends on the runner.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -66,10 +72,27 @@ def imported_modules(path: Path) -> set[str]:
     return out
 
 
+DECLARED_EXPERIMENTS = "experiments.py"
+"""A family folder's module declaring its built-in experiments (experiments layer)."""
+
+
+def family_experiments() -> list[Path]:
+    """The families' ``experiments.py`` modules."""
+    return sorted((ROOT / "puzzles").glob(f"*/{DECLARED_EXPERIMENTS}"))
+
+
 def layer_files(layer: str) -> list[Path]:
-    """A layer's files: a package's modules, or a single module ``<layer>.py``."""
+    """A layer's files: a package's modules, or a single module ``<layer>.py``; the
+    families' experiment modules count in the experiments layer, not in ``puzzles``."""
     module = ROOT / f"{layer}.py"
-    return [module] if module.is_file() else sorted((ROOT / layer).rglob("*.py"))
+    if module.is_file():
+        return [module]
+    files = sorted((ROOT / layer).rglob("*.py"))
+    if layer == "puzzles":
+        return [p for p in files if p not in family_experiments()]
+    if layer == "experiments":
+        return files + family_experiments()
+    return files
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
@@ -95,6 +118,20 @@ def test_drawing_lives_in_the_view_layer() -> None:
     assert not (ROOT / "web" / "svg.py").exists()
 
 
+def test_families_write_no_svg_of_their_own() -> None:
+    """A family draws through its views: no family module writes SVG markup (its
+    pictures, ``--svg`` and ``_repr_svg_`` are :mod:`searchlab.view`'s)."""
+    tags = ("<svg", "<rect", "<circle", "<polyline", "<path", "<text")
+    bad = [
+        f"{path.relative_to(ROOT)} writes {tag}"
+        for path in sorted((ROOT / "puzzles").rglob("*.py"))
+        for text in _code_strings(path)
+        for tag in tags
+        if tag in text
+    ]
+    assert not bad, "\n".join(bad)
+
+
 def _code_strings(path: Path) -> set[str]:
     """The string constants of a module's code (docstrings left out: examples may name
     a family)."""
@@ -114,7 +151,23 @@ def _code_strings(path: Path) -> set[str]:
     }
 
 
-@pytest.mark.parametrize("layer", ["search", "families", "web"])
+def test_nothing_imports_a_family_experiments_module() -> None:
+    """The experiments layer finds a family's experiments by name
+    (:func:`searchlab.experiments.builtin.declaring_modules`); no module imports one, so
+    importing a family never loads the experiment runner."""
+    from searchlab import families
+
+    declared = {f"searchlab.puzzles.{name}.experiments" for name in families.names()}
+    bad = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for path in ROOT.rglob("*.py")
+        for module in _family_imports(path, _module_name(path))
+        if module in declared
+    ]
+    assert family_experiments() and not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("layer", ["search", "families", "web", "experiments"])
 def test_generic_layers_never_name_a_family(layer: str) -> None:
     """A family is its folder: the engine, the contract and the web player hold no
     family's name (they read the registry)."""
@@ -123,10 +176,16 @@ def test_generic_layers_never_name_a_family(layer: str) -> None:
     names = set(families.names())
     bad = [
         f"{path.relative_to(ROOT)} names {s!r}"
-        for path in layer_files(layer)
+        for path in sorted((ROOT / layer).rglob("*.py"))
         for s in sorted(_code_strings(path) & names)
     ]
     assert not bad, "\n".join(bad)
+
+
+def _module_name(path: Path) -> str:
+    """The dotted name of the module at ``path`` (a package's ``__init__`` as the package)."""
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def _family_imports(path: Path, module: str) -> set[str]:
@@ -239,3 +298,59 @@ def test_no_import_cycles_inside_a_family(family: str) -> None:
     solver, the sliding tiles' solvers and database builder each imported the other);
     imports inside functions count too."""
     assert not import_cycles(ROOT / "puzzles" / family)
+
+
+def _names_a_family(text: str, names: set[str]) -> set[str]:
+    """The families ``text`` names as a family: the name itself, a command path
+    (``"knight tour"``), a family's command (``searchlab peg count``), a module
+    (``searchlab.cli.peg:peg``) or a name in brackets (``sizes (maze)``). Not a family's
+    name used as a word ("one peg left") nor a usage example of a generic command on a
+    family (``searchlab solve maze FILE``, as the docs show them)."""
+    found = set()
+    for n in names:
+        name = re.escape(n)
+        if (
+            text == n
+            or text.startswith(n + " ")
+            or re.search(rf"\bsearchlab {name}\b|\.{name}[.:]|\({name}\)", text)
+        ):
+            found.add(n)
+    return found
+
+
+OWN_PROGRAMS = {"cli/assignments.py"}
+"""The front ends of a family's own stand-alone programs (the course's ``puzzle8`` and
+``puzzle3x3heuristics`` console scripts, named in pyproject.toml, with the assignments'
+exact Spanish output): programs of their own, not ``searchlab`` commands."""
+
+
+def cli_offenders() -> list[str]:
+    """The modules of ``cli/`` that name a family: import one of its modules, or hold its
+    name in a string of their code (docstrings left out)."""
+    from searchlab import families
+
+    names = set(families.names())
+    bad = []
+    for path in layer_files("cli"):
+        where = path.relative_to(ROOT)
+        if where.as_posix() in OWN_PROGRAMS:
+            continue
+        for module in sorted(imported_modules(path)):
+            parts = module.split(".")
+            if parts[:2] == ["searchlab", "puzzles"] and len(parts) > 2 and parts[2] in names:
+                bad.append(f"{where} imports {module}")
+        for s in sorted(_code_strings(path)):
+            for name in sorted(_names_a_family(s, names)):
+                bad.append(f"{where} names {name!r} in {s[:60]!r}")
+    return bad
+
+
+def test_the_cli_never_names_a_family() -> None:
+    """A family's commands are built from its contract by the one builder
+    (``cli/family_commands.py``): no module of ``cli/`` imports a family's modules or
+    names a family, its examples included (they live in the family's folder)."""
+    # Until the peg and rushhour lanes of issue 21 land, their hand-written groups
+    # (cli/peg.py, cli/rushhour.py, their COMMANDS entries in cli/main.py and their
+    # EXAMPLES in cli/examples.py) are the expected offenders; they go with them.
+    bad = cli_offenders()
+    assert not bad, "\n".join(bad)

@@ -108,6 +108,32 @@ def test_help_table_matches_each_commands_own_help() -> None:
             assert click.Command(name, help=text).get_short_help_str(limit) == expected, name
 
 
+def test_help_lists_every_family_without_importing_it() -> None:
+    """Each family's line in ``searchlab --help`` is the first paragraph of its
+    ``family.py`` docstring, read from the file: listing them imports no family."""
+    code = (
+        "import sys\n"
+        "from searchlab.cli.main import main\n"
+        "try:\n"
+        "    main(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print([m for m in sys.modules if m.endswith('.family')])\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip().splitlines()[-1] == "[]"
+    from searchlab.cli.main import found_families
+    from searchlab.puzzles import family_summary
+
+    listing = " ".join(out.split())
+    for name in found_families():
+        line = family_summary(name)
+        assert line and len(line) <= 100 and not line.startswith("The "), (name, line)
+        assert f"{name} {line[:30]}" in listing, name
+
+
 def test_help_and_engine_import_no_heavy_library() -> None:
     """Start-up: ``searchlab --help`` and ``import searchlab.search`` load none of NumPy,
     Numba, matplotlib or FastAPI."""

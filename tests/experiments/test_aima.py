@@ -6,8 +6,8 @@ import pytest
 
 from searchlab import families
 from searchlab.experiments import ResultStore, generate_instance, run_experiment
-from searchlab.experiments.builtin import aima
 from searchlab.experiments.sources import InstanceRequest
+from searchlab.puzzles.npuzzle import experiments as aima
 from searchlab.search import solve
 
 pytest.importorskip("searchlab.puzzles.npuzzle")

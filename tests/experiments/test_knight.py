@@ -8,7 +8,7 @@ import pytest
 
 from searchlab import families
 from searchlab.experiments import ResultStore, run_experiment
-from searchlab.experiments.builtin import knight
+from searchlab.puzzles.knight import experiments as knight
 from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS
 
 pytest.importorskip("searchlab.puzzles.knight")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from searchlab.experiments import ResultStore, run_experiment
-from searchlab.experiments.builtin import peg
+from searchlab.puzzles.peg import experiments as peg
 
 pytest.importorskip("searchlab.puzzles.peg")
 

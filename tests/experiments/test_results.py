@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from searchlab.errors import InputError
-from searchlab.experiments import BUILTIN, Results, compare, experiment
+from searchlab.experiments import Results, builtin_experiments, compare, experiment
 from searchlab.experiments.report import COMPARE_COLUMNS, Column
 from searchlab.experiments.results import html_table
 
@@ -149,9 +149,14 @@ def test_experiment_errors_are_one_line() -> None:
         experiment("nope")
     with pytest.raises(InputError, match=r"aima-3\.29: .*unexpected keyword argument 'depth'"):
         experiment("aima-3.29", depth=[2])
-    with pytest.raises(InputError, match="no instance"):
+    with pytest.raises(InputError, match="matches no problem; the problems are: english"):
         experiment("peg-seed000", only=["nothing like this"])
-    assert set(BUILTIN) == {"aima-3.29", "peg-seed000", "knight-warnsdorff", "rushhour-difficulty"}
+    assert set(builtin_experiments()) == {
+        "aima-3.29",
+        "peg-seed000",
+        "knight-warnsdorff",
+        "rushhour-difficulty",
+    }
 
 
 def test_stored_results_are_reused(tmp_path: object) -> None:
@@ -162,3 +167,20 @@ def test_stored_results_are_reused(tmp_path: object) -> None:
     assert again.rows == first.rows
     fresh = compare("maze", [6], count=2, algorithms="bfs", db=db, fresh=True)
     assert fresh.summary is not None and fresh.summary.ran == 2
+
+
+def test_every_declared_setting_is_a_keyword_of_its_builder() -> None:
+    """A family's declared experiment: each setting names a keyword of ``build``, its
+    default is accepted there, and ``searchlab experiment`` has its command."""
+    import inspect
+
+    from searchlab.cli.experiment import experiment as group
+    from searchlab.experiments.declared import KINDS
+
+    for name, spec in builtin_experiments().items():
+        params = inspect.signature(spec.build).parameters
+        for setting in spec.settings:
+            assert setting.name in params and setting.kind in KINDS, (name, setting.name)
+        shown = [p.name for p in group.commands[name].params]
+        assert shown[: len(spec.settings)] == [s.name for s in spec.settings]
+        assert ("plot_path" in shown) == (spec.plot is not None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from searchlab.experiments import ResultStore, run_experiment
-from searchlab.experiments.builtin import rushhour
+from searchlab.puzzles.rushhour import experiments as rushhour
 
 pytest.importorskip("searchlab.puzzles.rushhour")
 

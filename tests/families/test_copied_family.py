@@ -43,6 +43,7 @@ CORE = textwrap.dedent(
     assert svg.read_text().startswith("<svg") and "<html" in html.read_text()
     assert main(["solve", "towers", str(board), "-a", "astar", "-H", "exact", "--json"]) == 0
     assert main(["towers", "solve", str(board), "--json"]) == 0  # its own command group
+    assert main(["towers", "solve", "--disks", "3", "--goal", "B"]) == 0  # its solve options
     assert main(["towers", "count", "--disks", "3"]) == 0  # a task the family declares
     assert main(["towers", "count", "--disks", "99"]) == 2  # its InputError: one line, 2
     print("seventh family ok")

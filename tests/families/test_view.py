@@ -61,3 +61,37 @@ def test_the_server_serves_the_table() -> None:
         assert res.status_code == 200 and res.text == styles_module()
         assert "javascript" in res.headers["content-type"]
         assert '"searchlab/styles.js": "/view/styles.js"' in client.get("/").text
+
+
+def test_large_boards_draw_in_size_of_what_is_on_them() -> None:
+    """A chequered 600x600 board (one square marked) is one pattern and one square, at
+    most about 1000 pixels wide; a path given as an array draws the same polyline as
+    the same path given as lists; any other board draws runs of equal cells."""
+    import numpy as np
+
+    from searchlab.view import fit_cell
+
+    n = 600
+    cells = ["ld" * (n // 2) if r % 2 == 0 else "dl" * (n // 2) for r in range(n)]
+    cells[3] = cells[3][:5] + "s" + cells[3][6:]
+    path = [[0, 0], [1, 2], [3, 5]]
+    view = {"rows": n, "cols": n, "cells": cells}
+    cell = fit_cell(view)
+    listed = view_svg({**view, "path": path}, cell=cell)
+    array = view_svg({**view, "path": np.array(path)}, cell=cell)
+    assert listed == array and cell < 2
+    root = ET.fromstring(listed)
+    assert float(root.get("width", 0)) <= 1100
+    assert listed.count("<rect") == 3 + 1 + 1  # the pattern's, the board, the marked square
+    maze = {"rows": 200, "cols": 200, "cells": ["." * 100 + "#" * 100] * 200}
+    assert view_svg(maze, cell=fit_cell(maze)).count("<rect") == 400
+
+
+def test_a_sheet_draws_each_view_with_its_caption() -> None:
+    from searchlab.view import sheet_svg
+
+    views = [{"rows": 2, "cols": 3, "cells": ["...", "..."]}] * 5
+    root = ET.fromstring(sheet_svg(views, ["start", "1. a", "2. b", "3. c", "4. d"], columns=2))
+    groups = root.findall("{http://www.w3.org/2000/svg}g")
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert len(groups) == 5 and texts == ["start", "1. a", "2. b", "3. c", "4. d"]

@@ -80,7 +80,7 @@ def test_graph_picture_is_valid_svg(family: str) -> None:
 def test_every_vehicle_letter_has_its_own_colour() -> None:
     """Issue 13: letters 12 apart (C/O, D/P on card 40) shared a colour. Now no two letters
     share one, close hues differ in lightness, and none is near the red car's red."""
-    from searchlab.puzzles.rushhour.render import car_colour
+    from searchlab.puzzles.rushhour.views import car_colour
 
     colours = {}
     for k in range(26):

@@ -46,8 +46,8 @@ def range_option_name(parameter_name: str) -> str:
     "--min-moves",
     "params",
     metavar="RANGE",
-    help="Generator parameters: optimal depths (npuzzle), sizes (maze) or minimum moves "
-    "(rushhour), e.g. 2-24:2 or 4,8,12.",
+    help="Generator parameters (the family's: optimal depths, board sizes or minimum moves), "
+    "e.g. 2-24:2 or 4,8,12.",
 )
 @click.option(
     "--instances",

@@ -27,8 +27,7 @@ def draw(block: DemoBlock) -> None:
 @click.command(cls=Command)
 def demo() -> None:
     """Show what searchlab can do, one short section per puzzle family."""
-    # The maze opens the tour: it shows the engine itself, the other families build on it.
-    for family in sorted(families.all_families(), key=lambda f: f.name != "maze"):
+    for family in sorted(families.all_families(), key=lambda f: (f.demo_order, f.name)):
         if family.demo is None:
             continue
         console.print(Rule(_(family.demo_title or family.title)))
@@ -36,7 +35,6 @@ def demo() -> None:
             draw(block)
     from searchlab.experiments.demo import demo as experiments_demo
 
-    console.print(Rule(_("Experiments: AIMA Fig. 3.29")))
     experiments_demo(console)
     console.print(Rule())
     console.print(_("More: searchlab --help"))

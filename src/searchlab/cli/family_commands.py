@@ -173,9 +173,8 @@ def task_command(family: str, task: Task) -> click.Command:
     )
 
 
-STANDARD = ("algorithm", "heuristic", "time_limit", "max_expansions", "max_nodes")
-"""The keywords :func:`solve_and_report` takes from the options (with ``as_json``,
-``svg_path`` and ``html_path``)."""
+LIMITS = tuple(option.keyword for option in LIMIT_OPTIONS)
+"""The limit keywords a solve command passes on to ``solve`` (``time_limit``...)."""
 
 
 def solve_command(family: PuzzleFamily) -> click.Command:
@@ -195,7 +194,7 @@ def solve_command(family: PuzzleFamily) -> click.Command:
         setup: Setup[Any] = built if isinstance(built, Setup) else Setup(built)
         as_json = bool(values.get("as_json"))
         draw(setup.blocks, as_json=as_json)
-        keywords = {k: values[k] for k in STANDARD[2:] if k in values}
+        keywords = {k: values[k] for k in LIMITS if k in values}
         keywords.update(setup.options)
         if setup.watch is not None:
             keywords["observer"] = setup.watch(lambda text: click.echo(text, nl=False))

@@ -99,9 +99,7 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 @click.option(
     "--algorithm",
     "-a",
-    help="Engine algorithm (default: the family's first engine algorithm: astar for "
-    "the maze and the sliding tiles, backtrack for the knight, dfs for peg solitaire, "
-    "bfs for Rush Hour).",
+    help="Engine algorithm (default: the family's first engine algorithm).",
 )
 @click.option("--heuristic", "-H", help="Heuristic (the family's first one by default).")
 @click.option(

@@ -24,13 +24,14 @@ Modules: :mod:`.model` (instances, configurations, limits, run records),
 process pool, Dask), :mod:`.runner` (plan, resume, run), :mod:`.store`
 (SQLite), :mod:`.aggregate` and :mod:`.ebf` (statistics, b*),
 :mod:`.report` (rich, CSV, Markdown, JSON), :mod:`.plot` (matplotlib),
-:mod:`.builtin` (the built-in experiments such as ``aima-3.29``),
+:mod:`.builtin` (the built-in experiments such as ``aima-3.29``, which the families
+declare in their folders: :mod:`.declared`),
 :mod:`.compare` (``compare``, the Python side of ``searchlab compare``),
 :mod:`.results` (:class:`Results`: HTML in Jupyter, ``to_pandas()``).
 """
 
 from searchlab.experiments.aggregate import GroupRow, aggregate
-from searchlab.experiments.builtin import BUILTIN, experiment
+from searchlab.experiments.builtin import builtin_experiments, experiment
 from searchlab.experiments.compare import compare, compare_experiment, compare_results
 from searchlab.experiments.ebf import effective_branching_factor
 from searchlab.experiments.execute import execute_run
@@ -57,7 +58,6 @@ from searchlab.experiments.sources import (
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
 
 __all__ = [
-    "BUILTIN",
     "DEFAULT_DB",
     "INFORMED",
     "Configuration",
@@ -72,6 +72,7 @@ __all__ = [
     "RunSpec",
     "RunSummary",
     "aggregate",
+    "builtin_experiments",
     "compare",
     "compare_experiment",
     "compare_results",

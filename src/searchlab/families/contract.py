@@ -56,7 +56,7 @@ from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
-from searchlab.view import View, merge, view_svg
+from searchlab.view import View, fit_cell, merge, view_svg, within
 
 Cell = tuple[int, int]
 Token = Any
@@ -439,6 +439,8 @@ class Family(Generic[I, S]):
         the replay pages take; larger ones are for the CLI.
     demo, demo_title : the family's section of ``searchlab demo``: a generator of
         text and :class:`Table` blocks (a few seconds at most).
+    demo_order : where that section comes (by this number, then by name; the maze's
+        -1 opens the tour: it shows the engine itself, the others build on it).
     The family's one-line description, the help of ``searchlab <family>`` (listed by
     ``searchlab --help`` without importing the family), is the first paragraph of its
     ``family.py``'s docstring.
@@ -486,6 +488,7 @@ class Family(Generic[I, S]):
     web_max_cells: int = 10_000
     demo: Callable[[], Iterable[DemoBlock]] | None = None
     demo_title: str = ""
+    demo_order: int = 0
     notes: str = ""
     optimal: Collection[str] | None = None
 
@@ -616,24 +619,24 @@ class Family(Generic[I, S]):
         """The SVG picture ``--svg`` writes: the family's own ``render_svg`` when it has
         one, else its view drawn by :mod:`searchlab.view`: the whole solution when the
         family draws solutions as one picture (a ``shared_view``, like a maze's path),
-        otherwise the start position. A one-line InputError for a board too large to
-        draw (over :data:`PICTURE_MAX_CELLS` cells)."""
+        otherwise the start position, about 1000 pixels wide at most
+        (:func:`~searchlab.view.svg.fit_cell`). A one-line InputError for a board too
+        large to draw (over :data:`PICTURE_MAX_CELLS` cells)."""
         if self.render_svg is not None:
             return self.render_svg(instance, result)
-        base = self.base_view(instance)
-        if base["rows"] * base["cols"] > PICTURE_MAX_CELLS:
-            raise InputError(
-                _("the board is too large for an SVG picture (at most {cells:,} cells)").format(
-                    cells=PICTURE_MAX_CELLS
-                )
-            )
+        base = within(
+            self.base_view(instance),
+            PICTURE_MAX_CELLS,
+            _("the board is too large for an SVG picture (at most {max_cells:,} cells)"),
+        )
         states = list(result.states) if result is not None and result.solved else []
         if states and self.shared_view is not None:
             last = self.frame_views(instance, states)[-1]
             frame = {**self.solution_shared(instance, states), **last}
         else:
             frame = self.state_view(instance, self.initial(instance))
-        return view_svg(merge(base, frame))
+        view = merge(base, frame)
+        return view_svg(view, cell=fit_cell(view))
 
     def sends_tokens(self, instance: I, states: Sequence[S]) -> bool:
         """Whether a solution's state tokens go out with it."""

@@ -18,8 +18,20 @@ This package imports nothing else from searchlab, so every layer may use it.
 
 from __future__ import annotations
 
-from searchlab.view.format import View, merge, size
+from searchlab.view.format import View, merge, size, within
 from searchlab.view.styles import CELL, MARGIN, PIECES, styles_module
-from searchlab.view.svg import view_svg
+from searchlab.view.svg import fit_cell, sheet_svg, view_svg
 
-__all__ = ["CELL", "MARGIN", "PIECES", "View", "merge", "size", "styles_module", "view_svg"]
+__all__ = [
+    "CELL",
+    "MARGIN",
+    "PIECES",
+    "View",
+    "fit_cell",
+    "merge",
+    "sheet_svg",
+    "size",
+    "styles_module",
+    "view_svg",
+    "within",
+]

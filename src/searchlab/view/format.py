@@ -14,6 +14,10 @@ is optional except ``rows`` and ``cols``::
                      ``styles.PIECES`` (its shape and colours), ``color`` (a CSS
                      colour) replaces the kind's fill, ``label`` is drawn on
                      blocks; ``id`` lets the web page slide a piece that moved
+    fixtures         [{r, c, h=1, w=1, kind, color}]: parts of the board that
+                     never move (a tower's rods and base), drawn like pieces of
+                     their kind under the pieces, never selected nor highlighted;
+                     they belong in the base view
     path             [[r, c], ...] a polyline through cell centres
     path_len         draw only the first ``path_len`` points of ``path``
     numbers          true: number the drawn points of ``path`` 1, 2, ... (a tour)
@@ -34,6 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from searchlab.errors import InputError
 from searchlab.view.styles import CELL, MARGIN
 
 View = dict[str, Any]
@@ -45,8 +50,20 @@ def merge(base: View, frame: View) -> View:
     return {**base, **frame}
 
 
-def size(view: View, cell: int = CELL) -> tuple[int, int]:
+def size(view: View, cell: float = CELL) -> tuple[float, float]:
     """The drawing's width and height for ``cell``-pixel cells (the exit arrow adds
     half a cell on the right)."""
     extra = cell // 2 if view.get("exit") else 0
     return 2 * MARGIN + view["cols"] * cell + extra, 2 * MARGIN + view["rows"] * cell
+
+
+def within(view: View, max_cells: int, message: str) -> View:
+    """``view`` when its grid has at most ``max_cells`` cells, else an InputError with
+    ``message`` (a template, already in the user's language) filled with ``rows``,
+    ``cols`` and ``max_cells``: the one size check of every surface that draws a board
+    (a picture, a replay page, the search being watched), cheap enough to run before
+    any search."""
+    rows, cols = view["rows"], view["cols"]
+    if rows * cols > max_cells:
+        raise InputError(message.format(rows=rows, cols=cols, max_cells=max_cells))
+    return view

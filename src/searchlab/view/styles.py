@@ -8,13 +8,20 @@ piece kind or cell character is one entry here.
 A piece kind has a *shape*:
 
 ``block``
-    a rounded rectangle over the piece's cells, its ``label`` written in ``ink``
-    (tiles, cars);
+    a rectangle over the piece's cells, ``inset`` cells in from their edges, its
+    corners rounded by ``round`` cells (half its height at most: a pill), its
+    ``label`` written in ``ink`` (tiles, cars, a tower's disks);
+``rod``
+    a bar along the piece's longer side, ``inset`` cells in from its two long edges,
+    with rounded ends (a tower's rods and its base);
 ``disc``
     a disc of a third of a cell (pegs, a maze walker);
 ``glyph``
     a disc of ``fill`` outlined in ``ink`` carrying the character ``glyph`` (the
     knight).
+
+Fixtures (a view's ``fixtures``: parts of the board that never move, like rods) are
+drawn with the same kinds, under the pieces.
 
 A piece's own ``color`` (a key of the view format) replaces its kind's fill.
 """
@@ -65,6 +72,8 @@ class PieceStyle:
     fill: str
     ink: str = "#fff"
     glyph: str = ""
+    inset: float = 0.06
+    round: float = 0.12
 
 
 PIECES: dict[str, PieceStyle] = {
@@ -74,10 +83,13 @@ PIECES: dict[str, PieceStyle] = {
     "peg": PieceStyle("disc", "#6b3e26"),
     "walker": PieceStyle("disc", "#1d70b8"),
     "knight": PieceStyle("glyph", "#fffc", ink="#111", glyph="\u265e"),
+    "disk": PieceStyle("block", "#4d9de0", ink="#fff", inset=0.1, round=0.5),
+    "rod": PieceStyle("rod", "#8b5a2b", inset=0.38),
+    "base": PieceStyle("block", "#8b5a2b", inset=0.05, round=0.2),
 }
 """Piece kind -> its style; a kind not listed is drawn as a ``tile``."""
 
-SHAPES = ("block", "disc", "glyph")
+SHAPES = ("block", "rod", "disc", "glyph")
 
 
 def piece_style(kind: str | None) -> PieceStyle:

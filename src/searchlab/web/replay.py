@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from searchlab import families
-from searchlab.errors import InputError
-from searchlab.view import View, size, styles_module, view_svg
+from searchlab.i18n import _
+from searchlab.view import View, size, styles_module, view_svg, within
 
 JS_MODULES = ("render.js", "i18n.js", "notation.js", "player.js")
 MAX_CELLS = 10_000
@@ -66,13 +66,11 @@ def board_size(view: View) -> tuple[int, int]:
 def check_page_size(family: str, instance: Any) -> View:
     """The board's base view, or an InputError when it is too large for a replay page
     (cheap: front ends call it before solving, so a huge board fails at once)."""
-    base = families.get(family).base_view(instance)
-    if base["rows"] * base["cols"] > MAX_CELLS:
-        raise InputError(
-            f"the board is too large for a replay page ({base['rows']}x{base['cols']}; "
-            f"at most {MAX_CELLS:,} cells)"
-        )
-    return base
+    return within(
+        families.get(family).base_view(instance),
+        MAX_CELLS,
+        _("the board is too large for a replay page ({rows}x{cols}; at most {max_cells:,} cells)"),
+    )
 
 
 def replay_html(

@@ -39,8 +39,9 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.contract import PuzzleFamily
+from searchlab.i18n import _
 from searchlab.search import ALGORITHMS, Problem, SearchEvent, SearchResult, solve
-from searchlab.view import View
+from searchlab.view import View, within
 
 MAX_STEPS = 1000
 MAX_NODES = 3000
@@ -299,13 +300,14 @@ def cell_of(view: View) -> tuple[int, int] | None:
 
 def check_size(fam: PuzzleFamily, instance: Any) -> View:
     """The instance's base view; an InputError when it is too large to watch."""
-    base = fam.base_view(instance)
-    if base["rows"] * base["cols"] > MAX_CELLS:
-        raise InputError(
-            f"this board is too large to watch ({base['rows']}x{base['cols']}; at most "
-            f"{MAX_CELLS} cells): try a smaller one"
-        )
-    return base
+    return within(
+        fam.base_view(instance),
+        MAX_CELLS,
+        _(
+            "this board is too large to watch ({rows}x{cols}; at most {max_cells} cells): "
+            "try a smaller one"
+        ),
+    )
 
 
 def record(

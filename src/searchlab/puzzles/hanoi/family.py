@@ -26,7 +26,17 @@ from searchlab.families.contract import (
     Sampling,
     Task,
 )
-from searchlab.families.kit import engine_solve, int_param
+from searchlab.families.kit import (
+    HTML,
+    JSON,
+    LIMIT_OPTIONS,
+    algorithm_option,
+    engine_solve,
+    file_option,
+    heuristic_option,
+    int_param,
+    svg_option,
+)
 from searchlab.i18n import N_, _, ngettext
 from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem
@@ -35,7 +45,17 @@ from searchlab.search.solve import UNIT_COST_OPTIMAL, engine_algorithms
 
 from .count import count
 from .demo import demo
-from .model import MAX_DISKS, PEGS, State, Tower, format_tower, move_label, moved, parse_tower
+from .model import (
+    MAX_DISKS,
+    PEGS,
+    State,
+    Tower,
+    format_tower,
+    move_label,
+    moved,
+    parse_tower,
+    peg_index,
+)
 from .problem import HEURISTICS, HanoiProblem
 from .solver import distance, optimal_moves
 from .views import base_view, moves, state_view, to_move
@@ -148,6 +168,37 @@ def problem(tower: Tower, heuristic: str | None) -> Problem[Any, Any]:
     return HanoiProblem(tower, heuristic or HEURISTICS[0])
 
 
+SOLVE_OPTIONS = (
+    file_option(),
+    Option(
+        "disks",
+        N_("Solve a tower of N disks, all on peg A, instead of reading FILE."),
+        minimum=1,
+        maximum=MAX_DISKS,
+        metavar="N",
+    ),
+    Option("goal", N_("With --disks: the peg every disk must reach."), str, "C", choices=PEGS),
+    algorithm_option(choices=ALGORITHMS),
+    heuristic_option(choices=HEURISTICS),
+    *LIMIT_OPTIONS,
+    JSON,
+    svg_option(),
+    HTML,
+)
+"""The options of ``searchlab hanoi solve``: the standard ones of
+:mod:`searchlab.families.kit`, and ``--disks``/``--goal`` to make a tower without a file."""
+
+
+def from_options(*, file: str | None, disks: int | None, goal: str, **_other: Any) -> Tower:
+    """The tower of ``searchlab hanoi solve``: FILE's text (read by the CLI), or ``disks``
+    disks on peg A bound for ``goal``."""
+    if (file is None) == (disks is None):
+        raise InputError(_("give a tower FILE ('-' for standard input) or --disks N (one of them)"))
+    if disks is None:
+        return FAMILY.read(file or "")
+    return Tower(disks, (0,) * disks, peg_index(goal))
+
+
 FAMILY: Family[Tower, State] = Family(
     name=NAME,
     title=N_("Tower of Hanoi"),
@@ -188,6 +239,15 @@ FAMILY: Family[Tower, State] = Family(
             example="--disks 5",
         ),
     ),
+    solve_options=SOLVE_OPTIONS,
+    from_options=from_options,
+    solve_help=N_(
+        "Solve the tower in FILE ('-' for standard input), or a tower of --disks N disks.\n"
+        "\n"
+        "The default, recursive, is optimal from any position and instant; the engine's\n"
+        "algorithms search the 3^n positions (-a astar -H exact, -a bfs...)."
+    ),
+    solve_examples=("--disks 5 --goal B", "examples/hanoi.txt -a astar -H misplaced --json"),
     problem=problem,
     demo=demo,
     demo_title=N_("Tower of Hanoi: the recursion and search"),

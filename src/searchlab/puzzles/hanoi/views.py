@@ -1,9 +1,12 @@
 """How a tower is drawn (views) and played (moves you click or drag).
 
 The grid: one region of ``2n + 1`` columns per peg, the rod in its middle column;
-``n + 2`` rows, the bottom one the base. Disk ``k`` (size ``k + 1``) is a block
-``2k + 1`` cells wide, centred on its rod. To play, grab the top disk of a peg (click
-it, or drag it) and click or drop it on the cell where it lands on another peg.
+``n + 2`` rows, the bottom one the base. The rods and the base are the view's
+fixtures (``rod`` and ``base`` kinds: a bar, a plank under each rod carrying its
+letter; the goal peg's rod green); disk ``k`` (size ``k + 1``) is a ``disk``, a bar
+``2k + 1`` cells wide and of its own colour, centred on its rod. To play, grab the top
+disk of a peg (click it, or drag it) and click or drop it on the cell where it lands
+on another peg.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from searchlab.families.contract import Move
 from searchlab.view import View
 
-from .model import State, Tower, legal_moves, move_label, moved
+from .model import PEGS, State, Tower, legal_moves, move_label, moved
 
 
 def centre(tower: Tower, peg: int) -> int:
@@ -24,15 +27,36 @@ def disk_colour(disk: int, disks: int) -> str:
     return f"hsl({round(20 + 220 * disk / max(1, disks - 1))}, 60%, 55%)"
 
 
+GOAL_ROD = "#2e7d32"
+"""The goal peg's rod colour."""
+
+
 def base_view(tower: Tower) -> View:
+    """The empty grid, the three rods, each standing on its base named by its letter."""
     n = tower.disks
     width = 3 * (2 * n + 1)
-    rods = {centre(tower, p): ("g" if p == tower.goal_peg else "#") for p in range(3)}
-    rows = [" " * width]
-    rows += ["".join(rods.get(c, " ") for c in range(width)) for _ in range(n)]
-    rows.append("." * width)
+    rods = [
+        {
+            "r": 0,
+            "c": centre(tower, p),
+            "h": n + 1,
+            "kind": "rod",
+            **({"color": GOAL_ROD} if p == tower.goal_peg else {}),
+        }
+        for p in range(3)
+    ]
+    bases = [
+        {"r": n + 1, "c": p * (2 * n + 1), "w": 2 * n + 1, "kind": "base", "label": PEGS[p]}
+        for p in range(3)
+    ]
     # Moves are written as people write them, from peg to peg ("A>C"): shown as they are.
-    return {"rows": n + 2, "cols": width, "cells": rows, "notation": "labels"}
+    return {
+        "rows": n + 2,
+        "cols": width,
+        "cells": [" " * width] * (n + 2),
+        "fixtures": [*rods, *bases],
+        "notation": "labels",
+    }
 
 
 def rows_of(tower: Tower, state: State) -> list[int]:
@@ -55,7 +79,7 @@ def state_view(tower: Tower, state: State) -> View:
                 "r": rows[disk],
                 "c": centre(tower, state[disk]) - disk,
                 "w": 2 * disk + 1,
-                "kind": "tile",
+                "kind": "disk",
                 "label": str(disk + 1),
                 "color": disk_colour(disk, tower.disks),
             }

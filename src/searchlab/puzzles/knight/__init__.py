@@ -30,9 +30,10 @@ from searchlab.puzzles.knight.exhaustive import count_tours, open_tour_exists
 from searchlab.puzzles.knight.existence import Verdict, closed_tour_verdict, tour_verdict
 from searchlab.puzzles.knight.play import apply_move, hint, legal_moves
 from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
-from searchlab.puzzles.knight.render import render_numbered, render_svg
+from searchlab.puzzles.knight.render import render_numbered
 from searchlab.puzzles.knight.solver import ALGORITHMS, solve_tour
 from searchlab.puzzles.knight.tour import tour_array
+from searchlab.puzzles.knight.views import render_svg
 from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
 
 __all__ = [

@@ -44,7 +44,6 @@ from searchlab.puzzles.knight.existence import random_start, tour_verdict
 from searchlab.puzzles.knight.play import hint as search_hint
 from searchlab.puzzles.knight.play import legal_moves
 from searchlab.puzzles.knight.problem import KnightTourProblem
-from searchlab.puzzles.knight.render import render_svg as tour_svg
 from searchlab.puzzles.knight.solver import ALGORITHMS as TOUR_ALGORITHMS
 from searchlab.puzzles.knight.solver import solve_tour
 from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS, tie_break_order
@@ -60,6 +59,7 @@ from searchlab.puzzles.knight.views import (
     is_complete,
     label,
     moves,
+    render_svg,
     shared_view,
     solution_tokens,
     square_name,
@@ -256,7 +256,7 @@ def picture(inst: Instance, result: SearchResult | None) -> str:
     """The tour (or the empty board) as SVG."""
     path = None if result is None or not result.solved else tour_array(result.states)
     closed = bool(result is not None and result.extra.get("closed"))
-    return tour_svg(inst.board, path, closed=closed)
+    return render_svg(inst.board, path, closed=closed, start=inst.start)
 
 
 FAMILY: Family[Instance, tuple[Square, ...]] = Family(

@@ -1,9 +1,9 @@
-"""Text and SVG pictures of a board and of a knight's tour."""
+"""Text pictures of a board and of a knight's tour (the SVG picture is drawn from the
+tour's view: :func:`searchlab.puzzles.knight.views.render_svg`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -76,62 +76,6 @@ def step_printer(board: Board, write: Callable[[str], None]) -> Observer:
         write(step_board(board, path))
 
     return observe
-
-
-def render_svg(
-    board: Board,
-    path: Sequence[tuple[int, int]] | npt.NDArray[np.int64] | None = None,
-    *,
-    closed: bool = False,
-    cell: float | None = None,
-    numbers: bool | None = None,
-) -> str:
-    """A self-contained SVG of the board, with the tour drawn between square centres.
-
-    ``closed`` also draws the move from the last square back to the first. Move
-    numbers are written on boards of up to 30×30 (``numbers`` overrides). The
-    picture is at most about 1000 pixels wide; on very large boards the
-    chequered background is a single pattern, so the file stays O(tour length).
-    """
-    m, n = board.rows, board.cols
-    if cell is None:
-        cell = max(0.5, min(48.0, 1000.0 / max(m, n)))
-    w, h = n * cell, m * cell
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
-        f'viewBox="0 0 {w:g} {h:g}">',
-        f"<title>{escape(str(board))} knight's tour</title>",
-        f'<defs><pattern id="chk" width="{2 * cell:g}" height="{2 * cell:g}" '
-        'patternUnits="userSpaceOnUse">'
-        f'<rect width="{2 * cell:g}" height="{2 * cell:g}" fill="#f0d9b5"/>'
-        f'<rect x="{cell:g}" width="{cell:g}" height="{cell:g}" fill="#b58863"/>'
-        f'<rect y="{cell:g}" width="{cell:g}" height="{cell:g}" fill="#b58863"/>'
-        "</pattern></defs>",
-        f'<rect width="{w:g}" height="{h:g}" fill="url(#chk)"/>',
-    ]
-    if path is not None and len(path):
-        arr = np.asarray(path, dtype=np.float64).reshape(-1, 2)
-        xs = (arr[:, 1] + 0.5) * cell
-        ys = (arr[:, 0] + 0.5) * cell
-        pts = " ".join(f"{x:g},{y:g}" for x, y in zip(xs, ys, strict=True))
-        shape = "polygon" if closed else "polyline"
-        sw = max(0.2, cell / 12)
-        out.append(
-            f'<{shape} points="{pts}" fill="none" stroke="#1f4e8c" '
-            f'stroke-width="{sw:g}" stroke-linejoin="round"/>'
-        )
-        r = max(0.5, cell / 4)
-        out.append(f'<circle cx="{xs[0]:g}" cy="{ys[0]:g}" r="{r:g}" fill="#2e8b57"/>')
-        out.append(f'<circle cx="{xs[-1]:g}" cy="{ys[-1]:g}" r="{r:g}" fill="#c0392b"/>')
-        if numbers if numbers is not None else max(m, n) <= 30:
-            fs = cell / 3
-            for i, (x, y) in enumerate(zip(xs, ys, strict=True), 1):
-                out.append(
-                    f'<text x="{x:g}" y="{y - cell / 5:g}" font-size="{fs:g}" '
-                    f'text-anchor="middle" font-family="sans-serif">{i}</text>'
-                )
-    out.append("</svg>")
-    return "\n".join(out)
 
 
 def tour_report(board: Board, start: tuple[int, int], closed: bool, result: SearchResult) -> str:

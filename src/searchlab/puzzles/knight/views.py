@@ -13,6 +13,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from searchlab.errors import InputError
 from searchlab.families.contract import Move
 from searchlab.i18n import _
@@ -20,7 +23,7 @@ from searchlab.puzzles.knight.board import Board, is_knight_move
 from searchlab.puzzles.knight.play import apply_move, legal_moves
 from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
 from searchlab.search.problem import Problem
-from searchlab.view import View
+from searchlab.view import View, fit_cell, merge, view_svg
 
 Square = tuple[int, int]
 NUMBERS_MAX_SIDE = 24
@@ -115,14 +118,14 @@ def square_name(board: Board, sq: Square) -> str:
     return f"{file_letters(sq[1])}{board.rows - sq[0]}"
 
 
-def base_view(inst: Instance) -> View:
-    """The chequered board, the start square in blue; squares numbered up to 24x24;
+def board_view(b: Board, start: Square | None = None) -> View:
+    """The chequered board, the ``start`` square in blue; squares numbered up to 24x24;
     files and ranks named as on a chessboard (the page writes squares as c3)."""
-    b = inst.board
-    cells = [
-        "".join("s" if (r, c) == inst.start else "ld"[(r + c) % 2] for c in range(b.cols))
-        for r in range(b.rows)
-    ]
+    light, dark = "ld" * (b.cols // 2 + 1), "dl" * (b.cols // 2 + 1)
+    cells = [(light, dark)[r % 2][: b.cols] for r in range(b.rows)]
+    if start is not None:
+        r, c = start
+        cells[r] = cells[r][:c] + "s" + cells[r][c + 1 :]
     return {
         "rows": b.rows,
         "cols": b.cols,
@@ -130,6 +133,11 @@ def base_view(inst: Instance) -> View:
         "numbers": max(b.rows, b.cols) <= NUMBERS_MAX_SIDE,
         "coords": coords(b),
     }
+
+
+def base_view(inst: Instance) -> View:
+    """:func:`board_view` with the instance's start square."""
+    return board_view(inst.board, inst.start)
 
 
 def closes(inst: Instance, path: Sequence[Square]) -> bool:
@@ -155,6 +163,36 @@ def shared_view(inst: Instance, states: Sequence[Sequence[Square]]) -> View:
 
 def frames(inst: Instance, states: Sequence[Sequence[Square]]) -> list[View]:
     return [{**knight_at(s[-1]), "path_len": len(s)} for s in states]
+
+
+def render_svg(
+    board: Board,
+    path: Sequence[Square] | npt.NDArray[np.int64] | None = None,
+    *,
+    closed: bool = False,
+    start: Square | None = None,
+) -> str:
+    """The board (its ``start`` square marked) and a tour on it as SVG, drawn from its
+    view by :mod:`searchlab.view`: the knight on the tour's last square, the moves
+    numbered on boards up to 24x24, the last move back to the first when ``closed``.
+    ``path`` may be an (n, 2) array: a 2000x2000 tour is drawn without making four
+    million small lists, in a picture about 1000 pixels wide.
+
+    >>> render_svg(Board(5, 5), [(0, 0), (1, 2)]).startswith("<svg")
+    True
+    """
+    if path is not None and len(path):
+        first, last = path[0], path[-1]
+        start = (int(first[0]), int(first[1])) if start is None else start
+        frame: View = {
+            **knight_at((int(last[0]), int(last[1]))),
+            "path": path,
+            "closed": closed,
+        }
+    else:
+        frame = knight_at(start) if start is not None else {}
+    view = merge(board_view(board, start), frame)
+    return view_svg(view, cell=fit_cell(view))
 
 
 def encode(inst: Instance, path: Sequence[Square]) -> list[list[int]]:

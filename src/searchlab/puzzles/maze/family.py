@@ -261,4 +261,5 @@ FAMILY: Family[Maze, int] = Family(
     render_text=render_text,
     demo=demo,
     demo_title=N_("Search engine: grid maze"),
+    demo_order=-1,  # the engine itself opens the tour; the other families build on it
 )

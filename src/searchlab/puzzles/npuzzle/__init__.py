@@ -62,9 +62,9 @@ from searchlab.puzzles.npuzzle.instances import (
 )
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, KorfInstance, korf_instances
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
-from searchlab.puzzles.npuzzle.render import render_svg
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.puzzles.npuzzle.solvers import hint, optimal_length, solve_board
+from searchlab.puzzles.npuzzle.views import render_svg
 
 __all__ = [
     "HEURISTICS",

@@ -54,6 +54,7 @@ from searchlab.puzzles.npuzzle.instances import exact_distance, random_instance
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
+from searchlab.puzzles.npuzzle.views import grid_view, tiles_view
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
 from searchlab.search.solve import UNIT_COST_OPTIMAL, engine_algorithms
@@ -258,18 +259,11 @@ def hint(inst: Instance, board: Board, /, **options: Any) -> Move[Board] | None:
 
 
 def base_view(inst: Instance) -> View:
-    n = inst.start.size
-    return {"rows": n, "cols": n, "cells": ["." * n] * n}
+    return grid_view(inst.start.size)
 
 
 def state_view(inst: Instance, board: Board) -> View:
-    n = board.size
-    pieces = [
-        {"id": t, "r": i // n, "c": i % n, "kind": "tile", "label": str(t)}
-        for i, t in enumerate(board.tiles)
-        if t != 0
-    ]
-    return {"pieces": pieces}
+    return tiles_view(board)
 
 
 def render_text(inst: Instance, result: SearchResult) -> str:

@@ -27,9 +27,10 @@ from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.pagoda import distance_pagoda, is_pagoda
 from searchlab.puzzles.peg.play import apply_jump, hint, legal_jumps
 from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
-from searchlab.puzzles.peg.render import render_svg, render_text
+from searchlab.puzzles.peg.render import render_text
 from searchlab.puzzles.peg.solver import solve_fast
 from searchlab.puzzles.peg.solver_run import move_count
+from searchlab.puzzles.peg.views import render_svg
 
 __all__ = [
     "BOARD_DESCRIPTIONS",

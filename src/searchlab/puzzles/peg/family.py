@@ -56,6 +56,7 @@ from searchlab.puzzles.peg.problem import (
     PegProblem,
 )
 from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, solve_fast
+from searchlab.puzzles.peg.views import board_view, cell, pegs_view
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
 from searchlab.view import View
@@ -247,14 +248,6 @@ def decode(inst: Instance, token: Any) -> int:
     return pos
 
 
-def cell(board: Board, hole: int) -> tuple[int, int]:
-    """Where hole ``hole`` is drawn: triangles are centred, one hole every other column."""
-    r, c = board.coords[hole]
-    if board.kind == "triangle":
-        return r, board.height - 1 - r + 2 * c
-    return r, c
-
-
 def to_move(board: Board, position: int, jump: Jump) -> Move[int]:
     return Move(
         board.jump_name(jump),
@@ -291,30 +284,11 @@ def is_goal(inst: Instance, position: int) -> bool:
 
 
 def base_view(inst: Instance) -> View:
-    board = inst.board
-    cells = [cell(board, i) for i in range(board.size)]
-    rows = max(r for r, _ in cells) + 1
-    cols = max(c for _, c in cells) + 1
-    grid = [[" "] * cols for _ in range(rows)]
-    for i, (r, c) in enumerate(cells):
-        grid[r][c] = "g" if inst.target is not None and inst.target >> i & 1 else "o"
-    marks = [{"r": r, "c": c, "text": board.hole_name(i)} for i, (r, c) in enumerate(cells)]
-    # The jump labels name holes ("a3-a1"): the page shows them as they are.
-    return {
-        "rows": rows,
-        "cols": cols,
-        "cells": ["".join(row) for row in grid],
-        "marks": marks,
-        "notation": "labels",
-    }
+    return board_view(inst.board, inst.target)
 
 
 def state_view(inst: Instance, position: int) -> View:
-    pieces = []
-    for i in inst.board.pegs(position):
-        r, c = cell(inst.board, i)
-        pieces.append({"id": i, "r": r, "c": c, "kind": "peg"})
-    return {"pieces": pieces}
+    return pegs_view(inst.board, position)
 
 
 FAMILY: Family[Instance, int] = Family(

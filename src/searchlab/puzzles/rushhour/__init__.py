@@ -24,13 +24,14 @@ from searchlab.puzzles.rushhour.model import Board, Move, Vehicle, make_board, p
 from searchlab.puzzles.rushhour.notation import detect_red, parse_board
 from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import LEVELS, Rating, rate
-from searchlab.puzzles.rushhour.render import render_solution_text, render_svg, render_text
+from searchlab.puzzles.rushhour.render import render_solution_text, render_text
 from searchlab.puzzles.rushhour.solver import (
     ALGORITHM_CHOICES,
     fast_bfs,
     hint,
     solve_board,
 )
+from searchlab.puzzles.rushhour.views import render_svg
 
 __all__ = [
     "ALGORITHM_CHOICES",

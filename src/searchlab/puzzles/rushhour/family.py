@@ -44,13 +44,13 @@ from searchlab.puzzles.rushhour.model import Move as RhMove
 from searchlab.puzzles.rushhour.notation import parse_board
 from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
-from searchlab.puzzles.rushhour.render import car_colour, render_solution_text, render_svg
+from searchlab.puzzles.rushhour.render import render_solution_text
 from searchlab.puzzles.rushhour.solver import ALGORITHM_CHOICES, Metric, fast_bfs, solve_board
+from searchlab.puzzles.rushhour.views import base_view, render_svg, state_view
 from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
 from searchlab.search.solve import UNIT_COST_OPTIMAL
-from searchlab.view import View
 
 GENERATE_MAX_SECONDS = 20.0
 """Longest time a generated board may take on the web (the request waits for it)."""
@@ -244,36 +244,6 @@ def hint(inst: Board, board: Board, /, **options: Any) -> Move[Board] | None:
     return None
 
 
-def base_view(board: Board) -> View:
-    cells = [
-        "".join("#" if (r, c) in board.walls else "." for c in range(board.width))
-        for r in range(board.height)
-    ]
-    return {
-        "rows": board.height,
-        "cols": board.width,
-        "cells": cells,
-        "exit": {"r": board.exit_row, "side": "right"},
-    }
-
-
-def state_view(inst: Board, board: Board) -> View:
-    pieces = [
-        {
-            "id": v.name,
-            "r": v.row,
-            "c": v.col,
-            "w": v.length if v.horizontal else 1,
-            "h": 1 if v.horizontal else v.length,
-            "kind": "red" if i == 0 else "car",
-            "label": v.name,
-            **({} if i == 0 else {"color": car_colour(v.name)}),
-        }
-        for i, v in enumerate(board.vehicles)
-    ]
-    return {"pieces": pieces}
-
-
 @lru_cache(maxsize=32)
 def _problem(board: Board, heuristic: str) -> RushHourProblem:
     return RushHourProblem(board, heuristic=heuristic)
@@ -288,7 +258,7 @@ def state_of(board: Board, state: int) -> Board:
 
 
 def picture(board: Board, result: SearchResult | None) -> str:
-    """The solution as one SVG (every position), or the start board."""
+    """The solution as one SVG (every position, each move under it), or the start board."""
     if result is not None and result.solved:
         return render_svg(list(result.states), [parse_move(str(a)) for a in result.actions])
     return render_svg(board)

@@ -66,7 +66,8 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
   }
   const xy = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
   const cells = view.cells || [];
-  const boardSig = JSON.stringify([view.rows, view.cols, cells, view.exit || null, view.coords || null]);
+  const boardSig = JSON.stringify([view.rows, view.cols, cells, view.exit || null, view.coords || null,
+                                   view.fixtures || null]);
   if (bg.dataset.sig !== boardSig) {
     bg.replaceChildren();
     bg.dataset.sig = boardSig;
@@ -97,6 +98,13 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
         const t = el("text", { ...style, x: x + 2, y: y + cell * 0.24 }, bg);
         t.textContent = co.ranks[r];
       }
+    }
+    // Fixtures (a tower's rods and base): drawn like pieces of their kind, never moved.
+    for (const f of view.fixtures || []) {
+      const [x, y] = xy(f.r, f.c);
+      const g = drawPiece(bg, f, cell);
+      g.setAttribute("class", `fixture ${f.kind}`);
+      g.setAttribute("transform", `translate(${x},${y})`);
     }
     if (view.exit) {
       const [x, y] = xy(view.exit.r, view.cols);
@@ -211,7 +219,7 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
 
 function drawPiece(parent, p, cell) {
   // Drawn at the origin; renderView places it with a CSS transform. The shapes are those
-  // of searchlab/view/svg.py: block, disc, glyph (see searchlab/view/styles.py).
+  // of searchlab/view/svg.py: block, rod, disc, glyph (see searchlab/view/styles.py).
   const kind = p.kind || "tile";
   const style = pieceStyle(kind);
   const fill = p.color || style.fill;
@@ -229,9 +237,17 @@ function drawPiece(parent, p, cell) {
     t.textContent = style.glyph;
     return g;
   }
-  const inset = cell * 0.06;
-  el("rect", { x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset,
-               rx: cell * 0.12, fill, stroke: "#00000040" }, g);
+  if (style.shape === "rod") {  // a bar along the longer side, rounded ends
+    const across = cell * style.inset;
+    const [dx, dy] = w > h ? [0, across] : [across, 0];
+    const bw = w - 2 * dx, bh = h - 2 * dy;
+    el("rect", { x: dx, y: dy, width: bw, height: bh, rx: Math.min(bw, bh) / 2, fill }, g);
+    return g;
+  }
+  const inset = cell * style.inset;
+  const bw = w - 2 * inset, bh = h - 2 * inset;
+  el("rect", { x: inset, y: inset, width: bw, height: bh,
+               rx: Math.min(cell * style.round, bw / 2, bh / 2), fill, stroke: "#00000040" }, g);
   if (p.label !== undefined && p.label !== "") {
     const t = el("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central",
                            "font-size": cell * 0.45, "font-family": "sans-serif",

@@ -22,15 +22,20 @@ default, ``tie_break="g_max"``, which reaches the goal sooner on plateaus);
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from searchlab.experiments.aggregate import GroupRow, aggregate
+from searchlab.experiments.declared import Declared, Setting, instances, seed, time_limit
 from searchlab.experiments.model import Configuration, Instance, Limits, RunRecord, configuration
+from searchlab.experiments.plot import plot_cost
 from searchlab.experiments.report import Column
 from searchlab.experiments.results import Results
-from searchlab.experiments.runner import Experiment, RunSummary
+from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
 from searchlab.experiments.sources import generated_requests
+from searchlab.experiments.store import ResultStore
 from searchlab.i18n import N_, _
+from searchlab.search import TIE_BREAKS
 
 NAME = "aima-3.29"
 FAMILY = "npuzzle"
@@ -236,3 +241,92 @@ def results(experiment: Experiment, summary: RunSummary) -> Results:
         notes=notes(rows, tie_break),
         summary=summary,
     )
+
+
+def plot(experiment: Experiment, summary: RunSummary, path: str | Path) -> Path:
+    """``--plot``: mean nodes generated per depth on a log scale, the book's figures
+    beside them."""
+    return plot_cost(
+        aima_rows(summary.records, [c.label for c in experiment.configurations]),
+        path,
+        title="8-puzzle: nodes generated (AIMA Fig. 3.29)",
+        xlabel="solution depth d",
+        reference=reference_series(),
+    )
+
+
+def demo() -> Results:
+    """``searchlab demo``'s table: eight random 8-puzzles at each of three depths, IDS
+    against A* with two heuristics, next to the book's figures (in memory, one process),
+    the columns that fit 80 characters."""
+    exp = aima_experiment([4, 8, 12], 8)
+    with ResultStore(":memory:") as store:
+        summary = run_experiment(exp, store)
+    rows = aima_rows(summary.records, [c.label for c in exp.configurations])
+    columns, lines = side_by_side(rows)
+    return Results(
+        title=N_("AIMA Fig. 3.29 in miniature: mean nodes generated, 8 instances per depth"),
+        columns=[c for c in columns if not c.key.endswith(("/n", "/ebf"))],
+        rows=lines,
+        notes=[_("Full table: searchlab experiment aima-3.29 (see docs/experiments.md)")],
+        summary=summary,
+    )
+
+
+EXPERIMENTS = (
+    Declared(
+        name=NAME,
+        summary=N_("AIMA Fig. 3.29: IDS and A* on the 8-puzzle, next to the book."),
+        help=N_(
+            "AIMA 3rd ed. Figure 3.29: IDS vs A* (misplaced tiles, Manhattan distance) on "
+            "random 8-puzzles of each optimal depth; mean nodes generated and b*, next to "
+            "the book's figures."
+        ),
+        build=aima_experiment,
+        results=results,
+        settings=(
+            instances("instances", N_("Random instances per depth."), 100),
+            Setting(
+                "depths",
+                N_("Solution depths; a range steps by 2 unless given (2-24:1)."),
+                kind="range",
+                default="2-24",
+                minimum=1,
+                step=2,
+            ),
+            seed(),
+            Setting(
+                "iddfs_max_depth",
+                N_("Run iterative deepening only up to this depth."),
+                default=IDDFS_MAX_DEPTH,
+                minimum=0,
+            ),
+            Setting(
+                "iddfs_instances",
+                N_("Run iterative deepening on only this many instances per depth."),
+                minimum=0,
+            ),
+            Setting(
+                "tie_break",
+                N_("A*'s order among equal f [default: g_max]."),
+                kind="choice",
+                choices=tuple(TIE_BREAKS),
+            ),
+            Setting(
+                "ids_cycle_check",
+                N_(
+                    "What iterative deepening prunes: nothing (the book's tree search), "
+                    "undoing the last move, or any state on the current path."
+                ),
+                kind="choice",
+                default=IDS_CYCLE_CHECK,
+                choices=("none", "parent", "path"),
+            ),
+            time_limit(300.0),
+        ),
+        plot=plot,
+        demo=demo,
+        demo_title=N_("Experiments: AIMA Fig. 3.29"),
+    ),
+)
+"""``searchlab experiment aima-3.29``, and the experiments' section of ``searchlab demo``."""

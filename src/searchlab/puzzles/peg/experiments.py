@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from searchlab.experiments.declared import Declared, Setting, time_limit
 from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
 from searchlab.experiments.report import Column
 from searchlab.experiments.results import Results
@@ -122,3 +123,44 @@ def results(experiment: Experiment, summary: RunSummary) -> Results:
         sections=True,  # a rule between problems
         summary=summary,
     )
+
+
+def nothing() -> str:
+    """The message for an ``--only`` that matches no problem."""
+    return _("--only matches no problem; the problems are: {names}").format(
+        names=", ".join(name for name, _text in PROBLEMS)
+    )
+
+
+EXPERIMENTS = (
+    Declared(
+        name=NAME,
+        summary=N_("The peg course project's table: BFS, DFS, A*, fast solver."),
+        help=N_(
+            "The peg course project's table: BFS, DFS, A* with its heuristics, better ones "
+            "and the fast solver on classic peg solitaire problems (found?, time, expanded, "
+            "length, stop)."
+        ),
+        build=peg_experiment,
+        results=results,
+        settings=(
+            Setting(
+                "max_expansions",
+                N_("Expansions per run (the project's limit)."),
+                default=50_000,
+                minimum=1,
+            ),
+            time_limit(15.0, N_("Seconds per run (the project's limit).")),
+            Setting(
+                "only",
+                N_("Only the problems whose name contains TEXT (repeat), e.g. english."),
+                kind="text",
+                default=(),
+                multiple=True,
+                metavar="TEXT",
+            ),
+        ),
+        nothing=nothing,
+    ),
+)
+"""``searchlab experiment peg-seed000``."""

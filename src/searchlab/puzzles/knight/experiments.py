@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from searchlab.experiments.declared import Declared, Setting, instances, seed, time_limit
 from searchlab.experiments.model import Limits, RunRecord, configuration
 from searchlab.experiments.report import Column
 from searchlab.experiments.results import Results
@@ -97,3 +98,30 @@ def results(experiment: Experiment, summary: RunSummary) -> Results:
         ],
         summary=summary,
     )
+
+
+EXPERIMENTS = (
+    Declared(
+        name=NAME,
+        summary=N_("Plain Warnsdorff success rate by tie-break and board size."),
+        help=N_(
+            "Success rate of plain Warnsdorff's rule (no backtracking) on open knight's "
+            "tours, by tie-break and board size, from random start squares where a tour exists."
+        ),
+        build=knight_experiment,
+        results=results,
+        settings=(
+            Setting(
+                "sizes",
+                N_("Sides of the square boards."),
+                kind="range",
+                default="5-8,10,12,16,20,25,30,40,50",
+                minimum=1,
+            ),
+            instances("starts", N_("Random start squares per board size."), 20),
+            seed(),
+            time_limit(60.0),
+        ),
+    ),
+)
+"""``searchlab experiment knight-warnsdorff``."""

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from searchlab.experiments.declared import Declared, Setting, instances, seed, time_limit
 from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
 from searchlab.experiments.plot import check_plot_path
 from searchlab.experiments.report import Column
@@ -159,3 +160,40 @@ def results(experiment: Experiment, summary: RunSummary) -> Results:
         data=puzzles(summary.records, summary.instances),
         summary=summary,
     )
+
+
+def plot(experiment: Experiment, summary: RunSummary, path: str | Path) -> Path:
+    """``--plot``: :func:`plot_distribution` of the rated puzzles."""
+    return plot_distribution(summary.records, path)
+
+
+EXPERIMENTS = (
+    Declared(
+        name=NAME,
+        summary=N_("Difficulty distribution of generated Rush Hour puzzles."),
+        help=N_(
+            "Generate puzzles for each minimum number of moves, rate them (moves, steps, "
+            "cluster size, level) and solve them with A* (blocking and strong heuristics); "
+            "print the distribution of difficulty."
+        ),
+        build=rushhour_experiment,
+        results=results,
+        settings=(
+            Setting(
+                "min_moves",
+                N_(
+                    "Minimum optimal moves of the generated puzzles "
+                    "(40 and up: tens of seconds each)."
+                ),
+                kind="range",
+                default="5-20:5",
+                minimum=1,
+            ),
+            instances("count", N_("Puzzles per minimum."), 8),
+            seed(),
+            time_limit(120.0),
+        ),
+        plot=plot,
+    ),
+)
+"""``searchlab experiment rushhour-difficulty``."""
