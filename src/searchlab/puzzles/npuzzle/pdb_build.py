@@ -234,10 +234,13 @@ def _expand_block(
                 if ((w >> (2 * s)) & 3) == cur:
                     slots[ns] = s
                     ns += 1
+        # the frontier regions together: a move's child depends on the cell it fills,
+        # not on which of them that cell is in
+        region = 0
         for t in range(ns):
-            s = slots[t]
-            region = int(regmask[occ * _MAX_REGIONS + s])
-            expanded += 1
+            region |= int(regmask[occ * _MAX_REGIONS + slots[t]])
+        expanded += ns
+        if ns:
             for i in range(k):
                 c = pos[i]
                 targets = adj[c] & region
