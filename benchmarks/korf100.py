@@ -3,7 +3,7 @@
 Usage: python benchmarks/korf100.py [IDS ...] [--heuristic pdb|manhattan]
        [--pdb 6-6-3|7-8|5-5-5|3-3-3-3-3] [--min-tables] [--no-reflect]
        [--easiest N] [--engine compiled|python|both] [--versus PARTITION]
-       [--cli-runs N]
+       [--cli-runs N] [--dual] [--lookups] [--blank-goal]
 
 IDS are instance numbers or ranges (``1-10 42``); default all 100. ``--easiest
 N`` runs the N instances with the fewest Manhattan nodes instead. Prints per
@@ -24,6 +24,15 @@ ratio to ``--versus`` (default 6-6-3, run afterwards on the same instances with
 the same compiled search) and the wall and CPU time of ``searchlab npuzzle
 solve --pdb 7-8`` on the easiest instance as a whole process (``--cli-runs``
 times, the best and the median).
+
+``--lookups`` (issue 24, item 2) instead solves the instances with the compiled
+kernel once per set of lookups, in one run: the board's alone, with its reflection
+(the default), and with the dual lookup too (``dual=True``), printing for each the
+nodes per instance beside Korf & Felner's, the total search CPU and the ratios to
+the reflection-only run. ``--blank-goal`` uses the tables built from the goal with
+the blank on its goal cell (``blank_goal.py``, the published tables' definition;
+the dual lookup is not admissible with them and is left out), and with
+``--lookups`` runs both kinds of tables in the same run.
 """
 
 from __future__ import annotations
@@ -36,16 +45,81 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
+from blank_goal import blank_goal_databases  # the sibling script (this folder is on sys.path)
 from searchlab.puzzles.npuzzle import kernel
 from searchlab.puzzles.npuzzle.fast import ida_star
-from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
+from searchlab.puzzles.npuzzle.korf import KORF_GOAL, KorfInstance, korf_instances
 from searchlab.puzzles.npuzzle.pdb import PARTITIONS
 from searchlab.puzzles.npuzzle.solvers import partition_size, pattern_databases
 from searchlab.search import SearchResult
 
 PUBLISHED = {"5-5-5": 3_090_405, "6-6-3": 617_555, "7-8": 136_288}
 """Nodes per instance, Korf & Felner (2002), as quoted by issue 15."""
+
+PUBLISHED_78_REFLECTED = 36_710
+"""Nodes per instance with 7-8 and the reflected lookup ("max of two lookups"),
+as issue 24 quotes Korf & Felner."""
+
+LOOKUPS = {
+    "board": (False, False),
+    "board + reflection": (True, False),
+    "board + reflection + dual": (True, True),
+    "board + dual": (False, True),
+}
+"""The sets of lookups ``--lookups`` compares: (reflect, dual)."""
+
+
+def compare_lookups(
+    chosen: list[KorfInstance], pdbs: Any, partition: str, blank_goal: Any = None
+) -> int:
+    """Solve ``chosen`` once per set of :data:`LOOKUPS` (and, with ``blank_goal`` tables,
+    without the dual lookup); print nodes, CPU and ratios."""
+    rows = {}
+    bad = 0
+    runs = [(name, pdbs, flags) for name, flags in LOOKUPS.items()]
+    if blank_goal is not None:
+        runs += [
+            (f"blank-goal {name}", blank_goal, flags)
+            for name, flags in LOOKUPS.items()
+            if not flags[1]
+        ]
+    for name, tables, (reflect, dual) in runs:
+        nodes, cpu = 0, 0.0
+        for inst in chosen:
+            cpu0 = time.process_time()
+            r = kernel.ida_star_compiled(
+                inst.board, KORF_GOAL, pdbs=tables, reflect=reflect, dual=dual
+            )
+            cpu += time.process_time() - cpu0
+            nodes += r.stats.generated
+            bad += not (r.solved and r.length == inst.optimal_length)
+        rows[name] = (nodes, cpu)
+        print(
+            f"{name:<38} {nodes:>13,} nodes, {nodes / len(chosen):>11,.0f} per instance, "
+            f"{cpu:6.2f} s search CPU",
+            flush=True,
+        )
+    base_nodes, base_cpu = rows["board + reflection"]
+    for name, (nodes, cpu) in rows.items():
+        print(
+            f"{name:<38} against board + reflection: {base_nodes / max(nodes, 1):5.2f}x fewer "
+            f"nodes, {base_cpu / max(cpu, 1e-9):5.2f}x less CPU"
+        )
+    if partition in PUBLISHED:
+        print(
+            f"published for {partition} (Korf & Felner 2002, as quoted by issues 15 and 24): "
+            f"{PUBLISHED[partition]:,} nodes per instance"
+            + (
+                f"; {PUBLISHED_78_REFLECTED:,} with the reflected lookup"
+                if partition == "7-8"
+                else ""
+            )
+        )
+    if bad:
+        print(f"{bad} WRONG lengths", file=sys.stderr)
+    return 1 if bad else 0
 
 
 def parse_ids(specs: list[str]) -> list[int]:
@@ -96,6 +170,9 @@ def main() -> int:
         help="databases minimised over the blank cell (16 MB each, weaker)",
     )
     parser.add_argument("--no-reflect", action="store_true")
+    parser.add_argument("--dual", action="store_true", help="add the dual lookup")
+    parser.add_argument("--blank-goal", action="store_true", help="see blank_goal.py")
+    parser.add_argument("--lookups", action="store_true", help="compare sets of lookups")
     parser.add_argument("--easiest", type=int)
     parser.add_argument("--engine", choices=("compiled", "python", "both"), default="compiled")
     args = parser.parse_args()
@@ -119,6 +196,13 @@ def main() -> int:
             kernel.warm_up()
             print(f"compiled kernel: ready in {time.perf_counter() - t0:.1f} s (compile or load)")
             engines["compiled"] = kernel.ida_star_compiled
+    if args.blank_goal and pdbs is not None:
+        blank_goal = blank_goal_databases(KORF_GOAL, args.partition)
+        if args.lookups:
+            return compare_lookups(chosen, pdbs, args.partition, blank_goal)
+        pdbs = blank_goal
+    if args.lookups and pdbs is not None:
+        return compare_lookups(chosen, pdbs, args.partition)
     names = ["python", "compiled"] if args.engine == "both" else [args.engine]
     if args.heuristic == "manhattan":
         names = ["python"]
@@ -134,7 +218,13 @@ def main() -> int:
         counts = set()
         for name in names:
             cpu0 = time.process_time()
-            r = engines[name](inst.board, KORF_GOAL, pdbs=pdbs, reflect=not args.no_reflect)
+            r = engines[name](
+                inst.board,
+                KORF_GOAL,
+                pdbs=pdbs,
+                reflect=not args.no_reflect,
+                dual=args.dual,
+            )
             cpu = time.process_time() - cpu0
             s = r.stats
             ok = r.length == inst.optimal_length and r.solved
@@ -177,7 +267,11 @@ def main() -> int:
         total = 0
         for inst in chosen:
             r = kernel.ida_star_compiled(
-                inst.board, KORF_GOAL, pdbs=other, reflect=not args.no_reflect
+                inst.board,
+                KORF_GOAL,
+                pdbs=other,
+                reflect=not args.no_reflect,
+                dual=args.dual,
             )
             total += r.stats.generated
         main_nodes = nodes[names[-1]]

@@ -1,7 +1,8 @@
 """Benchmark: Korf & Felner's 50 random 24-puzzle instances, IDA* with the 6-6-6-6 databases.
 
 Usage: python benchmarks/korf24.py [IDS ...] [--easiest N] [--all] [--time-limit SECONDS]
-       [--no-reflect] [--results FILE] [--table]
+       [--no-reflect] [--tables blank-goal|shipped] [--dual] [--results FILE] [--table]
+       [--workers N | --local-dask N | --scheduler tcp://HOST:8786]
 
 IDS are instance numbers or ranges (``25 40 1-3``); ``--easiest N`` runs the N
 instances with the shortest published optimal solutions instead (default: the
@@ -9,37 +10,109 @@ easiest 3). Each instance runs the compiled IDA*
 (:func:`searchlab.puzzles.npuzzle.kernel.ida_star_compiled`) with the additive
 6-6-6-6 databases and their reflection (Korf & Felner 2002), under a time limit
 per instance (default 600 s); a progress line (iteration bound, nodes, nodes/s)
-goes to stderr every few seconds; Ctrl-C stops the current instance and prints
-what was done. The databases are built first if missing (``searchlab npuzzle pdb
---build 6-6-6-6``, minutes). Prints per instance the status, the length found
-against the published optimum, nodes generated, CPU seconds and nodes per CPU
-second.
+goes to stderr every few seconds; Ctrl-C stops the run and keeps what finished.
+The databases must be built first (``searchlab npuzzle pdb --build 6-6-6-6 --goal
+first``). ``--tables blank-goal`` (the default) replaces the table of the pattern that
+walls the blank's goal cell off (tiles 1, 2, 5, 6, 7, 12) by the one built from the
+goal with the blank on its goal cell (``blank_goal.py``: built once, about a minute;
+the published tables' definition); ``--tables shipped`` keeps the shipped ones, with
+which ``--dual`` adds the dual lookup. Prints per instance the status, the length found
+against the published optimum, nodes generated, CPU seconds and nodes per CPU second.
 
 Resumable (issue 24, item 4): each instance's outcome is appended to ``--results``
-(JSON lines, default ``korf24-results.jsonl``) as soon as it ends: id, status,
+(JSON lines, default ``benchmarks/korf24-results.jsonl``, the committed record) as
+soon as it ends: id, status,
 length, published length, nodes, CPU seconds, time limit, heuristic. Instances
 already solved there are skipped, so ``--all`` can be re-run (or killed and
 re-run) until every one is solved; an instance stopped by its time limit is
 tried again. ``--table`` prints the Markdown table of all 50 from that file
 (each one's best record: solved, or the most nodes searched) and exits.
+
+Across machines: ``--scheduler`` sends one instance per task to a Dask scheduler
+(:func:`searchlab.experiments.parallel.map_unordered`); each worker needs this
+checkout's ``src`` and ``benchmarks`` on its ``PYTHONPATH`` and the databases in its
+``$SEARCHLAB_CACHE_DIR``. ``--local-dask N`` runs the same on a local cluster of N
+processes, ``--workers N`` on a local process pool.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import sys
-import threading
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from korf100 import parse_ids  # the sibling script (this folder is on sys.path)
+from blank_goal import blank_goal_databases  # the sibling script (this folder is on sys.path)
+from korf100 import parse_ids
+from searchlab.experiments.parallel import map_unordered
 from searchlab.puzzles.npuzzle import kernel
 from searchlab.puzzles.npuzzle.korf import KORF24_GOAL, Korf24Instance, korf24_instances
 from searchlab.puzzles.npuzzle.solvers import pattern_databases
 from searchlab.search import SearchStats
+
+RESULTS = Path(__file__).resolve().parent / "korf24-results.jsonl"
+"""The record of every run, kept in the repository."""
+
+
+@lru_cache(maxsize=2)
+def databases(tables: str) -> list[tuple[tuple[int, ...], Any]]:
+    """The 6-6-6-6 tables of this process (mapped once)."""
+    if tables == "blank-goal":
+        return blank_goal_databases(KORF24_GOAL, "6-6-6-6")
+    return pattern_databases(KORF24_GOAL, "6-6-6-6", build=False)
+
+
+def solve_one(task: tuple[int, float, str, bool, bool]) -> dict[str, Any]:
+    """Solve one instance (``id, time limit, tables, reflect, dual``); its record."""
+    ident, time_limit, tables, reflect, dual = task
+    inst = {k.id: k for k in korf24_instances()}[ident]
+    pdbs = databases(tables)
+    kernel.warm_up((4,))
+    last = [0.0]
+
+    def progress(stats: SearchStats) -> None:
+        if stats.seconds - last[0] >= 30:
+            last[0] = stats.seconds
+            print(
+                f"  #{ident}: {stats.seconds:7.0f} s, iteration {stats.iterations}, "
+                f"{stats.generated:,} nodes, {stats.generated / max(stats.seconds, 1e-9):,.0f}/s",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    cpu0 = time.process_time()
+    r = kernel.ida_star_compiled(
+        inst.board,
+        KORF24_GOAL,
+        pdbs=pdbs,
+        reflect=reflect,
+        dual=dual,
+        time_limit=time_limit,
+        progress=progress,
+    )
+    cpu = time.process_time() - cpu0
+    status = "solved" if r.solved else f"{r.limit or r.status}"
+    if r.solved and r.length != inst.optimal_length:
+        status = "WRONG"
+    heuristic = "6-6-6-6" + (" blank-goal" if tables == "blank-goal" else "")
+    heuristic += (" + reflection" if reflect else "") + (" + dual" if dual else "")
+    return {
+        "id": ident,
+        "status": status,
+        "length": r.length if r.solved else None,
+        "published": inst.optimal_length,
+        "nodes": r.stats.generated,
+        "cpu_s": round(cpu, 1),
+        "bound": r.stats.max_depth,
+        "time_limit_s": time_limit,
+        "heuristic": heuristic,
+        "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
 
 
 def main() -> int:
@@ -48,10 +121,17 @@ def main() -> int:
     parser.add_argument("--easiest", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=600.0)
     parser.add_argument("--no-reflect", action="store_true")
+    parser.add_argument("--tables", choices=("blank-goal", "shipped"), default="blank-goal")
+    parser.add_argument("--dual", action="store_true", help="with --tables shipped")
     parser.add_argument("--all", action="store_true", help="all 50, easiest first")
-    parser.add_argument("--results", type=Path, default=Path("korf24-results.jsonl"))
+    parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--table", action="store_true")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--local-dask", type=int, default=0, metavar="N")
+    parser.add_argument("--scheduler")
     args = parser.parse_args()
+    if args.dual and args.tables != "shipped":
+        parser.error("the dual lookup is admissible with --tables shipped only")
     instances = korf24_instances()
     records = read_results(args.results)
     if args.table:
@@ -67,81 +147,46 @@ def main() -> int:
     if done & {k.id for k in chosen}:
         print(f"already solved in {args.results}, skipped: {sorted(done & {k.id for k in chosen})}")
     chosen = [k for k in chosen if k.id not in done]
-    heuristic = "6-6-6-6" + ("" if args.no_reflect else " + reflection")
     t0 = time.perf_counter()
-
-    def built(done: int, total: int) -> None:
-        print(f"\rbuilding the 6-6-6-6 databases: {done / total:6.1%}", end="", file=sys.stderr)
-
-    pdbs = pattern_databases(KORF24_GOAL, "6-6-6-6", built)
-    print(f"pattern databases 6-6-6-6: ready in {time.perf_counter() - t0:.1f} s (load or build)")
-    t0 = time.perf_counter()
-    kernel.warm_up((4,))
-    print(f"compiled kernel: ready in {time.perf_counter() - t0:.1f} s (compile or load)")
+    databases(args.tables)  # build the blank-goal table here, once, before any worker
+    print(f"pattern databases 6-6-6-6 ({args.tables}): ready in {time.perf_counter() - t0:.1f} s")
+    here = str(Path(__file__).resolve().parent)
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [here, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    )  # local workers import this folder's scripts
     print(
-        f"{'id':>3} {'opt':>4} {'len':>4} {'status':>8} {'nodes':>16} {'cpu s':>9} "
-        f"{'nodes/cpu s':>12}"
+        f"{'id':>3} {'opt':>4} {'len':>4} {'status':>14} {'nodes':>16} {'cpu s':>9} "
+        f"{'nodes/cpu s':>12}",
+        flush=True,
     )
-    cancel = threading.Event()
-    last = [0.0]
-
-    def progress(stats: SearchStats) -> None:
-        if stats.seconds - last[0] >= 5:
-            last[0] = stats.seconds
+    tasks = [(k.id, args.time_limit, args.tables, not args.no_reflect, args.dual) for k in chosen]
+    bad = 0
+    try:
+        for rec in map_unordered(
+            solve_one,
+            tasks,
+            workers=max(args.workers, args.local_dask, 1),
+            scheduler=args.scheduler,
+            local_dask=args.local_dask > 0,
+        ):
+            bad += rec["status"] == "WRONG"
             print(
-                f"  ... {stats.seconds:7.0f} s, {stats.generated:,} nodes, "
-                f"{stats.generated / max(stats.seconds, 1e-9):,.0f} nodes/s",
-                file=sys.stderr,
+                f"{rec['id']:>3} {rec['published']:>4} {rec['length'] or '-':>4} "
+                f"{rec['status']:>14} {rec['nodes']:>16,} {rec['cpu_s']:>9.1f} "
+                f"{rec['nodes'] / max(rec['cpu_s'], 1e-9):>12,.0f}",
                 flush=True,
             )
-
-    bad = 0
-    for inst in chosen:
-        last[0] = 0.0
-        cpu0 = time.process_time()
-        try:
-            r = kernel.ida_star_compiled(
-                inst.board,
-                KORF24_GOAL,
-                pdbs=pdbs,
-                reflect=not args.no_reflect,
-                time_limit=args.time_limit,
-                cancel=cancel,
-                progress=progress,
-            )
-        except KeyboardInterrupt:
-            print("interrupted", file=sys.stderr)
-            break
-        cpu = time.process_time() - cpu0
-        s = r.stats
-        status = r.status if r.solved else f"{r.limit}"
-        if r.solved and r.length != inst.optimal_length:
-            status, bad = "WRONG", bad + 1
-        print(
-            f"{inst.id:>3} {inst.optimal_length:>4} {r.length if r.solved else '-':>4} "
-            f"{status:>8} {s.generated:>16,} {cpu:>9.1f} {s.generated / max(cpu, 1e-9):>12,.0f}",
-            flush=True,
-        )
-        record = {
-            "id": inst.id,
-            "status": "solved" if status == "solved" else status,
-            "length": r.length if r.solved else None,
-            "published": inst.optimal_length,
-            "nodes": s.generated,
-            "cpu_s": round(cpu, 1),
-            "time_limit_s": args.time_limit,
-            "heuristic": heuristic,
-            "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        }
-        with args.results.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(record) + "\n")
+            with args.results.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(rec) + "\n")
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory {peak:.0f} MiB (the databases memory-mapped)")
     return 1 if bad else 0
 
 
 def read_results(path: Path) -> dict[int, dict[str, Any]]:
-    """Each instance's best record in ``path``: a solved one, else the most nodes."""
+    """Each instance's record in ``path``: its latest solve, else its longest run."""
     best: dict[int, dict[str, Any]] = {}
     if not path.exists():
         return best
@@ -150,32 +195,29 @@ def read_results(path: Path) -> dict[int, dict[str, Any]]:
             continue
         rec = json.loads(line)
         old = best.get(rec["id"])
-        if old is None or (rec["status"] == "solved", rec["nodes"]) > (
-            old["status"] == "solved",
-            old["nodes"],
-        ):
+        solved = rec["status"] == "solved"
+        if old is None or solved or (old["status"] != "solved" and rec["nodes"] > old["nodes"]):
             best[rec["id"]] = rec
     return best
 
 
 def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, Any]]) -> None:
     """The Markdown table of all 50 instances and each one's state."""
-    print("| # | published | state | length | nodes | CPU s |")
+    print("| # | published length | state | nodes | CPU s | heuristic |")
     print("|---|---|---|---|---|---|")
     for inst in instances:
         rec = records.get(inst.id)
         if rec is None:
             print(f"| {inst.id} | {inst.optimal_length} | not run | | | |")
             continue
-        state = (
-            rec["status"]
-            if rec["status"] == "solved"
-            else (f"stopped by {rec['status']} ({rec['time_limit_s']:.0f} s)")
-        )
-        length = rec["length"] if rec["length"] is not None else ""
+        if rec["status"] == "solved":
+            state = f"solved, {rec['length']} moves"
+        else:
+            bound = f", last bound {rec['bound']}" if rec.get("bound") else ""
+            state = f"stopped by {rec['status']} ({rec['time_limit_s']:.0f} s){bound}"
         print(
-            f"| {inst.id} | {inst.optimal_length} | {state} | {length} | "
-            f"{rec['nodes']:,} | {rec['cpu_s']} |"
+            f"| {inst.id} | {inst.optimal_length} | {state} | {rec['nodes']:,} | "
+            f"{rec['cpu_s']} | {rec['heuristic']} |"
         )
 
 

@@ -1,6 +1,7 @@
 """Benchmark: IDA* with Manhattan distance and linear conflict, compiled vs before.
 
 Usage: python benchmarks/npuzzle_kernel_md.py [IDS ...] [--all-lc] [--cli ID]
+       [--before SRC [--rounds N]]
 
 Issue 24, item 5. On Korf's 15-puzzle instances IDS (default 9 12 79 85 94:
 under two million Manhattan nodes, so the pure-Python searches finish), runs in
@@ -19,17 +20,27 @@ search (what ``auto`` does with an empty cache) and prints each one's length
 (checked against the published one), nodes and CPU seconds, the total and the
 slowest. ``--cli ID`` times ``searchlab npuzzle solve`` on instance ID as a whole
 process with an empty cache (a fresh temporary cache directory).
+
+``--before SRC`` times the compiled searches alone (Manhattan on IDS, linear conflict
+on IDS and Korf's #1-#20) against another source tree ``SRC`` (its ``src`` folder,
+e.g. an earlier commit's, from ``git archive``): each side in its own process after
+its warm-up, alternately for ``--rounds`` rounds, the best CPU time of each side and
+their ratio printed (issue 24: folding the Manhattan kernel into the one frame
+machine may not slow it by more than 5%).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 
 from searchlab.puzzles.npuzzle import kernel_md
 from searchlab.puzzles.npuzzle.fast import ida_star
@@ -110,12 +121,52 @@ def cli(ident: int) -> None:
         print("stderr:", out.stderr.strip())
 
 
+def timing(ids: list[int]) -> None:
+    """Print the CPU seconds of the compiled Manhattan and linear-conflict searches."""
+    kernel_md.warm_up()
+    lc_ids = sorted(set(ids) | set(range(1, 21)))
+    t_md = t_lc = 0.0
+    for i in ids:
+        board = KORF[i].board
+        t_md += timed(
+            partial(kernel_md.ida_star_md_compiled, board, KORF_GOAL, linear_conflicts=False)
+        )[1]
+    for i in lc_ids:
+        t_lc += timed(partial(kernel_md.ida_star_md_compiled, KORF[i].board, KORF_GOAL))[1]
+    print(json.dumps({"manhattan": t_md, "linear_conflict": t_lc}))
+
+
+def before_after(ids: list[int], before: str, rounds: int) -> None:
+    """Time :func:`timing` with the sources ``before`` and with these, alternately."""
+    here = str(Path(__file__).resolve().parents[1] / "src")
+    best: dict[str, dict[str, float]] = {"before": {}, "after": {}}
+    for _ in range(rounds):
+        for side, src in (("before", before), ("after", here)):
+            env = {**os.environ, "PYTHONPATH": src}
+            cmd = [sys.executable, __file__, *map(str, ids), "--timing"]
+            out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+            for key, t in json.loads(out.stdout.splitlines()[-1]).items():
+                best[side][key] = min(best[side].get(key, t), t)
+    for key in best["after"]:
+        b, a = best["before"][key], best["after"][key]
+        print(f"{key}: before {b:.3f} s, after {a:.3f} s CPU (best of {rounds}): {a / b:.3f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ids", nargs="*", type=int, default=[9, 12, 79, 85, 94])
     parser.add_argument("--all-lc", action="store_true")
     parser.add_argument("--cli", type=int)
+    parser.add_argument("--before", help="another source tree's src folder")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--timing", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.timing:
+        timing(args.ids)
+        return
+    if args.before:
+        before_after(args.ids, args.before, args.rounds)
+        return
     if args.cli is not None:
         cli(args.cli)
         return

@@ -233,6 +233,7 @@ def ida_star(
     *,
     pdbs: Sequence[tuple[Sequence[int], Table]] | None = None,
     reflect: bool = True,
+    dual: bool = False,
     time_limit: float | None = None,
     max_nodes: int | None = None,
     max_expansions: int | None = None,
@@ -247,7 +248,10 @@ def ida_star(
     tables as built by :func:`~searchlab.puzzles.npuzzle.pdb.build_pdb` (as
     ``bytes`` or a memory view of the cached file); without it the heuristic is
     Manhattan distance. With ``reflect`` and the blank's goal cell on the main
-    diagonal, the max of the board's and its transpose's values is used.
+    diagonal, the max of the board's and its transpose's values is used; with
+    ``dual`` and ranked tables, also the dual lookup's (:func:`dual_lookup`; Felner
+    et al. 2005), admissible for any blank cell and any goal with tables built from
+    the goal with the blank anywhere (off by default: it costs more CPU than it saves).
 
     Counting follows Korf (1985): blank moves tried up, left, right, down,
     never undoing the previous move; ``generated`` counts every child produced
@@ -306,7 +310,7 @@ def ida_star(
         args: tuple[int, ...] = (h_start,)
     else:
         search, best, args, h_start = _pdb_search(
-            n, gb, labels, moves, board, pdbs, reflect, counter, path, check
+            n, gb, labels, moves, board, pdbs, reflect, dual, counter, path, check
         )
     bound = h_start
     limit: LimitName | None = None
@@ -539,6 +543,7 @@ def _pdb_search(
     board: list[int],
     pdbs: Sequence[tuple[Sequence[int], Table]],
     reflect: bool,
+    dual: bool,
     counter: Counters,
     path: list[int],
     check: Callable[[], None],
@@ -553,7 +558,9 @@ def _pdb_search(
     ranked ones (:func:`~.pdb_index.rank`) go to :func:`_ranked_search`.
     """
     if layout(n * n, pdbs) == "ranked":
-        return _ranked_search(n, gb, labels, moves, board, pdbs, reflect, counter, path, check)
+        return _ranked_search(
+            n, gb, labels, moves, board, pdbs, reflect, dual, counter, path, check
+        )
     if len(pdbs) > 3:
         return _pdb_search_any(n, gb, labels, moves, board, pdbs, reflect, counter, path, check)
     d, e, start, startm, tabs = _delta_tables(n, gb, labels, pdbs, reflect, 3)
@@ -622,6 +629,61 @@ def _pdb_search(
     return search, best, (*start, *startm), max(h1, h2)
 
 
+def _ranked_value(cs: Sequence[int], tab: Table, packed: bool, goal: Sequence[int], n: int) -> int:
+    """The value of a ranked table (packed or not) for its tiles on cells ``cs``."""
+    cells = n * n
+    used = r = 0
+    for i, c in enumerate(cs):
+        r = r * (cells - i) + c - (used & ((1 << c) - 1)).bit_count()
+        used |= 1 << c
+    if not packed:
+        return tab[r]
+    md = sum(abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(cs, goal, strict=True))
+    return md + 2 * ((tab[r >> 1] >> ((r & 1) << 2)) & 15)
+
+
+def dual_lookup(
+    n: int, gb: int, cell_labels: Sequence[int], pdbs: Sequence[tuple[Sequence[int], Table]]
+) -> int:
+    """The dual lookup (Felner, Zahavi, Schaeffer & Holte 2005; Zahavi et al. 2008) of the
+    board whose cell ``c`` holds the tile of goal cell ``cell_labels[c]`` (``gb`` the
+    blank's), with ranked databases ``pdbs``: an admissible estimate of its distance.
+
+    The board is a permutation ``p`` (cell to label) and a solution a sequence of
+    transpositions of the blank's cell with a neighbour, ``b0 b1, b1 b2, ...``, ending
+    with the blank on ``gb``. Applied in reverse order to the inverse permutation, the
+    dual state (cell ``l`` holds label ``p(l)``: tile ``l`` sits on the cell named by the
+    label on cell ``l``), the same transpositions always move the object of label
+    ``b0`` (the blank's cell) and reach the identity: the dual state is as far, by the
+    same number of moves, from the goal whose blank is on ``b0`` instead of ``gb``. The
+    ranked databases hold, for a pattern's tiles, the fewest moves of those tiles to
+    their goal cells with the blank anywhere at the end, so they bound any goal's
+    distance: every pattern not holding label ``b0`` adds its value on the dual state;
+    the pattern holding it (the dual's blank) adds only its other tiles' Manhattan
+    distances, and label ``gb`` (a tile of the dual) its own. All are lower bounds on
+    moves of disjoint sets of tiles, so the sum is admissible, and with the blank on
+    ``gb`` it is the plain dual lookup. Its parity is the board's Manhattan distance's
+    (the dual state's Manhattan distance is the board's), like every lookup here.
+    """
+    b0 = cell_labels.index(gb)
+    total = 0
+    for pattern, table in pdbs:
+        cs = [cell_labels[lab] for lab in pattern]
+        if b0 in pattern:
+            total += sum(
+                abs(c // n - g // n) + abs(c % n - g % n)
+                for c, g in zip(cs, pattern, strict=True)
+                if g != b0
+            )
+        else:
+            packed = is_packed(n * n, pattern, table)
+            total += _ranked_value(cs, table, packed, pattern, n)
+    if b0 != gb:
+        c = cell_labels[gb]
+        total += abs(c // n - gb // n) + abs(c % n - gb % n)
+    return total
+
+
 def _ranked_search(
     n: int,
     gb: int,
@@ -630,6 +692,7 @@ def _ranked_search(
     board: list[int],
     pdbs: Sequence[tuple[Sequence[int], Table]],
     reflect: bool,
+    dual: bool,
     counter: Counters,
     path: list[int],
     check: Callable[[], None],
@@ -640,8 +703,18 @@ def _ranked_search(
     recomputed from the cells of its tiles (kept in one list per database, and
     one per database for the mirror) and ``h`` changes by the difference of the
     two values. Packed tables (:func:`~.pdb.pack_ranked`) add the pattern's
-    Manhattan distance back. The reference for the compiled kernel's ranked mode; the
-    solvers use it for easy boards (no Numba import).
+    Manhattan distance back. With ``dual``, the dual lookup (:func:`dual_lookup`) is
+    kept incrementally too: a move changes the labels on two cells, the blank's old
+    and new ones, so at most two patterns' dual placements (the patterns of those
+    cells as labels) are ranked again. The lookups are made in the order board,
+    reflection, dual, each only if the ones before it do not prune the child. The
+    dual lookup is not consistent (a child's value may exceed its parent's by more
+    than one), so it is used with pathmax from child to parent (BPMX, Felner et al.
+    2005): the parent's distance is at least the child's value minus one, so a
+    child whose ``g + h`` exceeds the bound by more than two prunes its parent
+    (its remaining children are not generated; the parent's revised ``f``, two less,
+    is a candidate for the next bound). The reference for the compiled kernel's
+    ranked mode; the solvers use it for easy boards (no Numba import).
     """
     cells = n * n
     grp, _, m = _groups(n, gb, pdbs, reflect)
@@ -667,20 +740,31 @@ def _ranked_search(
         for t in range(cells)
         if t != gb
     }
+    lb = list(labels)  # each cell's label, kept exact for the dual lookup
+    patterns = [tuple(p) for p, _ in pdbs]
     best = [_INF]
 
     def value(cs: list[int], lookup: tuple[Table, bool, tuple[int, ...]]) -> int:
-        tab, packed, goal = lookup
-        used = r = 0
-        for i, c in enumerate(cs):
-            r = r * (cells - i) + c - (used & ((1 << c) - 1)).bit_count()
-            used |= 1 << c
-        if not packed:
-            return tab[r]
-        md = sum(abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(cs, goal, strict=True))
-        return md + 2 * ((tab[r >> 1] >> ((r & 1) << 2)) & 15)
+        return _ranked_value(cs, lookup[0], lookup[1], lookup[2], n)
 
-    def search(b: int, prev: int, g: int, bound: int, h: int, hm: int) -> bool:
+    def dvalue(k: int) -> int:
+        return value([lb[lab] for lab in patterns[k]], tabs[k])
+
+    def dual_h(x: int, total: int, vx: int) -> int:
+        """:func:`dual_lookup` from the patterns' dual values (sum ``total``)."""
+        if x == gb:
+            return total
+        part = 0
+        for lab in patterns[grp[x]]:
+            if lab != x:
+                c = lb[lab]
+                part += abs(c // n - lab // n) + abs(c % n - lab % n)
+        c = lb[gb]
+        return total - vx + part + abs(c // n - gb // n) + abs(c % n - gb % n)
+
+    def search(
+        b: int, prev: int, g: int, bound: int, h: int, hm: int, hd: int, vd: list[int]
+    ) -> bool:
         counter.expanded += 1
         g1 = g + 1
         cnt = 0
@@ -715,7 +799,33 @@ def _ranked_search(
                     if f < best[0]:
                         best[0] = f
                     continue
+            lab = tile // c2
+            hd1, vd1 = 0, vd
+            if dual:
+                lb[b], lb[nb] = lab, gb
+                kb = grp[b] if b != gb else -1
+                kn = grp[nb] if nb != gb else -1
+                hd1, vd1, vn = hd, list(vd), 0
+                if kb >= 0:
+                    vd1[kb] = dvalue(kb)
+                    hd1 += vd1[kb] - vd[kb]
+                if kn >= 0:
+                    if kn != kb:
+                        vd1[kn] = dvalue(kn)
+                        hd1 += vd1[kn] - vd[kn]
+                    vn = vd1[kn]
+                he = dual_h(nb, hd1, vn)
+                lb[b], lb[nb] = gb, lab
+                f = g1 + he
+                if f > bound:
+                    if f - 2 > bound:  # pathmax to the parent: its h >= he - 1 prunes it
+                        best[0] = min(best[0], f - 2)
+                        break
+                    if f < best[0]:
+                        best[0] = f
+                    continue
             board[b] = tile
+            lb[b], lb[nb] = lab, gb
             cs[s] = b
             if mirror:
                 csm[sm] = mir[b]
@@ -724,10 +834,11 @@ def _ranked_search(
             cnt = 0
             if counter.generated > counter.next_check:
                 check()
-            if search(nb, b, g1, bound, h1, hm1):
+            if search(nb, b, g1, bound, h1, hm1, hd1, vd1):
                 return True
             path.pop()
             board[nb] = tile
+            lb[b], lb[nb] = gb, lab
             cs[s] = nb
             if mirror:
                 csm[sm] = mir[nb]
@@ -736,4 +847,7 @@ def _ranked_search(
 
     h0 = sum(value(cs, t) for cs, t in zip(pos, tabs, strict=True))
     hm0 = sum(value(cs, t) for cs, t in zip(posm, tabs, strict=True)) if mirror else 0
-    return search, best, (h0, hm0), max(h0, hm0)
+    vd0 = [dvalue(k) for k in range(len(pdbs))]
+    x = labels.index(gb)
+    he0 = dual_h(x, sum(vd0), vd0[grp[x]] if x != gb else 0) if dual else 0
+    return search, best, (h0, hm0, sum(vd0), vd0), max(h0, hm0, he0)  # type: ignore[return-value]

@@ -13,8 +13,9 @@ boards whose pattern databases are not built (4x4, 5x5) and for larger ones.
 
 Performance tricks:
 
-- the explicit, resumable stack of :mod:`.kernel` (the same driver,
-  :func:`~searchlab.puzzles.npuzzle.kernel.deepen`);
+- the one explicit, resumable frame machine of :mod:`.kernel`
+  (:func:`~searchlab.puzzles.npuzzle.kernel.run_frames`, its ``_MD``
+  specialisation: the code of the other heuristics compiled out);
 - Manhattan changes by ``delta[tile, from, to]``, one table read a child;
 - **linear conflict, incrementally**: a vertical move keeps every column's
   order and only changes the row the tile leaves or enters, and only matters
@@ -29,13 +30,11 @@ Performance tricks:
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
-from searchlab.puzzles.npuzzle.board import Board, neighbours
+from searchlab.puzzles.npuzzle.board import Board
 from searchlab.puzzles.npuzzle.fast import ProgressFn, _result, _tables
 from searchlab.puzzles.npuzzle.heuristics import (
     LC_MAX_SIZE,
@@ -43,140 +42,17 @@ from searchlab.puzzles.npuzzle.heuristics import (
     linear_conflict,
     manhattan,
 )
-from searchlab.puzzles.npuzzle.kernel import (
-    _BEST,
-    _BOUND,
-    _DEPTH,
-    _EXHAUSTED,
-    _EXPANDED,
-    _FOUND,
-    _GENERATED,
-    _NEXT_CHECK,
-    _PAUSED,
-    I64,
-    deepen,
-)
+from searchlab.puzzles.npuzzle.kernel import _MD, run_frames
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 
 I8 = npt.NDArray[np.int8]
 
 
-@njit(cache=True)
-def _line_code(board: I64, first: int, step: int, n: int, line: int, on: I64, at: I64) -> int:
-    """The code of the line of ``n`` cells ``first, first + step, ...``: digit ``j`` (base
-    ``n + 1``, cell ``j`` least significant) is ``at[label] + 1`` for a tile whose goal is
-    on ``line`` (``on[label] == line``), else 0."""
-    code = 0
-    w = 1
-    for j in range(n):
-        lab = board[first + j * step]
-        if on[lab] == line:
-            code += (at[lab] + 1) * w
-        w *= n + 1
-    return code
-
-
-@njit(cache=True)
-def _search_md(
-    regs: I64,
-    fb: I64,
-    fprev: I64,
-    fi: I64,
-    fcnt: I64,
-    fh: I64,
-    board: I64,
-    moves: I64,
-    nmoves: I64,
-    delta: I64,
-    lc: bool,
-    n: int,
-    blank: int,
-    grow: I64,
-    gcol: I64,
-    pw: I64,
-    table: I8,
-) -> int:
-    """The bounded depth-first search of :mod:`.kernel` with Manhattan distance (plus
-    linear conflicts with ``lc``), resumable: same frames, registers and returns.
-
-    ``board`` holds each cell's label (goal cell; ``blank`` the blank's), kept exact;
-    ``grow``/``gcol`` a label's goal row and column (-1 for the blank), ``pw`` the
-    powers of ``n + 1``, ``table`` the conflicts (tiles to remove) of a line code.
-    """
-    cells = n * n
-    c2 = cells * cells
-    bound = regs[_BOUND]
-    while True:
-        top = regs[_DEPTH]
-        b = fb[top]
-        i = fi[top]
-        if i < 0:
-            regs[_EXPANDED] += 1
-            i = 0
-            fcnt[top] = 0
-        if i >= nmoves[b]:
-            regs[_GENERATED] += fcnt[top]
-            if top == 0:
-                return _EXHAUSTED
-            p = fprev[top]
-            board[b] = board[p]
-            board[p] = blank
-            regs[_DEPTH] = top - 1
-            continue
-        fi[top] = i + 1
-        nb = moves[b, i]
-        if nb == fprev[top]:
-            continue
-        fcnt[top] += 1
-        tile = board[nb]
-        g1 = top + 1
-        h = fh[top] + delta[tile * c2 + nb * cells + b]
-        if lc:
-            if nb - b == n or b - nb == n:  # vertical: only the tile's goal row changes
-                line = grow[tile]
-                rb = b // n
-                rn = nb // n
-                if line in (rb, rn):
-                    code = _line_code(board, line * n, 1, n, line, grow, gcol)
-                    dig = (gcol[tile] + 1) * pw[b % n]
-                    new = code - dig if line == rn else code + dig
-                    h += 2 * (table[new] - table[code])
-            else:  # horizontal: only the tile's goal column changes
-                line = gcol[tile]
-                cb = b % n
-                cn = nb % n
-                if line in (cb, cn):
-                    code = _line_code(board, line, n, n, line, gcol, grow)
-                    dig = (grow[tile] + 1) * pw[b // n]
-                    new = code - dig if line == cn else code + dig
-                    h += 2 * (table[new] - table[code])
-        if h == 0:
-            regs[_GENERATED] += fcnt[top]
-            fb[g1] = nb
-            regs[_DEPTH] = g1
-            return _FOUND
-        f = g1 + h
-        if f > bound:
-            if f < regs[_BEST]:
-                regs[_BEST] = f
-            continue
-        board[b] = tile
-        board[nb] = blank
-        fb[g1] = nb
-        fprev[g1] = b
-        fi[g1] = -1
-        fh[g1] = h
-        regs[_GENERATED] += fcnt[top]
-        fcnt[top] = 0
-        regs[_DEPTH] = g1
-        if regs[_GENERATED] > regs[_NEXT_CHECK]:
-            return _PAUSED
-
-
 def line_table(n: int) -> I8:
     """The linear conflicts of every line code of an ``n``-cell line: the number of its
-    tiles to take out so the rest are in goal order (see :func:`_line_code`)."""
+    tiles to take out so the rest are in goal order (see
+    :func:`~searchlab.puzzles.npuzzle.kernel._line_code`)."""
     table = np.zeros((n + 1) ** n, dtype=np.int8)
     for code, digits in enumerate(itertools.product(range(n + 1), repeat=n)):
         # itertools.product varies the last digit fastest: cell j is digits[n - 1 - j]
@@ -213,14 +89,6 @@ def ida_star_md_compiled(
     cells = n * n
     labels, md = _tables(start, goal)
     gb = goal.blank
-    order = {"U": 0, "L": 1, "R": 2, "D": 3}
-    moves = np.full((cells, 4), -1, dtype=np.int64)
-    nmoves = np.zeros(cells, dtype=np.int64)
-    for b, cs in enumerate(neighbours(n)):
-        ms = sorted(cs, key=lambda mc: order[mc[0]])
-        nmoves[b] = len(ms)
-        for j, (_, nb) in enumerate(ms):
-            moves[b, j] = nb
     mdt = np.array(md, dtype=np.int64).reshape(cells, cells)
     # delta[lab, nb, b]: Manhattan change when label `lab` slides from nb to b
     delta = (mdt[:, None, :] - mdt[:, :, None]).reshape(-1).copy()
@@ -229,26 +97,10 @@ def ida_star_md_compiled(
     pw = np.array([(n + 1) ** j for j in range(n)], dtype=np.int64)
     table = line_table(n) if linear_conflicts else np.zeros(1, dtype=np.int8)
     h_start = linear_conflict(start, goal) if linear_conflicts else manhattan(start, goal)
-    board = np.array(labels, dtype=np.int64)
-    blank0 = start.blank
-    regs = np.zeros(6, dtype=np.int64)
-    frames: list[Any] = []
-
-    def begin(bound: int) -> I64:
-        if not frames or bound + 2 > len(frames[0]):
-            frames[:] = [np.zeros(2 * bound + 2, dtype=np.int64) for _ in range(5)]
-        fb, fprev, fi, _fcnt, fh = frames
-        fb[0], fprev[0], fi[0], fh[0] = blank0, -1, -1, h_start
-        return fb  # type: ignore[no-any-return]
-
-    def run() -> int:
-        fb, fprev, fi, fcnt, fh = frames
-        return _search_md(
-            regs, fb, fprev, fi, fcnt, fh, board, moves, nmoves, delta,
-            linear_conflicts, n, gb, grow, gcol, pw, table,
-        )  # fmt: skip
-
-    path, limit = deepen(regs, h_start, h_start, begin, run, stats, budget, max_nodes)
+    path, limit = run_frames(
+        _MD, start, goal, labels, h_start, h_start, (h_start, 0, 0), stats, budget,
+        max_nodes, mdd=delta, lc=linear_conflicts, grow=grow, gcol=gcol, pw=pw, lct=table,
+    )  # fmt: skip
     return _result("idastar", start, path, stats, budget, limit)
 
 

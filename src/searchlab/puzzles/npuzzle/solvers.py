@@ -30,6 +30,7 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
@@ -313,6 +314,30 @@ def solve_board(
     )
 
 
+Search = Callable[[float | None], SearchResult]
+"""A search run with a time limit (seconds, or None), its other arguments bound."""
+
+
+def python_then_compiled(
+    python: Search | None, compiled: Search, time_limit: float | None
+) -> tuple[SearchResult, bool]:
+    """Run ``python`` (a pure-Python search bounded to :data:`PYTHON_NODES` nodes), and,
+    if that bound stopped it, ``compiled`` from the start with the time left.
+
+    Easy boards are answered without importing Numba (about half a second); the
+    compiled search is expected to search the same tree (its counts are the result's).
+    ``python`` may be None (the compiled search alone). Returns the result and whether
+    the pure-Python search answered.
+    """
+    t0 = time.perf_counter()
+    if python is not None:
+        quick = python(time_limit)
+        if quick.limit != "max_nodes":
+            return quick, True
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+    return compiled(left), False
+
+
 def _pdb_ida_star(
     board: Board,
     goal: Board,
@@ -323,34 +348,23 @@ def _pdb_ida_star(
     cancel: CancelToken | None,
     progress: ProgressFn | None,
 ) -> SearchResult:
-    """IDA* with ``pdbs``: the pure-Python search for :data:`PYTHON_NODES` nodes, then,
-    if that was not enough, the compiled kernel from the start (its counts are the
-    result's; both search the same tree). Easy boards never import Numba."""
-    t0 = time.perf_counter()
-    quick = ida_star(
-        board,
-        goal,
-        pdbs=pdbs,
-        time_limit=time_limit,
-        max_nodes=PYTHON_NODES,
-        max_expansions=max_expansions,
-        cancel=cancel,
-        progress=progress,
-    )
-    if quick.limit != "max_nodes":
-        return quick
-    from searchlab.puzzles.npuzzle.kernel import ida_star_compiled
+    """IDA* with ``pdbs`` (board, reflected and dual lookups), pure Python first, then
+    compiled (:func:`python_then_compiled`; both search the same tree)."""
+    limits: dict[str, Any] = {
+        "max_expansions": max_expansions,
+        "cancel": cancel,
+        "progress": progress,
+    }
 
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-    return ida_star_compiled(
-        board,
-        goal,
-        pdbs=pdbs,
-        time_limit=left,
-        max_expansions=max_expansions,
-        cancel=cancel,
-        progress=progress,
-    )
+    def python(left: float | None) -> SearchResult:
+        return ida_star(board, goal, pdbs=pdbs, time_limit=left, max_nodes=PYTHON_NODES, **limits)
+
+    def compiled(left: float | None) -> SearchResult:
+        from searchlab.puzzles.npuzzle.kernel import ida_star_compiled
+
+        return ida_star_compiled(board, goal, pdbs=pdbs, time_limit=left, **limits)
+
+    return python_then_compiled(python, compiled, time_limit)[0]
 
 
 def _md_ida_star(
@@ -369,38 +383,34 @@ def _md_ida_star(
     With ``quick``, the pure-Python Manhattan search runs first for
     :data:`PYTHON_NODES` nodes (easy boards never import Numba; with Manhattan it is
     the compiled search's own tree, counts included); then the compiled
-    :func:`~searchlab.puzzles.npuzzle.kernel_md.ida_star_md_compiled` from the start.
-    The result's ``extra["heuristic"]`` names the heuristic that answered.
+    :func:`~searchlab.puzzles.npuzzle.kernel_md.ida_star_md_compiled` from the start
+    (:func:`python_then_compiled`). The result's ``extra["heuristic"]`` names the
+    heuristic that answered.
     """
-    t0 = time.perf_counter()
-    if quick:
-        result = ida_star(
+    limits: dict[str, Any] = {
+        "max_expansions": max_expansions,
+        "cancel": cancel,
+        "progress": progress,
+    }
+
+    def python(left: float | None) -> SearchResult:
+        return ida_star(board, goal, time_limit=left, max_nodes=PYTHON_NODES, **limits)
+
+    def compiled(left: float | None) -> SearchResult:
+        from searchlab.puzzles.npuzzle.kernel_md import ida_star_md_compiled
+
+        return ida_star_md_compiled(
             board,
             goal,
-            time_limit=time_limit,
-            max_nodes=PYTHON_NODES,
-            max_expansions=max_expansions,
-            cancel=cancel,
-            progress=progress,
+            linear_conflicts=heuristic == "linear_conflict",
+            time_limit=left,
+            **limits,
         )
-        if result.limit != "max_nodes":
-            result.algorithm = "idastar (manhattan)"
-            result.extra["heuristic"] = "manhattan"
-            return result
-    from searchlab.puzzles.npuzzle.kernel_md import ida_star_md_compiled
 
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-    result = ida_star_md_compiled(
-        board,
-        goal,
-        linear_conflicts=heuristic == "linear_conflict",
-        time_limit=left,
-        max_expansions=max_expansions,
-        cancel=cancel,
-        progress=progress,
-    )
-    result.algorithm = f"idastar ({heuristic}, compiled)"
-    result.extra["heuristic"] = heuristic
+    result, by_python = python_then_compiled(python if quick else None, compiled, time_limit)
+    answered = "manhattan" if by_python else heuristic
+    result.algorithm = "idastar (manhattan)" if by_python else f"idastar ({heuristic}, compiled)"
+    result.extra["heuristic"] = answered
     return result
 
 
