@@ -1,15 +1,26 @@
-"""Benchmark: ``searchlab npuzzle pdb`` from scratch (the 15-puzzle's 6-6-3 databases).
+"""Benchmark: ``searchlab npuzzle pdb`` from scratch, and Korf's 100 on the tables it built.
 
 Runs the command exactly as a user does, in a child process with an empty
 ``$SEARCHLAB_CACHE_DIR`` (a temporary directory, deleted afterwards), and prints
 its wall time, CPU time (user + system), peak resident memory (the child's
-``ru_maxrss``) and the size of the databases it cached.
+``ru_maxrss``) and the size of the databases it cached. With ``--korf`` a second
+child then solves Korf's 100 instances on those tables (the compiled IDA* with
+reflection, each length checked against the published one, the tables
+memory-mapped from the cache as ``searchlab npuzzle solve`` maps them), and its peak
+resident memory and CPU time are printed too. The load average is printed before
+and after: the machine is shared.
 
 Usage: python benchmarks/npuzzle_pdb.py [--partition 6-6-3] [--goal last|first] [--before]
+       [--korf]
 
-``--before`` runs the same command with the mixed-radix tables built by the NumPy
-0-1 BFS (:func:`~searchlab.puzzles.npuzzle.pdb.build_pdb_numpy`, the builder before
-issue 24) instead of the compiled one, then the command itself, and prints the ratios.
+``--before`` first runs the same command with the builder the partition had before
+issue 24's compact one, then the command itself, and prints the ratios: for the
+ranked partitions (7-8, 6-6-6-6) the byte-a-placement breadth-first search of
+:func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` packed afterwards by
+:func:`~searchlab.puzzles.npuzzle.pdb.pack_ranked` (the compact
+:func:`~searchlab.puzzles.npuzzle.pdb_build.build_packed` switched off); for the
+mixed-radix ones (6-6-3, 5-5-5) the NumPy 0-1 breadth-first search
+(:func:`~searchlab.puzzles.npuzzle.pdb.build_pdb_numpy`) instead of the compiled one.
 """
 
 from __future__ import annotations
@@ -22,27 +33,70 @@ import tempfile
 import time
 from pathlib import Path
 
-BEFORE = (
+from searchlab.puzzles.npuzzle.pdb import RANKED
+
+MAIN = "from searchlab.cli.main import main; sys.exit(main(sys.argv[1:]))"
+BEFORE_RADIX = (
     "import sys; from searchlab.puzzles.npuzzle import kernel, pdb; "
     "kernel.build_radix = lambda size, pattern, progress=None, with_blank=False: "
-    "pdb.build_pdb_numpy(size, pattern, progress, with_blank); "
-    "from searchlab.cli.main import main; sys.exit(main(sys.argv[1:]))"
+    "pdb.build_pdb_numpy(size, pattern, progress, with_blank); " + MAIN
+)
+BEFORE_RANKED = (
+    "import sys; from searchlab.puzzles.npuzzle import pdb_build; "
+    "pdb_build.build_packed = lambda size, pattern, progress=None: None; " + MAIN
+)
+KORF = (
+    "import sys; from searchlab.puzzles.npuzzle import kernel; "
+    "from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances; "
+    "from searchlab.puzzles.npuzzle.solvers import pattern_databases; "
+    "tables = pattern_databases(KORF_GOAL, sys.argv[1], build=False); "
+    "sys.exit(sum(kernel.ida_star_compiled(k.board, KORF_GOAL, pdbs=tables).length "
+    "!= k.optimal_length for k in korf_instances()))"
 )
 
+Figures = tuple[float, float, float]  # wall s, CPU s, peak MiB
 
-def run(partition: str, goal: str, before: bool) -> tuple[float, float, float, int, int]:
-    """Wall s, CPU s, peak MB, bytes cached and the exit status of one build."""
+
+def child(command: list[str], env: dict[str, str]) -> tuple[Figures, int]:
+    """Run ``command``; its wall and CPU seconds, peak resident MiB and exit status."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    cpu = usage.ru_utime + usage.ru_stime
+    return (wall, cpu, usage.ru_maxrss / 1024), os.waitstatus_to_exitcode(status)
+
+
+def run(partition: str, goal: str, before: bool, korf: bool) -> tuple[Figures, Figures | None]:
+    """Build from an empty cache (and solve Korf's 100 on it): the figures of each."""
     with tempfile.TemporaryDirectory(prefix="searchlab-pdb-") as cache:
         env = {**os.environ, "SEARCHLAB_CACHE_DIR": cache}
-        command = [sys.executable, "-c", BEFORE] if before else [sys.executable, "-m", "searchlab"]
+        if before:
+            script = BEFORE_RANKED if partition in RANKED else BEFORE_RADIX
+            command = [sys.executable, "-c", "import sys; " + script]
+        else:
+            command = [sys.executable, "-m", "searchlab"]
         command += ["npuzzle", "pdb", "--partition", partition, "--goal", goal]
-        t0 = time.perf_counter()
-        child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - t0
+        build, code = child(command, env)
         cached = sum(f.stat().st_size for f in Path(cache).rglob("*") if f.is_file())
-    cpu = usage.ru_utime + usage.ru_stime
-    return wall, cpu, usage.ru_maxrss / 1024, cached, os.waitstatus_to_exitcode(status)
+        print(
+            f"  build: exit {code}, wall {build[0]:.1f} s, CPU {build[1]:.1f} s, "
+            f"peak RSS {build[2]:,.0f} MiB, cached {cached / 2**20:,.1f} MiB",
+            flush=True,
+        )
+        if not korf:
+            return build, None
+        solve, code = child([sys.executable, "-c", KORF, partition], env)
+        print(
+            f"  Korf's 100: exit {code} (wrong lengths), wall {solve[0]:.1f} s, "
+            f"CPU {solve[1]:.1f} s, peak RSS {solve[2]:,.0f} MiB",
+            flush=True,
+        )
+        return build, solve
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> None:
@@ -50,21 +104,28 @@ def main() -> None:
     parser.add_argument("--partition", default="6-6-3")
     parser.add_argument("--goal", default="last")
     parser.add_argument("--before", action="store_true")
+    parser.add_argument("--korf", action="store_true", help="then solve Korf's 100 (goal first)")
     args = parser.parse_args()
-    runs = [("before (NumPy)", True)] if args.before else []
+    goal = "first" if args.korf else args.goal
+    runs = [("before", True)] if args.before else []
     runs.append(("now", False))
     out = {}
-    print(f"$ searchlab npuzzle pdb --partition {args.partition} --goal {args.goal}  (empty cache)")
+    print(f"$ searchlab npuzzle pdb --partition {args.partition} --goal {goal}  (empty cache)")
     for name, before in runs:
-        wall, cpu, peak, cached, code = run(args.partition, args.goal, before)
-        out[name] = (wall, cpu, peak)
-        print(
-            f"{name:>15}: exit {code}, wall {wall:.1f} s, CPU {cpu:.1f} s, "
-            f"peak RSS {peak:,.0f} MB, cached {cached / 2**20:,.1f} MiB"
-        )
+        print(f"{name} ({load()}):", flush=True)
+        out[name] = run(args.partition, goal, before, args.korf)
+    print(f"done ({load()})")
     if args.before:
-        (w0, c0, p0), (w1, c1, p1) = out["before (NumPy)"], out["now"]
-        print(f"ratio: wall {w0 / w1:.1f}x, CPU {c0 / c1:.1f}x, peak memory {p0 / p1:.1f}x")
+        (b0, k0), (b1, k1) = out["before"], out["now"]
+        print(
+            f"ratio before/now, build: wall {b0[0] / b1[0]:.2f}x, CPU {b0[1] / b1[1]:.2f}x, "
+            f"peak memory {b0[2] / b1[2]:.2f}x"
+        )
+        if k0 is not None and k1 is not None:
+            print(
+                f"ratio before/now, Korf's 100: CPU {k0[1] / k1[1]:.2f}x, "
+                f"peak memory {k0[2] / k1[2]:.2f}x"
+            )
 
 
 if __name__ == "__main__":

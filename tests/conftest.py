@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -47,3 +48,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The whole run uses a cache directory of its own, set before any test starts the
+    web workers' forkserver (which keeps the environment it started with): what a
+    developer has cached (a 6-6-3 database, say) never changes what ``auto`` does in a
+    test, as it could not on the fresh machine CI uses."""
+    saved = os.environ.get("SEARCHLAB_CACHE_DIR")
+    os.environ["SEARCHLAB_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if saved is None:
+        os.environ.pop("SEARCHLAB_CACHE_DIR", None)
+    else:
+        os.environ["SEARCHLAB_CACHE_DIR"] = saved

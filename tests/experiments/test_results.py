@@ -170,17 +170,16 @@ def test_stored_results_are_reused(tmp_path: object) -> None:
 
 
 def test_every_declared_setting_is_a_keyword_of_its_builder() -> None:
-    """A family's declared experiment: each setting names a keyword of ``build``, its
-    default is accepted there, and ``searchlab experiment`` has its command."""
+    """A family's declared experiment: each option is a keyword of ``build`` (every
+    range too), and ``searchlab experiment`` has its command with those options first."""
     import inspect
 
     from searchlab.cli.experiment import experiment as group
-    from searchlab.experiments.declared import KINDS
 
     for name, spec in builtin_experiments().items():
         params = inspect.signature(spec.build).parameters
-        for setting in spec.settings:
-            assert setting.name in params and setting.kind in KINDS, (name, setting.name)
+        keywords = [option.keyword for option in spec.settings]
+        assert set(keywords) <= set(params) and set(spec.ranges) <= set(keywords), name
         shown = [p.name for p in group.commands[name].params]
-        assert shown[: len(spec.settings)] == [s.name for s in spec.settings]
+        assert shown[: len(keywords)] == keywords
         assert ("plot_path" in shown) == (spec.plot is not None)

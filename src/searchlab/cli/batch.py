@@ -5,7 +5,6 @@ progress bar, Ctrl-C, and the output writers)."""
 from __future__ import annotations
 
 import functools
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -34,6 +33,7 @@ from searchlab.cli.common import (
     print_json,
     real_console,
 )
+from searchlab.experiments.parallel import usable_cpus
 from searchlab.experiments.report import Column, print_table, rich_table, to_csv, to_markdown
 from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
@@ -79,10 +79,7 @@ def _collect(fn: F, name: str, cls: type[Any], fields: tuple[str, ...]) -> F:
 
 def default_workers() -> int:
     """The default size of the local process pool: the number of usable CPUs."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+    return usable_cpus()
 
 
 seed_option = click.option(

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import codecs
 import json
 import math
 import signal
 import sys
 import threading
-from collections.abc import Callable, Collection, Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
@@ -21,9 +20,16 @@ from searchlab.cli.localized import use_language
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
 from searchlab.families.kit import optimal_help, parse_wxh
-from searchlab.i18n import N_, _, ngettext
-from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats, limit_phrase
+from searchlab.families.report import describe_outcome, optimality_note
+from searchlab.i18n import N_, _
+from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats
 from searchlab.search.solve import ALGORITHMS
+from searchlab.textinput import (
+    MAX_INPUT_BYTES,
+    decode_text,
+    read_input,
+    too_large,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,7 +38,17 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["optimal_help", "parse_wxh", "run_command"]  # re-exported: commands import them here
+__all__ = [  # re-exported: the commands import them from here
+    "MAX_INPUT_BYTES",
+    "decode_text",
+    "describe_outcome",
+    "optimal_help",
+    "optimality_note",
+    "parse_wxh",
+    "read_input",
+    "run_command",
+    "too_large",
+]
 
 
 class LazyConsole:
@@ -191,71 +207,6 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
-MAX_INPUT_BYTES = 10_000_000
-"""The largest board file or standard input any command reads (every board fits in far less)."""
-
-
-def read_input(path: str | Path, *, max_bytes: int = MAX_INPUT_BYTES) -> str:
-    """The text of a user-supplied file ('-' for standard input), or a one-line error.
-
-    Reads at most ``max_bytes`` (so ``/dev/zero`` or an endless pipe is refused, not
-    swallowed), and reads text as people have it: UTF-8 with or without a byte-order
-    mark (Windows Notepad), UTF-16 with its mark, else Latin-1; a file with NUL bytes
-    otherwise is "not a text file".
-    """
-    where = _("standard input") if str(path) == "-" else str(path)[:80]
-    try:
-        if str(path) == "-":
-            if sys.stdin is None:
-                fail(_("standard input is closed: give a FILE"))
-            stream = getattr(sys.stdin, "buffer", None)
-            if stream is None:  # a text stream (tests, embedding): already decoded
-                text = sys.stdin.read(max_bytes + 1)
-                if len(text) > max_bytes:
-                    fail(too_large(where, max_bytes))
-                return str(text)
-            data = stream.read(max_bytes + 1)
-        else:
-            p = Path(path)
-            if p.is_dir():
-                fail(_("{where}: is a directory, not a file").format(where=where))
-            with p.open("rb") as f:
-                data = f.read(max_bytes + 1)
-    except InputError:
-        raise
-    except FileNotFoundError:
-        fail(_("{where}: no such file").format(where=where))
-    except (OSError, ValueError) as exc:  # ValueError: a closed standard input
-        reason = getattr(exc, "strerror", None) or exc
-        fail(_("{where}: cannot read ({reason})").format(where=where, reason=reason))
-    if len(data) > max_bytes:
-        fail(too_large(where, max_bytes))
-    return decode_text(data, where)
-
-
-def too_large(where: str, max_bytes: int) -> str:
-    """The error for an input over ``max_bytes``."""
-    return _("{where}: input too large (over {limit} bytes)").format(
-        where=where, limit=f"{max_bytes:,}"
-    )
-
-
-def decode_text(data: bytes, where: str) -> str:
-    """Bytes as text: UTF-16 when it starts with a byte-order mark, UTF-8 (mark or not),
-    else Latin-1; NUL bytes otherwise mean a binary file (a one-line error)."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            fail(_("{where}: not a text file (broken UTF-16)").format(where=where))
-    if b"\x00" in data:
-        fail(_("{where}: not a text file").format(where=where))
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
 @contextmanager
 def cancel_on_interrupt() -> Iterator[threading.Event]:
     """A cancel token set by Ctrl-C (SIGINT) for the duration of the block.
@@ -320,14 +271,25 @@ def run_with_progress(
             return run(cancel, progress)
 
 
+LOG_EVERY = 60.0
+"""Seconds between the log lines of a :class:`FractionBar` off a terminal."""
+
+
 class FractionBar:
     """A rich progress bar for work measured as a fraction (a database build, levels
     counted), drawn on stderr, started by the first :meth:`update` (so quick work
-    never flashes a bar) and only when ``show`` (default: stderr is a terminal)."""
+    never flashes a bar) and only when ``show`` (default: stderr is a terminal).
 
-    def __init__(self, title: str, show: bool | None = None) -> None:
+    With ``log``, a run whose stderr is not a terminal (a log file, a batch job) gets a
+    line ``title: info`` for the first update and then at most one every
+    :data:`LOG_EVERY` seconds instead of the bar (none when ``show`` is ``False``:
+    ``--json``)."""
+
+    def __init__(self, title: str, show: bool | None = None, log: bool = False) -> None:
         self.title = title
         self.show = show  # None: decided at the first update (no rich before it)
+        self.log = log and show is not False
+        self.logged: float | None = None  # when the last log line was written
         self.bar: Progress | None = None
         self.task: Any = None
 
@@ -336,6 +298,9 @@ class FractionBar:
         if self.show is None:
             self.show = err_console.is_terminal
         if not self.show:
+            if self.log and (self.logged is None or time.monotonic() - self.logged >= LOG_EVERY):
+                self.logged = time.monotonic()
+                err_console.print(f"{title or self.title}: {info}", markup=False)
             return
         if self.bar is None:
             from rich.progress import (
@@ -405,31 +370,6 @@ def stats_table(stats: SearchStats, title: str | None = None) -> Table:
             shown = f"{value:,}"
         table.add_row(_(STAT_LABELS.get(name, name.replace("_", " "))), shown)
     return table
-
-
-def optimality_note(algorithm: str, optimal: Collection[str]) -> str:
-    """The line under a solved result saying whether it has the fewest moves."""
-    if algorithm in optimal:
-        return _("optimal: {algorithm} guarantees the fewest moves").format(algorithm=algorithm)
-    return _("not necessarily optimal: {algorithm} does not guarantee the fewest moves").format(
-        algorithm=algorithm
-    )
-
-
-def describe_outcome(result: SearchResult) -> str:
-    """A one-line description of why a search ended."""
-    if result.solved:
-        return _("solved: cost {cost}, {moves}").format(
-            cost=f"{result.cost:g}",
-            moves=ngettext("{n} move", "{n} moves", result.length).format(n=result.length),
-        )
-    if result.status == "cancelled":
-        return _("interrupted (Ctrl-C): statistics so far below")
-    if result.status == "limit":
-        return _("stopped by {limit}").format(limit=_(limit_phrase(result.limit)))
-    if result.status == "impossible":
-        return _("impossible: {reason}").format(reason=result.reason or _("proved unsolvable"))
-    return _("no solution exists (the whole reachable space was searched)")
 
 
 def finish(result: SearchResult) -> None:

@@ -34,21 +34,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "searchlab peg count --board english",
         "searchlab peg count --board triangle5 --vacancy a1 --solutions --games",
     ),
-    "rushhour solve": (
-        "searchlab rushhour solve --card 40",
-        "searchlab rushhour solve board.txt --metric steps --json",
-    ),
-    "rushhour rate": ("searchlab rushhour rate --card 1",),
-    "rushhour hint": ("searchlab rushhour hint --card 1",),
-    "rushhour generate": (
-        "searchlab rushhour generate --min-moves 20 --count 3 --seed 1",
-        "searchlab rushhour generate --from-db --size 5x5 --min-moves 15",
-    ),
-    "rushhour enumerate": (
-        "searchlab rushhour enumerate --size 5",
-        "searchlab rushhour enumerate --size 6 --walls 2 --scheduler tcp://host:8786",
-    ),
-    "rushhour export": ("searchlab rushhour export --size 5 --min-moves 20 -o rush5.txt",),
     "serve": ("searchlab serve --open",),
     "solve": (
         "searchlab solve npuzzle board.txt -a idastar",

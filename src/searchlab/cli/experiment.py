@@ -1,7 +1,8 @@
 """``searchlab experiment``: built-in experiments that reproduce published tables.
 
 One command per experiment the families declare
-(:mod:`searchlab.experiments.declared`), built here from its settings; every command
+(:mod:`searchlab.experiments.declared`), its options made by the builder of the
+families' own commands (:func:`searchlab.cli.family_commands.parameters`); every command
 also takes the execution options (``--workers``, ``--db``, ``--fresh``...) and the
 table's outputs (``--json``, ``--csv``, ``--markdown``; ``--plot`` when the experiment
 draws one)."""
@@ -23,10 +24,11 @@ from searchlab.cli.batch import (
     output_options,
     table_options,
 )
-from searchlab.cli.common import FiniteFloat, fail
+from searchlab.cli.common import fail
+from searchlab.cli.family_commands import parameters
 from searchlab.cli.localized import Group
 from searchlab.experiments.builtin import builtin_experiments, nothing_selected
-from searchlab.experiments.declared import Declared, Setting
+from searchlab.experiments.declared import Declared
 from searchlab.experiments.plot import check_plot_path
 from searchlab.experiments.sources import parse_range
 
@@ -38,38 +40,18 @@ def experiment() -> None:
     """Built-in experiments (results are stored; a finished one re-prints at once)."""
 
 
-def _value_type(setting: Setting) -> Any:
-    """The click type of a setting's value (a range is read as text, then parsed)."""
-    if setting.kind == "seconds":
-        return FiniteFloat(min=0)
-    if setting.kind == "choice":
-        return click.Choice(list(setting.choices))
-    if setting.kind == "int":
-        return int if setting.minimum is None else click.IntRange(min=setting.minimum)
-    return str
-
-
-def option(setting: Setting) -> Callable[[F], F]:
-    """The click option of a setting."""
-    names = [setting.option, *([setting.short] if setting.short else []), setting.name]
-    return click.option(
-        *names,
-        type=_value_type(setting),
-        default=setting.default,
-        show_default=setting.default is not None and setting.default != (),
-        multiple=setting.multiple,
-        metavar=setting.metavar or ("RANGE" if setting.kind == "range" else None),
-        help=setting.help,
-    )
-
-
-def read(setting: Setting, value: Any) -> Any:
-    """A setting's value as the builder takes it: a range's text as its integers."""
-    if setting.kind == "range" and value is not None:
-        return parse_range(
-            value, name=setting.option, minimum=setting.minimum or 0, step=setting.step
-        )
-    return value
+def read(spec: Declared, values: dict[str, Any]) -> dict[str, Any]:
+    """The options as the builder takes them: each range's text as its integers."""
+    for option in spec.settings:
+        step = spec.ranges.get(option.keyword)
+        if step is not None and values.get(option.keyword) is not None:
+            values[option.keyword] = parse_range(
+                values[option.keyword],
+                name=f"--{option.name.replace('_', '-')}",
+                minimum=int(option.minimum or 0),
+                step=step,
+            )
+    return values
 
 
 def command(spec: Declared) -> click.Command:
@@ -78,7 +60,7 @@ def command(spec: Declared) -> click.Command:
     def run_experiment(run: RunOptions, out: OutputOptions, **values: Any) -> None:
         if out.plot_path:
             check_plot_path(out.plot_path)
-        exp = spec.build(**{s.name: read(s, values[s.name]) for s in spec.settings})
+        exp = spec.build(**read(spec, values))
         if not exp.instances and not exp.requests:
             fail(nothing_selected(spec))
         summary = execute(exp, run)
@@ -89,8 +71,7 @@ def command(spec: Declared) -> click.Command:
 
     callback = (output_options if spec.plot is not None else table_options)(run_experiment)
     callback = execution_options(callback)
-    for setting in reversed(spec.settings):
-        callback = option(setting)(callback)
+    callback.__click_params__.extend(reversed(parameters(spec.settings)))  # type: ignore[attr-defined]
     return experiment.command(spec.name, short_help=spec.summary, help=spec.help)(callback)
 
 

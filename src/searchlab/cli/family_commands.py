@@ -4,8 +4,9 @@ A family declares its commands as data in its folder (:mod:`searchlab.families.c
 its solve command (:attr:`~searchlab.families.contract.Family.solve_options` and
 ``from_options``) and its own tasks (:class:`~searchlab.families.contract.Task`). This
 module is the one builder that makes Click commands of them and draws what they yield
-(:data:`~searchlab.families.contract.Block`): text and tables on standard output,
-records as JSON with ``--json``, notes on standard error, then the exit status. No
+(:data:`~searchlab.families.contract.Block`): text, tables and statistics on standard
+output, records as JSON with ``--json``, notes on standard error, then the exit status;
+it supplies what a task asks for (Ctrl-C, a progress bar, parallel workers). No
 family is named here; ``searchlab --help`` lists the groups without importing them
 (:func:`searchlab.puzzles.family_summary`).
 """
@@ -13,7 +14,7 @@ family is named here; ``searchlab --help`` lists the groups without importing th
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from typing import Any
 
@@ -24,12 +25,14 @@ from searchlab.cli.common import (
     FiniteFloat,
     FractionBar,
     cancel_on_interrupt,
+    console,
     err_console,
     json_option,
     optimality_note,
     print_json,
     print_table,
     read_input,
+    stats_table,
 )
 from searchlab.cli.examples import examples_epilog
 from searchlab.cli.localized import Command, Group
@@ -47,7 +50,7 @@ from searchlab.families.contract import (
 )
 from searchlab.families.kit import JSON, LIMIT_OPTIONS
 from searchlab.i18n import _
-from searchlab.search.result import SearchResult
+from searchlab.search.result import SearchResult, SearchStats
 
 
 def parameter(option: Option) -> click.Parameter:
@@ -132,6 +135,8 @@ def draw(blocks: Iterable[Block], *, as_json: bool = False) -> int:
             continue
         elif isinstance(block, Table):
             print_table(block)
+        elif isinstance(block, SearchStats):
+            console.print(stats_table(block))
         else:
             # Plain writes, not rich's: long boards print at once, never re-wrapped.
             click.echo(block)
@@ -142,23 +147,28 @@ def task_command(family: str, task: Task) -> click.Command:
     """``searchlab FAMILY TASK [--option VALUE]...`` from a :class:`Task` record: its
     options become Click options, its blocks are drawn (:func:`draw`), an InputError
     is the usual one line and exit 2."""
-    options = [
-        *task.options,
-        *(LIMIT_OPTIONS if task.limits else ()),
-        *((JSON,) if task.json else ()),
-    ]
+    before = [*task.options, *(LIMIT_OPTIONS if task.limits else ())]
+    after = [JSON] if task.json else []
+    options = before + after
 
     def run(**values: Any) -> None:
         read_paths(options, values)
         as_json = bool(values.get("as_json"))
+        if task.runner:
+            from searchlab.experiments.parallel import Workers
+
+            values["runner"] = Workers(values.pop("workers"), values.pop("scheduler"))
         with ExitStack() as stack:
-            if task.limits:
+            if task.limits or task.cancel:
                 values["cancel"] = stack.enter_context(cancel_on_interrupt())
             if task.progress:
                 title = _(task.progress_title) if task.progress_title else ""
-                bar = stack.enter_context(FractionBar(title))
+                show = False if as_json else None
+                bar = stack.enter_context(FractionBar(title, show, log=task.progress_log))
                 values["progress"] = bar.update
-            code = draw(task.run(**values), as_json=as_json)
+                code = draw(after_bar(bar, task.run(**values)), as_json=as_json)
+            else:
+                code = draw(task.run(**values), as_json=as_json)
         if code:
             raise click.exceptions.Exit(code)
 
@@ -166,11 +176,48 @@ def task_command(family: str, task: Task) -> click.Command:
     lines = [f"searchlab {family} {task.name} {args}".rstrip() for args in examples]
     return Command(
         task.name,
-        params=parameters(options),
+        params=[
+            *parameters(before),
+            *(runner_parameters() if task.runner else ()),
+            *parameters(after),
+        ],
         callback=run,
         help=task.help,
         epilog=examples_epilog(lines) if lines else None,
     )
+
+
+def after_bar(bar: FractionBar, blocks: Iterable[Block]) -> Iterator[Block]:
+    """``blocks``, with the progress bar closed before each is drawn (while a bar is live,
+    rich sends what is written to standard output through the bar's console, stderr)."""
+    for block in blocks:
+        bar.close()
+        yield block
+
+
+def runner_parameters() -> list[click.Parameter]:
+    """``--workers/-w`` and ``--scheduler``: where a task's work items run (a
+    :class:`~searchlab.experiments.parallel.Workers`)."""
+
+    def usable_cpus() -> int:  # the experiments package loads only when it is needed
+        from searchlab.experiments.parallel import usable_cpus
+
+        return usable_cpus()
+
+    return [
+        click.Option(
+            ["--workers", "-w", "workers"],
+            type=click.IntRange(min=0),
+            default=usable_cpus,
+            show_default="number of CPUs",
+            help="Local Dask worker processes; 0 runs the shards in this process.",
+        ),
+        click.Option(
+            ["--scheduler", "scheduler"],
+            metavar="ADDRESS",
+            help="Run on a Dask distributed cluster (e.g. tcp://host:8786) instead.",
+        ),
+    ]
 
 
 LIMITS = tuple(option.keyword for option in LIMIT_OPTIONS)

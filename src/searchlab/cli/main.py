@@ -50,10 +50,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "searchlab.cli.peg:peg",
         N_("Peg solitaire: English, French, Wiegleb, Diamond, triangles, custom boards."),
     ),
-    "rushhour": (
-        "searchlab.cli.rushhour:rushhour",
-        N_("Rush Hour: slide cars and trucks until the red car reaches the exit."),
-    ),
     "serve": (
         "searchlab.cli.serve:serve",
         N_("Run the web player: load, solve, animate and play every puzzle (Ctrl-C stops it)."),

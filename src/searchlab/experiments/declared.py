@@ -4,7 +4,8 @@ A family that brings experiments of its own (a published table, a classic measur
 declares them in its folder, in ``puzzles/<family>/experiments.py``: a tuple
 ``EXPERIMENTS`` of :class:`Declared` records. The experiments layer finds them there
 (:mod:`searchlab.experiments.builtin`); ``searchlab experiment`` builds one command per
-record from its :class:`Setting` records, and :func:`searchlab.experiments.experiment`
+record from its options (:class:`~searchlab.families.contract.Option` records, as a
+family's own commands declare theirs), and :func:`searchlab.experiments.experiment`
 runs one from Python. Nothing outside the family's folder names the family.
 
 A family's ``experiments.py`` is the one module of its folder that imports the
@@ -15,66 +16,37 @@ the family's model never depends on the runner (``tests/test_layering.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Experiment, RunSummary
-
-KINDS = ("int", "seconds", "range", "choice", "text")
-"""What a :class:`Setting` holds: an integer, a finite number of seconds, a range of
-integers (``"2-24"``, ``"5,6"``: :func:`~searchlab.experiments.sources.parse_range`),
-one of ``choices``, or text."""
+from searchlab.families.contract import Option
+from searchlab.families.kit import time_limit_option
+from searchlab.i18n import N_
 
 
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """An option of a built-in experiment: the builder's keyword ``name``, on the
-    command line ``flag`` (default ``--name``, underscores as dashes) and ``short``.
-
-    kind : one of :data:`KINDS`.
-    default : the value when not given (for a range, its text: ``"2-24"``); ``None``
-        and not shown when absent.
-    minimum : the least value of an integer or of a range's values.
-    step : a range's step when its text gives none (``"2-24"`` by 2).
-    choices : the values of a ``choice``.
-    multiple : the option may be repeated (the builder gets a tuple).
-    metavar : the value's name in ``--help``.
-    """
-
-    name: str
-    help: str
-    kind: str = "int"
-    default: Any = None
-    flag: str = ""
-    short: str = ""
-    minimum: int | None = None
-    step: int = 1
-    choices: tuple[str, ...] = ()
-    multiple: bool = False
-    metavar: str = ""
-
-    @property
-    def option(self) -> str:
-        """The command-line flag."""
-        return self.flag or "--" + self.name.replace("_", "-")
-
-
-def seed(default: int = 0) -> Setting:
+def seed(default: int = 0) -> Option:
     """``--seed``: the base seed of the generated instances."""
-    return Setting("seed", "Base random seed.", default=default)
+    return Option("seed", N_("Base random seed."), int, default)
 
 
-def instances(name: str, help: str, default: int) -> Setting:
-    """``--instances``/``-n`` (the builder's ``name``): how many instances per group."""
-    return Setting(name, help, default=default, flag="--instances", short="-n", minimum=1)
+def instances(keyword: str, help: str, default: int) -> Option:
+    """``--instances``/``-n`` (the builder's ``keyword``): how many instances per group."""
+    return Option("instances", help, int, default, minimum=1, short="-n", dest=keyword)
 
 
-def time_limit(default: float, help: str = "Seconds per run.") -> Setting:
-    """``--time-limit``: seconds per run."""
-    return Setting("time_limit", help, kind="seconds", default=default)
+def time_limit(default: float, help: str = N_("Seconds per run.")) -> Option:
+    """``--time-limit``: finite seconds per run."""
+    return time_limit_option(default, help)
+
+
+def integers(name: str, help: str, default: str, minimum: int = 1) -> Option:
+    """``--name RANGE``: integers written ``8``, ``2-24``, ``2-24:2`` or ``2,4,10-12``
+    (list it in :attr:`Declared.ranges` with its default step), each at least
+    ``minimum``."""
+    return Option(name, help, str, default, minimum=minimum, metavar="RANGE")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +60,8 @@ class Declared:
         keywords (a range as its list of integers).
     results : ``(experiment, summary) -> Results``, the table from the stored runs.
     settings : the options, in the order ``--help`` lists them.
+    ranges : the settings read as ranges of integers (:func:`integers`), by keyword,
+        with the step of a range written without one (``"2-24"`` by 2).
     plot : ``(experiment, summary, path)``, a picture for ``--plot FILE``; without
         it the command has no ``--plot``.
     nothing : the one-line message when the options select no instance (default: a
@@ -101,11 +75,12 @@ class Declared:
     help: str
     build: Callable[..., Experiment]
     results: Callable[[Experiment, RunSummary], Results]
-    settings: Sequence[Setting] = ()
+    settings: Sequence[Option] = ()
+    ranges: Mapping[str, int] = field(default_factory=dict)
     plot: Callable[[Experiment, RunSummary, str | Path], object] | None = None
     nothing: Callable[[], str] | None = None
     demo: Callable[[], Results] | None = None
     demo_title: str = ""
 
 
-__all__ = ["KINDS", "Declared", "Setting", "instances", "seed", "time_limit"]
+__all__ = ["Declared", "instances", "integers", "seed", "time_limit"]

@@ -2,8 +2,8 @@
 
 Dask runs either on a distributed scheduler (``scheduler``) or, with ``local_dask``,
 on a ``LocalCluster`` of ``workers`` processes started here and shut down on the way
-out (what ``rushhour enumerate`` uses by default, so the same code runs on one
-machine and on a cluster).
+out (what :class:`Workers`, the runner a family's parallel task is given, uses by
+default, so the same code runs on one machine and on a cluster).
 
 All backends yield results as they complete and poll a cancel token
 (Ctrl-C in the CLI) between results, so an interrupted experiment stops
@@ -28,6 +28,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from searchlab.errors import InputError
@@ -87,6 +88,50 @@ def map_unordered(
     if workers == 1:
         return _serial(fn, items, cancel)
     return _pool(fn, items, workers, cancel)
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask; the machine's count where
+    there is none): the default number of local workers."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True, slots=True)
+class Workers:
+    """A :class:`~searchlab.families.parallel.Runner` over :func:`map_unordered`:
+    ``workers`` local Dask worker processes (a ``LocalCluster``; default one per usable
+    CPU, :func:`usable_cpus`),
+    0 for this process, or the cluster of the Dask ``scheduler`` when one is given."""
+
+    workers: int | None = None
+    scheduler: str | None = None
+
+    @property
+    def local(self) -> bool:
+        return self.scheduler is None
+
+    def map(
+        self,
+        fn: Callable[[T], R],
+        items: Sequence[T],
+        /,
+        *,
+        cancel: CancelToken | None = None,
+        memory_limit: str = "auto",
+    ) -> Iterator[R]:
+        n = usable_cpus() if self.workers is None else self.workers
+        return map_unordered(
+            fn,
+            items,
+            workers=max(n, 1),
+            scheduler=self.scheduler,
+            cancel=cancel,
+            local_dask=self.scheduler is None and n > 0,
+            memory_limit=memory_limit,
+        )
 
 
 def _serial(fn: Callable[[T], R], items: Sequence[T], cancel: CancelToken | None) -> Iterator[R]:

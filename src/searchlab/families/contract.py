@@ -55,7 +55,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.search.problem import Problem
-from searchlab.search.result import SearchResult
+from searchlab.search.result import SearchResult, SearchStats
 from searchlab.view import View, fit_cell, merge, view_svg, within
 
 Cell = tuple[int, int]
@@ -288,10 +288,11 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """Machine output of a command: a JSON object. With ``--json`` the CLI prints only a
-    command's records (one JSON document each); without, it prints everything else."""
+    """Machine output of a command: a JSON object (or a list, such as the puzzles a
+    generator found). With ``--json`` the CLI prints only a command's records (one JSON
+    document each); without, it prints everything else."""
 
-    data: Mapping[str, Any]
+    data: Mapping[str, Any] | Sequence[Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,11 +312,12 @@ class Exit:
     code: int
 
 
-Block = str | Table | Record | Note | Exit
-"""What a family's commands yield: plain text and :class:`Table` (the human answer),
-:class:`Record` (the ``--json`` answer), :class:`Note` (standard error) and
-:class:`Exit` (the exit status). The front end draws them; the domain layer never
-prints."""
+Block = str | Table | SearchStats | Record | Note | Exit
+"""What a family's commands yield: plain text, :class:`Table` and a search's
+:class:`~searchlab.search.result.SearchStats` (the statistics table every solve shows:
+the human answer), :class:`Record` (the ``--json`` answer), :class:`Note` (standard
+error) and :class:`Exit` (the exit status). The front end draws them; the domain layer
+never prints."""
 DemoBlock = Block
 """The blocks of a family's ``searchlab demo`` section (the same kinds)."""
 
@@ -335,7 +337,15 @@ class Task:
         (:data:`LIMIT_OPTIONS`); ``run`` receives them, with a ``cancel`` event that
         Ctrl-C sets.
     progress : ``run`` receives ``progress(done, total, info="", title="")``, drawn as
-        a progress bar titled ``progress_title`` on a terminal (a no-op elsewhere).
+        a progress bar titled ``progress_title`` on a terminal (a no-op elsewhere; with
+        ``progress_log``, a line ``title: info`` at the first update and then one a
+        minute, for a long build's log); the bar is gone before the blocks are drawn.
+    cancel : ``run`` receives a ``cancel`` event that Ctrl-C sets (without the limits:
+        a task with its own ``--time-limit``); it stops early and yields what it has
+        (its :class:`Exit` is 130 then, by the convention of every command).
+    runner : adds ``--workers``/``-w`` and ``--scheduler``; ``run`` receives ``runner``,
+        a :class:`~searchlab.families.parallel.Runner` on local Dask workers, a Dask
+        cluster or this process, for work split into independent items.
     """
 
     name: str
@@ -348,6 +358,9 @@ class Task:
     limits: bool = False
     progress: bool = False
     progress_title: str = ""
+    progress_log: bool = False
+    cancel: bool = False
+    runner: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,8 +444,9 @@ class Family(Generic[I, S]):
         generated); raises InputError when the board cannot be rated in time.
     solution_tokens : ``(instance, states) -> bool``, whether a solution's state
         tokens are worth sending (not for the prefixes of a long tour).
-    render_svg : ``(instance, result | None) -> str``, the family's own SVG picture
-        (else ``--svg`` draws its view: :meth:`picture`).
+    render_svg : ``(instance, result | None) -> str``, a picture other than
+        :meth:`picture`'s (a solution position by position, a tour of millions of
+        squares), still drawn from views by :mod:`searchlab.view`.
     render_text : ``(instance, result) -> str``, the solution as plain text for the
         terminal (every board, or the board with the path drawn on it).
     web_max_cells : the largest board (cells of its base view) the web player and

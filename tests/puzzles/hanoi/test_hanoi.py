@@ -152,3 +152,31 @@ def test_count_task_is_declared_as_data() -> None:
     assert blocks and "27" in str(blocks[-1])
     with pytest.raises(InputError):
         list(task.run(disks=11))
+
+
+def test_the_picture_is_rods_on_bases_and_disks_by_size() -> None:
+    """Every disk sits centred on its peg's rod, as wide as 2k + 1 cells for disk k, on
+    the base or on a larger disk; the rods stand on three lettered bases, the goal
+    peg's rod in its own colour; all drawn with kinds of the one style table."""
+    from searchlab.view import PIECES
+
+    tower = parse_tower("disks: 4\nstart: ABAC\ngoal: B")
+    base = FAMILY.base_view(tower)
+    rods = [f for f in base["fixtures"] if f["kind"] == "rod"]
+    bases = [f for f in base["fixtures"] if f["kind"] == "base"]
+    assert [b["label"] for b in bases] == ["A", "B", "C"]
+    assert [bool(r.get("color")) for r in rods] == [False, True, False]
+    assert {r["h"] for r in rods} == {b["r"] for b in bases} == {base["rows"] - 1}
+    for state in all_positions(4):
+        view = FAMILY.state_view(tower, state)
+        below = {}
+        for p in sorted(view["pieces"], key=lambda p: -p["r"]):
+            k = int(p["label"]) - 1
+            rod = rods[state[k]]
+            assert p["kind"] == "disk" and p["w"] == 2 * k + 1
+            assert p["c"] + k == rod["c"]  # centred on the rod
+            under = below.get(state[k])
+            assert p["r"] == (base["rows"] - 2 if under is None else under["r"] - 1)
+            assert under is None or int(under["label"]) > k + 1  # never on a smaller disk
+            below[state[k]] = p
+    assert {"rod", "base", "disk"} <= set(PIECES)

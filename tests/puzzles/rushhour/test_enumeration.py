@@ -16,6 +16,7 @@ from searchlab.puzzles.rushhour.enumeration import (
     FOGLEMAN_PACKED,
     Shard,
     ShardResult,
+    _blocks_exit,
     _levels,
     count_positions,
     run_shard,
@@ -156,3 +157,36 @@ def test_shards_match_an_independent_brute_force(key: str) -> None:
     result = run_shard(shard)
     assert count == result.positions
     assert rows and sorted((r.moves, r.board, r.cluster_size) for r in result.rows) == rows
+
+
+def blocked_by_a_column(pos: rushhour_brute.Position, size: int) -> bool:
+    """The walk's skip rule, read off a brute-force position: some column right of the
+    red car can never free the exit row (its vertical vehicles and walls)."""
+    (row, col, _, _), others, walls = pos
+    for c in range(col + 2, size):
+        lengths = [n for _, pc, n, h in sorted(others) if not h and pc == c]
+        wall_rows = sum(1 << r for r, wc in walls if wc == c)
+        if _blocks_exit(lengths, wall_rows, size, row):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("walls", [0, 1, 2])
+def test_the_positions_the_walk_skips_are_unsolvable(walls: int) -> None:
+    # the walk searches no cluster from a position a column blocks for ever (vertical
+    # vehicles keep their column and order, walls stay): each such position, solved by
+    # the brute force's own breadth-first search, must have no solution
+    # (every 4x4 position with `walls` walls; a sample of those skipped, each a search)
+    skipped = [p for p in rushhour_brute.positions(4, walls) if blocked_by_a_column(p, 4)]
+    assert skipped
+    sample = random.Random(walls).sample(skipped, min(150, len(skipped)))
+    assert all(rushhour_brute.distance(p, 4) == -1 for p in sample)
+
+
+def test_skipping_blocked_positions_keeps_every_count() -> None:
+    # the skip only spares searches: packed positions and rows are those of the 5x5
+    # board (the brute-force cross-checks above cover 4x4 whole and 5x5 shards)
+    per_shard = results(5, 0)
+    assert sum(r.hopeless for r in per_shard) > 0
+    assert sum(r.positions for r in per_shard) == FOGLEMAN_PACKED[5, 0]
+    assert sum(len(r.rows) for r in per_shard) == 1730

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from searchlab.experiments.declared import Declared, Setting, instances, seed, time_limit
+from searchlab.experiments.declared import Declared, instances, integers, seed, time_limit
 from searchlab.experiments.model import Limits, RunRecord, configuration
 from searchlab.experiments.report import Column
 from searchlab.experiments.results import Results
@@ -111,17 +111,12 @@ EXPERIMENTS = (
         build=knight_experiment,
         results=results,
         settings=(
-            Setting(
-                "sizes",
-                N_("Sides of the square boards."),
-                kind="range",
-                default="5-8,10,12,16,20,25,30,40,50",
-                minimum=1,
-            ),
+            integers("sizes", N_("Sides of the square boards."), "5-8,10,12,16,20,25,30,40,50"),
             instances("starts", N_("Random start squares per board size."), 20),
             seed(),
             time_limit(60.0),
         ),
+        ranges={"sizes": 1},
     ),
 )
 """``searchlab experiment knight-warnsdorff``."""

@@ -146,7 +146,7 @@ def from_options(
                     "memory) makes the hardest boards faster"
                 ).format(
                     p="7-8" if board.size == 4 else "6-6-6-6",
-                    gb="2.6" if board.size == 4 else "1.6",
+                    gb="1" if board.size == 4 else "1.6",
                 ),
                 tip=True,
             )
@@ -236,7 +236,7 @@ PDB = Task(
     N_(
         "Build (once) and cache the pattern databases of a partition; print where they live.\n"
         "\n"
-        "6-6-3 takes seconds; 7-8 a few minutes and 2.6 GB of memory (275 MiB cached,\n"
+        "6-6-3 takes seconds; 7-8 a few minutes and about 1 GB of memory (275 MiB cached,\n"
         "four bits an entry), 6-6-6-6 about as long; Ctrl-C stops a build and caches\n"
         "nothing of the table being built."
     ),

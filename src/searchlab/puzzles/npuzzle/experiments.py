@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from searchlab.experiments.aggregate import GroupRow, aggregate
-from searchlab.experiments.declared import Declared, Setting, instances, seed, time_limit
+from searchlab.experiments.declared import Declared, instances, integers, seed, time_limit
 from searchlab.experiments.model import Configuration, Instance, Limits, RunRecord, configuration
 from searchlab.experiments.plot import plot_cost
 from searchlab.experiments.report import Column
@@ -34,6 +34,7 @@ from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
 from searchlab.experiments.sources import generated_requests
 from searchlab.experiments.store import ResultStore
+from searchlab.families.contract import Option
 from searchlab.i18n import N_, _
 from searchlab.search import TIE_BREAKS
 
@@ -286,44 +287,42 @@ EXPERIMENTS = (
         results=results,
         settings=(
             instances("instances", N_("Random instances per depth."), 100),
-            Setting(
-                "depths",
-                N_("Solution depths; a range steps by 2 unless given (2-24:1)."),
-                kind="range",
-                default="2-24",
-                minimum=1,
-                step=2,
+            integers(
+                "depths", N_("Solution depths; a range steps by 2 unless given (2-24:1)."), "2-24"
             ),
             seed(),
-            Setting(
+            Option(
                 "iddfs_max_depth",
                 N_("Run iterative deepening only up to this depth."),
-                default=IDDFS_MAX_DEPTH,
+                int,
+                IDDFS_MAX_DEPTH,
                 minimum=0,
             ),
-            Setting(
+            Option(
                 "iddfs_instances",
                 N_("Run iterative deepening on only this many instances per depth."),
+                int,
                 minimum=0,
             ),
-            Setting(
+            Option(
                 "tie_break",
                 N_("A*'s order among equal f [default: g_max]."),
-                kind="choice",
+                str,
                 choices=tuple(TIE_BREAKS),
             ),
-            Setting(
+            Option(
                 "ids_cycle_check",
                 N_(
                     "What iterative deepening prunes: nothing (the book's tree search), "
                     "undoing the last move, or any state on the current path."
                 ),
-                kind="choice",
-                default=IDS_CYCLE_CHECK,
+                str,
+                IDS_CYCLE_CHECK,
                 choices=("none", "parent", "path"),
             ),
             time_limit(300.0),
         ),
+        ranges={"depths": 2},
         plot=plot,
         demo=demo,
         demo_title=N_("Experiments: AIMA Fig. 3.29"),

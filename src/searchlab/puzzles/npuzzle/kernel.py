@@ -1049,6 +1049,11 @@ def build_ranked(
     second (and may raise to cancel). The goal placement is at 0 with the blank
     anywhere, as in :func:`~searchlab.puzzles.npuzzle.pdb.build_pdb`.
 
+    The packed tables of boards of up to 16 cells are built by
+    :func:`~searchlab.puzzles.npuzzle.pdb_build.build_packed` instead (the same search
+    with two bits a region: 0.95 GB for that pattern); this one builds the larger
+    boards' tables and, below, the mixed-radix ones.
+
     With ``with_blank`` it returns instead the value of every (placement, blank
     cell) pair, ``(cells - k)`` entries a placement (the blank's rank among the
     free cells last), 255 for none: what :func:`build_radix` lays out for the

@@ -24,9 +24,12 @@ Ranked layout (:data:`RANKED` partitions: 7-8, 6-6-6-6): a placement is
 indexed by its :func:`~.pdb_index.rank`, ``perm(cells, k)`` entries with no blank and no
 hole, e.g. 518,918,400 bytes for the 15-puzzle's 8-tile pattern where the
 mixed-radix layout needs 16**8 = 4 GiB; the search recomputes the rank of the
-one pattern a move changes. Those tables are built by the compiled
-:func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` (its docstring says how
-it fits in 2.6 GB).
+one pattern a move changes. On boards of up to 16 cells those tables are built
+straight into their packed form (:func:`pack_ranked`) by
+:func:`~searchlab.puzzles.npuzzle.pdb_build.build_packed` (two bits a blank region,
+about 0.95 GB for the 8-tile pattern, on two threads); on larger boards by the compiled
+:func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` (a word a placement), then
+packed. A built table is returned memory-mapped from its cache file.
 """
 
 from __future__ import annotations
@@ -66,8 +69,8 @@ PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
 6-6-3 is the 15-puzzle's default (two 6-tile databases indexed by the blank's
 cell too, 256 MiB each, built in about ten seconds by :func:`~.kernel.build_radix`);
 7-8 is Korf & Felner's strongest (2002, Fig. 3: the top seven tiles and the bottom
-eight), ranked, four bits an entry (:func:`pack_ranked`), built in a few minutes by
-:func:`~.kernel.build_ranked`; 5-5-5 is
+eight), ranked, four bits an entry (:func:`pack_ranked`), built in a few minutes and
+under 1 GB by :func:`~.pdb_build.build_packed`; 5-5-5 is
 weaker; 3-3-3-3-3 builds in a fraction of a second (tests, quick starts).
 6-6-6-6 is Korf & Felner's partition of the 24-puzzle (2002, Fig. 4), ranked,
 four tables of 122 MiB (half that packed)."""
@@ -125,10 +128,11 @@ def build_pdb(
     """Build the additive database of ``pattern`` (goal cells of its tiles).
 
     With ``ranked`` the table is indexed by :func:`~.pdb_index.rank` (``perm(cells, k)``
-    entries, no blank) and built by the compiled
+    entries, no blank, one byte an entry) and built by the compiled
     :func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` (a breadth-first
-    search over (placement, blank region) pairs; its docstring says why it
-    fits: 2.6 GB and a few minutes for the 15-puzzle's 8-tile pattern).
+    search over (placement, blank region) pairs: 2.6 GB and a few minutes for the
+    15-puzzle's 8-tile pattern; :func:`load_pdb` builds the packed table of a board of
+    up to 16 cells with :func:`~.pdb_build.build_packed` instead, in 0.95 GB).
     Otherwise the same compiled search, laid out in the mixed-radix index
     (:func:`~searchlab.puzzles.npuzzle.kernel.build_radix`; :func:`build_pdb_numpy`
     for boards it does not take). It returns a ``uint8`` array of length
@@ -286,7 +290,9 @@ def load_pdb(
     ranked: bool = False,
 ) -> np.ndarray:
     """The database of ``pattern`` from the cache (memory-mapped, read-only), building
-    and caching it if missing.
+    and caching it if missing (then also returned memory-mapped: the resident pages are
+    the ones a search touches). A ranked table is built packed by
+    :func:`~.pdb_build.build_packed` where it can, else by :func:`build_pdb` and packed.
 
     With ``build=False`` a missing database raises ``FileNotFoundError``.
     """
@@ -308,14 +314,25 @@ def load_pdb(
     if not build:
         raise FileNotFoundError(path)
     ensure_writable(path.parent)  # before the build, not after a minute of it
-    table = build_pdb(size, pattern, progress, with_blank, ranked)
-    if ranked:
-        packed_table = pack_ranked(size, pattern, table)
-        if packed_table is not None:
-            table = packed_table
-            path = pdb_path(size, pattern, directory, with_blank, ranked, packed=True)
+    compact = None
+    if ranked and not with_blank:
+        from searchlab.puzzles.npuzzle.pdb_build import build_packed
+
+        compact = build_packed(size, pattern, progress)
+    if compact is not None:
+        table = compact
+        path = pdb_path(size, pattern, directory, with_blank, ranked, packed=True)
+    else:
+        table = build_pdb(size, pattern, progress, with_blank, ranked)
+        if ranked:
+            packed_table = pack_ranked(size, pattern, table)
+            if packed_table is not None:
+                table = packed_table
+                path = pdb_path(size, pattern, directory, with_blank, ranked, packed=True)
     save_table(path, table)
-    return table
+    del table  # resident no longer: the file's pages, mapped, are what a search touches
+    mapped: np.ndarray = np.load(path, mmap_mode="r")
+    return mapped
 
 
 def pack_ranked(size: int, pattern: Sequence[int], table: np.ndarray) -> np.ndarray | None:

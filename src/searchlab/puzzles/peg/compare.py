@@ -22,6 +22,8 @@ SEED_RUNS: tuple[tuple[str, str, str, dict[str, object]], ...] = (
     ("A* (pegs - 1 + pagoda dead ends)", "astar", "pagoda", {}),
     ("greedy (isolated pegs)", "greedy", "isolated", {}),
 )
+FAST_LABEL = "searchlab fast solver"
+"""The label of the last run, searchlab's fast solver."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ def compare(
     }.get(fast.status, f"limit: {fast.limit}")
     add(
         CompareRow(
-            "searchlab fast solver",
+            FAST_LABEL,
             fast.solved,
             time.perf_counter() - t0,
             fast.stats.expanded,

@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from searchlab.experiments.declared import Declared, Setting, time_limit
+from searchlab.experiments.declared import Declared, time_limit
 from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
 from searchlab.experiments.report import Column
 from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Experiment, RunSummary
+from searchlab.families.contract import Option
 from searchlab.i18n import N_, _
 from searchlab.puzzles.peg.compare import SEED_RUNS
 
@@ -144,18 +145,18 @@ EXPERIMENTS = (
         build=peg_experiment,
         results=results,
         settings=(
-            Setting(
+            Option(
                 "max_expansions",
                 N_("Expansions per run (the project's limit)."),
-                default=50_000,
+                int,
+                50_000,
                 minimum=1,
             ),
             time_limit(15.0, N_("Seconds per run (the project's limit).")),
-            Setting(
+            Option(
                 "only",
                 N_("Only the problems whose name contains TEXT (repeat), e.g. english."),
-                kind="text",
-                default=(),
+                str,
                 multiple=True,
                 metavar="TEXT",
             ),

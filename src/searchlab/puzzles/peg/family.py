@@ -1,4 +1,6 @@
-"""The peg solitaire family: every surface (CLI, web player, experiments) goes through this.
+"""Peg solitaire: English, French, Wiegleb, Diamond, triangles, custom boards.
+
+The peg solitaire family: every surface (CLI, web player, experiments) goes through this.
 
 An instance is a board, a start position and a target (``None``: one peg
 anywhere). Its text has one of two forms (lines starting with ``#`` are comments):
@@ -28,7 +30,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from searchlab.errors import InputError
@@ -47,38 +48,26 @@ from searchlab.puzzles.peg.classes import impossibility_reason
 from searchlab.puzzles.peg.demo import demo
 from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.play import apply_jump, legal_jumps
-from searchlab.puzzles.peg.problem import CENTRE_WEIGHT, HEURISTICS, PegProblem
+from searchlab.puzzles.peg.problem import (
+    ALGORITHMS,
+    CENTRE_WEIGHT,
+    HEURISTICS,
+    Instance,
+    PegProblem,
+)
 from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, solve_fast
 from searchlab.puzzles.peg.views import board_view, cell, pegs_view
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
-from searchlab.search.solve import engine_algorithms
 from searchlab.view import View
 
 SETTING = re.compile(r"(board|vacancy|vacancies|finish|diagonal)(?:\s*:(.*))?", re.I)
 """A setting line, matched whole against the stripped line (linear: its spaces never
 trade characters with another ``\\s*``, as ``(.*?)\\s*$`` did, quadratically)."""
-ALGORITHMS = ("fast", "minmoves", *engine_algorithms(provides=("depth_limit",), exclude=("iddfs",)))
-"""The dedicated solvers, then the engine algorithms that answer on peg solitaire (jumps
-remove a peg, so every path is finite). ``dls`` is the assignment's depth-limited DFS, its
-limit (option ``depth_limit``, which this family provides) by default the jumps a
-solution needs, pegs minus finish pegs (every solution has exactly that many; a smaller
-limit proves nothing, a larger one is plain DFS); ``iddfs`` is not offered (all
-solutions lie at that one depth), nor ``bibfs`` (it needs the predecessors of a
-position)."""
 METHODS = {
     "fast": "fast solver (bitboards, symmetry memo, pagoda pruning)",
     "minmoves": "minmoves (bidirectional breadth-first search over moves)",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Instance:
-    """A board, the start bitboard and the target bitboard (``None``: one peg anywhere)."""
-
-    board: Board
-    start: int
-    target: int | None
 
 
 EXAMPLES = (

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
@@ -29,10 +30,29 @@ from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda, value
 from searchlab.puzzles.peg.symmetry import make_canonical, stabilizer
 from searchlab.search.problem import Problem
+from searchlab.search.solve import engine_algorithms
 
+ALGORITHMS = ("fast", "minmoves", *engine_algorithms(provides=("depth_limit",), exclude=("iddfs",)))
+"""The dedicated solvers, then the engine algorithms that answer on peg solitaire (jumps
+remove a peg, so every path is finite). ``dls`` is the assignment's depth-limited DFS, its
+limit (option ``depth_limit``, which this family provides) by default the jumps a
+solution needs, pegs minus finish pegs (every solution has exactly that many; a smaller
+limit proves nothing, a larger one is plain DFS); ``iddfs`` is not offered (all
+solutions lie at that one depth), nor ``bibfs`` (it needs the predecessors of a
+position)."""
 HEURISTICS = ("pegs", "centre", "pagoda", "isolated", "zero")
 CENTRE_WEIGHT = 0.25
 """λ of the assignment's h2 (``"centre"``), as the assignment sets it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """A peg problem: a board, the start bitboard and the target bitboard (``None``: one
+    peg anywhere)."""
+
+    board: Board
+    start: int
+    target: int | None
 
 
 class PegProblem(Problem[int, Jump]):

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from searchlab.experiments.declared import Declared, Setting, instances, seed, time_limit
+from searchlab.experiments.declared import Declared, instances, integers, seed, time_limit
 from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
 from searchlab.experiments.plot import check_plot_path
 from searchlab.experiments.report import Column
@@ -179,20 +179,19 @@ EXPERIMENTS = (
         build=rushhour_experiment,
         results=results,
         settings=(
-            Setting(
+            integers(
                 "min_moves",
                 N_(
                     "Minimum optimal moves of the generated puzzles "
                     "(40 and up: tens of seconds each)."
                 ),
-                kind="range",
-                default="5-20:5",
-                minimum=1,
+                "5-20:5",
             ),
             instances("count", N_("Puzzles per minimum."), 8),
             seed(),
             time_limit(120.0),
         ),
+        ranges={"min_moves": 1},
         plot=plot,
     ),
 )

@@ -1,4 +1,6 @@
-"""The Rush Hour family: every surface (CLI, web player, experiments) goes through this.
+"""Rush Hour: slide cars and trucks until the red car reaches the exit.
+
+The Rush Hour family: every surface (CLI, web player, experiments) goes through this.
 
 An instance is a :class:`Board` in any notation the family reads: a grid (one row
 per line, ``.`` or ``o`` empty, ``x`` wall, letters vehicles; ``X`` the red car in
@@ -25,8 +27,6 @@ from searchlab.families.contract import (
     Example,
     Family,
     Generating,
-    Move,
-    NoHint,
     Param,
     Playing,
     Sampling,
@@ -35,28 +35,34 @@ from searchlab.families.kit import engine_solve, float_param, int_param, limit_o
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour import database
 from searchlab.puzzles.rushhour.cards import cards
+from searchlab.puzzles.rushhour.commands import (
+    ALGORITHMS,
+    OPTIMAL,
+    SOLVE_HELP,
+    SOLVE_OPTIONS,
+    TASKS,
+    from_options,
+)
 from searchlab.puzzles.rushhour.demo import demo
 from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
 from searchlab.puzzles.rushhour.generate import unreachable
 from searchlab.puzzles.rushhour.heuristics import HEURISTICS
 from searchlab.puzzles.rushhour.model import Board, make_board, parse_move
-from searchlab.puzzles.rushhour.model import Move as RhMove
 from searchlab.puzzles.rushhour.notation import parse_board
+from searchlab.puzzles.rushhour.play import hint, moves
 from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
-from searchlab.puzzles.rushhour.render import render_solution_text
-from searchlab.puzzles.rushhour.solver import ALGORITHM_CHOICES, Metric, fast_bfs, solve_board
+from searchlab.puzzles.rushhour.render import solution_text
+from searchlab.puzzles.rushhour.solver import Metric, fast_bfs, solve_board
 from searchlab.puzzles.rushhour.views import base_view, render_svg, state_view
 from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
-from searchlab.search.solve import UNIT_COST_OPTIMAL
 
 GENERATE_MAX_SECONDS = 20.0
 """Longest time a generated board may take on the web (the request waits for it)."""
 SAMPLE_SECONDS = 600.0
 """The experiments give up generating one puzzle after this long (an InputError)."""
-ALGORITHMS = (*ALGORITHM_CHOICES, "rate")
 
 
 def card_text(number: int, level: str, moves: int, board: str) -> str:
@@ -220,30 +226,6 @@ def decode(board: Board, token: Any) -> Board:
     return make_board(board.width, board.height, moved.vehicles, moved.walls)
 
 
-def to_move(board: Board, move: RhMove) -> Move[Board]:
-    v = board.vehicles[board.index(move.name)]
-    after = v.at(v.pos + move.delta).cells()
-    front = after[-1] if move.delta > 0 else after[0]
-    return Move(str(move), front, board.apply(move), tuple(v.cells()))
-
-
-def moves(inst: Board, board: Board) -> list[Move[Board]]:
-    return [to_move(board, m) for m in board.legal_moves()]
-
-
-def hint(inst: Board, board: Board, /, **options: Any) -> Move[Board] | None:
-    """The first move of an optimal solution (the packed BFS, within the limits)."""
-    allowed = ("time_limit", "max_nodes", "max_expansions", "cancel")
-    result = fast_bfs(board, **{k: v for k, v in options.items() if k in allowed})
-    if result.solved and result.actions:
-        return to_move(board, result.actions[0])
-    if result.status == "no_solution":
-        raise NoHint(_("no solution from this position: the red car can never reach the exit"))
-    if result.stopped:
-        raise NoHint(_("no optimal move found within the hint's limits"))
-    return None
-
-
 @lru_cache(maxsize=32)
 def _problem(board: Board, heuristic: str) -> RushHourProblem:
     return RushHourProblem(board, heuristic=heuristic)
@@ -264,10 +246,6 @@ def picture(board: Board, result: SearchResult | None) -> str:
     return render_svg(board)
 
 
-def text(board: Board, result: SearchResult) -> str:
-    return render_solution_text(list(result.states), [parse_move(str(a)) for a in result.actions])
-
-
 FAMILY: Family[Board, Board] = Family(
     name="rushhour",
     title=N_("Rush Hour"),
@@ -281,7 +259,7 @@ FAMILY: Family[Board, Board] = Family(
     format=lambda b: b.to_text() + "\n",
     describe=describe,
     algorithms=ALGORITHMS,
-    optimal=frozenset(ALGORITHMS) & (UNIT_COST_OPTIMAL | {"fast", "rate"}),
+    optimal=OPTIMAL,
     heuristics=HEURISTICS,
     solve=solve,
     initial=lambda b: b,
@@ -307,11 +285,16 @@ FAMILY: Family[Board, Board] = Family(
         generate=generate,
     ),
     sampling=Sampling(sample=sample, parameter="min_moves", unreachable=sample_unreachable),
+    tasks=TASKS,
+    solve_options=SOLVE_OPTIONS,
+    from_options=from_options,
+    solve_help=SOLVE_HELP,
+    solve_examples=("--card 40", "board.txt --metric steps --json"),
     problem=problem,
     state_of=state_of,
     action_label=lambda i, m: str(m),
     render_svg=picture,
-    render_text=text,
+    render_text=solution_text,
     demo=demo,
     demo_title=N_("Rush Hour: optimal solver and heuristics"),
     difficulty=difficulty,

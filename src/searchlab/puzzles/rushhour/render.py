@@ -4,7 +4,8 @@ the views: :mod:`searchlab.puzzles.rushhour.views`)."""
 from __future__ import annotations
 
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.model import Board, Move
+from searchlab.puzzles.rushhour.model import Board, Move, parse_move
+from searchlab.search.result import SearchResult
 
 
 def render_text(board: Board) -> str:
@@ -19,3 +20,8 @@ def render_solution_text(boards: list[Board], moves: list[Move]) -> str:
     for k, (mv, b) in enumerate(zip(moves, boards[1:], strict=True), start=1):
         out += ["", f"{k}. {mv}", render_text(b)]
     return "\n".join(out)
+
+
+def solution_text(board: Board, result: SearchResult) -> str:
+    """A solve's boards as text (:func:`render_solution_text` of its states and moves)."""
+    return render_solution_text(list(result.states), [parse_move(str(a)) for a in result.actions])

@@ -1,31 +1,29 @@
-"""Building the Rush Hour puzzle database: shards on Dask, checkpointed in SQLite.
+"""Building the Rush Hour puzzle database: shards run by a runner, checkpointed in SQLite.
 
 :func:`build` lists the shards of a board
 (:func:`~searchlab.puzzles.rushhour.enumeration.shards`), skips those the database
-already holds, runs the others with
-:func:`~searchlab.experiments.parallel.map_unordered` (a Dask ``LocalCluster`` by
-default, a distributed scheduler with ``scheduler``, this process with
-``workers=0``) and stores each one as it comes back (its rows and its checkpoint
-in one transaction). A time limit or a cancel token stops it between shards; what
-finished stays, and the next run resumes from there.
+already holds, runs the others on the :class:`~searchlab.families.parallel.Runner` it
+is given (the CLI's: a Dask ``LocalCluster``, a distributed scheduler, or this
+process; by default this process) and stores each one as it comes back (its rows and
+its checkpoint in one transaction). A time limit or a cancel token stops it between
+shards; what finished stays, and the next run resumes from there.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from searchlab.experiments.parallel import map_unordered
+from searchlab.families.parallel import InProcess, Runner
 from searchlab.puzzles.rushhour.database import PuzzleDatabase, Totals
 from searchlab.puzzles.rushhour.enumeration import check, run_shard, shards, warm_up
 from searchlab.puzzles.rushhour.kernel import prepare
 from searchlab.search.limits import CancelToken
 
 WORKER_MEMORY = "2GB"
-"""Memory limit of each local Dask worker (the largest 6x6 shards use a few hundred MB)."""
+"""Memory limit of each worker process (the largest 6x6 shards use a few hundred MB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +78,7 @@ def build(
     walls: int,
     db: str | Path,
     *,
-    workers: int | None = None,
-    scheduler: str | None = None,
+    runner: Runner | None = None,
     time_limit: float | None = None,
     cancel: CancelToken | None = None,
     progress: Callable[[Progress], None] | None = None,
@@ -91,11 +88,8 @@ def build(
 
     Parameters
     ----------
-    workers : int, optional
-        Local Dask worker processes (default: the number of CPUs); 0 runs the shards
-        in this process, one after the other (tests, debugging, profiling).
-    scheduler : str, optional
-        The address of a Dask distributed scheduler; overrides ``workers``.
+    runner : Runner, optional
+        Where the shards run (default: this process, one after the other).
     time_limit : float, optional
         Seconds; no shard is started or waited for after that (finished ones stay).
     progress : callable, optional
@@ -103,10 +97,12 @@ def build(
     compiling : callable, optional
         Called once when the compiled shard walk is being compiled rather than loaded
         from Numba's cache (the first run after an install: a minute or two), so a
-        front end can say so. The walk is compiled (or loaded) here, before any worker
-        starts, so local workers load it from the cache instead of each compiling it.
+        front end can say so. With a local runner the walk is compiled (or loaded) here,
+        before any worker starts, so the workers load it from the cache instead of
+        each compiling it.
     """
     check(size, walls)
+    runner = InProcess() if runner is None else runner
     t0 = time.perf_counter()
     stop = _Stop(cancel, None if time_limit is None else t0 + time_limit)
     every = shards(size, walls)
@@ -122,20 +118,11 @@ def build(
                 elapsed = time.perf_counter() - t0
                 progress(Progress(done, len(every), done_now, rows, clusters, elapsed, eta))
 
-        if todo and not stop.is_set() and scheduler is None:
+        if todo and not stop.is_set() and runner.local:
             prepare(warm_up, compiling or (lambda: None))
         report(None)
         if todo and not stop.is_set():
-            n = (os.cpu_count() or 1) if workers is None else workers
-            results = map_unordered(
-                run_shard,
-                todo,
-                workers=max(n, 1),
-                scheduler=scheduler,
-                cancel=stop,
-                local_dask=scheduler is None and n > 0,
-                memory_limit=WORKER_MEMORY,
-            )
+            results = runner.map(run_shard, todo, cancel=stop, memory_limit=WORKER_MEMORY)
             t_run = time.perf_counter()
             for result in results:
                 store.save(result)
