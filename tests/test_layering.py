@@ -349,8 +349,5 @@ def test_the_cli_never_names_a_family() -> None:
     """A family's commands are built from its contract by the one builder
     (``cli/family_commands.py``): no module of ``cli/`` imports a family's modules or
     names a family, its examples included (they live in the family's folder)."""
-    # Until the peg and rushhour lanes of issue 21 land, their hand-written groups
-    # (cli/peg.py, cli/rushhour.py, their COMMANDS entries in cli/main.py and their
-    # EXAMPLES in cli/examples.py) are the expected offenders; they go with them.
     bad = cli_offenders()
     assert not bad, "\n".join(bad)

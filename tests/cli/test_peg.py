@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -197,3 +198,23 @@ def test_min_moves(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["extra"]["moves_proved_too_few"] >= 8
     code, _, err = run(capsys, "solve", "--min-moves", "--algorithm", "bfs")
     assert code == 2 and "--min-moves" in err
+
+
+def test_the_commands_are_the_familys(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``searchlab peg`` is built from the family's declarations, and its solve answers
+    as ``searchlab solve peg`` does on the same problem."""
+    from searchlab.puzzles.peg.family import FAMILY
+
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for name in ("solve", *(task.name for task in FAMILY.tasks)):
+        assert f"\n  {name} " in out
+    code, out, _ = run(capsys, "solve", "--board", "triangle5", "--vacancy", "c3", "--json")
+    own = json.loads(out)
+    monkeypatch.setattr("sys.stdin", io.StringIO("board: triangle5\nvacancy: c3\n"))
+    assert main(["solve", "peg", "-", "--json"]) == code
+    generic = json.loads(capsys.readouterr().out)
+    assert own["status"] == generic["status"] and own["length"] == generic["length"]
+    assert own["states"][0] == generic["states"][0]

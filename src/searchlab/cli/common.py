@@ -19,11 +19,9 @@ from searchlab.cli.exits import run_command
 from searchlab.cli.localized import use_language
 from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
-from searchlab.families.kit import optimal_help, parse_wxh
 from searchlab.families.report import describe_outcome, optimality_note
 from searchlab.i18n import N_, _
 from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats
-from searchlab.search.solve import ALGORITHMS
 from searchlab.textinput import (
     MAX_INPUT_BYTES,
     decode_text,
@@ -42,9 +40,7 @@ __all__ = [  # re-exported: the commands import them from here
     "MAX_INPUT_BYTES",
     "decode_text",
     "describe_outcome",
-    "optimal_help",
     "optimality_note",
-    "parse_wxh",
     "read_input",
     "run_command",
     "too_large",
@@ -171,35 +167,6 @@ def heuristic_option(
         show_default=True,
         help="Heuristic for the engine's informed algorithms.",
     )
-
-
-def algorithm_option(
-    default: str,
-    choices: tuple[str, ...] | None = None,
-    exclude: tuple[str, ...] = (),
-    help: str = "Search algorithm.",
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """A ``--algorithm/-a`` option restricted to engine algorithm names."""
-    names = [n for n in (choices or tuple(ALGORITHMS)) if n not in exclude]
-    return click.option(
-        "--algorithm",
-        "-a",
-        type=click.Choice(names),
-        default=default,
-        show_default=True,
-        help=help,
-    )
-
-
-@contextmanager
-def status_line(text: str, show: bool = True) -> Iterator[Callable[[str], None]]:
-    """A spinner with a status line on stderr (only on a terminal, and when ``show``);
-    yields the function that updates its text."""
-    if not (show and err_console.is_terminal):
-        yield lambda _text: None
-        return
-    with err_console.status(text) as status:
-        yield lambda new: status.update(new)
 
 
 def fail(message: str) -> NoReturn:

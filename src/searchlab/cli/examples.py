@@ -24,16 +24,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "experiment peg-seed000": ("searchlab experiment peg-seed000",),
     "experiment knight-warnsdorff": ("searchlab experiment knight-warnsdorff",),
     "experiment rushhour-difficulty": ("searchlab experiment rushhour-difficulty",),
-    "peg solve": (
-        "searchlab peg solve --board english",
-        "searchlab peg solve --board french --vacancy d1 --min-moves",
-    ),
-    "peg compare": ("searchlab peg compare --board triangle5",),
-    "peg boards": ("searchlab peg boards",),
-    "peg count": (
-        "searchlab peg count --board english",
-        "searchlab peg count --board triangle5 --vacancy a1 --solutions --games",
-    ),
     "serve": ("searchlab serve --open",),
     "solve": (
         "searchlab solve npuzzle board.txt -a idastar",

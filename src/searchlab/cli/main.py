@@ -46,10 +46,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "searchlab.cli.experiment:experiment",
         N_("Built-in experiments (results are stored; a finished one re-prints at once)."),
     ),
-    "peg": (
-        "searchlab.cli.peg:peg",
-        N_("Peg solitaire: English, French, Wiegleb, Diamond, triangles, custom boards."),
-    ),
     "serve": (
         "searchlab.cli.serve:serve",
         N_("Run the web player: load, solve, animate and play every puzzle (Ctrl-C stops it)."),

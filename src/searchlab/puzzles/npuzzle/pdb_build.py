@@ -4,7 +4,8 @@ into the packed four-bit table, in about a byte and a half a placement, on both 
 :func:`build_packed` returns what :func:`~searchlab.puzzles.npuzzle.pdb.pack_ranked`
 makes of :func:`~searchlab.puzzles.npuzzle.kernel.build_ranked`'s table (the same bytes,
 the tests assert it), without the byte table or the three-sets-a-placement words of
-that builder: for the 15-puzzle's 8-tile pattern 0.8 GB instead of 2.6 GB.
+that builder: for the 15-puzzle's 8-tile pattern 0.83 GB of arrays (0.95 GB peak for the
+whole process) instead of 2.6 GB.
 
 The search (Korf & Felner 2002's additive database: the fewest moves of pattern tiles,
 the other tiles indistinguishable and free) is the same breadth-first search over
@@ -29,12 +30,15 @@ the child's region holding the tile's old cell. What is new is how little it kee
 - **the value written once, packed.** A placement's value is the level at which its
   first region is reached; its nibble (value minus the tiles' Manhattan distance,
   halved, as :func:`~.pdb.pack_ranked` stores it) is written then, into the output.
-- **two cores, no locks.** The rank's first digit is the first tile's cell, so the
-  placements come in ``cells`` blocks; expanding a block writes only into its own
-  block and those of the neighbouring cells (only the first tile's moves change
-  it). Blocks whose cells are at least three apart share nothing, so a level runs as a
-  few groups of such blocks, each group's blocks shared by two threads (the compiled
-  expansion releases the GIL; the threads wait on a lock, not spinning).
+- **two cores, no locks.** The rank's two top digits are the first two tiles' cells,
+  so the placements come in ``perm(cells, 2)`` blocks (240 on 4x4); expanding a block
+  writes only into itself and the blocks one move of those two tiles reaches. Blocks
+  whose written sets are disjoint form a group (greedily: 14 groups on 4x4), and a
+  level runs group after group, each group's blocks shared by two threads of a pool
+  (the compiled expansion releases the GIL; an idle thread waits on a lock, not
+  spinning as OpenMP's do).
+- **a placement expanded once a level**: its frontier regions together, one pass over
+  its tiles (a move's child depends on the cell it fills, not on the region).
 - **the rank updated, not recomputed**: a tile moving sideways changes its own digit
   by one; one moving up or down changes it and the digits of the tiles it passes.
 
@@ -234,10 +238,13 @@ def _expand_block(
                 if ((w >> (2 * s)) & 3) == cur:
                     slots[ns] = s
                     ns += 1
+        # the frontier regions together: a move's child depends on the cell it fills,
+        # not on which of them that cell is in
+        region = 0
         for t in range(ns):
-            s = slots[t]
-            region = int(regmask[occ * _MAX_REGIONS + s])
-            expanded += 1
+            region |= int(regmask[occ * _MAX_REGIONS + slots[t]])
+        expanded += ns
+        if ns:
             for i in range(k):
                 c = pos[i]
                 targets = adj[c] & region

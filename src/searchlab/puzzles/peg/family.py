@@ -45,6 +45,13 @@ from searchlab.puzzles.peg.board import (
     parse_position,
 )
 from searchlab.puzzles.peg.classes import impossibility_reason
+from searchlab.puzzles.peg.commands import (
+    SOLVE_EXAMPLES,
+    SOLVE_HELP,
+    SOLVE_OPTIONS,
+    TASKS,
+    from_options,
+)
 from searchlab.puzzles.peg.demo import demo
 from searchlab.puzzles.peg.minmoves import solve_min_moves
 from searchlab.puzzles.peg.play import apply_jump, legal_jumps
@@ -334,4 +341,9 @@ FAMILY: Family[Instance, int] = Family(
     demo=demo,
     demo_title=N_("Peg solitaire"),
     notes=N_("'fast' is the dedicated solver; the engine algorithms show why it is needed."),
+    tasks=TASKS,
+    solve_options=SOLVE_OPTIONS,
+    from_options=from_options,
+    solve_help=SOLVE_HELP,
+    solve_examples=SOLVE_EXAMPLES,
 )

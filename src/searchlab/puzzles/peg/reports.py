@@ -13,7 +13,7 @@ from searchlab.puzzles.peg.compare import FAST_LABEL, SEED_RUNS, CompareRow, com
 from searchlab.puzzles.peg.problem import Instance
 from searchlab.puzzles.peg.render import render_text
 from searchlab.search.limits import CancelToken
-from searchlab.search.result import SearchResult, SearchStats, limit_phrase
+from searchlab.search.result import SearchResult, limit_phrase
 
 
 def finish_text(board: Board, target: int | None) -> str:
@@ -34,7 +34,7 @@ def stopped_text(cancelled: bool, limit: str | None) -> str:
 
 def solve_report(
     instance: Instance, result: SearchResult, *, quiet: bool = False, min_moves: bool = False
-) -> Iterator[Block | SearchStats]:
+) -> Iterator[Block]:
     """A solve's human answer: the problem, the start board, every jump with the board
     after it (``quiet``: only the jumps), the jump and move counts, the outcome and the
     statistics; with ``min_moves``, the proved fewest moves (or the bound proved)."""
