@@ -9,8 +9,9 @@ instances with the shortest published optimal solutions instead (default: the
 easiest 3). Each instance runs the compiled IDA*
 (:func:`searchlab.puzzles.npuzzle.kernel.ida_star_compiled`) with the additive
 6-6-6-6 databases and their reflection (Korf & Felner 2002), under a time limit
-per instance (default 600 s); a progress line (iteration bound, nodes, nodes/s)
-goes to stderr every few seconds; Ctrl-C stops the run and keeps what finished.
+per instance (default 600 s); a progress line (iteration, nodes, nodes/s)
+goes to stderr every 30 seconds; Ctrl-C stops the instance running in this process
+with its counts recorded (status ``cancelled``) and the run with it.
 The databases must be built first (``searchlab npuzzle pdb --build 6-6-6-6 --goal
 first``). ``--tables blank-goal`` (the default) replaces the table of the pattern that
 walls the blank's goal cell off (tiles 1, 2, 5, 6, 7, 12) by the one built from the
@@ -41,7 +42,9 @@ import argparse
 import json
 import os
 import resource
+import signal
 import sys
+import threading
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -85,6 +88,10 @@ def solve_one(task: tuple[int, float, str, bool, bool]) -> dict[str, Any]:
                 flush=True,
             )
 
+    cancel = threading.Event()
+    if threading.current_thread() is threading.main_thread():
+        # Ctrl-C (or SIGINT) stops this instance with its counts recorded, not lost
+        signal.signal(signal.SIGINT, lambda *_: cancel.set())
     cpu0 = time.process_time()
     r = kernel.ida_star_compiled(
         inst.board,
@@ -94,6 +101,7 @@ def solve_one(task: tuple[int, float, str, bool, bool]) -> dict[str, Any]:
         dual=dual,
         time_limit=time_limit,
         progress=progress,
+        cancel=cancel,
     )
     cpu = time.process_time() - cpu0
     status = "solved" if r.solved else f"{r.limit or r.status}"
@@ -178,6 +186,8 @@ def main() -> int:
             )
             with args.results.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(rec) + "\n")
+            if rec["status"] == "cancelled":
+                break
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
