@@ -251,7 +251,12 @@ def ida_star(
     diagonal, the max of the board's and its transpose's values is used; with
     ``dual`` and ranked tables, also the dual lookup's (:func:`dual_lookup`; Felner
     et al. 2005), admissible for any blank cell and any goal with tables built from
-    the goal with the blank anywhere (off by default: it costs more CPU than it saves).
+    the goal with the blank anywhere (``blank=None`` in
+    :func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` or
+    :func:`~searchlab.puzzles.npuzzle.pdb_build.build_packed`) and **not admissible**
+    with the ranked tables :func:`~searchlab.puzzles.npuzzle.solvers.pattern_databases`
+    ships, which are searched from the blank's goal region only (off by default: it
+    costs more CPU than it saves).
 
     Counting follows Korf (1985): blank moves tried up, left, right, down,
     never undoing the previous move; ``generated`` counts every child produced
@@ -656,9 +661,11 @@ def dual_lookup(
     label on cell ``l``), the same transpositions always move the object of label
     ``b0`` (the blank's cell) and reach the identity: the dual state is as far, by the
     same number of moves, from the goal whose blank is on ``b0`` instead of ``gb``. The
-    ranked databases hold, for a pattern's tiles, the fewest moves of those tiles to
-    their goal cells with the blank anywhere at the end, so they bound any goal's
-    distance: every pattern not holding label ``b0`` adds its value on the dual state;
+    ranked databases built with the blank anywhere (``blank=None``) hold, for a
+    pattern's tiles, the fewest moves of those tiles to their goal cells with the blank
+    anywhere at the end, so they bound any goal's distance (tables searched from the
+    blank's goal region, as shipped, do not: with them this may overestimate): every
+    pattern not holding label ``b0`` adds its value on the dual state;
     the pattern holding it (the dual's blank) adds only its other tiles' Manhattan
     distances, and label ``gb`` (a tile of the dual) its own. All are lower bounds on
     moves of disjoint sets of tiles, so the sum is admissible, and with the blank on

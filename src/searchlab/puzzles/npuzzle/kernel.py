@@ -821,8 +821,10 @@ def ida_star_compiled(
     (``reflect``, with the blank's goal on the main diagonal) and, with ``dual`` and
     ranked tables, the dual state's (:func:`~searchlab.puzzles.npuzzle.fast.dual_lookup`),
     the heuristic being their maximum. The dual lookup is off by default: on Korf's
-    100 with 7-8 it saves 11% of the nodes for 1.7-2.3 times the CPU, and it needs tables built
-    with the blank anywhere at the goal (see ``benchmarks/blank_goal.py``). The
+    100 with 7-8 it saves 11% of the nodes for 1.7-2.3 times the CPU, and it is admissible
+    only with tables built with the blank anywhere at the goal (:func:`build_ranked` or
+    :func:`~.pdb_build.build_packed` with ``blank=None``), not with the shipped ones
+    (:func:`~.solvers.pattern_databases`: searched from the blank's goal region). The
     databases of one call must all be mixed-radix (``cells**k`` or ``cells**(k+1)``
     entries) or all ranked (``perm(cells, k)`` entries,
     :func:`~searchlab.puzzles.npuzzle.pdb_index.rank`, or half that packed).
@@ -1024,11 +1026,27 @@ def _build_level(
     return expanded, added
 
 
+def blank_region(size: int, pattern: Sequence[int], blank: int) -> list[int]:
+    """The free cells of ``pattern``'s goal placement (tiles on their goal cells) that the
+    blank reaches from its goal cell ``blank``, in increasing order."""
+    occupied = set(pattern)
+    region, todo = {blank}, [blank]
+    while todo:
+        r, c = divmod(todo.pop(), size)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            cell = rr * size + cc
+            if 0 <= rr < size and 0 <= cc < size and cell not in occupied and cell not in region:
+                region.add(cell)
+                todo.append(cell)
+    return sorted(region)
+
+
 def build_ranked(
     size: int,
     pattern: Sequence[int],
     progress: Progress | None = None,
     with_blank: bool = False,
+    blank: int | None = None,
 ) -> U8:
     """The ranked additive database of ``pattern`` (goal cells of its tiles) on a
     ``size x size`` board: ``table[rank(cells of the tiles)]`` is the fewest moves
@@ -1047,7 +1065,10 @@ def build_ranked(
     state or 16**9 for the mixed-radix layout. One core; the levels are scanned
     in chunks so ``progress(states reached, states)`` is called a few times a
     second (and may raise to cancel). The goal placement is at 0 with the blank
-    anywhere, as in :func:`~searchlab.puzzles.npuzzle.pdb.build_pdb`.
+    anywhere, as in :func:`~searchlab.puzzles.npuzzle.pdb.build_pdb`, or, given
+    ``blank`` (the blank's goal cell), with the blank in the region of free cells
+    holding that cell only (Korf & Felner's tables; larger values, still admissible and
+    additive, but not for the dual lookup).
 
     The packed tables of boards of up to 16 cells are built by
     :func:`~searchlab.puzzles.npuzzle.pdb_build.build_packed` instead (the same search
@@ -1072,14 +1093,23 @@ def build_ranked(
     )
     dist = np.full(total, 255, dtype=np.uint8)
     goal = int(_rank(np.array(pattern, dtype=np.int64), k, cells, POPCOUNT))
-    all_free = (1 << free) - 1
-    words[goal] = all_free | (all_free << free)
+    free_cells = [c for c in range(cells) if c not in set(pattern)]
+    if blank is None:
+        seed = free_cells
+    elif blank in free_cells:
+        seed = [free_cells.index(c) for c in blank_region(size, pattern, blank)]
+    else:
+        raise ValueError("the blank's goal cell is a free cell of the board")
+    mask = sum(1 << j for j in range(free) if blank is None or j in seed)
+    words[goal] = mask | (mask << free)
     dist[goal] = 0
     blanks = np.full(total * free if with_blank else 0, 255, dtype=np.uint8)
     if with_blank:
-        blanks[goal * free : (goal + 1) * free] = 0
+        for j in range(free):
+            if (mask >> j) & 1:
+                blanks[goal * free + j] = 0
     states = total * free
-    reached = free
+    reached = bin(mask).count("1")
     chunk = 1 << 22
     level = 0
     while True:

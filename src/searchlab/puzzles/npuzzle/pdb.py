@@ -97,11 +97,16 @@ def pdb_path(
     with_blank: bool = False,
     ranked: bool = False,
     packed: bool = False,
+    blank: int | None = None,
 ) -> Path:
     """The cache file of the database of ``pattern`` (goal cells) on a ``size x size`` board
-    (``packed``: the ranked table packed by :func:`pack_ranked`)."""
+    (``packed``: the ranked table packed by :func:`pack_ranked`; ``blank``: a ranked
+    table searched from the blank's goal cell ``blank`` only, ``-goal<cell>`` in its
+    name, where the tables of earlier versions, blank anywhere, have none)."""
     name = f"pdb-{size}x{size}-" + "_".join(str(c) for c in pattern)
     if ranked:
+        if blank is not None:
+            name += f"-goal{blank}"
         name += "-rank4.npy" if packed else "-rank.npy"
     else:
         name += "-blank.npy" if with_blank else ".npy"
@@ -124,6 +129,7 @@ def build_pdb(
     progress: Progress | None = None,
     with_blank: bool = False,
     ranked: bool = False,
+    blank: int | None = None,
 ) -> np.ndarray:
     """Build the additive database of ``pattern`` (goal cells of its tiles).
 
@@ -156,7 +162,7 @@ def build_pdb(
     if ranked:
         from searchlab.puzzles.npuzzle.kernel import build_ranked
 
-        return build_ranked(size, pattern, progress)
+        return build_ranked(size, pattern, progress, blank=blank)
     if cells <= 32 and 3 * (cells - k) <= 64:
         from searchlab.puzzles.npuzzle.kernel import build_radix
 
@@ -288,19 +294,22 @@ def load_pdb(
     build: bool = True,
     with_blank: bool = False,
     ranked: bool = False,
+    blank: int | None = None,
 ) -> np.ndarray:
     """The database of ``pattern`` from the cache (memory-mapped, read-only), building
     and caching it if missing (then also returned memory-mapped: the resident pages are
     the ones a search touches). A ranked table is built packed by
     :func:`~.pdb_build.build_packed` where it can, else by :func:`build_pdb` and packed.
 
-    With ``build=False`` a missing database raises ``FileNotFoundError``.
+    With ``build=False`` a missing database raises ``FileNotFoundError``. ``blank``
+    (ranked tables only): the blank's goal cell, the search starting from its region
+    only (:func:`~.pdb_build.build_packed`); None: the blank anywhere.
     """
     import numpy as np
 
     k = len(pattern)
     for packed in (True, False) if ranked else (False,):
-        path = pdb_path(size, pattern, directory, with_blank, ranked, packed)
+        path = pdb_path(size, pattern, directory, with_blank, ranked, packed, blank)
         if path.exists():
             try:
                 # Memory-mapped, not read: the pages are the operating system's file cache,
@@ -318,17 +327,17 @@ def load_pdb(
     if ranked and not with_blank:
         from searchlab.puzzles.npuzzle.pdb_build import build_packed
 
-        compact = build_packed(size, pattern, progress)
+        compact = build_packed(size, pattern, progress, blank)
     if compact is not None:
         table = compact
-        path = pdb_path(size, pattern, directory, with_blank, ranked, packed=True)
+        path = pdb_path(size, pattern, directory, with_blank, ranked, True, blank)
     else:
-        table = build_pdb(size, pattern, progress, with_blank, ranked)
+        table = build_pdb(size, pattern, progress, with_blank, ranked, blank)
         if ranked:
             packed_table = pack_ranked(size, pattern, table)
             if packed_table is not None:
                 table = packed_table
-                path = pdb_path(size, pattern, directory, with_blank, ranked, packed=True)
+                path = pdb_path(size, pattern, directory, with_blank, ranked, True, blank)
     save_table(path, table)
     del table  # resident no longer: the file's pages, mapped, are what a search touches
     mapped: np.ndarray = np.load(path, mmap_mode="r")

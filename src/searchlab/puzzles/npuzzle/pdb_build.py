@@ -349,12 +349,24 @@ def _groups(n: int, k: int, parallel: bool) -> tuple[int, list[list[int]]]:
     return size, [members for members, _ in groups]
 
 
-def build_packed(size: int, pattern: Sequence[int], progress: Progress | None = None) -> U8 | None:
+def build_packed(
+    size: int,
+    pattern: Sequence[int],
+    progress: Progress | None = None,
+    blank: int | None = None,
+) -> U8 | None:
     """The ranked database of ``pattern`` packed four bits an entry: the bytes
     :func:`~searchlab.puzzles.npuzzle.pdb.pack_ranked` makes of
-    :func:`~searchlab.puzzles.npuzzle.kernel.build_ranked`'s table, or None where that
-    packing does not fit or the board is not one this builder takes (more than 16 cells,
-    fewer than two tiles, no free cell).
+    :func:`~searchlab.puzzles.npuzzle.kernel.build_ranked`'s table (same ``blank``), or
+    None where that packing does not fit or the board is not one this builder takes (more
+    than 16 cells, fewer than two tiles, no free cell).
+
+    ``blank``: the blank's goal cell. The search then starts from the goal placement
+    with the blank in the region of free cells holding that cell only (what Korf &
+    Felner's tables hold, and what :func:`~searchlab.puzzles.npuzzle.pdb.load_pdb`
+    builds); None starts it with the blank in every region ("blank anywhere": never
+    larger, and what the dual lookup needs). Both are admissible and additive: a
+    solution's projection on the pattern ends with the blank on its goal cell.
 
     Memory: ``perm(cells, k)`` bytes of codes, half that of output, the overflow words
     and 1.3 MB of region tables; for the 15-puzzle's 8-tile pattern 519 + 259 + 56 MB.
@@ -409,13 +421,17 @@ def build_packed(size: int, pattern: Sequence[int], progress: Progress | None = 
         for b in range(cells):
             lo_, hi_ = min(c, b), max(c, b)
             between[c * cells + b] = ((1 << hi_) - 1) & ~((1 << (lo_ + 1)) - 1)
-    # the goal placement, every region on level 0's frontier (the blank anywhere)
+    # the goal placement: the blank's goal region on level 0's frontier (every region
+    # with the blank anywhere)
     goal = np.array(pattern, dtype=np.int64)
     goal_rank = sum(
         (c - sum(1 for p in pattern[:i] if p < c)) * int(weight[i]) for i, c in enumerate(pattern)
     )
     occ = sum(1 << c for c in pattern)
-    for s in range(int(nreg[occ])):
+    if blank is not None and not (0 <= blank < cells and not (occ >> blank) & 1):
+        raise ValueError("the blank's goal cell is a free cell of the board")
+    seeds = range(int(nreg[occ])) if blank is None else [int(label[occ * cells + blank])]
+    for s in seeds:
         if nreg[occ] <= _SLOTS:
             codes[goal_rank] |= 2 << (2 * s)
         else:

@@ -133,8 +133,10 @@ def pattern_databases(
     partitions (6-6-3, 5-5-5, 3-3-3-3-3), the databases indexed by the blank's
     cell too (see :func:`~.pdb.build_pdb`): 268 MB each for 6 tiles instead of
     16 MB, about 30% fewer nodes; the ranked partitions (:data:`~.pdb.RANKED`)
-    have no blank in the index, and are packed four bits an entry when built
-    (:func:`~.pdb.pack_ranked`; unpacked files of earlier versions are still read). The
+    have no blank in the index, are searched from the blank's goal region only (Korf &
+    Felner's tables, not admissible for the dual lookup; the blank-anywhere files of
+    earlier versions are not read), and are packed four bits an entry when built
+    (:func:`~.pdb.pack_ranked`; unpacked ones are still read). The
     tables are memory views of the
     memory-mapped cache files (no copy, and no NumPy import when cached:
     :func:`~.pdb.map_table`).
@@ -145,18 +147,19 @@ def pattern_databases(
         raise InputError(_("pattern databases are provided for the 4x4 and 5x5 puzzles only"))
     ranked = partition in RANKED
     blank = with_blank and not ranked
+    gb = goal.blank if ranked else None  # ranked: searched from the blank's goal region
     out = []
     for pattern in partition_for(goal, partition):
         table = None
         for packed in (True, False) if ranked else (False,):  # packed ones first
-            path = pdb_path(n, pattern, with_blank=blank, ranked=ranked, packed=packed)
+            path = pdb_path(n, pattern, with_blank=blank, ranked=ranked, packed=packed, blank=gb)
             table = map_table(path, table_length(n, len(pattern), blank, ranked, packed))
             if table is not None:
                 break
         if table is None:
             if not build:
                 raise FileNotFoundError(path)
-            table = load_pdb(n, pattern, progress, with_blank=blank, ranked=ranked).data
+            table = load_pdb(n, pattern, progress, with_blank=blank, ranked=ranked, blank=gb).data
         out.append((pattern, table))
     return out
 
