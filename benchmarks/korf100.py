@@ -3,7 +3,7 @@
 Usage: python benchmarks/korf100.py [IDS ...] [--heuristic pdb|manhattan]
        [--pdb 6-6-3|7-8|5-5-5|3-3-3-3-3] [--min-tables] [--no-reflect]
        [--easiest N] [--engine compiled|python|both] [--versus PARTITION]
-       [--cli-runs N] [--dual] [--lookups] [--blank-goal]
+       [--cli-runs N] [--dual] [--lookups] [--blank-anywhere]
 
 IDS are instance numbers or ranges (``1-10 42``); default all 100. ``--easiest
 N`` runs the N instances with the fewest Manhattan nodes instead. Prints per
@@ -29,10 +29,12 @@ times, the best and the median).
 kernel once per set of lookups, in one run: the board's alone, with its reflection
 (the default), and with the dual lookup too (``dual=True``), printing for each the
 nodes per instance beside Korf & Felner's, the total search CPU and the ratios to
-the reflection-only run. ``--blank-goal`` uses the tables built from the goal with
-the blank on its goal cell (``blank_goal.py``, the published tables' definition;
-the dual lookup is not admissible with them and is left out), and with
-``--lookups`` runs both kinds of tables in the same run.
+the reflection-only run. The ranked tables (7-8) are searched from the goal with the
+blank on its goal cell (the published tables' definition), with which the dual lookup
+is not admissible: it is left out, and ``--dual`` refused. ``--blank-anywhere`` uses
+the tables searched with the blank anywhere at the goal instead (the shipped ones
+before issue 24's change, ``pattern_databases(..., blank_goal=False)``), with which
+it is admissible, and with ``--lookups`` runs both kinds of tables in the same run.
 """
 
 from __future__ import annotations
@@ -47,11 +49,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from blank_goal import blank_goal_databases  # the sibling script (this folder is on sys.path)
 from searchlab.puzzles.npuzzle import kernel
 from searchlab.puzzles.npuzzle.fast import ida_star
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, KorfInstance, korf_instances
-from searchlab.puzzles.npuzzle.pdb import PARTITIONS
+from searchlab.puzzles.npuzzle.pdb import PARTITIONS, RANKED
 from searchlab.puzzles.npuzzle.solvers import partition_size, pattern_databases
 from searchlab.search import SearchResult
 
@@ -72,19 +73,20 @@ LOOKUPS = {
 
 
 def compare_lookups(
-    chosen: list[KorfInstance], pdbs: Any, partition: str, blank_goal: Any = None
+    chosen: list[KorfInstance], pdbs: Any, partition: str, anywhere: Any = None
 ) -> int:
-    """Solve ``chosen`` once per set of :data:`LOOKUPS` (and, with ``blank_goal`` tables,
-    without the dual lookup); print nodes, CPU and ratios."""
+    """Solve ``chosen`` once per set of :data:`LOOKUPS` (without the dual lookup if the
+    tables are ranked, searched from the blank's goal region; and, with ``anywhere``
+    tables, with all of them); print nodes, CPU and ratios."""
     rows = {}
     bad = 0
-    runs = [(name, pdbs, flags) for name, flags in LOOKUPS.items()]
-    if blank_goal is not None:
-        runs += [
-            (f"blank-goal {name}", blank_goal, flags)
-            for name, flags in LOOKUPS.items()
-            if not flags[1]
-        ]
+    runs = [
+        (name, pdbs, flags)
+        for name, flags in LOOKUPS.items()
+        if not (flags[1] and partition in RANKED)
+    ]
+    if anywhere is not None:
+        runs += [(f"blank-anywhere {name}", anywhere, flags) for name, flags in LOOKUPS.items()]
     for name, tables, (reflect, dual) in runs:
         nodes, cpu = 0, 0.0
         for inst in chosen:
@@ -171,11 +173,13 @@ def main() -> int:
     )
     parser.add_argument("--no-reflect", action="store_true")
     parser.add_argument("--dual", action="store_true", help="add the dual lookup")
-    parser.add_argument("--blank-goal", action="store_true", help="see blank_goal.py")
+    parser.add_argument("--blank-anywhere", action="store_true", help="see the docstring")
     parser.add_argument("--lookups", action="store_true", help="compare sets of lookups")
     parser.add_argument("--easiest", type=int)
     parser.add_argument("--engine", choices=("compiled", "python", "both"), default="compiled")
     args = parser.parse_args()
+    if args.dual and args.partition in RANKED and not args.blank_anywhere:
+        parser.error("the dual lookup is admissible with --blank-anywhere tables only")
     instances = korf_instances()
     if args.easiest:
         chosen = sorted(instances, key=lambda k: k.ida_md_nodes)[: args.easiest]
@@ -196,11 +200,11 @@ def main() -> int:
             kernel.warm_up()
             print(f"compiled kernel: ready in {time.perf_counter() - t0:.1f} s (compile or load)")
             engines["compiled"] = kernel.ida_star_compiled
-    if args.blank_goal and pdbs is not None:
-        blank_goal = blank_goal_databases(KORF_GOAL, args.partition)
+    if args.blank_anywhere and pdbs is not None and args.partition in RANKED:
+        anywhere = pattern_databases(KORF_GOAL, args.partition, blank_goal=False)
         if args.lookups:
-            return compare_lookups(chosen, pdbs, args.partition, blank_goal)
-        pdbs = blank_goal
+            return compare_lookups(chosen, pdbs, args.partition, anywhere)
+        pdbs = anywhere
     if args.lookups and pdbs is not None:
         return compare_lookups(chosen, pdbs, args.partition)
     names = ["python", "compiled"] if args.engine == "both" else [args.engine]

@@ -1,7 +1,7 @@
 """Benchmark: Korf & Felner's 50 random 24-puzzle instances, IDA* with the 6-6-6-6 databases.
 
 Usage: python benchmarks/korf24.py [IDS ...] [--easiest N] [--all] [--time-limit SECONDS]
-       [--no-reflect] [--tables blank-goal|shipped] [--dual] [--results FILE] [--table]
+       [--no-reflect] [--tables blank-goal|blank-anywhere] [--dual] [--results FILE] [--table]
        [--workers N | --local-dask N | --scheduler tcp://HOST:8786]
 
 IDS are instance numbers or ranges (``25 40 1-3``); ``--easiest N`` runs the N
@@ -12,13 +12,15 @@ easiest 3). Each instance runs the compiled IDA*
 per instance (default 600 s); a progress line (iteration, nodes, nodes/s)
 goes to stderr every 30 seconds; Ctrl-C stops the instance running in this process
 with its counts recorded (status ``cancelled``) and the run with it.
-The databases must be built first (``searchlab npuzzle pdb --build 6-6-6-6 --goal
-first``). ``--tables blank-goal`` (the default) replaces the table of the pattern that
-walls the blank's goal cell off (tiles 1, 2, 5, 6, 7, 12) by the one built from the
-goal with the blank on its goal cell (``blank_goal.py``: built once, about a minute;
-the published tables' definition); ``--tables shipped`` keeps the shipped ones, with
-which ``--dual`` adds the dual lookup. Prints per instance the status, the length found
-against the published optimum, nodes generated, CPU seconds and nodes per CPU second.
+The databases are built first if missing (or by ``searchlab npuzzle pdb --build
+6-6-6-6 --goal first``; a few minutes). ``--tables blank-goal`` (the default) uses
+those, searched from the goal with the blank on its goal cell (the published tables'
+definition; the pattern of tiles 1, 2, 5, 6, 7, 12 walls it off); ``--tables
+blank-anywhere`` the tables searched with the blank anywhere at the goal
+(``pattern_databases(..., blank_goal=False)``, the shipped ones before issue 24's
+change), with which ``--dual`` adds the dual lookup. Prints per instance the status,
+the length found against the published optimum, nodes generated, CPU seconds and
+nodes per CPU second.
 
 Resumable (issue 24, item 4): each instance's outcome is appended to ``--results``
 (JSON lines, default ``benchmarks/korf24-results.jsonl``, the committed record) as
@@ -50,7 +52,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from blank_goal import blank_goal_databases  # the sibling script (this folder is on sys.path)
 from korf100 import parse_ids
 from searchlab.experiments.parallel import map_unordered
 from searchlab.puzzles.npuzzle import kernel
@@ -65,9 +66,7 @@ RESULTS = Path(__file__).resolve().parent / "korf24-results.jsonl"
 @lru_cache(maxsize=2)
 def databases(tables: str) -> list[tuple[tuple[int, ...], Any]]:
     """The 6-6-6-6 tables of this process (mapped once)."""
-    if tables == "blank-goal":
-        return blank_goal_databases(KORF24_GOAL, "6-6-6-6")
-    return pattern_databases(KORF24_GOAL, "6-6-6-6", build=False)
+    return pattern_databases(KORF24_GOAL, "6-6-6-6", blank_goal=tables == "blank-goal")
 
 
 def solve_one(task: tuple[int, float, str, bool, bool]) -> dict[str, Any]:
@@ -129,8 +128,8 @@ def main() -> int:
     parser.add_argument("--easiest", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=600.0)
     parser.add_argument("--no-reflect", action="store_true")
-    parser.add_argument("--tables", choices=("blank-goal", "shipped"), default="blank-goal")
-    parser.add_argument("--dual", action="store_true", help="with --tables shipped")
+    parser.add_argument("--tables", choices=("blank-goal", "blank-anywhere"), default="blank-goal")
+    parser.add_argument("--dual", action="store_true", help="with --tables blank-anywhere")
     parser.add_argument("--all", action="store_true", help="all 50, easiest first")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--table", action="store_true")
@@ -138,8 +137,8 @@ def main() -> int:
     parser.add_argument("--local-dask", type=int, default=0, metavar="N")
     parser.add_argument("--scheduler")
     args = parser.parse_args()
-    if args.dual and args.tables != "shipped":
-        parser.error("the dual lookup is admissible with --tables shipped only")
+    if args.dual and args.tables != "blank-anywhere":
+        parser.error("the dual lookup is admissible with --tables blank-anywhere only")
     instances = korf24_instances()
     records = read_results(args.results)
     if args.table:
@@ -156,7 +155,7 @@ def main() -> int:
         print(f"already solved in {args.results}, skipped: {sorted(done & {k.id for k in chosen})}")
     chosen = [k for k in chosen if k.id not in done]
     t0 = time.perf_counter()
-    databases(args.tables)  # build the blank-goal table here, once, before any worker
+    databases(args.tables)  # build missing tables here, once, before any worker
     print(f"pattern databases 6-6-6-6 ({args.tables}): ready in {time.perf_counter() - t0:.1f} s")
     here = str(Path(__file__).resolve().parent)
     os.environ["PYTHONPATH"] = os.pathsep.join(

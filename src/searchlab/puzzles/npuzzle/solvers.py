@@ -123,6 +123,7 @@ def pattern_databases(
     progress: Progress | None = None,
     build: bool = True,
     with_blank: bool = True,
+    blank_goal: bool = True,
 ) -> list[tuple[tuple[int, ...], memoryview]]:
     """The ``(pattern, table)`` pairs for a 4x4 or 5x5 ``goal`` (from the cache, or built).
 
@@ -135,7 +136,8 @@ def pattern_databases(
     16 MB, about 30% fewer nodes; the ranked partitions (:data:`~.pdb.RANKED`)
     have no blank in the index, are searched from the blank's goal region only (Korf &
     Felner's tables, not admissible for the dual lookup; the blank-anywhere files of
-    earlier versions are not read), and are packed four bits an entry when built
+    earlier versions are not read; ``blank_goal=False`` gives those, searched with the
+    blank anywhere, for the dual lookup), and are packed four bits an entry when built
     (:func:`~.pdb.pack_ranked`; unpacked ones are still read). The
     tables are memory views of the
     memory-mapped cache files (no copy, and no NumPy import when cached:
@@ -147,7 +149,7 @@ def pattern_databases(
         raise InputError(_("pattern databases are provided for the 4x4 and 5x5 puzzles only"))
     ranked = partition in RANKED
     blank = with_blank and not ranked
-    gb = goal.blank if ranked else None  # ranked: searched from the blank's goal region
+    gb = goal.blank if ranked and blank_goal else None  # searched from the blank's region
     out = []
     for pattern in partition_for(goal, partition):
         table = None
