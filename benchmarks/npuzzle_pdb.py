@@ -43,7 +43,7 @@ BEFORE_RADIX = (
 )
 BEFORE_RANKED = (
     "import sys; from searchlab.puzzles.npuzzle import pdb_build; "
-    "pdb_build.build_packed = lambda size, pattern, progress=None: None; " + MAIN
+    "pdb_build.build_packed = lambda size, pattern, progress=None, blank=None: None; " + MAIN
 )
 KORF = (
     "import sys; from searchlab.puzzles.npuzzle import kernel; "
