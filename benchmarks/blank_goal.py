@@ -12,7 +12,7 @@ admissible and additive (a solution's projection on a pattern ends with the blan
 its goal cell) and is what the published tables hold: with it, Korf's 100 take
 137,212 nodes per instance (Korf & Felner: 136,289) and 38,326 with the reflection
 (36,710). Such tables no longer bound the distance to a goal with the blank elsewhere,
-so the dual lookup (:func:`searchlab.puzzles.npuzzle.fast.dual_lookup`, whose dual state
+so the dual lookup (:func:`searchlab.puzzles.npuzzle.pure_search.dual_lookup`, whose dual state
 has its blank's goal elsewhere) is not admissible with them.
 
 The builder's driver is repeated here (its compiled level step is the shipped one) until

@@ -49,9 +49,9 @@ from typing import Any
 
 from blank_goal import blank_goal_databases  # the sibling script (this folder is on sys.path)
 from searchlab.puzzles.npuzzle import kernel
-from searchlab.puzzles.npuzzle.fast import ida_star
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, KorfInstance, korf_instances
 from searchlab.puzzles.npuzzle.pdb import PARTITIONS
+from searchlab.puzzles.npuzzle.pure_search import ida_star
 from searchlab.puzzles.npuzzle.solvers import partition_size, pattern_databases
 from searchlab.search import SearchResult
 
