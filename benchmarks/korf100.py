@@ -50,9 +50,9 @@ from collections.abc import Callable
 from typing import Any
 
 from searchlab.puzzles.npuzzle import kernel
-from searchlab.puzzles.npuzzle.fast import ida_star
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, KorfInstance, korf_instances
 from searchlab.puzzles.npuzzle.pdb import PARTITIONS, RANKED
+from searchlab.puzzles.npuzzle.pure_search import ida_star
 from searchlab.puzzles.npuzzle.solvers import partition_size, pattern_databases
 from searchlab.search import SearchResult
 

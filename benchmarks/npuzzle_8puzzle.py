@@ -14,7 +14,7 @@ import argparse
 import time
 
 from searchlab.puzzles.npuzzle import NPuzzleProblem, goal_board, parse_tiles
-from searchlab.puzzles.npuzzle.fast import astar
+from searchlab.puzzles.npuzzle.pure_search import astar
 from searchlab.search import solve
 
 HARDEST = ("8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1")

@@ -7,7 +7,7 @@ Issue 24, item 5. On Korf's 15-puzzle instances IDS (default 9 12 79 85 94:
 under two million Manhattan nodes, so the pure-Python searches finish), runs in
 one process, each side after its warm-up:
 
-- Manhattan: the pure-Python :func:`~searchlab.puzzles.npuzzle.fast.ida_star`
+- Manhattan: the pure-Python :func:`~searchlab.puzzles.npuzzle.pure_search.ida_star`
   (what ``--algorithm idastar --heuristic manhattan`` ran before) against the
   compiled :func:`~searchlab.puzzles.npuzzle.kernel_md.ida_star_md_compiled`;
   the node counts must be equal, the CPU ratio is printed;
@@ -43,9 +43,9 @@ from functools import partial
 from pathlib import Path
 
 from searchlab.puzzles.npuzzle import kernel_md
-from searchlab.puzzles.npuzzle.fast import ida_star
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
+from searchlab.puzzles.npuzzle.pure_search import ida_star
 from searchlab.search import SearchResult, solve
 
 KORF = {k.id: k for k in korf_instances()}

@@ -74,8 +74,8 @@ def test_npuzzle_max_expansions_stops(algorithm: str, capsys: pytest.CaptureFixt
 
 def test_npuzzle_compiled_idastar_expansion_cap_is_exact() -> None:
     from searchlab.puzzles.npuzzle.board import goal_board, parse_tiles
-    from searchlab.puzzles.npuzzle.fast import ida_star
     from searchlab.puzzles.npuzzle.kernel_md import ida_star_md_compiled
+    from searchlab.puzzles.npuzzle.pure_search import ida_star
 
     board, goal = parse_tiles("8 6 7 2 5 4 3 0 1"), goal_board(3)
     full = ida_star_md_compiled(board, goal, linear_conflicts=False)
@@ -92,7 +92,7 @@ def test_npuzzle_compiled_idastar_expansion_cap_is_exact() -> None:
 @pytest.mark.parametrize("cap", [1, 5, 50])
 def test_npuzzle_astar_stores_at_most_one_expansion_past_max_nodes(cap: int) -> None:
     from searchlab.puzzles.npuzzle.board import goal_board, parse_tiles
-    from searchlab.puzzles.npuzzle.fast import astar
+    from searchlab.puzzles.npuzzle.pure_search import astar
 
     r = astar(parse_tiles("8 6 7 2 5 4 3 0 1"), goal_board(3), max_nodes=cap)
     assert r.limit == "max_nodes"

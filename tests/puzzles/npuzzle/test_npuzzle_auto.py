@@ -24,10 +24,10 @@ from searchlab.puzzles.npuzzle.board import (
     legal_moves,
     neighbours,
 )
-from searchlab.puzzles.npuzzle.fast import ida_star
 from searchlab.puzzles.npuzzle.heuristics import linear_conflict
 from searchlab.puzzles.npuzzle.kernel_md import ida_star_md_compiled, line_table
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
+from searchlab.puzzles.npuzzle.pure_search import ida_star
 from searchlab.puzzles.npuzzle.solvers import solve_board
 from searchlab.search import SearchResult
 

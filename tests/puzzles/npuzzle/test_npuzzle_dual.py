@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from searchlab.puzzles.npuzzle import Board, goal_board, instances_at_depth
-from searchlab.puzzles.npuzzle.fast import _ranked_value, dual_lookup, ida_star
 from searchlab.puzzles.npuzzle.heuristics import goal_positions
 from searchlab.puzzles.npuzzle.instances import _layers, _unpack
 from searchlab.puzzles.npuzzle.kernel import build_ranked, ida_star_compiled
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
 from searchlab.puzzles.npuzzle.pdb import pack_ranked
+from searchlab.puzzles.npuzzle.pure_search import _ranked_value, dual_lookup, ida_star
 from searchlab.search import SearchResult
 
 GOALS = {

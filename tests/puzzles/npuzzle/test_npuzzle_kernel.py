@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from searchlab.puzzles.npuzzle import goal_board, instances_at_depth
-from searchlab.puzzles.npuzzle.fast import ida_star
 from searchlab.puzzles.npuzzle.kernel import build_ranked, ida_star_compiled
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
 from searchlab.puzzles.npuzzle.pdb import (
@@ -22,6 +21,7 @@ from searchlab.puzzles.npuzzle.pdb import (
     pack_ranked,
 )
 from searchlab.puzzles.npuzzle.pdb_index import rank, unrank
+from searchlab.puzzles.npuzzle.pure_search import ida_star
 from searchlab.search import SearchResult
 
 

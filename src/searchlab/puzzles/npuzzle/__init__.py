@@ -29,7 +29,7 @@ Stable public API (used by the assignment programs ``puzzle8`` and
 - Korf's benchmark: :func:`korf_instances`, :data:`KORF_GOAL`
 - :func:`render_svg` (``Board._repr_svg_`` for Jupyter)
 
-Lower level: :mod:`.fast` (``astar``, ``ida_star``), :mod:`.pdb`
+Lower level: :mod:`.pure_search` (``astar``, ``ida_star``), :mod:`.pdb`
 (``build_pdb``, ``load_pdb``, ``PARTITIONS``).
 """
 

@@ -2,7 +2,7 @@
 ranked database build.
 
 :func:`ida_star_compiled` runs the same search as
-:func:`~searchlab.puzzles.npuzzle.fast.ida_star` with ``pdbs`` (Korf 1985's IDA*
+:func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` with ``pdbs`` (Korf 1985's IDA*
 with Korf & Felner 2002's additive databases and their reflection): the same
 move order, the same pruning, the same counts (``generated``, ``expanded``,
 ``iterations`` are identical on the same tree, which the tests assert), about
@@ -31,7 +31,7 @@ Performance tricks of the search, all here:
   mixed-radix layout (:mod:`.pdb`);
 - **reflection** (Korf & Felner 2002) evaluated only when the board's own
   value does not already prune the child, and the **dual lookup** (``dual=True``,
-  :func:`~searchlab.puzzles.npuzzle.fast.dual_lookup`) only when neither prunes
+  :func:`~searchlab.puzzles.npuzzle.pure_search.dual_lookup`) only when neither prunes
   it, kept incrementally (a move relabels two cells: at most two patterns ranked
   again), with pathmax from child to parent;
 - **one frame machine** (:func:`_search`) for every heuristic, the Manhattan and
@@ -52,7 +52,8 @@ from numba import njit
 from numba.misc.special import literally
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
-from searchlab.puzzles.npuzzle.fast import (
+from searchlab.puzzles.npuzzle.pdb_index import is_packed, layout
+from searchlab.puzzles.npuzzle.pure_search import (
     _CHECK_EVERY,
     _INF,
     ProgressFn,
@@ -64,7 +65,6 @@ from searchlab.puzzles.npuzzle.fast import (
     _tables,
     next_pause,
 )
-from searchlab.puzzles.npuzzle.pdb_index import is_packed, layout
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.result import LimitName
@@ -292,7 +292,7 @@ def _search(
       for the reflected and the dual lookups (ranked only), each made only when the
       lookups before it do not prune the child, in that order; a child whose dual
       ``g + h`` exceeds the bound by more than two prunes its parent too (pathmax
-      from child to parent: see :func:`~searchlab.puzzles.npuzzle.fast._ranked_search`);
+      from child to parent: see :func:`~searchlab.puzzles.npuzzle.pure_search._ranked_search`);
     - ``_MD``: Manhattan distance changing by ``mdd[tile, from, to]``, plus, with ``lc``,
       twice the linear conflicts (:func:`_line_code`: ``grow``/``gcol`` a label's goal
       row and column, ``pw`` the powers of ``n + 1``, ``lct`` each line code's conflicts).
@@ -653,7 +653,7 @@ def deepen(
     returning ``_FOUND``, ``_EXHAUSTED`` or ``_PAUSED`` with its counters in
     ``regs``. Between pauses (every 65,536 generated nodes) the limits are
     checked: ``max_nodes`` generated nodes (so it may overshoot by up to 65,536),
-    then the ``budget``; ``max_expansions`` is exact (:func:`~.fast.next_pause`). Returns the
+    then the ``budget``; ``max_expansions`` is exact (:func:`~.pure_search.next_pause`). Returns the
     blank cells of the solution (None if none) and the limit that stopped it;
     ``stats`` gets the counts, the root counted once.
     """
@@ -813,13 +813,13 @@ def ida_star_compiled(
     cancel: CancelToken | None = None,
     progress: ProgressFn | None = None,
 ) -> SearchResult:
-    """:func:`~searchlab.puzzles.npuzzle.fast.ida_star` with ``pdbs``, compiled.
+    """:func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` with ``pdbs``, compiled.
 
     Same requirements, guarantees, counting conventions and limits (checked
     every 65,536 generated nodes, at the same points: ``max_nodes`` stops at the
     same node count), and the same lookups: the board's, its reflection's
     (``reflect``, with the blank's goal on the main diagonal) and, with ``dual`` and
-    ranked tables, the dual state's (:func:`~searchlab.puzzles.npuzzle.fast.dual_lookup`),
+    ranked tables, the dual state's (:func:`~searchlab.puzzles.npuzzle.pure_search.dual_lookup`),
     the heuristic being their maximum. The dual lookup is off by default: on Korf's
     100 with 7-8 it saves 11% of the nodes for 1.7-2.3 times the CPU, and it is admissible
     only with tables built with the blank anywhere at the goal (:func:`build_ranked` or

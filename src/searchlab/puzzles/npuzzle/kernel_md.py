@@ -2,7 +2,7 @@
 
 :func:`ida_star_md_compiled` runs Korf's (1985) IDA* with incremental Manhattan
 distance, the tree and the counts of
-:func:`~searchlab.puzzles.npuzzle.fast.ida_star` without ``pdbs`` (the tests
+:func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` without ``pdbs`` (the tests
 assert equal ``generated``, ``expanded`` and ``iterations``), or with the
 linear-conflict heuristic of
 :func:`~searchlab.puzzles.npuzzle.heuristics.linear_conflict` (Hansson, Mayer &
@@ -35,7 +35,6 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.puzzles.npuzzle.board import Board
-from searchlab.puzzles.npuzzle.fast import ProgressFn, _result, _tables
 from searchlab.puzzles.npuzzle.heuristics import (
     LC_MAX_SIZE,
     _removals,
@@ -43,6 +42,7 @@ from searchlab.puzzles.npuzzle.heuristics import (
     manhattan,
 )
 from searchlab.puzzles.npuzzle.kernel import _MD, run_frames
+from searchlab.puzzles.npuzzle.pure_search import ProgressFn, _result, _tables
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 
@@ -77,9 +77,9 @@ def ida_star_md_compiled(
     Requires a solvable ``start`` (and, with ``linear_conflicts``, a side of at most
     :data:`LC_MAX_SIZE`). Returns an optimal solution (both heuristics are
     admissible), with Korf's counting conventions and the limits of
-    :func:`~searchlab.puzzles.npuzzle.fast.ida_star` (checked every 65,536
+    :func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` (checked every 65,536
     generated nodes; ``max_nodes`` counts generated nodes). With Manhattan
-    distance its counts are :func:`~.fast.ida_star`'s on the same board.
+    distance its counts are :func:`~.pure_search.ida_star`'s on the same board.
     """
     n = start.size
     if linear_conflicts and n > LC_MAX_SIZE:

@@ -3,7 +3,7 @@
 
 Plain Python with no NumPy, shared by the database builder
 (:mod:`searchlab.puzzles.npuzzle.pdb`) and the solvers that read the tables
-(:mod:`~searchlab.puzzles.npuzzle.fast`, :mod:`~searchlab.puzzles.npuzzle.kernel`),
+(:mod:`~searchlab.puzzles.npuzzle.pure_search`, :mod:`~searchlab.puzzles.npuzzle.kernel`),
 so neither solver imports the builder.
 """
 

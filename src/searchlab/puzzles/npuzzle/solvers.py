@@ -4,10 +4,10 @@
 notebook (through the family adapter): it rejects unsolvable boards before any
 search, then ``auto`` runs
 
-- 3x3: :func:`~searchlab.puzzles.npuzzle.fast.astar` (packed ints, Manhattan);
+- 3x3: :func:`~searchlab.puzzles.npuzzle.pure_search.astar` (packed ints, Manhattan);
 - 4x4: IDA* with the additive 7-8 pattern databases and their reflection when
   they are cached (``npuzzle pdb --build 7-8``), else 6-6-3 when cached
-  (:func:`~searchlab.puzzles.npuzzle.fast.ida_star` for the first
+  (:func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` for the first
   :data:`PYTHON_NODES` nodes, then the compiled
   :func:`~searchlab.puzzles.npuzzle.kernel.ida_star_compiled`);
 - 5x5: the same with the 6-6-6-6 databases when cached;
@@ -35,7 +35,6 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import Board, goal_board
-from searchlab.puzzles.npuzzle.fast import ProgressFn, Table, _move_name, astar, ida_star
 from searchlab.puzzles.npuzzle.heuristics import LC_MAX_SIZE, canonical_heuristic
 from searchlab.puzzles.npuzzle.pdb import (
     DEFAULTS,
@@ -48,6 +47,7 @@ from searchlab.puzzles.npuzzle.pdb import (
     table_length,
 )
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
+from searchlab.puzzles.npuzzle.pure_search import ProgressFn, Table, _move_name, astar, ida_star
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.search import ALGORITHMS, CancelToken, SearchResult
 from searchlab.search import solve as engine_solve
@@ -220,7 +220,7 @@ def solve_board(
     (``stats.generated == 0``). ``algorithm`` is ``"auto"``, or any engine algorithm name
     (``astar``, ``idastar``, ``bfs``, ...); ``heuristic`` is ``"auto"``, ``"pdb"`` (4x4 IDA*
     only) or a name of :data:`HEURISTICS`. ``astar``/``idastar`` with Manhattan (or ``pdb``) run
-    the dedicated solvers of :mod:`.fast` (IDA*: compiled, also with linear conflict);
+    the dedicated solvers of :mod:`.pure_search` (IDA*: compiled, also with linear conflict);
     anything else runs the generic engine. Limits: ``time_limit`` seconds, ``max_nodes``
     (stored states: A* and the engine; IDA* stores only its path and ignores it),
     ``max_expansions``, a ``cancel`` token and ``progress``; ``pdb_progress(done, total)``

@@ -15,9 +15,9 @@ from searchlab.puzzles.npuzzle import (
     parse_tiles,
     random_instance,
 )
-from searchlab.puzzles.npuzzle.fast import astar, ida_star
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
 from searchlab.puzzles.npuzzle.pdb import build_pdb, load_pdb
+from searchlab.puzzles.npuzzle.pure_search import astar, ida_star
 from searchlab.puzzles.npuzzle.solvers import solve_board
 
 

@@ -1,4 +1,5 @@
-"""Dedicated optimal solvers: A* on packed ints and IDA* with incremental heuristics.
+"""The pure-Python optimal searches: A* on packed ints and IDA* with incremental heuristics
+(their compiled counterparts are :mod:`.kernel` and :mod:`.kernel_md`).
 
 Both take a solvable ``start`` and ``goal`` (check with
 :func:`~searchlab.puzzles.npuzzle.solvability.is_solvable` first, as
