@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
 from searchlab.puzzles.npuzzle.heuristics import goal_positions
-from searchlab.puzzles.npuzzle.pdb_index import is_packed, layout
+from searchlab.puzzles.npuzzle.pdb_index import NIBBLE, layout, read3, table_format
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.result import LimitName
@@ -635,8 +635,10 @@ def _pdb_search(
     return search, best, (*start, *startm), max(h1, h2)
 
 
-def _ranked_value(cs: Sequence[int], tab: Table, packed: bool, goal: Sequence[int], n: int) -> int:
-    """The value of a ranked table (packed or not) for its tiles on cells ``cs``."""
+def _ranked_value(cs: Sequence[int], tab: Table, packed: int, goal: Sequence[int], n: int) -> int:
+    """The value of a ranked table for its tiles on cells ``cs``, stored as ``packed``
+    says (:func:`~.pdb_index.table_format`: a byte, or the Manhattan distance plus twice a
+    nibble or a three-bit entry)."""
     cells = n * n
     used = r = 0
     for i, c in enumerate(cs):
@@ -645,7 +647,9 @@ def _ranked_value(cs: Sequence[int], tab: Table, packed: bool, goal: Sequence[in
     if not packed:
         return tab[r]
     md = sum(abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(cs, goal, strict=True))
-    return md + 2 * ((tab[r >> 1] >> ((r & 1) << 2)) & 15)
+    if packed == NIBBLE:
+        return md + 2 * ((tab[r >> 1] >> ((r & 1) << 2)) & 15)
+    return md + 2 * read3(tab, r)
 
 
 def dual_lookup(
@@ -684,7 +688,7 @@ def dual_lookup(
                 if g != b0
             )
         else:
-            packed = is_packed(n * n, pattern, table)
+            packed = table_format(n * n, pattern, table)
             total += _ranked_value(cs, table, packed, pattern, n)
     if b0 != gb:
         c = cell_labels[gb]
@@ -731,7 +735,7 @@ def _ranked_search(
     for pattern, _ in pdbs:
         for i, c in enumerate(pattern):
             slot[c] = i
-    tabs = [(t, is_packed(cells, p, t), tuple(p)) for p, t in pdbs]
+    tabs = [(t, table_format(cells, p, t), tuple(p)) for p, t in pdbs]
     pos = [[0] * len(p) for p, _ in pdbs]
     posm = [[0] * len(p) for p, _ in pdbs]
     mir = [m(c) for c in range(cells)]
@@ -752,7 +756,7 @@ def _ranked_search(
     patterns = [tuple(p) for p, _ in pdbs]
     best = [_INF]
 
-    def value(cs: list[int], lookup: tuple[Table, bool, tuple[int, ...]]) -> int:
+    def value(cs: list[int], lookup: tuple[Table, int, tuple[int, ...]]) -> int:
         return _ranked_value(cs, lookup[0], lookup[1], lookup[2], n)
 
     def dvalue(k: int) -> int:
