@@ -29,7 +29,9 @@ straight into their packed form (:func:`pack_ranked`) by
 :func:`~searchlab.puzzles.npuzzle.pdb_build.build_packed` (two bits a blank region,
 about 0.95 GB for the 8-tile pattern, on two threads); on larger boards by the compiled
 :func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` (a word a placement), then
-packed. A built table is returned memory-mapped from its cache file.
+packed. A built table is returned memory-mapped from its cache file. The solvers
+search with a three-bit copy made from the packed table (:func:`pack3_ranked`,
+``load_pdb(..., pack3=True)``): the same values in three quarters of the memory.
 """
 
 from __future__ import annotations
@@ -70,7 +72,8 @@ PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
 cell too, 256 MiB each, built in about ten seconds by :func:`~.kernel.build_radix`);
 7-8 is Korf & Felner's strongest (2002, Fig. 3: the top seven tiles and the bottom
 eight), ranked, four bits an entry (:func:`pack_ranked`), built in a few minutes and
-under 1 GB by :func:`~.pdb_build.build_packed`; 5-5-5 is
+under 1 GB by :func:`~.pdb_build.build_packed`, searched three bits an entry
+(:func:`pack3_ranked`); 5-5-5 is
 weaker; 3-3-3-3-3 builds in a fraction of a second (tests, quick starts).
 6-6-6-6 is Korf & Felner's partition of the 24-puzzle (2002, Fig. 4), ranked,
 four tables of 122 MiB (half that packed)."""
@@ -395,15 +398,16 @@ def pack3_ranked(
     the same values: 195 MB instead of 259 MB for the 15-puzzle's 8-tile pattern.
 
     Entry ``q = (value - md) / 2`` is at most 9 in the 15-puzzle's 7-8 tables (7 in
-    the 7-tile one; at most 5 in the 24-puzzle's 6-6-6-6): the few of 7 or more
+    the 7-tile one; at most 5 in the 24-puzzle's 6-6-6-6 tables): the few of 7 or more
     (27,113 of 518,918,400 for the 8-tile pattern) get the escape code 7 and a
     five-byte record in an exception list after the codes
-    (:func:`~.pdb_index.read3` says how they are read). Values mod 3 (Breyer & Korf
-    2010) would need each move to change a table's value by one at most, and in these
-    tables (the fewest moves over every blank region) one move changes it by up to 9
-    (``benchmarks/npuzzle_pdb_moves.py``), so they cannot be recovered from the
-    parent's. With ``path`` the table is written there (through a memory-mapped file,
-    atomically renamed) and returned memory-mapped.
+    (:func:`~.pdb_index.read3` says how they are read). Values mod 3 (Breyer & Korf,
+    "1.6-bit pattern databases", AAAI 2010) would need every move to change a table's
+    value by at most one; in these tables (the fewest moves over every blank region, the
+    real blank's region not known to the table) 3% of the moves change the 7-tile
+    table's value by 3 to 7 (``benchmarks/npuzzle_pdb_moves.py``), so a child's value
+    cannot be recovered from its parent's. With ``path`` the table is written there
+    (through a memory-mapped file, atomically renamed) and returned memory-mapped.
     """
     import numpy as np
 
