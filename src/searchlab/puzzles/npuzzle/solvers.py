@@ -239,7 +239,8 @@ def solve_board(
     (stored states: A* and the engine; IDA* stores only its path and ignores it),
     ``max_expansions``, a ``cancel`` token and ``progress``; ``pdb_progress(done, total)``
     reports a pattern-database build; with ``pdb_build=False`` a missing database raises
-    ``FileNotFoundError`` instead of being built; ``partition`` names the 4x4 pattern partition
+    ``FileNotFoundError`` instead of being built, and a build that runs out of memory
+    raises ``InputError`` (:data:`PDB_MEMORY`); ``partition`` names the 4x4 pattern partition
     (:data:`~.pdb.PARTITIONS`).
 
     >>> from searchlab.puzzles.npuzzle.board import parse_tiles
@@ -282,7 +283,10 @@ def solve_board(
         partition_for(goal, partition)  # a partition for another size: a clear error now
         t, g2 = _frame(goal)
         b2 = _apply(board, t)
-        pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
+        try:
+            pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
+        except MemoryError:  # a build past this process's cap (the web's jobs): say what to do
+            raise InputError(_(PDB_MEMORY).format(partition=partition)) from None
         result = _pdb_ida_star(
             b2,
             g2,
@@ -332,6 +336,14 @@ def solve_board(
         progress=progress,
     )
 
+
+PDB_MEMORY = N_(
+    "not enough memory here to build the {partition} pattern databases: build them once "
+    "with 'searchlab npuzzle pdb --build {partition}', or choose the auto heuristic"
+)
+"""Why a solve that had to build databases stopped: the build needed more memory than the
+process may use (a web job's memory cap, say); nothing is cached, and ``auto`` never
+builds."""
 
 Search = Callable[[float | None], SearchResult]
 """A search run with a time limit (seconds, or None), its other arguments bound."""
