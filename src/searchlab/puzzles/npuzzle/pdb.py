@@ -405,8 +405,9 @@ def pack3_ranked(
     "1.6-bit pattern databases", AAAI 2010) would need every move to change a table's
     value by at most one; in these tables (the fewest moves over every blank region, the
     real blank's region not known to the table) 3% of the moves change the 7-tile
-    table's value by 3 to 7 (``benchmarks/npuzzle_pdb_moves.py``), so a child's value
-    cannot be recovered from its parent's. With ``path`` the table is written there
+    table's value by 3 to 7, 4% the 8-tile table's by 3 to 9
+    (``benchmarks/npuzzle_pdb_moves.py``), so a child's value cannot be recovered from
+    its parent's. With ``path`` the table is written there
     (through a memory-mapped file, atomically renamed) and returned memory-mapped.
     """
     import numpy as np
