@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from searchlab.puzzles.npuzzle import goal_board, instances_at_depth
+from searchlab.puzzles.npuzzle import goal_board, instances_at_depth, random_instance
 from searchlab.puzzles.npuzzle.kernel import build_ranked, ida_star_compiled
 from searchlab.puzzles.npuzzle.kernel_pack3 import read3 as read3_compiled
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
@@ -114,18 +114,22 @@ PARTS = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15)]
 
 
 def test_three_bit_tables_search_the_same_tree_on_korf_instances() -> None:
-    """A Korf instance with ranked 3-3-3-3-3 tables: three bits an entry give the same
-    counts in the pure-Python and the compiled search as four bits in the compiled one
-    (itself tested against the pure-Python search), and the optimal length."""
+    """Korf's instances with ranked 3-3-3-3-3 tables: three bits an entry give the same
+    counts as four in the compiled search, each solution optimal, and the pure-Python
+    search the same counts as the compiled one (whole, or up to the same node bound; the
+    four-bit compiled search is tested against the pure-Python one on whole solves)."""
     four = [(p, bytes(pack_ranked(4, p, build_ranked(4, p)))) for p in PARTS]
     three = [(p, bytes(pack3_ranked(4, p, t))) for p, t in four]
     for inst in korf_instances():
-        if inst.id == 79:
-            a = ida_star(inst.board, KORF_GOAL, pdbs=three)
-            _same(a, ida_star_compiled(inst.board, KORF_GOAL, pdbs=four))
+        if inst.id in (12, 79):
+            a = ida_star_compiled(inst.board, KORF_GOAL, pdbs=four)
             b = ida_star_compiled(inst.board, KORF_GOAL, pdbs=three)
             _same(a, b)
             assert b.length == inst.optimal_length
+            c = ida_star(inst.board, KORF_GOAL, pdbs=three, max_nodes=100_000)
+            d = ida_star_compiled(inst.board, KORF_GOAL, pdbs=three, max_nodes=100_000)
+            assert (c.status, c.limit, c.length) == (d.status, d.limit, d.length)
+            assert (c.stats.generated, c.stats.expanded) == (d.stats.generated, d.stats.expanded)
 
 
 def test_three_bit_tables_are_cached_beside_the_packed_ones(tmp_path: Path) -> None:
@@ -142,3 +146,34 @@ def test_three_bit_tables_are_cached_beside_the_packed_ones(tmp_path: Path) -> N
     assert bytes(three) == bytes(pack3_ranked(3, pattern, four))
     cached = load_pdb(3, pattern, directory=tmp_path, ranked=True, blank=0, pack3=True, build=False)
     assert bytes(cached) == bytes(three)
+
+
+def test_solvers_read_three_bits_and_the_build_step_converts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a small ranked partition standing in for 7-8: a build caches the four-bit and
+    the three-bit tables and the solver reads the three-bit ones; a cache holding only
+    four-bit tables is read as it is by a solve and converted by the build step
+    (``npuzzle pdb --build``); the answers are optimal either way."""
+    from searchlab.puzzles.npuzzle import solvers
+    from searchlab.puzzles.npuzzle.pdb import PARTITIONS
+
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path))
+    monkeypatch.setitem(PARTITIONS, "3x5", tuple(PARTS))
+    monkeypatch.setattr(solvers, "RANKED", solvers.RANKED | {"3x5"})
+    tables = solvers.pattern_databases(KORF_GOAL, "3x5")
+    assert all(is_pack3(16, p, t) for p, t in tables)
+    names = sorted(f.name for f in (tmp_path / "npuzzle").iterdir())
+    assert len(names) == 10 and sum(n.endswith("-goal0-rank3.npy") for n in names) == 5
+    board = random_instance(4, 24, seed=5, goal=KORF_GOAL)  # exactly 24 moves away
+    r = solvers.solve_board(board, KORF_GOAL, partition="3x5")
+    assert r.solved and r.length == 24
+    for f in (tmp_path / "npuzzle").glob("*-rank3.npy"):
+        f.unlink()
+    four = solvers.pattern_databases(KORF_GOAL, "3x5")
+    assert not any(is_pack3(16, p, t) for p, t in four)
+    assert not list((tmp_path / "npuzzle").glob("*-rank3.npy"))  # a solve never converts
+    again = solvers.solve_board(board, KORF_GOAL, partition="3x5")
+    assert (again.length, again.stats.generated) == (r.length, r.stats.generated)
+    solvers.prepare_databases(KORF_GOAL, "3x5")
+    assert len(list((tmp_path / "npuzzle").glob("*-goal0-rank3.npy"))) == 5
