@@ -243,13 +243,16 @@ def test_loading_another_board_drops_the_running_solve(page: Any, server_url: st
 
 @pytest.mark.parametrize("family", families.names())
 def test_phone_layout_fits_the_screen(page: Any, server_url: str, family: str) -> None:
-    """At 390x844 nothing is wider than the screen; one board plays and replays."""
+    """At 390x844 nothing is wider than the screen, the board comes first and takes
+    the width (at least 85% of it); one board plays and replays."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_family(page, server_url, family)
     assert solve(page).startswith("Solved")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
     assert page.locator("[data-testid=board-area] svg.board").count() == 1
+    board = page.locator("[data-testid=play-board]").bounding_box()
+    assert board is not None and board["width"] >= 0.85 * 390, board
     screenshot(page, f"{family}-phone")
 
 

@@ -263,7 +263,8 @@ def _piece(p: dict[str, Any], cell: float) -> str:
     if label:
         out += (
             f'<text x="{cx:g}" y="{cy:g}" text-anchor="middle" dominant-baseline="central" '
-            f'font-size="{cell * 0.45:g}" font-family="sans-serif" font-weight="bold" '
+            f'font-size="{cell * 0.45 * min(p.get("w", 1), p.get("h", 1)):g}" '
+            f'font-family="sans-serif" font-weight="bold" '
             f'fill="{style.ink}">{label}</text>'
         )
     return out

@@ -250,7 +250,8 @@ function drawPiece(parent, p, cell) {
                rx: Math.min(cell * style.round, bw / 2, bh / 2), fill, stroke: "#00000040" }, g);
   if (p.label !== undefined && p.label !== "") {
     const t = el("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central",
-                           "font-size": cell * 0.45, "font-family": "sans-serif",
+                           "font-size": cell * 0.45 * Math.min(p.w || 1, p.h || 1),
+                           "font-family": "sans-serif",
                            "font-weight": "bold", fill: style.ink }, g);
     t.textContent = p.label;
   }
