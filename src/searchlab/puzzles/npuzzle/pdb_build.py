@@ -72,13 +72,13 @@ I32 = npt.NDArray[np.int32]
 I8 = npt.NDArray[np.int8]
 U8 = npt.NDArray[np.uint8]
 U16 = npt.NDArray[np.uint16]
+U32 = npt.NDArray[np.uint32]
 U64 = npt.NDArray[np.uint64]
 Progress = Callable[[int, int], None]
 
 MAX_CELLS = 16
 _SLOTS = 4  # regions whose codes fit in the placement's byte
 _MAX_REGIONS = 8  # regions whose codes fit in an overflow word
-_OVER = 255  # in the shift table: the occupied set has more than four regions
 trailing_zeros: Any = _cttz  # compiled code only: LLVM's count of trailing zero bits
 _int: Any = np.int64  # an array item as a signed word (``int()`` of one is unsigned)
 
@@ -169,11 +169,11 @@ def _expand_block(
     words: U64,
     over: U16,
     out: U8,
-    nreg: U8,
-    shift: U8,
+    cellmap: U32,
+    regions4: U64,
+    nthw: U64,
     label: I8,
     regmask: I32,
-    nth: I8,
     over_id: I32,
     kfact: int,
     weight: I64,
@@ -213,7 +213,7 @@ def _expand_block(
         dig[i] = x - q * (cells - i)
         x = q
     for i in range(k):
-        c = _int(nth[pre[i] * cells + dig[i]])
+        c = _int(nthw[pre[i]] >> np.uint64(4 * dig[i])) & 15
         pos[i] = c
         wcell[c] = weight[i]
         tile_at[c] = i
@@ -248,7 +248,7 @@ def _expand_block(
             for i in range(j, k):
                 wcell[pos[i]] = 0
             for i in range(j, k):
-                c = _int(nth[pre[i] * cells + dig[i]])
+                c = _int(nthw[pre[i]] >> np.uint64(4 * dig[i])) & 15
                 pos[i] = c
                 wcell[c] = weight[i]
                 tile_at[c] = i
@@ -259,7 +259,7 @@ def _expand_block(
                 md += mdt[i * cells + pos[i]]
             jo = -1
             w = 0
-            if nreg[occ] <= _SLOTS:
+            if not (cellmap[occ] >> (2 * pos[0])) & 3:  # at most four regions
                 eq = byte ^ cur_fields
                 front = ~(eq | (eq >> 1)) & 0x55  # bit 2s: region s on the frontier
                 first = (byte & ~(byte >> 1) & 0x55) == 0  # no region expanded yet
@@ -277,11 +277,19 @@ def _expand_block(
             reached += first
             region = 0
             f = front
-            while f:
-                s = trailing_zeros(f) >> 1
-                f &= f - 1
-                region |= _int(regmask[occ * _MAX_REGIONS + s])
-                expanded += 1
+            if jo < 0:
+                four = _int(regions4[occ])
+                while f:
+                    s = trailing_zeros(f)  # 2 * the region's number
+                    f &= f - 1
+                    region |= (four >> (8 * s)) & 0xFFFF
+                    expanded += 1
+            else:
+                while f:
+                    s = trailing_zeros(f) >> 1
+                    f &= f - 1
+                    region |= _int(regmask[occ * _MAX_REGIONS + s])
+                    expanded += 1
             # the moves into those regions, bit 16d + c: the tile on cell c moving up
             # (d = 0), left, right or down
             moves = (
@@ -308,9 +316,11 @@ def _expand_block(
                 neg = moves_of[m + 5]
                 r2 = r + ((acc ^ neg) - neg)
                 occ2 = occ ^ moves_of[m + 6]
-                sh = _int(shift[occ2 * cells + c])
+                fields = cellmap[occ2]
+                sh = _int(fields >> (2 * c)) & 3
                 byte2 = _int(codes[r2])
-                if sh != _OVER:
+                if not (fields >> (2 * moves_of[m])) & 3:  # at most four regions
+                    sh <<= 1
                     new = ((byte2 >> sh) & 3) == 0
                     codes[r2] = byte2 | ((nxt * new) << sh)
                     added += new
@@ -463,13 +473,19 @@ def build_packed(
         dtype=np.int64,
     )
     moves_of = _move_table(size)
-    # the two-bit field of each free cell's region in a placement's byte, by occupied
-    # set (_OVER: more than four regions, the codes in the overflow words)
-    shift = np.where(
-        np.repeat(nreg > _SLOTS, cells),
-        np.uint8(_OVER),
-        (2 * np.maximum(label, 0)).astype(np.uint8),
-    ).astype(np.uint8)
+    # by set of occupied cells, one word each: the region of each free cell in two bits
+    # (an occupied cell's field 3 if the set has more than four regions, else 0), the
+    # cells of the first four regions in sixteen bits each, and the d-th free cell in
+    # four bits
+    grid = label.reshape(space, cells).astype(np.int64)
+    many = (nreg > _SLOTS)[:, None]
+    fields = np.where(grid >= 0, np.where(many, 0, grid), np.where(many, 3, 0))
+    cellmap = (fields << (2 * np.arange(cells))).sum(axis=1).astype(np.uint32)
+    first4 = regmask.reshape(space, _MAX_REGIONS)[:, :_SLOTS].astype(np.uint64)
+    regions4 = (first4 << (16 * np.arange(_SLOTS, dtype=np.uint64))).sum(axis=1, dtype=np.uint64)
+    nths = nth.reshape(space, cells).astype(np.uint64) & np.uint64(15)
+    nthw = (nths << (4 * np.arange(cells, dtype=np.uint64))).sum(axis=1, dtype=np.uint64)
+    del grid, many, fields, first4, nths
     # the goal placement: the blank's goal region on level 0's frontier (every region
     # with the blank anywhere)
     goal = np.array(pattern, dtype=np.int64)
@@ -498,9 +514,9 @@ def build_packed(
 
                 def run(j: int, lvl: int = level, bl: I64 = blocks, st: I64 = stats) -> None:
                     _expand_block(
-                        int(bl[j]), bsize, lvl, k, size, codes, words, over, out, nreg,
-                        shift, label, regmask, nth, over_id, kfact, weight, mdt, moves_of, pc,
-                        st[j],
+                        int(bl[j]), bsize, lvl, k, size, codes, words, over, out,
+                        cellmap, regions4, nthw, label, regmask, over_id, kfact, weight, mdt,
+                        moves_of, pc, st[j],
                     )  # fmt: skip
 
                 list(pool.map(run, range(len(blocks))))
