@@ -202,9 +202,12 @@ def _expand_block(
     # the placement decoded last (``rd``): its digits, its tiles' cells, the cells of
     # tiles 0..i-1 (``pre[i]``), the tile on each cell and its weight (0: none; the
     # spare cell ``cells`` holds none)
+    # (``free[i]``: the free cells of ``pre[i]``, four bits each) and their Manhattan
+    # distance ``md``
     dig = np.zeros(k, np.int64)
     pos = np.empty(k, np.int64)
     pre = np.zeros(k + 1, np.int64)
+    free = np.empty(k, np.uint64)
     wcell = np.zeros(cells + 1, np.int64)
     tile_at = np.zeros(cells, np.int64)
     x = block
@@ -212,11 +215,14 @@ def _expand_block(
         q = x // (cells - i)
         dig[i] = x - q * (cells - i)
         x = q
+    md = 0
     for i in range(k):
-        c = _int(nthw[pre[i]] >> np.uint64(4 * dig[i])) & 15
+        free[i] = nthw[pre[i]]
+        c = _int(free[i] >> np.uint64(4 * dig[i])) & 15
         pos[i] = c
         wcell[c] = weight[i]
         tile_at[c] = i
+        md += mdt[i * cells + c]
         pre[i + 1] = pre[i] | (1 << c)
     rd = lo
     expanded = 0
@@ -247,16 +253,17 @@ def _expand_block(
                 dig[j] += carry
             for i in range(j, k):
                 wcell[pos[i]] = 0
+                md -= mdt[i * cells + pos[i]]
             for i in range(j, k):
-                c = _int(nthw[pre[i]] >> np.uint64(4 * dig[i])) & 15
+                if i > j:
+                    free[i] = nthw[pre[i]]
+                c = _int(free[i] >> np.uint64(4 * dig[i])) & 15
                 pos[i] = c
                 wcell[c] = weight[i]
                 tile_at[c] = i
+                md += mdt[i * cells + c]
                 pre[i + 1] = pre[i] | (1 << c)
             occ = pre[k]
-            md = 0
-            for i in range(k):
-                md += mdt[i * cells + pos[i]]
             jo = -1
             w = 0
             if not (cellmap[occ] >> (2 * pos[0])) & 3:  # at most four regions
