@@ -442,7 +442,7 @@ def build_packed(
     solution's projection on the pattern ends with the blank on its goal cell.
 
     Memory: ``perm(cells, k)`` bytes of codes, half that of output, the overflow words
-    and 1.3 MB of region tables; for the 15-puzzle's 8-tile pattern 519 + 259 + 56 MB.
+    and 6 MB of region tables; for the 15-puzzle's 8-tile pattern 519 + 259 + 56 MB.
     ``progress(placements reached, placements)`` is called after each level's group of
     blocks (and may raise to cancel).
     """
