@@ -81,6 +81,7 @@ _SLOTS = 4  # regions whose codes fit in the placement's byte
 _MAX_REGIONS = 8  # regions whose codes fit in an overflow word
 trailing_zeros: Any = _cttz  # compiled code only: LLVM's count of trailing zero bits
 _int: Any = np.int64  # an array item as a signed word (``int()`` of one is unsigned)
+_u: Any = np.uint64  # an index known not negative (no check for Python's negative indices)
 
 
 @njit(cache=True)
@@ -230,7 +231,7 @@ def _expand_block(
     added = 0
     bad = 0
     for wi in range(lo >> 3, (hi + 7) >> 3):
-        word = words[wi]
+        word = words[_u(wi)]
         # a byte per placement, a field per region: the fields equal to ``cur``
         hits = (word & (word >> 1)) if cur == 3 else ((word >> 1) & ~word)
         hits &= np.uint64(0x5555555555555555)
@@ -240,7 +241,7 @@ def _expand_block(
             r = (wi << 3) + t
             if r < lo or r >= hi:
                 continue
-            byte = _int(codes[r])
+            byte = _int(codes[_u(r)])
             # decode r from rd: add the difference to the last digit and carry; the
             # tiles from the highest digit changed on get their cells again
             j = k - 1
@@ -252,21 +253,21 @@ def _expand_block(
                 j -= 1
                 dig[j] += carry
             for i in range(j, k):
-                wcell[pos[i]] = 0
-                md -= mdt[i * cells + pos[i]]
+                wcell[_u(pos[i])] = 0
+                md -= mdt[_u(i * cells + pos[i])]
             for i in range(j, k):
                 if i > j:
-                    free[i] = nthw[pre[i]]
+                    free[i] = nthw[_u(pre[i])]
                 c = _int(free[i] >> np.uint64(4 * dig[i])) & 15
                 pos[i] = c
-                wcell[c] = weight[i]
-                tile_at[c] = i
-                md += mdt[i * cells + c]
+                wcell[_u(c)] = weight[i]
+                tile_at[_u(c)] = i
+                md += mdt[_u(i * cells + c)]
                 pre[i + 1] = pre[i] | (1 << c)
             occ = pre[k]
             jo = -1
             w = 0
-            if not (cellmap[occ] >> (2 * pos[0])) & 3:  # at most four regions
+            if not (cellmap[_u(occ)] >> (2 * pos[0])) & 3:  # at most four regions
                 eq = byte ^ cur_fields
                 front = ~(eq | (eq >> 1)) & 0x55  # bit 2s: region s on the frontier
                 first = (byte & ~(byte >> 1) & 0x55) == 0  # no region expanded yet
@@ -279,13 +280,13 @@ def _expand_block(
             # its value, packed, if this is its first expansion
             diff = level - md
             wrong = (diff < 0) | (diff > 30) | (diff & 1 == 1)
-            out[r >> 1] |= ((first and not wrong) * (diff >> 1)) << ((r & 1) << 2)
+            out[_u(r >> 1)] |= ((first and not wrong) * (diff >> 1)) << ((r & 1) << 2)
             bad |= first and wrong
             reached += first
             region = 0
             f = front
             if jo < 0:
-                four = _int(regions4[occ])
+                four = _int(regions4[_u(occ)])
                 while f:
                     s = trailing_zeros(f)  # 2 * the region's number
                     f &= f - 1
@@ -309,27 +310,27 @@ def _expand_block(
                 t = trailing_zeros(moves)
                 moves &= moves - 1
                 c = t & 15
-                wt = wcell[c]
+                wt = wcell[_u(c)]
                 m = t * _MOVE_FIELDS
                 # the child's rank: the tile's digit moves by the cells it passes less
                 # the earlier tiles among them; each later tile passed moves by one
-                g0 = wcell[moves_of[m + 1]]
-                g1 = wcell[moves_of[m + 2]]
-                g2 = wcell[moves_of[m + 3]]
-                acc = moves_of[m + 4] * wt
+                g0 = wcell[_u(moves_of[_u(m + 1)])]
+                g1 = wcell[_u(moves_of[_u(m + 2)])]
+                g2 = wcell[_u(moves_of[_u(m + 3)])]
+                acc = moves_of[_u(m + 4)] * wt
                 acc += g0 if g0 < wt else -wt
                 acc += g1 if g1 < wt else -wt
                 acc += g2 if g2 < wt else -wt
-                neg = moves_of[m + 5]
+                neg = moves_of[_u(m + 5)]
                 r2 = r + ((acc ^ neg) - neg)
-                occ2 = occ ^ moves_of[m + 6]
-                fields = cellmap[occ2]
+                occ2 = occ ^ moves_of[_u(m + 6)]
+                fields = cellmap[_u(occ2)]
                 sh = _int(fields >> (2 * c)) & 3
-                byte2 = _int(codes[r2])
-                if not (fields >> (2 * moves_of[m])) & 3:  # at most four regions
+                byte2 = _int(codes[_u(r2)])
+                if not (fields >> (2 * moves_of[_u(m)])) & 3:  # at most four regions
                     sh <<= 1
                     new = ((byte2 >> sh) & 3) == 0
-                    codes[r2] = byte2 | ((nxt * new) << sh)
+                    codes[_u(r2)] = byte2 | ((nxt * new) << sh)
                     added += new
                 else:
                     s2 = _int(label[occ2 * cells + c])
@@ -344,7 +345,7 @@ def _expand_block(
                         added += 1
             # the expanded regions' codes become 1
             if jo < 0:
-                codes[r] = byte ^ (front * (cur ^ 1))
+                codes[_u(r)] = byte ^ (front * (cur ^ 1))
             else:
                 over[jo] = w ^ (front * (cur ^ 1))
                 codes[r] = _int(codes[r]) & ~(3 << (2 * (cur - 1)))
