@@ -28,8 +28,9 @@ the child's region holding the tile's old cell. What is new is how little it kee
   1: 2 if some region is on the even frontier, field 2: 3 for the odd one), so the scan
   for a level's frontier reads one byte a placement either way.
 - **the value written once, packed.** A placement's value is the level at which its
-  first region is reached; its nibble (value minus the tiles' Manhattan distance,
-  halved, as :func:`~.pdb.pack_ranked` stores it) is written then, into the output.
+  first region is reached, so it is written when the placement is first expanded (no
+  region of it expanded before: no code 1), in rank order: its nibble (value minus the
+  tiles' Manhattan distance, halved, as :func:`~.pdb.pack_ranked` stores it).
 - **two cores, no locks.** The rank's two top digits are the first two tiles' cells,
   so the placements come in ``perm(cells, 2)`` blocks (240 on 4x4); expanding a block
   writes only into itself and the blocks one move of those two tiles reaches. Blocks
@@ -37,10 +38,16 @@ the child's region holding the tile's old cell. What is new is how little it kee
   level runs group after group, each group's blocks shared by two threads of a pool
   (the compiled expansion releases the GIL; an idle thread waits on a lock, not
   spinning as OpenMP's do).
-- **a placement expanded once a level**: its frontier regions together, one pass over
-  its tiles (a move's child depends on the cell it fills, not on the region).
-- **the rank updated, not recomputed**: a tile moving sideways changes its own digit
-  by one; one moving up or down changes it and the digits of the tiles it passes.
+- **a placement expanded once a level**: its frontier regions together (a move's child
+  depends on the cell it fills, not on the region), its moves found with four shifts of
+  the regions' cells (one 64-bit word, bit ``16d + c`` for the tile on cell ``c`` moving
+  in direction ``d``) and taken in one loop without a branch per move's outcome: the
+  child's code is or-ed in whether it was seen or not.
+- **the rank updated, not recomputed**: the placements of a block are decoded in rank
+  order, each from the last (its digits counted on, the tiles from the highest digit
+  changed placed again), and a move's child rank is the parent's plus the moving tile's
+  weight times the cells it passes less the earlier tiles among them, plus the weight of
+  each later tile it passes (:func:`_move_table`).
 
 Boards of up to 16 cells (the region tables are indexed by sets of cells).
 """
@@ -51,10 +58,12 @@ import math
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros as _cttz
 
 from searchlab.puzzles.npuzzle.pdb_index import unrank
 
@@ -63,12 +72,16 @@ I32 = npt.NDArray[np.int32]
 I8 = npt.NDArray[np.int8]
 U8 = npt.NDArray[np.uint8]
 U16 = npt.NDArray[np.uint16]
+U32 = npt.NDArray[np.uint32]
 U64 = npt.NDArray[np.uint64]
 Progress = Callable[[int, int], None]
 
 MAX_CELLS = 16
 _SLOTS = 4  # regions whose codes fit in the placement's byte
 _MAX_REGIONS = 8  # regions whose codes fit in an overflow word
+trailing_zeros: Any = _cttz  # compiled code only: LLVM's count of trailing zero bits
+_int: Any = np.int64  # an array item as a signed word (``int()`` of one is unsigned)
+_u: Any = np.uint64  # an index known not negative (no check for Python's negative indices)
 
 
 @njit(cache=True)
@@ -120,12 +133,13 @@ def _over_index(pos: I64, k: int, occ: int, over_id: I32, kfact: int, pc: U8) ->
     set's number times ``k!`` plus the rank of the tiles' order on those cells (``pc``:
     popcounts)."""
     used = 0
-    r = 0
+    r: int = 0
     for i in range(k):
-        idx = int(pc[occ & ((1 << pos[i]) - 1)])
-        r = r * (k - i) + idx - int(pc[used & ((1 << idx) - 1)])
+        idx = _int(pc[occ & ((1 << pos[i]) - 1)])
+        r = r * (k - i) + idx - _int(pc[used & ((1 << idx) - 1)])
         used |= 1 << idx
-    return int(over_id[occ]) * kfact + r
+    r += _int(over_id[occ]) * kfact
+    return r
 
 
 @njit(cache=True)
@@ -137,11 +151,11 @@ def _mark_over(
     ``pos``, occupied set ``occ2``) the frontier code ``nxt`` in its overflow word, and
     note the code in its summary byte; False if the region was seen."""
     j = _over_index(pos, k, occ2, over_id, kfact, pc)
-    w = int(over[j])
+    w = _int(over[j])
     if (w >> (2 * s2)) & 3:
         return False
     over[j] = w | (nxt << (2 * s2))
-    codes[r2] = int(codes[r2]) | 1 | (nxt << (2 * (nxt - 1)))
+    codes[r2] = _int(codes[r2]) | 1 | (nxt << (2 * (nxt - 1)))
     return True
 
 
@@ -156,159 +170,219 @@ def _expand_block(
     words: U64,
     over: U16,
     out: U8,
-    nreg: U8,
+    cellmap: U32,
+    regions4: U64,
+    nthw: U64,
     label: I8,
     regmask: I32,
-    nth: I8,
     over_id: I32,
     kfact: int,
     weight: I64,
     mdt: I64,
-    adj: I64,
-    nbr: I64,
-    between: I64,
+    moves_of: I64,
     pc: U8,
     stat: I64,
 ) -> None:
     """Expand the regions on level ``level``'s frontier of the placements of ``block``
     (ranks ``block * bsize`` to the next block), marking them expanded and their
-    children with the next level's code (on a placement's first region, its nibble:
-    the level minus its Manhattan distance, halved). ``stat`` gets the regions
-    expanded [0], the placements [1] and states [2] reached; [3] is set if a nibble
-    does not fit."""
+    children with the next level's code; a placement expanded for the first time (no
+    region expanded before) gets its nibble: the level minus its Manhattan distance,
+    halved. ``stat`` gets the regions expanded [0], the placements valued [1] and the
+    states reached [2]; [3] is set if a nibble does not fit.
+
+    ``moves_of``: :func:`_move_table`."""
     cells = n * n
     cur = 2 + (level & 1)
     nxt = 2 + ((level + 1) & 1)
-    pos = np.empty(k, np.int64)
-    prefix = np.empty(k + 1, np.int64)  # the cells of tiles 0..i-1
-    tile_at = np.empty(cells, np.int64)
-    slots = np.empty(_MAX_REGIONS, np.int64)
+    cur_fields = cur * 0x55
+    not_left = moves_of[_MOVE_ROWS * _MOVE_FIELDS]
+    not_right = moves_of[_MOVE_ROWS * _MOVE_FIELDS + 1]
+    lead = min(2, k - 1)  # the digits fixed in a block
     lo = block * bsize
+    hi = lo + bsize
+    # the placement decoded last (``rd``): its digits, its tiles' cells, the cells of
+    # tiles 0..i-1 (``pre[i]``), the tile on each cell and its weight (0: none; the
+    # spare cell ``cells`` holds none)
+    # (``free[i]``: the free cells of ``pre[i]``, four bits each) and their Manhattan
+    # distance ``md``
+    dig = np.zeros(k, np.int64)
+    pos = np.empty(k, np.int64)
+    pre = np.zeros(k + 1, np.int64)
+    free = np.empty(k, np.uint64)
+    wcell = np.zeros(cells + 1, np.int64)
+    tile_at = np.zeros(cells, np.int64)
+    x = block
+    for i in range(lead - 1, -1, -1):
+        q = x // (cells - i)
+        dig[i] = x - q * (cells - i)
+        x = q
+    md = 0
+    for i in range(k):
+        free[i] = nthw[pre[i]]
+        c = _int(free[i] >> np.uint64(4 * dig[i])) & 15
+        pos[i] = c
+        wcell[c] = weight[i]
+        tile_at[c] = i
+        md += mdt[i * cells + c]
+        pre[i + 1] = pre[i] | (1 << c)
+    rd = lo
     expanded = 0
     reached = 0
     added = 0
-    hi = lo + bsize
-    r = lo - 1
-    while r + 1 < hi:
-        r += 1
-        if (r & 7) == 0 and r + 8 <= hi:  # eight placements at once: any field == cur?
-            word = words[r >> 3]
-            hits = (word & (word >> 1)) if cur == 3 else ((word >> 1) & ~word)
-            if not hits & 0x5555555555555555:
-                r += 7
+    bad = 0
+    for wi in range(lo >> 3, (hi + 7) >> 3):
+        word = words[_u(wi)]
+        # a byte per placement, a field per region: the fields equal to ``cur``
+        hits = (word & (word >> 1)) if cur == 3 else ((word >> 1) & ~word)
+        hits &= np.uint64(0x5555555555555555)
+        while hits:
+            t = _int(trailing_zeros(hits)) >> 3
+            hits &= ~(np.uint64(0xFF) << np.uint64(t << 3))
+            r = (wi << 3) + t
+            if r < lo or r >= hi:
                 continue
-        byte = int(codes[r])
-        # a frontier code in one of the four fields (a summary byte's fields 1 and 2 too)
-        if (
-            (byte & 3) != cur
-            and ((byte >> 2) & 3) != cur
-            and ((byte >> 4) & 3) != cur
-            and ((byte >> 6) & 3) != cur
-        ):
-            continue
-        x = r
-        for i in range(k - 1, -1, -1):
-            rad = cells - i
-            q = x // rad
-            pos[i] = x - q * rad
-            x = q
-        occ = 0
-        md = 0
-        for i in range(k):
-            prefix[i] = occ
-            c = int(nth[occ * cells + pos[i]])
-            pos[i] = c
-            tile_at[c] = i
-            occ |= 1 << c
-            md += mdt[i * cells + c]
-        prefix[k] = occ
-        nr = int(nreg[occ])
-        ns = 0
-        j = -1
-        w = 0
-        if nr <= _SLOTS:
-            for s in range(nr):
-                if ((byte >> (2 * s)) & 3) == cur:
-                    slots[ns] = s
-                    ns += 1
-        else:
-            j = _over_index(pos, k, occ, over_id, kfact, pc)
-            w = int(over[j])
-            for s in range(nr):
-                if ((w >> (2 * s)) & 3) == cur:
-                    slots[ns] = s
-                    ns += 1
-        # the frontier regions together: a move's child depends on the cell it fills,
-        # not on which of them that cell is in
-        region = 0
-        for t in range(ns):
-            region |= int(regmask[occ * _MAX_REGIONS + slots[t]])
-        expanded += ns
-        if ns:
-            for i in range(k):
-                c = pos[i]
-                targets = adj[c] & region
-                while targets:
-                    low = targets & -targets
-                    targets ^= low
-                    b = int(pc[low - 1])
-                    # the child's rank: tile i's digit, and those of later tiles it passes
-                    # over (a vertical move passes n - 1 cells, a sideways one none)
-                    delta = b - c
-                    sgn = 1 if delta > 0 else -1
-                    passed = between[c * cells + b]
-                    delta -= sgn * int(pc[prefix[i] & passed])
-                    later = passed & occ & ~prefix[i + 1]
-                    extra = 0
-                    while later:
-                        cell_bit = later & -later
-                        later ^= cell_bit
-                        extra += sgn * weight[tile_at[pc[cell_bit - 1]]]
-                    r2 = r + delta * weight[i] + extra
-                    occ2 = occ ^ (1 << c) ^ low
-                    # mark the child's region with the next code if unseen
-                    byte2 = int(codes[r2])
-                    nr2 = int(nreg[occ2])
-                    if nr2 <= _SLOTS:
-                        seen = (byte2 | (byte2 >> 1)) & 0x55
-                        if seen == 0x55 >> (8 - 2 * nr2):
-                            continue  # every region of the child seen
-                        s2 = int(label[occ2 * cells + c])
-                        if (seen >> (2 * s2)) & 1:
-                            continue
-                        codes[r2] = byte2 | (nxt << (2 * s2))
-                    else:
-                        s2 = int(label[occ2 * cells + c])
-                        pos[i] = b
-                        jo = _over_index(pos, k, occ2, over_id, kfact, pc)
-                        pos[i] = c
-                        w2 = int(over[jo])
-                        if (w2 >> (2 * s2)) & 3:
-                            continue
-                        over[jo] = w2 | (nxt << (2 * s2))
+            byte = _int(codes[_u(r)])
+            # decode r from rd: add the difference to the last digit and carry; the
+            # tiles from the highest digit changed on get their cells again
+            j = k - 1
+            dig[j] += r - rd
+            rd = r
+            while dig[j] >= cells - j:
+                carry = dig[j] // (cells - j)
+                dig[j] -= carry * (cells - j)
+                j -= 1
+                dig[j] += carry
+            for i in range(j, k):
+                wcell[_u(pos[i])] = 0
+                md -= mdt[_u(i * cells + pos[i])]
+            for i in range(j, k):
+                if i > j:
+                    free[i] = nthw[_u(pre[i])]
+                c = _int(free[i] >> np.uint64(4 * dig[i])) & 15
+                pos[i] = c
+                wcell[_u(c)] = weight[i]
+                tile_at[_u(c)] = i
+                md += mdt[_u(i * cells + c)]
+                pre[i + 1] = pre[i] | (1 << c)
+            occ = pre[k]
+            jo = -1
+            w = 0
+            if not (cellmap[_u(occ)] >> (2 * pos[0])) & 3:  # at most four regions
+                eq = byte ^ cur_fields
+                front = ~(eq | (eq >> 1)) & 0x55  # bit 2s: region s on the frontier
+                first = (byte & ~(byte >> 1) & 0x55) == 0  # no region expanded yet
+            else:
+                jo = _over_index(pos, k, occ, over_id, kfact, pc)
+                w = _int(over[jo])
+                eq = w ^ (cur * 0x5555)
+                front = ~(eq | (eq >> 1)) & 0x5555
+                first = (w & ~(w >> 1) & 0x5555) == 0
+            # its value, packed, if this is its first expansion
+            diff = level - md
+            wrong = (diff < 0) | (diff > 30) | (diff & 1 == 1)
+            out[_u(r >> 1)] |= ((first and not wrong) * (diff >> 1)) << ((r & 1) << 2)
+            bad |= first and wrong
+            reached += first
+            region = 0
+            f = front
+            if jo < 0:
+                four = _int(regions4[_u(occ)])
+                while f:
+                    s = trailing_zeros(f)  # 2 * the region's number
+                    f &= f - 1
+                    region |= (four >> (8 * s)) & 0xFFFF
+                    expanded += 1
+            else:
+                while f:
+                    s = trailing_zeros(f) >> 1
+                    f &= f - 1
+                    region |= _int(regmask[occ * _MAX_REGIONS + s])
+                    expanded += 1
+            # the moves into those regions, bit 16d + c: the tile on cell c moving up
+            # (d = 0), left, right or down
+            moves = (
+                (occ & (region << n))
+                | ((occ & (region << 1) & not_left) << 16)
+                | ((occ & (region >> 1) & not_right) << 32)
+                | ((occ & (region >> n)) << 48)
+            )
+            while moves:
+                t = trailing_zeros(moves)
+                moves &= moves - 1
+                c = t & 15
+                wt = wcell[_u(c)]
+                m = t * _MOVE_FIELDS
+                # the child's rank: the tile's digit moves by the cells it passes less
+                # the earlier tiles among them; each later tile passed moves by one
+                g0 = wcell[_u(moves_of[_u(m + 1)])]
+                g1 = wcell[_u(moves_of[_u(m + 2)])]
+                g2 = wcell[_u(moves_of[_u(m + 3)])]
+                acc = moves_of[_u(m + 4)] * wt
+                acc += g0 if g0 < wt else -wt
+                acc += g1 if g1 < wt else -wt
+                acc += g2 if g2 < wt else -wt
+                neg = moves_of[_u(m + 5)]
+                r2 = r + ((acc ^ neg) - neg)
+                occ2 = occ ^ moves_of[_u(m + 6)]
+                fields = cellmap[_u(occ2)]
+                sh = _int(fields >> (2 * c)) & 3
+                byte2 = _int(codes[_u(r2)])
+                if not (fields >> (2 * moves_of[_u(m)])) & 3:  # at most four regions
+                    sh <<= 1
+                    new = ((byte2 >> sh) & 3) == 0
+                    codes[_u(r2)] = byte2 | ((nxt * new) << sh)
+                    added += new
+                else:
+                    s2 = _int(label[occ2 * cells + c])
+                    i = tile_at[c]
+                    pos[i] = moves_of[m]
+                    j2 = _over_index(pos, k, occ2, over_id, kfact, pc)
+                    pos[i] = c
+                    w2 = _int(over[j2])
+                    if (w2 >> (2 * s2)) & 3 == 0:
+                        over[j2] = w2 | (nxt << (2 * s2))
                         codes[r2] = byte2 | 1 | (nxt << (2 * (nxt - 1)))  # the summary
-                    added += 1
-                    if byte2 == 0:  # its first region: its value, packed
-                        reached += 1
-                        diff = level + 1 - md + mdt[i * cells + c] - mdt[i * cells + b]
-                        if diff < 0 or diff > 30 or diff % 2:
-                            stat[3] = 1
-                        else:
-                            out[r2 >> 1] |= (diff // 2) << ((r2 & 1) * 4)
-        # the expanded regions' codes become 1
-        if nr <= _SLOTS:
-            byte = int(codes[r])
-            for t in range(ns):
-                byte ^= (cur ^ 1) << (2 * slots[t])
-            codes[r] = byte
-        else:
-            for t in range(ns):
-                w ^= (cur ^ 1) << (2 * slots[t])
-            over[j] = w
-            codes[r] = int(codes[r]) & ~(3 << (2 * (cur - 1)))
+                        added += 1
+            # the expanded regions' codes become 1
+            if jo < 0:
+                codes[_u(r)] = byte ^ (front * (cur ^ 1))
+            else:
+                over[jo] = w ^ (front * (cur ^ 1))
+                codes[r] = _int(codes[r]) & ~(3 << (2 * (cur - 1)))
     stat[0] += expanded
     stat[1] += reached
     stat[2] += added
+    if bad:
+        stat[3] = 1
+
+
+_MOVE_FIELDS = 8
+_MOVE_ROWS = 64
+
+
+def _move_table(size: int) -> I64:
+    """The moves of a tile on a board of ``size x size`` cells, row ``16d + c`` for the
+    tile on cell ``c`` moving up (``d = 0``), left, right or down: the cell it moves to,
+    the three cells it passes over in the rank's cell order (the ``size - 1`` cells
+    strictly between for a vertical move; the spare cell ``cells``, holding no tile,
+    otherwise), the cells it moves by in that order (1 or ``size``), -1 if it moves
+    towards lower cells (else 0) and the two cells' bits. Then the cells not in the
+    first column and those not in the last."""
+    cells = size * size
+    table = np.zeros(_MOVE_ROWS * _MOVE_FIELDS + 2, np.int64)
+    for d, step in enumerate((-size, -1, 1, size)):
+        for c in range(cells):
+            b = c + step
+            if not 0 <= b < cells or (abs(step) == 1 and b // size != c // size):
+                continue
+            passed = list(range(min(b, c) + 1, max(b, c)))
+            passed += [cells] * (3 - len(passed))
+            row = (16 * d + c) * _MOVE_FIELDS
+            table[row : row + 7] = [b, *passed, abs(step), -1 if step < 0 else 0,
+                                    (1 << b) | (1 << c)]  # fmt: skip
+    table[-2] = sum(1 << c for c in range(cells) if c % size)
+    table[-1] = sum(1 << c for c in range(cells) if c % size != size - 1)
+    return table
 
 
 def _groups(n: int, k: int, parallel: bool) -> tuple[int, list[list[int]]]:
@@ -369,7 +443,7 @@ def build_packed(
     solution's projection on the pattern ends with the blank on its goal cell.
 
     Memory: ``perm(cells, k)`` bytes of codes, half that of output, the overflow words
-    and 1.3 MB of region tables; for the 15-puzzle's 8-tile pattern 519 + 259 + 56 MB.
+    and 6 MB of region tables; for the 15-puzzle's 8-tile pattern 519 + 259 + 56 MB.
     ``progress(placements reached, placements)`` is called after each level's group of
     blocks (and may raise to cancel).
     """
@@ -406,21 +480,20 @@ def build_packed(
         ],
         dtype=np.int64,
     )
-    adj = np.zeros(cells, np.int64)
-    nbr = np.full(cells * 4, -1, np.int64)
-    for c in range(cells):
-        r, q = divmod(c, size)
-        e = 0
-        for rr, qq in ((r - 1, q), (r + 1, q), (r, q - 1), (r, q + 1)):
-            if 0 <= rr < size and 0 <= qq < size:
-                adj[c] |= 1 << (rr * size + qq)
-                nbr[c * 4 + e] = rr * size + qq
-                e += 1
-    between = np.zeros(cells * cells, np.int64)  # the cells strictly between two cells
-    for c in range(cells):
-        for b in range(cells):
-            lo_, hi_ = min(c, b), max(c, b)
-            between[c * cells + b] = ((1 << hi_) - 1) & ~((1 << (lo_ + 1)) - 1)
+    moves_of = _move_table(size)
+    # by set of occupied cells, one word each: the region of each free cell in two bits
+    # (an occupied cell's field 3 if the set has more than four regions, else 0), the
+    # cells of the first four regions in sixteen bits each, and the d-th free cell in
+    # four bits
+    grid = label.reshape(space, cells).astype(np.int64)
+    many = (nreg > _SLOTS)[:, None]
+    fields = np.where(grid >= 0, np.where(many, 0, grid), np.where(many, 3, 0))
+    cellmap = (fields << (2 * np.arange(cells))).sum(axis=1).astype(np.uint32)
+    first4 = regmask.reshape(space, _MAX_REGIONS)[:, :_SLOTS].astype(np.uint64)
+    regions4 = (first4 << (16 * np.arange(_SLOTS, dtype=np.uint64))).sum(axis=1, dtype=np.uint64)
+    nths = nth.reshape(space, cells).astype(np.uint64) & np.uint64(15)
+    nthw = (nths << (4 * np.arange(cells, dtype=np.uint64))).sum(axis=1, dtype=np.uint64)
+    del grid, many, fields, first4, nths
     # the goal placement: the blank's goal region on level 0's frontier (every region
     # with the blank anywhere)
     goal = np.array(pattern, dtype=np.int64)
@@ -438,7 +511,7 @@ def build_packed(
             _mark_over(goal_rank, occ, s, goal, k, 2, codes, over, over_id, kfact, pc)
     bsize, block_groups = _groups(size, k, parallel=True)
     groups = [np.array(g, dtype=np.int64) for g in block_groups]
-    reached = 1
+    reached = 0  # the goal placement is valued when it is expanded, on level 0
     level = 0
     workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
     with ThreadPoolExecutor(max_workers=min(workers, 2)) as pool:
@@ -449,9 +522,9 @@ def build_packed(
 
                 def run(j: int, lvl: int = level, bl: I64 = blocks, st: I64 = stats) -> None:
                     _expand_block(
-                        int(bl[j]), bsize, lvl, k, size, codes, words, over, out, nreg,
-                        label, regmask, nth, over_id, kfact, weight, mdt, adj, nbr, between,
-                        pc, st[j],
+                        int(bl[j]), bsize, lvl, k, size, codes, words, over, out,
+                        cellmap, regions4, nthw, label, regmask, over_id, kfact, weight, mdt,
+                        moves_of, pc, st[j],
                     )  # fmt: skip
 
                 list(pool.map(run, range(len(blocks))))
