@@ -148,7 +148,11 @@ def rows_spec(key: str, lines: int | None = None) -> str:
     return ";".join(parts)
 
 
-def run_cpp(binary: Path, spec: str) -> dict[str, float]:
+def run_cpp(binary: Path, spec: str) -> tuple[dict[str, float], list[str]]:
+    """His enumerator on the rows ``spec`` fixes: CPU and wall seconds and his counters
+    (``inp`` packed positions, ``can`` canonical, ``slv`` solvable, ``min`` puzzles),
+    and his output lines (one per puzzle: moves, board, cluster size, states by
+    distance)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     out = subprocess.run(
@@ -159,7 +163,7 @@ def run_cpp(binary: Path, spec: str) -> dict[str, float]:
     last = out.stderr.strip().splitlines()[-1].split()
     counts = {last[i + 1]: float(last[i]) for i in range(7, len(last) - 1, 2)}
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return {"cpu": cpu, "seconds": wall, **counts}
+    return {"cpu": cpu, "seconds": wall, **counts}, out.stdout.splitlines()
 
 
 def run_ours(keys: list[str], src: str) -> dict[str, float]:
@@ -202,7 +206,7 @@ def main() -> None:
     for name, ks, spec in jobs:
         size, walls = int(ks[0][0]), int(ks[0].split("/")[1][1:])
         binary = build(rush, size, walls)
-        cpp = run_cpp(binary, spec)
+        cpp, _ = run_cpp(binary, spec)
         print(
             f"{name}: C++ {cpp['cpu']:.2f} s CPU ({cpp['seconds']:.2f} s), packed positions "
             f"{int(cpp['inp']):,}, canonical clusters {int(cpp['can']):,}, solvable "
