@@ -1,7 +1,7 @@
 """Check: the rows of enumeration shards against M. Fogleman's C++ enumerator, row for row.
 
 Run: ``.venv/bin/python benchmarks/rushhour_cpp_rows.py RUSH [SHARD ...] [--pick W COUNT
-SEED [--positions LO HI]]``
+SEED [--positions LO HI] [--rows MIN]]``
 
 ``RUSH`` is a checkout (or a bare git directory) of github.com/fogleman/rush; his
 ``cpp/`` is built as ``benchmarks/rushhour_vs_cpp.py`` builds it (his ``Makefile``, one
@@ -9,7 +9,8 @@ worker thread, the exact number of walls, and one filter: only the shard's fixed
 Each ``SHARD`` (e.g. ``6x6/w1/0-3-42``) runs on both sides, one process each; ``--pick
 W COUNT SEED`` adds COUNT random 6x6 shards with exactly W walls whose packed
 positions (counted first, enumeration only) lie between LO and HI (default 40,000 and
-1,500,000: seconds to a few CPU minutes each).
+1,500,000: seconds to a few CPU minutes each) and where we find at least MIN puzzles
+(default 1; most shards with walls hold none, and those check only the packed count).
 
 What is compared, per shard:
 
@@ -41,9 +42,11 @@ import sys
 from pathlib import Path
 
 from rushhour_vs_cpp import build, rows_spec, run_cpp
-from searchlab.puzzles.rushhour.cluster import explore_cluster
+from searchlab.puzzles.rushhour import kernel
+from searchlab.puzzles.rushhour.cluster import distances_to_goal, explore_cluster
 from searchlab.puzzles.rushhour.enumeration import (
     count_positions,
+    run_shard,
     shard_holding,
     shard_of,
     shards,
@@ -127,6 +130,49 @@ def his_canonical(board: Board) -> Board:
     return pk.to_board(best_state)
 
 
+def _order(board: Board) -> tuple[int, int]:
+    """Fogleman's order of positions: (horizontal cells and walls, vertical cells) as
+    row-major bits."""
+    n = board.width
+    h = sum(1 << (r * n + c) for r, c in board.walls)
+    v = 0
+    for vehicle in board.vehicles:
+        bits = sum(1 << (r * n + c) for r, c in vehicle.cells())
+        if vehicle.horizontal:
+            h |= bits
+        else:
+            v |= bits
+    return h, v
+
+
+def rederived(text: str) -> Row | None:
+    """The row of the cluster of ``text``, from the board alone, by neither enumerator:
+    the reference cluster search and distances (``cluster.py``), the hardest position
+    in Fogleman's order, minimality by removing each piece and solving again with the
+    compiled breadth-first search (``kernel.distance``); ``None`` unless solvable and
+    minimal."""
+    board = parse_board(text)
+    explored = explore_cluster(board)
+    assert explored is not None  # no cap
+    pk, states, adjacency = explored
+    dist = distances_to_goal(pk, states, adjacency)
+    moves = max(dist)
+    if moves < 0:
+        return None
+    hardest = min(
+        (pk.to_board(s) for s, d in zip(states, dist, strict=True) if d == moves), key=_order
+    )
+    n = board.width
+    vs = hardest.vehicles
+    for k in range(1, len(vs)):
+        if kernel.distance(Board(n, n, vs[:k] + vs[k + 1 :], hardest.walls)) >= moves:
+            return None
+    for wall in hardest.walls:
+        if kernel.distance(Board(n, n, vs, hardest.walls - {wall})) >= moves:
+            return None
+    return moves, renamed(hardest.to_database()), len(states)
+
+
 def ours(key: str) -> dict[str, object]:
     here = str(Path(__file__).resolve().parent.parent / "src")
     out = subprocess.run(
@@ -140,21 +186,23 @@ def ours(key: str) -> dict[str, object]:
     return result
 
 
-def pick(walls: int, count: int, seed: int, lo: int, hi: int) -> list[str]:
-    """``count`` random 6x6 shards with exactly ``walls`` walls and ``lo .. hi`` packed
-    positions, with distinct red-car columns where possible."""
+def pick(walls: int, count: int, seed: int, lo: int, hi: int, rows: int) -> list[str]:
+    """``count`` random 6x6 shards with exactly ``walls`` walls, ``lo .. hi`` packed
+    positions and at least ``rows`` puzzles of ours (most shards with walls hold none,
+    and a shard without rows checks only the packed count), with distinct exit rows
+    where possible."""
     every = [s for s in shards(6, walls) if s.walls == walls]
     random.Random(seed).shuffle(every)
     chosen: list[str] = []
-    columns: set[int] = set()
+    exits: set[int] = set()
     for s in every:
         if len(chosen) == count:
             break
-        if s.prefix[0] in columns and len(columns) < 4:
+        if s.prefix[0] in exits and len(exits) < count:
             continue
-        if lo <= count_positions(s) <= hi:
+        if lo <= count_positions(s) <= hi and len(run_shard(s).rows) >= rows:
             chosen.append(s.key)
-            columns.add(s.prefix[0])
+            exits.add(s.prefix[0])
     return chosen
 
 
@@ -173,19 +221,24 @@ def check(rush: Path, key: str) -> bool:
         r for r in only_ours if shard_holding(his_canonical(parse_board(r[1]))).key == key
     ]
     unexplained += [r for r in only_his if shard_of(parse_board(r[1])).key == key]
+    # and every row of either side, re-derived from its board alone
+    false = [r for r in sorted(our_rows | his) if rederived(r[1]) != r]
     same = int(cpp["inp"]) == mine["positions"]
-    ok = same and not unexplained and not wrong
+    ok = same and not unexplained and not wrong and not false
     print(
         f"{key}: packed positions C++ {int(cpp['inp']):,}, ours {mine['positions']:,} "
         f"({'same' if same else 'DIFFERENT'}); puzzles C++ {len(his):,}, ours "
         f"{len(our_rows):,}; identical rows {len(common):,}; only ours {len(only_ours):,}, "
         f"only his {len(only_his):,}, each in another shard by the other's canonical "
-        f"member: {'yes' if not unexplained else f'NO ({len(unexplained)})'}; CPU C++ "
+        f"member: {'yes' if not unexplained else f'NO ({len(unexplained)})'}; every row "
+        f"re-derived from its board: {'yes' if not false else f'NO ({len(false)})'}; CPU C++ "
         f"{cpp['cpu']:.1f} s, ours {float(mine['cpu']):.1f} s",  # type: ignore[arg-type]
         flush=True,
     )
     for r in unexplained[:5]:
         print(f"  unexplained: {r}")
+    for r in false[:5]:
+        print(f"  re-derived differently: {r}: {rederived(r[1])}")
     for line in wrong[:5]:
         print(f"  distance counts do not add up: {line}")
     return ok
@@ -202,7 +255,8 @@ def main() -> None:
         if "--positions" in args:
             at = args.index("--positions")
             lo, hi = int(args[at + 1]), int(args[at + 2])
-        keys += pick(walls, count, seed, lo, hi)
+        least = int(args[args.index("--rows") + 1]) if "--rows" in args else 1
+        keys += pick(walls, count, seed, lo, hi, least)
     results = [check(rush, key) for key in keys]
     print(f"{sum(results)} of {len(results)} shards match")
     sys.exit(0 if all(results) else 1)
