@@ -236,9 +236,9 @@ PDB = Task(
     N_(
         "Build (once) and cache the pattern databases of a partition; print where they live.\n"
         "\n"
-        "6-6-3 takes seconds; 7-8 a few minutes and about 1 GB of memory (275 MiB cached,\n"
-        "four bits an entry), 6-6-6-6 about as long; Ctrl-C stops a build and caches\n"
-        "nothing of the table being built."
+        "6-6-3 takes seconds; 7-8 a few minutes and about 1 GB of memory (480 MiB cached:\n"
+        "four bits an entry, and the three-bit copy the search reads), 6-6-6-6 about as\n"
+        "long; Ctrl-C stops a build and caches nothing of the table being built."
     ),
     build_databases,
     (
