@@ -127,7 +127,7 @@ def _regions(n: int, nreg: U8, label: I8, regmask: I32, nth: I8) -> None:
         nreg[occ] = count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _over_index(pos: I64, k: int, occ: int, over_id: I32, kfact: int, pc: U8) -> int:
     """The overflow word of the placement ``pos`` (cells of the tiles, set ``occ``): its
     set's number times ``k!`` plus the rank of the tiles' order on those cells (``pc``:
@@ -135,10 +135,10 @@ def _over_index(pos: I64, k: int, occ: int, over_id: I32, kfact: int, pc: U8) ->
     used = 0
     r: int = 0
     for i in range(k):
-        idx = _int(pc[occ & ((1 << pos[i]) - 1)])
-        r = r * (k - i) + idx - _int(pc[used & ((1 << idx) - 1)])
+        idx = _int(pc[_u(occ & ((1 << pos[i]) - 1))])
+        r = r * (k - i) + idx - _int(pc[_u(used & ((1 << idx) - 1))])
         used |= 1 << idx
-    r += _int(over_id[occ]) * kfact
+    r += _int(over_id[_u(occ)]) * kfact
     return r
 
 
