@@ -20,6 +20,7 @@ from searchlab.experiments import (
     Experiment,
     ResultStore,
     configuration,
+    generate_instance,
     generated_requests,
     run_experiment,
 )
@@ -39,12 +40,7 @@ def main() -> None:
     family = args.family or "npuzzle"
     params, configs = SETUPS[family]
     requests = tuple(generated_requests(family, params, args.instances, seed=7))
-    with ResultStore(":memory:") as store:  # generate the instances once, outside the timing
-        from searchlab.experiments.runner import prepare_instances
-
-        instances = tuple(
-            prepare_instances(Experiment("gen", family, configs, requests=requests), store)
-        )
+    instances = tuple(generate_instance(r) for r in requests)  # made once, outside the timing
     exp = Experiment(f"bench/{family}", family, configs, instances=instances)
     runs = len(instances) * len(configs)
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")

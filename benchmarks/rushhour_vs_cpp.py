@@ -1,7 +1,7 @@
 """Benchmark: ``rushhour enumerate`` against M. Fogleman's C++ enumerator, side by side.
 
-Run: ``.venv/bin/python benchmarks/rushhour_vs_cpp.py RUSH [SHARD ...] [--stratum PREFIX]
-[--before SRC]``
+Run: ``.venv/bin/python benchmarks/rushhour_vs_cpp.py RUSH [SHARD ...] [--stratum PREFIX
+[--sample N SEED]] [--before SRC]``
 
 ``RUSH`` is a checkout (or a bare git directory) of github.com/fogleman/rush. Its
 ``cpp/`` is copied to ``~/.cache/searchlab-bench/rush-cpp-NxN-wW``, its ``config.h``
@@ -22,13 +22,19 @@ shared). Caveat: the two programs call a different member of a cluster its
 *canonical* one (we the smallest packed int, he the smallest bitboard pair), so a
 cluster may be searched to the end in different shards; the packed positions of a
 shard, and every count over a whole board, are the same. ``--before SRC`` (another
-checkout's ``src``) also runs that tree on the same work, after ours.
+checkout's ``src``) also runs that tree on the same work, after ours. ``--sample N
+SEED`` with ``--stratum`` runs N shards of the stratum drawn uniformly (seeded), one
+job each, and prints the ratio of the summed CPU: since both programs' totals over the
+stratum are sums over the same shards, that ratio estimates the whole stratum's even
+though each shard's work differs between the two (``--stratum 6x6/w0 --sample 24 1``:
+the whole no-wall board, which takes hours each, from 24 shards).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import resource
 import shutil
@@ -148,7 +154,11 @@ def rows_spec(key: str, lines: int | None = None) -> str:
     return ";".join(parts)
 
 
-def run_cpp(binary: Path, spec: str) -> dict[str, float]:
+def run_cpp(binary: Path, spec: str) -> tuple[dict[str, float], list[str]]:
+    """His enumerator on the rows ``spec`` fixes: CPU and wall seconds and his counters
+    (``inp`` packed positions, ``can`` canonical, ``slv`` solvable, ``min`` puzzles),
+    and his output lines (one per puzzle: moves, board, cluster size, states by
+    distance)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     out = subprocess.run(
@@ -159,7 +169,7 @@ def run_cpp(binary: Path, spec: str) -> dict[str, float]:
     last = out.stderr.strip().splitlines()[-1].split()
     counts = {last[i + 1]: float(last[i]) for i in range(7, len(last) - 1, 2)}
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return {"cpu": cpu, "seconds": wall, **counts}
+    return {"cpu": cpu, "seconds": wall, **counts}, out.stdout.splitlines()
 
 
 def run_ours(keys: list[str], src: str) -> dict[str, float]:
@@ -197,20 +207,29 @@ def main() -> None:
             for s in shards(size, walls)
             if s.walls == walls and first in (None, str(s.prefix[0]))
         ]
-        spec = rows_spec(chosen[0], 1) if first else ""  # "": the whole board
-        jobs.append((f"{stratum} ({len(chosen)} shards)", chosen, spec))
+        if "--sample" in args:  # a uniform sample of the stratum's shards, one job each
+            at = args.index("--sample")
+            count, seed = int(args[at + 1]), int(args[at + 2])
+            chosen = sorted(random.Random(seed).sample(chosen, min(count, len(chosen))))
+            jobs += [(k, [k], rows_spec(k)) for k in chosen]
+        else:
+            spec = rows_spec(chosen[0], 1) if first else ""  # "": the whole board
+            jobs.append((f"{stratum} ({len(chosen)} shards)", chosen, spec))
+    totals: dict[str, float] = {}
     for name, ks, spec in jobs:
         size, walls = int(ks[0][0]), int(ks[0].split("/")[1][1:])
         binary = build(rush, size, walls)
-        cpp = run_cpp(binary, spec)
+        cpp, _ = run_cpp(binary, spec)
         print(
             f"{name}: C++ {cpp['cpu']:.2f} s CPU ({cpp['seconds']:.2f} s), packed positions "
             f"{int(cpp['inp']):,}, canonical clusters {int(cpp['can']):,}, solvable "
             f"{int(cpp['slv']):,}, puzzles {int(cpp['min']):,}",
             flush=True,
         )
+        totals["C++"] = totals.get("C++", 0.0) + cpp["cpu"]
         for tree, src in trees.items():
             ours = run_ours(ks, src)
+            totals[tree] = totals.get(tree, 0.0) + ours["cpu"]
             same = "same" if int(ours["positions"]) == int(cpp["inp"]) else "DIFFERENT"
             print(
                 f"{name}: {tree} {ours['cpu']:.2f} s CPU, ratio to C++ "
@@ -218,6 +237,12 @@ def main() -> None:
                 f"({same}), canonical clusters {int(ours['clusters']):,}, solvable "
                 f"{int(ours['solvable']):,}, puzzles {int(ours['rows']):,}",
                 flush=True,
+            )
+    if len(jobs) > 1:  # the ratio of the sums: over a uniform sample, the stratum's ratio
+        for tree in trees:
+            print(
+                f"all {len(jobs)} jobs: C++ {totals['C++']:.2f} s CPU, {tree} "
+                f"{totals[tree]:.2f} s, ratio {totals[tree] / totals['C++']:.2f}"
             )
 
 

@@ -8,10 +8,11 @@ library; ``web`` and ``experiments`` never import ``cli`` (nor each other); the
 notebook glue (``notebook.py``) may use both but neither the CLI nor the server,
 and nothing below imports it. Every import counts, including those inside functions.
 
-A family's ``experiments.py`` (its built-in experiments, :mod:`searchlab.experiments.declared`)
-is the experiments layer's part of the family's folder: it imports the experiments layer
-and is held to that layer's rules, and nothing but the experiments layer's discovery
-(by name) loads it, so the family's model never depends on the runner.
+Every module of a family's folder is held to the ``puzzles`` rules, its
+``experiments.py`` (its built-in experiments) included: it declares them with the
+experiment records of :mod:`searchlab.families` (:mod:`~searchlab.families.experiment`)
+and is handed the runner when it must run one, so no module under ``puzzles/`` imports
+the experiments layer.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def imported_modules(path: Path) -> set[str]:
 
 
 DECLARED_EXPERIMENTS = "experiments.py"
-"""A family folder's module declaring its built-in experiments (experiments layer)."""
+"""A family folder's module declaring its built-in experiments."""
 
 
 def family_experiments() -> list[Path]:
@@ -82,17 +83,18 @@ def family_experiments() -> list[Path]:
 
 
 def layer_files(layer: str) -> list[Path]:
-    """A layer's files: a package's modules, or a single module ``<layer>.py``; the
-    families' experiment modules count in the experiments layer, not in ``puzzles``."""
+    """A layer's files: a package's modules, or a single module ``<layer>.py``."""
     module = ROOT / f"{layer}.py"
     if module.is_file():
         return [module]
-    files = sorted((ROOT / layer).rglob("*.py"))
-    if layer == "puzzles":
-        return [p for p in files if p not in family_experiments()]
-    if layer == "experiments":
-        return files + family_experiments()
-    return files
+    return sorted((ROOT / layer).rglob("*.py"))
+
+
+def test_family_experiments_are_held_to_the_puzzles_rules() -> None:
+    """No exemption: the families' experiment modules are ``puzzles`` files, so the
+    layer test above checks that none imports the experiments layer (or cli, web)."""
+    assert family_experiments()
+    assert set(family_experiments()) <= set(layer_files("puzzles"))
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
@@ -154,7 +156,7 @@ def _code_strings(path: Path) -> set[str]:
 def test_nothing_imports_a_family_experiments_module() -> None:
     """The experiments layer finds a family's experiments by name
     (:func:`searchlab.experiments.builtin.declaring_modules`); no module imports one, so
-    importing a family never loads the experiment runner."""
+    importing a family never loads its experiment declarations."""
     from searchlab import families
 
     declared = {f"searchlab.puzzles.{name}.experiments" for name in families.names()}

@@ -39,7 +39,7 @@ from searchlab import families
 from searchlab.errors import InputError
 from searchlab.experiments.builtin import experiment
 from searchlab.experiments.compare import compare
-from searchlab.experiments.results import Results
+from searchlab.families.results import Results
 from searchlab.i18n import _
 from searchlab.search.result import SearchResult
 from searchlab.view import view_svg

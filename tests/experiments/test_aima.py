@@ -6,7 +6,7 @@ import pytest
 
 from searchlab import families
 from searchlab.experiments import ResultStore, generate_instance, run_experiment
-from searchlab.experiments.sources import InstanceRequest
+from searchlab.families.sources import InstanceRequest
 from searchlab.puzzles.npuzzle import experiments as aima
 from searchlab.search import solve
 

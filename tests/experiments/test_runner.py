@@ -22,7 +22,7 @@ from searchlab.experiments import (
     generate_instance,
     run_experiment,
 )
-from searchlab.experiments.sources import InstanceRequest
+from searchlab.families.sources import InstanceRequest
 from searchlab.puzzles.maze import MazeProblem, parse_maze
 from searchlab.search import solve
 from tests.experiments.conftest import CONFIGS, maze_experiment

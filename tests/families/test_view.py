@@ -95,3 +95,40 @@ def test_a_sheet_draws_each_view_with_its_caption() -> None:
     groups = root.findall("{http://www.w3.org/2000/svg}g")
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert len(groups) == 5 and texts == ["start", "1. a", "2. b", "3. c", "4. d"]
+
+
+def test_offset_rows_move_everything_on_them() -> None:
+    """A view's ``offsets`` draw row r that many cells to the right: its cells, the
+    pieces and marks on it, the path's points; the other rows stay."""
+    from searchlab.view import MARGIN
+
+    cell = 40
+    view = {
+        "rows": 2,
+        "cols": 2,
+        "cells": [". ", ".."],
+        "offsets": [0.5, 0],
+        "pieces": [{"r": 0, "c": 0, "kind": "tile", "label": "1"}],
+        "marks": [{"r": 0, "c": 0, "text": "a1"}, {"r": 1, "c": 1, "text": "b2"}],
+        "path": [[0, 0], [1, 1]],
+    }
+    root = ET.fromstring(view_svg(view, cell=cell))
+    ns = "{http://www.w3.org/2000/svg}"
+    cells = sorted(
+        (float(r.get("y")), float(r.get("x")))
+        for r in root.iter(f"{ns}rect")
+        if r.get("width") == str(cell) and r.get("stroke")
+    )
+    assert cells == [
+        (MARGIN, MARGIN + 0.5 * cell),
+        (MARGIN + cell, MARGIN),
+        (MARGIN + cell, MARGIN + cell),
+    ]
+    marks = {t.text: float(t.get("x")) for t in root.iter(f"{ns}text") if t.text in ("a1", "b2")}
+    assert marks == {"a1": MARGIN + 0.5 * cell + 3, "b2": MARGIN + cell + 3}
+    (line,) = root.iter(f"{ns}polyline")
+    assert line.get("points") == f"{MARGIN + cell:g},{MARGIN + cell / 2:g} " + (
+        f"{MARGIN + 1.5 * cell:g},{MARGIN + 1.5 * cell:g}"
+    )
+    tile = next(r for r in root.iter(f"{ns}rect") if r.get("stroke") == "#00000040")
+    assert float(tile.get("x")) > MARGIN + 0.5 * cell

@@ -144,7 +144,7 @@ def test_npuzzle_teaching_bfs_graph(page: Any, server_url: str) -> None:
 
 def test_peg_click_a_jump(page: Any, server_url: str) -> None:
     open_family(page, server_url, "peg")  # triangle of side 5, apex a1 empty
-    click_cell(page, 2, 2)  # the peg on a3: its one jump a3-a1 is played
+    click_cell(page, 2, 0)  # the peg on a3 (row 2, first hole): its one jump a3-a1 is played
     wait_played(page, "a3-a1")
     page.click("[data-testid=undo]")
     # A custom board drawn in the text format.
@@ -243,13 +243,16 @@ def test_loading_another_board_drops_the_running_solve(page: Any, server_url: st
 
 @pytest.mark.parametrize("family", families.names())
 def test_phone_layout_fits_the_screen(page: Any, server_url: str, family: str) -> None:
-    """At 390x844 nothing is wider than the screen; one board plays and replays."""
+    """At 390x844 nothing is wider than the screen, the board comes first and takes
+    the width (at least 85% of it); one board plays and replays."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_family(page, server_url, family)
     assert solve(page).startswith("Solved")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
     assert page.locator("[data-testid=board-area] svg.board").count() == 1
+    board = page.locator("[data-testid=play-board]").bounding_box()
+    assert board is not None and board["width"] >= 0.85 * 390, board
     screenshot(page, f"{family}-phone")
 
 
@@ -363,3 +366,43 @@ def test_the_page_in_spanish_and_the_language_switch(browser: Any, server_url: s
         page.wait_for_selector("[data-testid=solve]:has-text('Solve')")
     finally:
         context.close()
+
+
+def test_a_triangle_is_drawn_packed_and_played_where_it_is_drawn(
+    page: Any, server_url: str
+) -> None:
+    """A triangular peg board's rows are offset (each hole midway between the two under
+    it, side by side in its row), and the cells clicked are where the holes are drawn:
+    every peg's disc lies on its own cell, and a real mouse drag plays a jump."""
+    open_family(page, server_url, "peg")
+    load_board(page, "board: triangle5")
+    page.keyboard.press("Escape")
+    r = page.request.post(f"{server_url}/api/peg/moves", data={"board": "board: triangle5"})
+    move = r.json()["moves"][0]
+    centres = {}
+    for piece in page.locator("[data-testid=play-board] g.pieces > g").all():
+        box = piece.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        under = page.evaluate(
+            "([x, y]) => document.elementsFromPoint(x, y)"
+            ".map((e) => e.dataset && e.dataset.cell).find(Boolean)",
+            [x, y],
+        )
+        rr, cc = map(int, under.split(","))
+        centres[(rr, cc)] = (x, y)
+    assert len(centres) == 14  # one disc per peg, each on its own cell
+    for (rr, cc), (x, y) in centres.items():
+        left, right = centres.get((rr + 1, cc)), centres.get((rr + 1, cc + 1))
+        if left and right:  # packed: halfway between the two holes under it, and
+            assert abs(x - (left[0] + right[0]) / 2) < 1.5  # a row apart as holes are
+            assert abs((right[0] - left[0]) - (left[1] - y)) < 1.5  # side by side
+    x0, y0 = centres[tuple(move["grab"][0])]
+    box = page.locator(
+        f"[data-testid=play-board] [data-cell='{move['to'][0]},{move['to'][1]}']"
+    ).bounding_box()
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=4)
+    page.mouse.up()
+    wait_played(page, move["label"])
+    screenshot(page, "peg-triangle")

@@ -34,10 +34,11 @@ from searchlab.cli.common import (
     real_console,
 )
 from searchlab.experiments.parallel import usable_cpus
-from searchlab.experiments.report import Column, print_table, rich_table, to_csv, to_markdown
-from searchlab.experiments.results import Results
-from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
+from searchlab.experiments.report import print_table, rich_table
+from searchlab.experiments.runner import run_experiment
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
+from searchlab.families.experiment import Experiment, RunSummary
+from searchlab.families.results import Column, Results, to_csv, to_markdown
 from searchlab.i18n import _
 
 F = Callable[..., Any]
@@ -191,7 +192,7 @@ def emit(
 
 
 def emit_results(results: Results, out: OutputOptions) -> bool:
-    """:func:`emit` a :class:`~searchlab.experiments.results.Results` (its shown rows,
+    """:func:`emit` a :class:`~searchlab.families.results.Results` (its shown rows,
     its ``--json`` data), and its notes under the table when the table was shown."""
     shown = emit(
         results.columns,

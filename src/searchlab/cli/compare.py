@@ -24,10 +24,10 @@ from searchlab.cli.common import (
     time_limit_option,
 )
 from searchlab.cli.localized import Command
-from searchlab.experiments.aggregate import aggregate
 from searchlab.experiments.compare import compare_experiment, compare_results
-from searchlab.experiments.plot import check_plot_path, plot_cost
-from searchlab.experiments.sources import parse_range
+from searchlab.families.aggregate import aggregate
+from searchlab.families.plot import check_plot_path, plot_cost
+from searchlab.families.sources import parse_range
 from searchlab.i18n import _
 from searchlab.search import REGISTRY, TIE_BREAKS
 

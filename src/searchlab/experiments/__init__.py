@@ -18,24 +18,36 @@ Jupyter; ``.to_pandas()`` gives a DataFrame):
 >>> len(res.rows)
 4
 
-Modules: :mod:`.model` (instances, configurations, limits, run records),
-:mod:`.sources` (generated or file instances, through the family contract
-:mod:`searchlab.families`), :mod:`.execute` (one run), :mod:`.parallel` (in-process,
-process pool, Dask), :mod:`.runner` (plan, resume, run), :mod:`.store`
-(SQLite), :mod:`.aggregate` and :mod:`.ebf` (statistics, b*),
-:mod:`.report` (rich, CSV, Markdown, JSON), :mod:`.plot` (matplotlib),
-:mod:`.builtin` (the built-in experiments such as ``aima-3.29``, which the families
-declare in their folders: :mod:`.declared`),
-:mod:`.compare` (``compare``, the Python side of ``searchlab compare``),
-:mod:`.results` (:class:`Results`: HTML in Jupyter, ``to_pandas()``).
+Modules: :mod:`.execute` (one run), :mod:`.parallel` (in-process, process pool,
+Dask), :mod:`.runner` (plan, resume, run), :mod:`.store` (SQLite), :mod:`.report`
+(rich tables), :mod:`.builtin` (the built-in experiments such as ``aima-3.29``, which
+the families declare in their folders), :mod:`.compare` (``compare``, the Python side
+of ``searchlab compare``).
+
+What an experiment is made of lives below this layer, in :mod:`searchlab.families`, so
+that a family can declare its own experiments without importing the runner:
+:mod:`~searchlab.families.runs` (instances, configurations, limits, run records),
+:mod:`~searchlab.families.sources` (generated or file instances, through the family
+contract), :mod:`~searchlab.families.experiment` (:class:`Experiment`,
+:class:`RunSummary`, a family's declared experiments),
+:mod:`~searchlab.families.aggregate` and :mod:`~searchlab.families.ebf` (statistics,
+b*), :mod:`~searchlab.families.results` (:class:`Results`: CSV, Markdown, JSON, HTML in
+Jupyter, ``to_pandas()``) and :mod:`~searchlab.families.plot` (matplotlib). This
+package re-exports them.
 """
 
-from searchlab.experiments.aggregate import GroupRow, aggregate
 from searchlab.experiments.builtin import builtin_experiments, experiment
 from searchlab.experiments.compare import compare, compare_experiment, compare_results
-from searchlab.experiments.ebf import effective_branching_factor
 from searchlab.experiments.execute import execute_run
-from searchlab.experiments.model import (
+from searchlab.experiments.parallel import map_unordered
+from searchlab.experiments.runner import plan_runs, run_experiment, run_in
+from searchlab.experiments.store import DEFAULT_DB, ResultStore
+from searchlab.families.aggregate import GroupRow, aggregate
+from searchlab.families.ebf import effective_branching_factor
+from searchlab.families.experiment import Experiment, RunSummary
+from searchlab.families.plot import plot_cost
+from searchlab.families.results import Results
+from searchlab.families.runs import (
     INFORMED,
     Configuration,
     Instance,
@@ -44,18 +56,13 @@ from searchlab.experiments.model import (
     RunSpec,
     configuration,
 )
-from searchlab.experiments.parallel import map_unordered
-from searchlab.experiments.plot import plot_cost
-from searchlab.experiments.results import Results
-from searchlab.experiments.runner import Experiment, RunSummary, plan_runs, run_experiment, run_in
-from searchlab.experiments.sources import (
+from searchlab.families.sources import (
     InstanceRequest,
     file_instances,
     generate_instance,
     generated_requests,
     parse_range,
 )
-from searchlab.experiments.store import DEFAULT_DB, ResultStore
 
 __all__ = [
     "DEFAULT_DB",

@@ -2,9 +2,9 @@
 families' folders.
 
 A family declares its experiments in ``puzzles/<family>/experiments.py`` (a tuple
-``EXPERIMENTS`` of :class:`~searchlab.experiments.declared.Declared`);
+``EXPERIMENTS`` of :class:`~searchlab.families.experiment.Declared`);
 :func:`builtin_experiments` finds them, and :func:`experiment` runs one from Python and
-returns its :class:`~searchlab.experiments.results.Results`::
+returns its :class:`~searchlab.families.results.Results`::
 
     from searchlab.experiments import experiment
     res = experiment("aima-3.29", depths=range(2, 13, 2), instances=10)
@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.experiments.declared import Declared
-from searchlab.experiments.results import Results
 from searchlab.experiments.runner import Progress, run_in
 from searchlab.experiments.store import ResultStore
+from searchlab.families.experiment import Declared
+from searchlab.families.results import Results
 from searchlab.i18n import _
 from searchlab.puzzles import HERE, family_folders
 

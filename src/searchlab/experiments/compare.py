@@ -21,19 +21,20 @@ from typing import Any
 
 from searchlab import families
 from searchlab.errors import InputError
-from searchlab.experiments.aggregate import aggregate
-from searchlab.experiments.model import INFORMED, Configuration, Limits, configuration
 from searchlab.experiments.report import COMPARE_COLUMNS, group_rows
-from searchlab.experiments.results import Results
-from searchlab.experiments.runner import Experiment, Progress, RunSummary, run_in
-from searchlab.experiments.sources import (
+from searchlab.experiments.runner import Progress, run_in
+from searchlab.experiments.store import ResultStore
+from searchlab.families.aggregate import aggregate
+from searchlab.families.contract import PuzzleFamily
+from searchlab.families.experiment import Experiment, RunSummary
+from searchlab.families.results import Results
+from searchlab.families.runs import INFORMED, Configuration, Limits, configuration
+from searchlab.families.sources import (
     MAX_RANGE_VALUES,
     file_instances,
     generated_requests,
     parse_range,
 )
-from searchlab.experiments.store import ResultStore
-from searchlab.families.contract import PuzzleFamily
 from searchlab.i18n import _
 from searchlab.search import ALGORITHMS, TIE_BREAKS, engine_algorithms
 

@@ -1,51 +1,22 @@
-"""Tables of results: rich for the terminal, CSV, Markdown and JSON for files.
+"""Tables of results in the terminal (rich), and the columns of ``searchlab compare``.
 
-A table is a list of :class:`Column` and a list of row dicts; every writer
-reads the same two, so the terminal table and the files always agree.
-Missing values (``None``) print as an en dash in text and as an empty cell in CSV.
+A table is a list of :class:`~searchlab.families.results.Column` and a list of row
+dicts (:mod:`searchlab.families.results` writes the same two as CSV, Markdown, JSON
+and HTML), so the terminal table and the files always agree.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 
-from searchlab.experiments.aggregate import GroupRow
+from searchlab.families.aggregate import GroupRow
+from searchlab.families.results import Column
 from searchlab.i18n import N_, _
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """A column: the row key, its header, and how to show its values in text.
-
-    ``digits`` is the number of decimals for floats (0 rounds to an integer
-    with thousands separators).
-    """
-
-    key: str
-    header: str
-    digits: int = 0
-    numeric: bool = True
-
-    def text(self, value: Any) -> str:
-        if value is None:
-            return "–"
-        if isinstance(value, bool) or not self.numeric:
-            return str(value)
-        if isinstance(value, int):
-            return f"{value:,}"
-        if isinstance(value, float):
-            return f"{value:,.{self.digits}f}"
-        return str(value)
-
 
 COMPARE_COLUMNS = (
     Column("group", N_("group"), numeric=False),
@@ -99,30 +70,3 @@ def print_table(console: Console, table: Table) -> None:
         console.print(table)
     else:
         Console(file=console.file, width=width, highlight=False).print(table)
-
-
-def to_csv(columns: Sequence[Column], rows: Sequence[dict[str, Any]]) -> str:
-    """CSV with the column keys as the header and raw values."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([c.key for c in columns])
-    for row in rows:
-        writer.writerow(["" if row.get(c.key) is None else row.get(c.key) for c in columns])
-    return out.getvalue()
-
-
-def to_markdown(columns: Sequence[Column], rows: Sequence[dict[str, Any]]) -> str:
-    """A GitHub-flavoured Markdown table with formatted values."""
-    lines = [
-        "| " + " | ".join(c.header for c in columns) + " |",
-        "|" + "|".join("---:" if c.numeric else ":---" for c in columns) + "|",
-    ]
-    for row in rows:
-        cells = (c.text(row.get(c.key)).replace("|", "\\|") for c in columns)
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
-
-
-def to_json(rows: Sequence[dict[str, Any]]) -> str:
-    """The rows as a JSON list."""
-    return json.dumps(list(rows), indent=2) + "\n"

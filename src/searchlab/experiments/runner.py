@@ -13,51 +13,19 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from searchlab.experiments.execute import execute_run
-from searchlab.experiments.model import Configuration, Instance, Limits, RunRecord, RunSpec
 from searchlab.experiments.parallel import map_unordered
-from searchlab.experiments.sources import InstanceRequest, generate_instance
 from searchlab.experiments.store import ResultStore
+from searchlab.families.experiment import Experiment, RunSummary
+from searchlab.families.runs import Instance, RunRecord, RunSpec
+from searchlab.families.sources import generate_instance
 from searchlab.i18n import N_
 from searchlab.search.limits import CancelToken
 
-Selector = Callable[[Configuration, Instance], bool]
 Progress = Callable[[str, int, int], None]
 """``progress(phase, done, total)`` with phase "instances" or "runs"."""
-
-
-@dataclass(frozen=True)
-class Experiment:
-    """Everything that defines an experiment's runs.
-
-    ``select(config, instance)`` says whether a pair is run at all (default:
-    every pair). Informed configurations carry their heuristic; uninformed
-    ones have ``heuristic=None``.
-    """
-
-    name: str
-    family: str
-    configurations: tuple[Configuration, ...]
-    requests: tuple[InstanceRequest, ...] = ()
-    instances: tuple[Instance, ...] = ()
-    limits: Limits = field(default_factory=Limits)
-    select: Selector | None = None
-
-
-@dataclass
-class RunSummary:
-    """What :func:`run_experiment` did."""
-
-    instances: list[Instance]
-    planned: list[RunSpec]
-    records: list[RunRecord]
-    reused: int = 0
-    ran: int = 0
-    errors: int = 0
-    interrupted: bool = False
 
 
 def plan_runs(experiment: Experiment, instances: list[Instance]) -> list[RunSpec]:

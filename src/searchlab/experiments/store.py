@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.experiments.model import Instance, RunRecord
+from searchlab.families.runs import Instance, RunRecord
 from searchlab.i18n import _
 
 DEFAULT_DB = "searchlab-experiments.sqlite"

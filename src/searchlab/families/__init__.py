@@ -8,6 +8,12 @@ process given only a family's name rebuilds the same family. No other file names
 family: adding one is adding its folder (see "Adding a puzzle family" in
 docs/engine.md).
 
+Beside the contract (:mod:`.contract`, with :mod:`.kit`, :mod:`.output`, :mod:`.report`
+and :mod:`.parallel`) live the records a family declares its built-in experiments with
+(:mod:`.experiment`, :mod:`.runs`, :mod:`.sources`, :mod:`.results`, :mod:`.aggregate`,
+:mod:`.ebf`, :mod:`.plot`); the experiments layer (:mod:`searchlab.experiments`) runs
+them.
+
 >>> from searchlab import families
 >>> "maze" in families.names()
 True

@@ -9,6 +9,11 @@ is optional except ``rows`` and ``cols``::
                      characters and their fills are ``styles.CELLS``
                      (' ' no cell, '.' floor, '#' wall, 'o' hole, 'g' goal,
                      's' start, 'l' / 'd' light / dark square)
+    offsets          [x, ...] one number per row: row r is drawn ``offsets[r]``
+                     cells to the right, with everything on it (cells, pieces and
+                     fixtures starting in it, marks, path points, the cells clicked);
+                     a triangle's rows, each half a cell in from the row below. A
+                     row's cells stay within ``cols`` once offset
     pieces           [{id, r, c, h=1, w=1, kind, label, color}]: a piece covering
                      h x w cells from (r, c); ``kind`` is a key of
                      ``styles.PIECES`` (its shape and colours), ``color`` (a CSS

@@ -10,7 +10,8 @@ A piece kind has a *shape*:
 ``block``
     a rectangle over the piece's cells, ``inset`` cells in from their edges, its
     corners rounded by ``round`` cells (half its height at most: a pill), its
-    ``label`` written in ``ink`` (tiles, cars, a tower's disks);
+    ``label`` written in ``ink``, 0.45 of its shorter side high (tiles, cars, a
+    tower's disks);
 ``rod``
     a bar along the piece's longer side, ``inset`` cells in from its two long edges,
     with rounded ends (a tower's rods and its base);
@@ -83,7 +84,7 @@ PIECES: dict[str, PieceStyle] = {
     "peg": PieceStyle("disc", "#6b3e26"),
     "walker": PieceStyle("disc", "#1d70b8"),
     "knight": PieceStyle("glyph", "#fffc", ink="#111", glyph="\u265e"),
-    "disk": PieceStyle("block", "#4d9de0", ink="#fff", inset=0.1, round=0.5),
+    "disk": PieceStyle("block", "#4d9de0", ink="#fff", inset=0.1, round=1.0),
     "rod": PieceStyle("rod", "#8b5a2b", inset=0.38),
     "base": PieceStyle("block", "#8b5a2b", inset=0.05, round=0.2),
 }

@@ -80,32 +80,37 @@ def sheet_svg(
     return "".join(out)
 
 
-def _xy(r: float, c: float, cell: float) -> tuple[float, float]:
-    return MARGIN + c * cell, MARGIN + r * cell
+Offsets = Sequence[float]
+"""A view's ``offsets`` (cells each row is drawn to the right), or ``()``."""
 
 
-def _points(path: Any, n: int, cell: float) -> str:
+def _xy(r: float, c: float, cell: float, off: Offsets = ()) -> tuple[float, float]:
+    """The top-left corner of cell (r, c), its row offset by ``off[r]`` cells."""
+    return MARGIN + (c + (off[int(r)] if off else 0)) * cell, MARGIN + r * cell
+
+
+def _points(path: Any, n: int, cell: float, off: Offsets = ()) -> str:
     """The first ``n`` points of ``path`` as SVG coordinates (cell centres)."""
-    if hasattr(path, "shape"):  # an (n, 2) array: vector operations, a chunk at a time
+    if hasattr(path, "shape") and not off:  # an (n, 2) array: vector operations, by chunks
         parts = []
         for lo in range(0, n, 65536):
             chunk = (path[lo : min(n, lo + 65536)] + 0.5) * cell + MARGIN
             parts.append(" ".join(f"{x:g},{y:g}" for y, x in chunk.tolist()))
         return " ".join(parts)
-    return " ".join(
-        f"{MARGIN + (c + 0.5) * cell:g},{MARGIN + (r + 0.5) * cell:g}" for r, c in path[:n]
-    )
+    points = (_xy(r, c, cell, off) for r, c in path[:n])
+    return " ".join(f"{x + cell / 2:g},{y + cell / 2:g}" for x, y in points)
 
 
 def _body(view: View, cell: float) -> list[str]:
-    out = _board(view, cell)
-    out.extend(_piece(f, cell) for f in view.get("fixtures") or [])
+    off: Offsets = view.get("offsets") or ()
+    out = _board(view, cell, off)
+    out.extend(_piece(f, cell, off) for f in view.get("fixtures") or [])
     path = view.get("path")
     if path is None:
         path = []
     n = min(view.get("path_len", len(path)), len(path))
     if n:
-        pts = _points(path, n, cell)
+        pts = _points(path, n, cell, off)
         shape = "polygon" if view.get("closed") and n == len(path) else "polyline"
         out.append(
             f'<{shape} points="{pts}" fill="none" stroke="{PALETTE.path}" stroke-opacity="0.7" '
@@ -113,7 +118,7 @@ def _body(view: View, cell: float) -> list[str]:
         )
     if view.get("numbers") and cell >= FINE:
         for i, (r, c) in enumerate(path[:n]):
-            x, y = _xy(r, c, cell)
+            x, y = _xy(r, c, cell, off)
             first = i == 0
             colour = PALETTE.first_number if first else PALETTE.number
             weight = "bold" if first else "normal"
@@ -124,23 +129,23 @@ def _body(view: View, cell: float) -> list[str]:
                 f'stroke="#fffc" stroke-width="{cell * 0.1:g}" paint-order="stroke">{i + 1}</text>'
             )
     for m in view.get("marks") or []:
-        x, y = _xy(m["r"], m["c"], cell)
+        x, y = _xy(m["r"], m["c"], cell, off)
         out.append(
             f'<text x="{x + 3}" y="{y + cell * 0.3}" font-size="{cell * 0.26:g}" '
             f'font-family="sans-serif" fill="{PALETTE.mark}">{escape(str(m["text"]))}</text>'
         )
     for p in view.get("pieces") or []:
-        out.append(_piece(p, cell))
+        out.append(_piece(p, cell, off))
     return out
 
 
-def _board(view: View, cell: float) -> list[str]:
+def _board(view: View, cell: float, off: Offsets = ()) -> list[str]:
     """The cells and the exit arrow: what the web page draws once per board."""
     cells = view.get("cells") or []
-    out = _cells(cells, cell) if cell >= FINE else _coarse_cells(cells, cell)
+    out = _cells(cells, cell, off) if cell >= FINE else _coarse_cells(cells, cell, off)
     ex = view.get("exit")
     if ex:
-        x, y = _xy(ex["r"], view["cols"], cell)
+        x, y = _xy(ex["r"], view["cols"], cell, off)
         m = cell / 2
         out.append(
             f'<path d="M{x + 2:g},{y + m * 0.5:g} L{x + m - 2:g},{y + m:g} '
@@ -149,14 +154,14 @@ def _board(view: View, cell: float) -> list[str]:
     return out
 
 
-def _cells(cells: Sequence[str], cell: float) -> list[str]:
+def _cells(cells: Sequence[str], cell: float, off: Offsets = ()) -> list[str]:
     """Every cell its own square with its grid line (and a hole its dot)."""
     out: list[str] = []
     for r, row in enumerate(cells):
         for c, ch in enumerate(row):
             if ch == " ":
                 continue
-            x, y = _xy(r, c, cell)
+            x, y = _xy(r, c, cell, off)
             fill = CELLS.get(ch, CELLS["."])
             out.append(
                 f'<rect x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}" fill="{fill}" '
@@ -170,14 +175,15 @@ def _cells(cells: Sequence[str], cell: float) -> list[str]:
     return out
 
 
-def _coarse_cells(cells: Sequence[str], cell: float) -> list[str]:
-    """Small cells, no grid lines: a chequered board as one pattern (and the squares
-    that break it one by one), any other board as runs of equal cells."""
+def _coarse_cells(cells: Sequence[str], cell: float, off: Offsets = ()) -> list[str]:
+    """Small cells, no grid lines: a chequered board (rows not offset) as one pattern
+    (and the squares that break it one by one), any other board as runs of equal
+    cells."""
     out: list[str] = []
     rows, cols = len(cells), max((len(row) for row in cells), default=0)
     even = odd = ""
     a, b = _chequer(cells)
-    if a and b and a != b and " " not in (a, b):
+    if a and b and a != b and " " not in (a, b) and not any(off):
         even, odd = (a + b) * (cols // 2 + 1), (b + a) * (cols // 2 + 1)
     breaks = [r for r, row in enumerate(cells) if not even or row != (even, odd)[r % 2][:cols]]
     if even and len(breaks) * 4 <= rows:  # chequered: the pattern, then the rows that differ
@@ -206,7 +212,7 @@ def _coarse_cells(cells: Sequence[str], cell: float) -> list[str]:
             while end < len(row) and row[end] == row[c]:
                 end += 1
             if row[c] != " ":
-                out.append(_run(r, c, end - c, row[c], cell))
+                out.append(_run(r, c, end - c, row[c], cell, off))
             c = end
     return out
 
@@ -223,17 +229,17 @@ def _chequer(cells: Sequence[str]) -> tuple[str, str]:
     return counts[0].most_common(1)[0][0], counts[1].most_common(1)[0][0]
 
 
-def _run(r: int, c: int, length: int, ch: str, cell: float) -> str:
+def _run(r: int, c: int, length: int, ch: str, cell: float, off: Offsets = ()) -> str:
     """``length`` cells ``ch`` from (r, c) as one rectangle."""
-    x, y = _xy(r, c, cell)
+    x, y = _xy(r, c, cell, off)
     fill = CELLS.get(ch, CELLS["."])
     return f'<rect x="{x:g}" y="{y:g}" width="{length * cell:g}" height="{cell:g}" fill="{fill}"/>'
 
 
-def _piece(p: dict[str, Any], cell: float) -> str:
+def _piece(p: dict[str, Any], cell: float, off: Offsets = ()) -> str:
     style = piece_style(p.get("kind"))
     fill = escape(str(p.get("color") or style.fill))
-    x, y = _xy(p["r"], p["c"], cell)
+    x, y = _xy(p["r"], p["c"], cell, off)
     w, h = p.get("w", 1) * cell, p.get("h", 1) * cell
     cx, cy = x + w / 2, y + h / 2
     if style.shape == "disc":
@@ -263,7 +269,8 @@ def _piece(p: dict[str, Any], cell: float) -> str:
     if label:
         out += (
             f'<text x="{cx:g}" y="{cy:g}" text-anchor="middle" dominant-baseline="central" '
-            f'font-size="{cell * 0.45:g}" font-family="sans-serif" font-weight="bold" '
+            f'font-size="{cell * 0.45 * min(p.get("w", 1), p.get("h", 1)):g}" '
+            f'font-family="sans-serif" font-weight="bold" '
             f'fill="{style.ink}">{label}</text>'
         )
     return out

@@ -109,18 +109,25 @@ def test_each_move_is_one_grab_and_one_landing_cell() -> None:
     """A disk's moves land on different cells, the landing cell is free, and the grabbed
     cells are the disk's own cells in the view (so clicks and drags find the move)."""
     tower = parse_tower("disks: 4\nstart: ABAC")
+    base = FAMILY.base_view(tower)
+    rows = base["rows"]
+    rods = {f["c"] for f in base["fixtures"] if f["kind"] == "rod"}
     for state in all_positions(4):
         view = FAMILY.state_view(tower, state)
         covered = {}
         for p in view["pieces"]:
-            for c in range(p["c"], p["c"] + p["w"]):
-                assert (p["r"], c) not in covered  # disks never overlap
-                covered[(p["r"], c)] = p["id"]
+            for r in range(p["r"], p["r"] + p.get("h", 1)):
+                for c in range(p["c"], p["c"] + p["w"]):
+                    assert (r, c) not in covered  # disks never overlap
+                    covered[(r, c)] = p["id"]
         moves = FAMILY.legal_moves(tower, state)
         by_piece: dict[tuple[tuple[int, int], ...], set[tuple[int, int]]] = {}
         for m in moves:
             assert m.to not in covered
-            assert len({covered[g] for g in m.grab}) == 1
+            (disk,) = {covered[g] for g in m.grab}
+            assert set(m.grab) == {k for k, v in covered.items() if v == disk}  # all of it
+            r, c = m.to  # on the rod, just above the base or the target's top disk
+            assert c in rods and (r + 1 == rows - 1 or (r + 1, c) in covered)
             assert m.to not in by_piece.setdefault(m.grab, set())
             by_piece[m.grab].add(m.to)
 
@@ -155,11 +162,17 @@ def test_count_task_is_declared_as_data() -> None:
 
 
 def test_the_picture_is_rods_on_bases_and_disks_by_size() -> None:
-    """Every disk sits centred on its peg's rod, as wide as 2k + 1 cells for disk k, on
-    the base or on a larger disk; the rods stand on three lettered bases, the goal
-    peg's rod in its own colour; all drawn with kinds of the one style table."""
+    """Every disk sits centred on its peg's rod, two rows high and as wide as 2k + 3
+    cells for disk k, on the base or on a larger disk; the rods stand on three lettered
+    bases, the goal peg's rod in its own colour; each peg's region is square (a 3:1
+    picture whatever the height, so a phone's width gives it room); all drawn with kinds
+    of the one style table."""
     from searchlab.view import PIECES
 
+    for disks in (1, 4, 12):
+        tower = parse_tower(f"disks: {disks}\ngoal: B")
+        base = FAMILY.base_view(tower)
+        assert base["cols"] == 3 * base["rows"]
     tower = parse_tower("disks: 4\nstart: ABAC\ngoal: B")
     base = FAMILY.base_view(tower)
     rods = [f for f in base["fixtures"] if f["kind"] == "rod"]
@@ -167,16 +180,17 @@ def test_the_picture_is_rods_on_bases_and_disks_by_size() -> None:
     assert [b["label"] for b in bases] == ["A", "B", "C"]
     assert [bool(r.get("color")) for r in rods] == [False, True, False]
     assert {r["h"] for r in rods} == {b["r"] for b in bases} == {base["rows"] - 1}
+    assert sum(b["w"] for b in bases) == base["cols"]
     for state in all_positions(4):
         view = FAMILY.state_view(tower, state)
         below = {}
         for p in sorted(view["pieces"], key=lambda p: -p["r"]):
             k = int(p["label"]) - 1
             rod = rods[state[k]]
-            assert p["kind"] == "disk" and p["w"] == 2 * k + 1
-            assert p["c"] + k == rod["c"]  # centred on the rod
+            assert p["kind"] == "disk" and p["w"] == 2 * k + 3 and p["h"] == 2
+            assert p["c"] + k + 1 == rod["c"]  # centred on the rod
             under = below.get(state[k])
-            assert p["r"] == (base["rows"] - 2 if under is None else under["r"] - 1)
+            assert p["r"] + 2 == (base["rows"] - 1 if under is None else under["r"])
             assert under is None or int(under["label"]) > k + 1  # never on a smaller disk
             below[state[k]] = p
     assert {"rod", "base", "disk"} <= set(PIECES)

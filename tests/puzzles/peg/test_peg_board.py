@@ -96,3 +96,33 @@ def test_unknown_board_and_bad_shape() -> None:
         get_board("hexagon")
     with pytest.raises(InputError, match="shape"):
         parse_position(get_board("english"), "ooo\nooo")
+
+
+@pytest.mark.parametrize("name", ["triangle4", "triangle5", "triangle6", "english"])
+def test_the_view_draws_a_triangle_packed(name: str) -> None:
+    """A triangle's holes are drawn side by side in their row (one cell apart), each
+    row offset so a hole sits midway between the two under it; every jump is a straight
+    line through the hole it jumps over; every hole is drawn inside the picture. Square
+    boards have no offsets."""
+    from searchlab.puzzles.peg.views import board_view, cell
+
+    board = get_board(name)
+    view = board_view(board)
+    off = view.get("offsets") or [0.0] * view["rows"]
+    assert bool(view.get("offsets")) == name.startswith("triangle")
+
+    def x(hole: int) -> float:  # the drawn centre's column, in cells
+        r, c = cell(board, hole)
+        return c + off[r] + 0.5
+
+    where = {cell(board, i): i for i in range(board.size)}
+    for (r, c), i in where.items():
+        assert view["cells"][r][c] == "o"
+        assert 0 < x(i) < view["cols"]
+        if (r, c + 1) in where:  # side by side
+            assert x(where[(r, c + 1)]) - x(i) == 1
+        if name.startswith("triangle") and (r + 1, c) in where:
+            assert x(i) == (x(where[(r + 1, c)]) + x(where[(r + 1, c + 1)])) / 2
+    for a, b, c in board.jumps:
+        (ra, _), (rb, _), (rc, _) = cell(board, a), cell(board, b), cell(board, c)
+        assert (x(a) + x(c)) / 2 == x(b) and (ra + rc) / 2 == rb

@@ -121,6 +121,23 @@ def distance(pos: Position, size: int) -> int:
     return -1
 
 
+def cluster_of(start: Position, size: int) -> list[Position]:
+    """Every position reachable from ``start`` (breadth-first, ``start`` first)."""
+    cluster = [start]
+    seen = {start}
+    for p in cluster:
+        for q in neighbours(p, size):
+            if q not in seen:
+                seen.add(q)
+                cluster.append(q)
+    return cluster
+
+
+def row_of(start: Position, size: int) -> tuple[int, str, int] | None:
+    """The database row of ``start``'s cluster: ``None`` unless solvable and minimal."""
+    return _row(cluster_of(start, size), size)
+
+
 def _order(pos: Position, size: int) -> tuple[int, int]:
     """Fogleman's order: (horizontal cells and walls, vertical cells) as row-major bits."""
     red, others, walls = pos
@@ -158,13 +175,8 @@ def database(size: int, walls: int) -> list[tuple[int, str, int]]:
     for start in positions(size, walls):
         if start in seen:
             continue
-        cluster = [start]
-        seen.add(start)
-        for p in cluster:
-            for q in neighbours(p, size):
-                if q not in seen:
-                    seen.add(q)
-                    cluster.append(q)
+        cluster = cluster_of(start, size)
+        seen.update(cluster)
         row = _row(cluster, size)
         if row is not None:
             rows.append(row)
@@ -306,13 +318,8 @@ def shard_database(
     for start in starts:
         if start in seen:
             continue
-        cluster = [start]
-        seen.add(start)
-        for p in cluster:
-            for q in neighbours(p, size):
-                if q not in seen:
-                    seen.add(q)
-                    cluster.append(q)
+        cluster = cluster_of(start, size)
+        seen.update(cluster)
         if min(cluster, key=_line_key) not in starts:
             continue  # counted in the shard that holds its smallest position
         row = _row(cluster, size)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+import numpy as np
 import pytest
 import rushhour_brute
 from rushhour_helpers import reference_distance
@@ -25,6 +26,13 @@ from searchlab.puzzles.rushhour.enumeration import (
     tables,
 )
 from searchlab.puzzles.rushhour.model import Board
+from searchlab.puzzles.rushhour.skips import (
+    NEEDLESS_VEHICLE,
+    NEEDLESS_WALL,
+    SEARCH,
+    UNSOLVABLE,
+    verdict,
+)
 
 
 @lru_cache(maxsize=8)
@@ -190,3 +198,54 @@ def test_skipping_blocked_positions_keeps_every_count() -> None:
     assert sum(r.hopeless for r in per_shard) > 0
     assert sum(r.positions for r in per_shard) == FOGLEMAN_PACKED[5, 0]
     assert sum(len(r.rows) for r in per_shard) == 1730
+
+
+def verdict_of(pos: rushhour_brute.Position, size: int) -> int:
+    """The walk's verdict (skips.py) on a brute-force position, any position."""
+    red, others, walls = pos
+    pieces = [red, *sorted(others)]
+    return int(
+        verdict(
+            np.array([h for _, _, _, h in pieces], np.bool_),
+            np.array([r if h else c for r, c, _, h in pieces], np.int64),
+            np.array([n for _, _, n, _ in pieces], np.int64),
+            np.array([c if h else r for r, c, _, h in pieces], np.int64),
+            len(pieces),
+            sum(1 << (r * size + c) for r, c in walls),
+            size,
+            size - 2,
+        )
+    )
+
+
+def smaller(pos: rushhour_brute.Position) -> list[rushhour_brute.Position]:
+    """The position without one of its pieces (any but the red car, or a wall)."""
+    red, others, walls = pos
+    return [(red, others - {p}, walls) for p in others] + [
+        (red, others, walls - {w}) for w in walls
+    ]
+
+
+@pytest.mark.parametrize("walls", [0, 1, 2])
+def test_every_position_the_walk_skips_yields_no_row(walls: int) -> None:
+    # skips.py proves, from one position, that its cluster is unsolvable or not minimal;
+    # checked on every 4x4 position with `walls` walls (a sample of each verdict, each
+    # a plain-Python search): unsolvable ones have no solution, and a needless piece
+    # leaves the optimal moves unchanged when removed (at that position, so at the
+    # hardest too by the proof), and no cluster skipped is a row of the brute force
+    skipped: dict[int, list[rushhour_brute.Position]] = {}
+    for pos in rushhour_brute.positions(4, walls):
+        why = verdict_of(pos, 4)
+        if why != SEARCH:
+            skipped.setdefault(why, []).append(pos)
+    assert skipped[UNSOLVABLE] and skipped[NEEDLESS_VEHICLE]
+    assert (NEEDLESS_WALL in skipped) == (walls > 0)
+    pick = random.Random(walls)
+    for why, found in skipped.items():
+        for pos in pick.sample(found, min(60, len(found))):
+            d = rushhour_brute.distance(pos, 4)
+            if why == UNSOLVABLE:
+                assert d == -1
+            else:
+                assert any(rushhour_brute.distance(q, 4) == d for q in smaller(pos))
+            assert rushhour_brute.row_of(pos, 4) is None

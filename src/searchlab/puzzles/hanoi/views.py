@@ -1,12 +1,14 @@
 """How a tower is drawn (views) and played (moves you click or drag).
 
-The grid: one region of ``2n + 1`` columns per peg, the rod in its middle column;
-``n + 2`` rows, the bottom one the base. The rods and the base are the view's
+The grid: one square region of ``2n + 3`` columns per peg, the rod in its middle
+column, and ``2n + 3`` rows, the bottom one the base; so a tower of any height is a
+3:1 picture, as tall as a phone's width allows. The rods and the base are the view's
 fixtures (``rod`` and ``base`` kinds: a bar, a plank under each rod carrying its
-letter; the goal peg's rod green); disk ``k`` (size ``k + 1``) is a ``disk``, a bar
-``2k + 1`` cells wide and of its own colour, centred on its rod. To play, grab the top
-disk of a peg (click it, or drag it) and click or drop it on the cell where it lands
-on another peg.
+letter; the goal peg's rod green); disk ``k`` (size ``k + 1``) is a ``disk`` two rows
+high and ``2k + 3`` cells wide, of its own colour, centred on its rod (two rows, so
+the disks read as disks on a narrow screen, where the width sets the cell size). To
+play, grab the top disk of a peg (click it, or drag it) and click or drop it on the
+cell where its lower row lands on another peg.
 """
 
 from __future__ import annotations
@@ -16,10 +18,23 @@ from searchlab.view import View
 
 from .model import PEGS, State, Tower, legal_moves, move_label, moved
 
+DISK_ROWS = 2
+"""The rows a disk covers."""
+
+
+def region(tower: Tower) -> int:
+    """The columns of one peg's region, and the rows of the grid: ``2n + 3``."""
+    return 2 * tower.disks + 3
+
 
 def centre(tower: Tower, peg: int) -> int:
     """The column of a peg's rod."""
-    return peg * (2 * tower.disks + 1) + tower.disks
+    return peg * region(tower) + tower.disks + 1
+
+
+def half_width(disk: int) -> int:
+    """The columns of disk ``disk`` (0 the smallest) on each side of its rod's."""
+    return disk + 1
 
 
 def disk_colour(disk: int, disks: int) -> str:
@@ -33,39 +48,45 @@ GOAL_ROD = "#2e7d32"
 
 def base_view(tower: Tower) -> View:
     """The empty grid, the three rods, each standing on its base named by its letter."""
-    n = tower.disks
-    width = 3 * (2 * n + 1)
+    side = region(tower)
+    width = 3 * side
     rods = [
         {
             "r": 0,
             "c": centre(tower, p),
-            "h": n + 1,
+            "h": side - 1,
             "kind": "rod",
             **({"color": GOAL_ROD} if p == tower.goal_peg else {}),
         }
         for p in range(3)
     ]
     bases = [
-        {"r": n + 1, "c": p * (2 * n + 1), "w": 2 * n + 1, "kind": "base", "label": PEGS[p]}
+        {"r": side - 1, "c": p * side, "w": side, "kind": "base", "label": PEGS[p]}
         for p in range(3)
     ]
     # Moves are written as people write them, from peg to peg ("A>C"): shown as they are.
     return {
-        "rows": n + 2,
+        "rows": side,
         "cols": width,
-        "cells": [" " * width] * (n + 2),
+        "cells": [" " * width] * side,
         "fixtures": [*rods, *bases],
         "notation": "labels",
     }
 
 
+def landing_row(tower: Tower, height: int) -> int:
+    """The top row of a disk with ``height`` disks under it (on the base, ``height``
+    0: ``2n``; the disk covers rows ``2n`` and ``2n + 1``, the base row ``2n + 2``)."""
+    return region(tower) - 1 - DISK_ROWS * (height + 1)
+
+
 def rows_of(tower: Tower, state: State) -> list[int]:
-    """The row of each disk: on each peg, the largest at the bottom (row ``n``)."""
+    """The top row of each disk: on each peg, the largest at the bottom."""
     height = [0, 0, 0]
     row = [0] * tower.disks
     for disk in range(tower.disks - 1, -1, -1):
         peg = state[disk]
-        row[disk] = tower.disks - height[peg]
+        row[disk] = landing_row(tower, height[peg])
         height[peg] += 1
     return row
 
@@ -77,8 +98,9 @@ def state_view(tower: Tower, state: State) -> View:
             {
                 "id": f"disk{disk + 1}",
                 "r": rows[disk],
-                "c": centre(tower, state[disk]) - disk,
-                "w": 2 * disk + 1,
+                "c": centre(tower, state[disk]) - half_width(disk),
+                "w": 2 * half_width(disk) + 1,
+                "h": DISK_ROWS,
                 "kind": "disk",
                 "label": str(disk + 1),
                 "color": disk_colour(disk, tower.disks),
@@ -89,15 +111,20 @@ def state_view(tower: Tower, state: State) -> View:
 
 
 def to_move(tower: Tower, state: State, disk: int, src: int, dst: int) -> Move[State]:
-    """A move as the player makes it: grab the disk's cells, land on the target peg."""
+    """A move as the player makes it: grab the disk's cells, land (its lower row) on
+    the target peg's rod."""
     rows = rows_of(tower, state)
     on_target = sum(1 for peg in state if peg == dst)
-    left = centre(tower, src) - disk
+    left = centre(tower, src) - half_width(disk)
     return Move(
         move_label(src, dst),
-        (tower.disks - on_target, centre(tower, dst)),
+        (landing_row(tower, on_target) + DISK_ROWS - 1, centre(tower, dst)),
         moved(state, disk, dst),
-        tuple((rows[disk], c) for c in range(left, left + 2 * disk + 1)),
+        tuple(
+            (rows[disk] + dr, c)
+            for dr in range(DISK_ROWS)
+            for c in range(left, left + 2 * half_width(disk) + 1)
+        ),
     )
 
 

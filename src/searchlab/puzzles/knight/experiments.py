@@ -14,12 +14,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from searchlab.experiments.declared import Declared, instances, integers, seed, time_limit
-from searchlab.experiments.model import Limits, RunRecord, configuration
-from searchlab.experiments.report import Column
-from searchlab.experiments.results import Results
-from searchlab.experiments.runner import Experiment, RunSummary
-from searchlab.experiments.sources import generated_requests
+from searchlab.families.experiment import (
+    Declared,
+    Experiment,
+    RunSummary,
+    instances,
+    integers,
+    seed,
+    time_limit,
+)
+from searchlab.families.results import Column, Results
+from searchlab.families.runs import Limits, RunRecord, configuration
+from searchlab.families.sources import generated_requests
 from searchlab.i18n import N_, _
 from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS
 

@@ -25,16 +25,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from searchlab.experiments.aggregate import GroupRow, aggregate
-from searchlab.experiments.declared import Declared, instances, integers, seed, time_limit
-from searchlab.experiments.model import Configuration, Instance, Limits, RunRecord, configuration
-from searchlab.experiments.plot import plot_cost
-from searchlab.experiments.report import Column
-from searchlab.experiments.results import Results
-from searchlab.experiments.runner import Experiment, RunSummary, run_experiment
-from searchlab.experiments.sources import generated_requests
-from searchlab.experiments.store import ResultStore
+from searchlab.families.aggregate import GroupRow, aggregate
 from searchlab.families.contract import Option
+from searchlab.families.experiment import (
+    Declared,
+    Experiment,
+    Run,
+    RunSummary,
+    instances,
+    integers,
+    seed,
+    time_limit,
+)
+from searchlab.families.plot import plot_cost
+from searchlab.families.results import Column, Results
+from searchlab.families.runs import Configuration, Instance, Limits, RunRecord, configuration
+from searchlab.families.sources import generated_requests
 from searchlab.i18n import N_, _
 from searchlab.search import TIE_BREAKS
 
@@ -256,13 +262,12 @@ def plot(experiment: Experiment, summary: RunSummary, path: str | Path) -> Path:
     )
 
 
-def demo() -> Results:
+def demo(run: Run) -> Results:
     """``searchlab demo``'s table: eight random 8-puzzles at each of three depths, IDS
-    against A* with two heuristics, next to the book's figures (in memory, one process),
-    the columns that fit 80 characters."""
+    against A* with two heuristics, next to the book's figures (run by ``run``: in
+    memory, one process), the columns that fit 80 characters."""
     exp = aima_experiment([4, 8, 12], 8)
-    with ResultStore(":memory:") as store:
-        summary = run_experiment(exp, store)
+    summary = run(exp)
     rows = aima_rows(summary.records, [c.label for c in exp.configurations])
     columns, lines = side_by_side(rows)
     return Results(

@@ -52,7 +52,8 @@ from numba import njit
 from numba.misc.special import literally
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
-from searchlab.puzzles.npuzzle.pdb_index import is_packed, layout
+from searchlab.puzzles.npuzzle.kernel_pack3 import read3
+from searchlab.puzzles.npuzzle.pdb_index import layout, table_format
 from searchlab.puzzles.npuzzle.pure_search import (
     _CHECK_EVERY,
     _INF,
@@ -111,12 +112,25 @@ def _nth_free(occ: int, d: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def _stored(tab: U8, r: int, packed: int) -> int:
+    """The entry of rank ``r`` in a ranked table stored as ``packed`` says
+    (:data:`~.pdb_index.BYTE`, :data:`~.pdb_index.NIBBLE` or :data:`~.pdb_index.THREE`:
+    a byte, a nibble, or three bits, :func:`~.kernel_pack3.read3`)."""
+    if packed == 0:
+        return int(tab[r])
+    if packed == 1:
+        return (int(tab[r >> 1]) >> ((r & 1) * 4)) & 15
+    return read3(tab, r)
+
+
+@njit(cache=True, inline="always")
 def value(
     cells_of: I64, k: int, cells: int, pc: U8, tab: U8, packed: int, goal: I64, n: int
 ) -> int:
     """The database value of the placement ``cells_of[:k]`` (ranked layout): the byte at
-    its :func:`_rank`, or, ``packed`` (:func:`~searchlab.puzzles.npuzzle.pdb.pack_ranked`),
-    the tiles' Manhattan distance (``goal`` their goal cells) plus twice its nibble."""
+    its :func:`_rank`, or, ``packed`` (:func:`~searchlab.puzzles.npuzzle.pdb.pack_ranked`,
+    :func:`~searchlab.puzzles.npuzzle.pdb.pack3_ranked`), the tiles' Manhattan distance
+    (``goal`` their goal cells) plus twice its stored entry (:func:`_stored`)."""
     r = _rank(cells_of, k, cells, pc)
     if not packed:
         return int(tab[r])
@@ -125,18 +139,15 @@ def value(
         c = cells_of[i]
         g = goal[i]
         md += abs(c // n - g // n) + abs(c % n - g % n)
-    return md + 2 * ((int(tab[r >> 1]) >> ((r & 1) * 4)) & 15)
+    return md + 2 * _stored(tab, r, packed)
 
 
 @njit(cache=True, inline="always")
 def _entry(cells_of: I64, k: int, cells: int, pc: U8, tab: U8, packed: int) -> int:
     """The stored entry of the placement ``cells_of[:k]`` in a ranked table: its byte, or
-    its nibble if ``packed`` (the value is then the tiles' Manhattan distance plus twice
-    it, :func:`value`)."""
-    r = _rank(cells_of, k, cells, pc)
-    if not packed:
-        return int(tab[r])
-    return (int(tab[r >> 1]) >> ((r & 1) * 4)) & 15
+    if ``packed`` its nibble or three-bit entry (the value is then the tiles' Manhattan
+    distance plus twice it, :func:`value`)."""
+    return _stored(tab, _rank(cells_of, k, cells, pc), packed)
 
 
 @njit(cache=True)
@@ -206,7 +217,7 @@ def _value_at(
         md += abs(c // n - g // n) + abs(c % n - g % n)
     if not packed:
         return int(tab[r])
-    return md + 2 * ((int(tab[r >> 1]) >> ((r & 1) * 4)) & 15)
+    return md + 2 * _stored(tab, r, packed)
 
 
 @njit(cache=True, inline="always")
@@ -286,7 +297,7 @@ def _search(
     - ``_RADIX``/``_RANKED``, pattern databases: ``fh``/``fhm``/``fhd`` the sums for the
       board, its mirror and its dual, ``fv``/``fvm``/``fvd`` per database the index
       (mixed radix, shifted by the deltas ``d``/``e``) or the stored entry (ranked,
-      :func:`_entry`: ``pk[k]`` whether table ``k`` is packed; a packed table's value
+      :func:`_entry`: ``pk[k]`` how table ``k`` stores it, :func:`_stored`; a packed table's value
       changes by the moved tile's Manhattan change ``mdd[tile, from, to]`` plus twice
       the entry's), and the dual's values (:func:`_value_at`). ``mirror``/``dual`` ask
       for the reflected and the dual lookups (ranked only), each made only when the
@@ -860,7 +871,7 @@ def ida_star_compiled(
     pos = np.zeros((nk, kmax), dtype=np.int64)
     posm = np.zeros((nk, kmax), dtype=np.int64)
     plen = np.array([len(p) for p, _ in pdbs], dtype=np.int64)
-    pk = np.array([is_packed(cells, p, t) for p, t in pdbs], dtype=np.int64)
+    pk = np.array([table_format(cells, p, t) for p, t in pdbs], dtype=np.int64)
     plab = np.zeros((nk, kmax), dtype=np.int64)
     for j, (p, _) in enumerate(pdbs):
         plab[j, : len(p)] = p

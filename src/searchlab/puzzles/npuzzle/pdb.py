@@ -29,7 +29,9 @@ straight into their packed form (:func:`pack_ranked`) by
 :func:`~searchlab.puzzles.npuzzle.pdb_build.build_packed` (two bits a blank region,
 about 0.95 GB for the 8-tile pattern, on two threads); on larger boards by the compiled
 :func:`~searchlab.puzzles.npuzzle.kernel.build_ranked` (a word a placement), then
-packed. A built table is returned memory-mapped from its cache file.
+packed. A built table is returned memory-mapped from its cache file. The solvers
+search with a three-bit copy made from the packed table (:func:`pack3_ranked`,
+``load_pdb(..., pack3=True)``): the same values in three quarters of the memory.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import math
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from searchlab.cache import cache_root, ensure_writable
 from searchlab.errors import InputError
@@ -70,7 +72,8 @@ PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
 cell too, 256 MiB each, built in about ten seconds by :func:`~.kernel.build_radix`);
 7-8 is Korf & Felner's strongest (2002, Fig. 3: the top seven tiles and the bottom
 eight), ranked, four bits an entry (:func:`pack_ranked`), built in a few minutes and
-under 1 GB by :func:`~.pdb_build.build_packed`; 5-5-5 is
+under 1 GB by :func:`~.pdb_build.build_packed`, searched three bits an entry
+(:func:`pack3_ranked`); 5-5-5 is
 weaker; 3-3-3-3-3 builds in a fraction of a second (tests, quick starts).
 6-6-6-6 is Korf & Felner's partition of the 24-puzzle (2002, Fig. 4), ranked,
 four tables of 122 MiB (half that packed)."""
@@ -98,16 +101,18 @@ def pdb_path(
     ranked: bool = False,
     packed: bool = False,
     blank: int | None = None,
+    pack3: bool = False,
 ) -> Path:
     """The cache file of the database of ``pattern`` (goal cells) on a ``size x size`` board
-    (``packed``: the ranked table packed by :func:`pack_ranked`; ``blank``: a ranked
+    (``packed``: the ranked table packed by :func:`pack_ranked`, ``-rank4``; ``pack3``:
+    three bits an entry, :func:`pack3_ranked`, ``-rank3``; ``blank``: a ranked
     table searched from the blank's goal cell ``blank`` only, ``-goal<cell>`` in its
     name, where the tables of earlier versions, blank anywhere, have none)."""
     name = f"pdb-{size}x{size}-" + "_".join(str(c) for c in pattern)
     if ranked:
         if blank is not None:
             name += f"-goal{blank}"
-        name += "-rank4.npy" if packed else "-rank.npy"
+        name += "-rank3.npy" if pack3 else "-rank4.npy" if packed else "-rank.npy"
     else:
         name += "-blank.npy" if with_blank else ".npy"
     return (directory or cache_dir()) / name
@@ -295,6 +300,7 @@ def load_pdb(
     with_blank: bool = False,
     ranked: bool = False,
     blank: int | None = None,
+    pack3: bool = False,
 ) -> np.ndarray:
     """The database of ``pattern`` from the cache (memory-mapped, read-only), building
     and caching it if missing (then also returned memory-mapped: the resident pages are
@@ -303,11 +309,29 @@ def load_pdb(
 
     With ``build=False`` a missing database raises ``FileNotFoundError``. ``blank``
     (ranked tables only): the blank's goal cell, the search starting from its region
-    only (:func:`~.pdb_build.build_packed`); None: the blank anywhere.
+    only (:func:`~.pdb_build.build_packed`); None: the blank anywhere. With ``pack3``
+    a ranked table is returned three bits an entry (:func:`pack3_ranked`, its own cache
+    file, made from the packed one once, in seconds, unless ``build=False``: then the
+    packed one is returned).
     """
     import numpy as np
 
     k = len(pattern)
+    if pack3 and ranked and not with_blank:
+        path = pdb_path(size, pattern, directory, ranked=True, blank=blank, pack3=True)
+        found = _load_pack3(path, size, pattern)
+        if found is not None:
+            return found
+        four = load_pdb(size, pattern, progress, directory, build, False, True, blank)
+        if not build or len(four) != packed_length(size * size, k):
+            return four
+        ensure_writable(path.parent)
+        pack3_ranked(size, pattern, four, path)
+        del four
+        made = _load_pack3(path, size, pattern)
+        if made is None:
+            raise OSError(f"{path} was written but does not read back")
+        return made
     for packed in (True, False) if ranked else (False,):
         path = pdb_path(size, pattern, directory, with_blank, ranked, packed, blank)
         if path.exists():
@@ -367,6 +391,73 @@ def pack_ranked(size: int, pattern: Sequence[int], table: np.ndarray) -> np.ndar
     return out if ok else None
 
 
+def pack3_ranked(
+    size: int, pattern: Sequence[int], packed: Any, path: Path | None = None
+) -> np.ndarray:
+    """The packed ranked table ``packed`` (:func:`pack_ranked`) in three bits an entry,
+    the same values: 195 MB instead of 259 MB for the 15-puzzle's 8-tile pattern.
+
+    Entry ``q = (value - md) / 2`` is at most 9 in the 15-puzzle's 7-8 tables (7 in
+    the 7-tile one; at most 5 in the 24-puzzle's 6-6-6-6 tables): the few of 7 or more
+    (27,113 of 518,918,400 for the 8-tile pattern) get the escape code 7 and a
+    five-byte record in an exception list after the codes
+    (:func:`~.pdb_index.read3` says how they are read). Values mod 3 (Breyer & Korf,
+    "1.6-bit pattern databases", AAAI 2010) would need every move to change a table's
+    value by at most one; in these tables (the fewest moves over every blank region, the
+    real blank's region not known to the table) 3% of the moves change the 7-tile
+    table's value by 3 to 7, 4% the 8-tile table's by 3 to 9
+    (``benchmarks/npuzzle_pdb_moves.py``), so a child's value cannot be recovered from
+    its parent's. With ``path`` the table is written there
+    (through a memory-mapped file, atomically renamed) and returned memory-mapped.
+    """
+    import numpy as np
+
+    from searchlab.puzzles.npuzzle.kernel_pack3 import pack3
+    from searchlab.puzzles.npuzzle.pdb_index import pack3_base
+
+    cells = size * size
+    k = len(pattern)
+    total = math.perm(cells, k)
+    nib = np.frombuffer(packed, dtype=np.uint8)  # bytes, memory views and arrays alike
+    base = pack3_base(cells, k)
+    if path is None:
+        out: np.ndarray = pack3(nib, total, base, lambda n: np.zeros(n, dtype=np.uint8))
+        return out
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
+    try:
+        written = pack3(
+            nib,
+            total,
+            base,
+            lambda n: np.lib.format.open_memmap(tmp, mode="w+", dtype=np.uint8, shape=(n,)),
+        )
+        if isinstance(written, np.memmap):
+            written.flush()
+        del written
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    mapped: np.ndarray = np.load(path, mmap_mode="r")
+    return mapped
+
+
+def _load_pack3(path: Path, size: int, pattern: Sequence[int]) -> np.ndarray | None:
+    """The three-bit table cached at ``path``, memory-mapped (None if missing or not one)."""
+    import numpy as np
+
+    from searchlab.puzzles.npuzzle.pdb_index import is_pack3
+
+    if not path.exists():
+        return None
+    try:
+        table: np.ndarray = np.load(path, mmap_mode="r")
+    except (OSError, ValueError):
+        return None
+    ok = table.dtype == np.uint8 and table.ndim == 1 and is_pack3(size * size, pattern, table)
+    return table if ok else None
+
+
 def save_table(path: Path, table: np.ndarray) -> None:
     """Write ``table`` as a ``.npy`` file atomically (a temporary file, then a rename)."""
     import numpy as np
@@ -380,9 +471,9 @@ def save_table(path: Path, table: np.ndarray) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def map_table(path: Path, length: int) -> memoryview | None:
-    """The bytes of a cached ``uint8`` ``.npy`` table of ``length`` entries, memory-mapped
-    read-only without importing NumPy (None if missing or not such a file).
+def map_table(path: Path, length: int | None) -> memoryview | None:
+    """The bytes of a cached ``uint8`` ``.npy`` table of ``length`` entries (None: any),
+    memory-mapped read-only without importing NumPy (None if missing or not such a file).
 
     The performance trick for short solves: reading the ``.npy`` header by hand and
     mapping the file with :mod:`mmap` costs well under a millisecond, where importing
@@ -403,11 +494,14 @@ def map_table(path: Path, length: int) -> memoryview | None:
             f.seek(start)
             header = ast.literal_eval(f.read(size).decode("latin1"))
             offset = start + size
+            shape = header.get("shape") if isinstance(header, dict) else None
+            if length is None and isinstance(shape, tuple) and len(shape) == 1:
+                length = shape[0]
             if header != {"descr": "|u1", "fortran_order": False, "shape": (length,)}:
                 return None
             mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError, SyntaxError, IndexError):
         return None
-    if len(mapped) != offset + length:
+    if length is None or len(mapped) != offset + length:
         return None
     return memoryview(mapped)[offset:]

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
 from searchlab.puzzles.npuzzle.heuristics import goal_positions
-from searchlab.puzzles.npuzzle.pdb_index import is_packed, layout
+from searchlab.puzzles.npuzzle.pdb_index import ESCAPE, NIBBLE, layout, read3, table_format
 from searchlab.search import CancelToken, SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.result import LimitName
@@ -635,8 +635,10 @@ def _pdb_search(
     return search, best, (*start, *startm), max(h1, h2)
 
 
-def _ranked_value(cs: Sequence[int], tab: Table, packed: bool, goal: Sequence[int], n: int) -> int:
-    """The value of a ranked table (packed or not) for its tiles on cells ``cs``."""
+def _ranked_value(cs: Sequence[int], tab: Table, packed: int, goal: Sequence[int], n: int) -> int:
+    """The value of a ranked table for its tiles on cells ``cs``, stored as ``packed``
+    says (:func:`~.pdb_index.table_format`: a byte, or the Manhattan distance plus twice a
+    nibble or a three-bit entry)."""
     cells = n * n
     used = r = 0
     for i, c in enumerate(cs):
@@ -645,7 +647,12 @@ def _ranked_value(cs: Sequence[int], tab: Table, packed: bool, goal: Sequence[in
     if not packed:
         return tab[r]
     md = sum(abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(cs, goal, strict=True))
-    return md + 2 * ((tab[r >> 1] >> ((r & 1) << 2)) & 15)
+    if packed == NIBBLE:
+        return md + 2 * ((tab[r >> 1] >> ((r & 1) << 2)) & 15)
+    p = 3 * r  # read3 inlined (``tab`` a memory view or bytes: its items are ints)
+    o = p >> 3
+    code = ((tab[o] | tab[o + 1] << 8) >> (p & 7)) & 7
+    return md + 2 * (code if code != ESCAPE else read3(tab, r))
 
 
 def dual_lookup(
@@ -684,8 +691,8 @@ def dual_lookup(
                 if g != b0
             )
         else:
-            packed = is_packed(n * n, pattern, table)
-            total += _ranked_value(cs, table, packed, pattern, n)
+            packed = table_format(n * n, pattern, table)
+            total += _ranked_value(cs, memoryview(table), packed, pattern, n)
     if b0 != gb:
         c = cell_labels[gb]
         total += abs(c // n - gb // n) + abs(c % n - gb % n)
@@ -709,12 +716,13 @@ def _ranked_search(
 
     A move moves one tile, so only its database is read again: its rank is
     recomputed from the cells of its tiles (kept in one list per database, and
-    one per database for the mirror) and ``h`` changes by the difference of the
-    two values. Packed tables (:func:`~.pdb.pack_ranked`) add the pattern's
-    Manhattan distance back. With ``dual``, the dual lookup (:func:`dual_lookup`) is
-    kept incrementally too: a move changes the labels on two cells, the blank's old
-    and new ones, so at most two patterns' dual placements (the patterns of those
-    cells as labels) are ranked again. The lookups are made in the order board,
+    one per database for the mirror) and ``h`` changes by the difference of its new
+    value and the one kept for the parent. Packed tables (:func:`~.pdb.pack_ranked`,
+    :func:`~.pdb.pack3_ranked`) add the pattern's Manhattan distance back. With
+    ``dual``, the dual lookup (:func:`dual_lookup`) is kept incrementally too: a move
+    changes the labels on two cells, the blank's old and new ones, so at most two
+    patterns' dual placements (the patterns of those cells as labels) are ranked
+    again. The lookups are made in the order board,
     reflection, dual, each only if the ones before it do not prune the child. The
     dual lookup is not consistent (a child's value may exceed its parent's by more
     than one), so it is used with pathmax from child to parent (BPMX, Felner et al.
@@ -731,7 +739,7 @@ def _ranked_search(
     for pattern, _ in pdbs:
         for i, c in enumerate(pattern):
             slot[c] = i
-    tabs = [(t, is_packed(cells, p, t), tuple(p)) for p, t in pdbs]
+    tabs = [(memoryview(t), table_format(cells, p, t), tuple(p)) for p, t in pdbs]
     pos = [[0] * len(p) for p, _ in pdbs]
     posm = [[0] * len(p) for p, _ in pdbs]
     mir = [m(c) for c in range(cells)]
@@ -740,11 +748,11 @@ def _ranked_search(
             pos[grp[lab]][slot[lab]] = c
             posm[grp[mir[lab]]][slot[mir[lab]]] = mir[c]
     # per board entry (a label times cells**2, see ida_star): (its database's cells,
-    # its slot, that table), and the same for its mirror image
+    # its slot, that table, its index), and the same for its mirror image
     c2 = cells * cells
-    where = {t * c2: (pos[grp[t]], slot[t], tabs[grp[t]]) for t in range(cells) if t != gb}
+    where = {t * c2: (pos[grp[t]], slot[t], tabs[grp[t]], grp[t]) for t in range(cells) if t != gb}
     wherem = {
-        t * c2: (posm[grp[mir[t]]], slot[mir[t]], tabs[grp[mir[t]]])
+        t * c2: (posm[grp[mir[t]]], slot[mir[t]], tabs[grp[mir[t]]], grp[mir[t]])
         for t in range(cells)
         if t != gb
     }
@@ -752,8 +760,13 @@ def _ranked_search(
     patterns = [tuple(p) for p, _ in pdbs]
     best = [_INF]
 
-    def value(cs: list[int], lookup: tuple[Table, bool, tuple[int, ...]]) -> int:
+    def value(cs: list[int], lookup: tuple[Table, int, tuple[int, ...]]) -> int:
         return _ranked_value(cs, lookup[0], lookup[1], lookup[2], n)
+
+    # each database's value on the current board and its mirror, kept along the path:
+    # a move reads only the new value of the one database it changes
+    cur = [value(cs, t) for cs, t in zip(pos, tabs, strict=True)]
+    curm = [value(cs, t) for cs, t in zip(posm, tabs, strict=True)]
 
     def dvalue(k: int) -> int:
         return value([lb[lab] for lab in patterns[k]], tabs[k])
@@ -781,10 +794,11 @@ def _ranked_search(
                 continue
             cnt += 1
             tile = board[nb]
-            cs, s, tab = where[tile]
-            old = value(cs, tab)
+            cs, s, tab, k = where[tile]
+            old = cur[k]
             cs[s] = b
-            h1 = h - old + value(cs, tab)
+            new = value(cs, tab)
+            h1 = h - old + new
             cs[s] = nb
             if h1 == 0:
                 counter.generated += cnt
@@ -797,10 +811,11 @@ def _ranked_search(
                 continue
             hm1 = 0
             if mirror:
-                csm, sm, tabm = wherem[tile]
-                oldm = value(csm, tabm)
+                csm, sm, tabm, km = wherem[tile]
+                oldm = curm[km]
                 csm[sm] = mir[b]
-                hm1 = hm - oldm + value(csm, tabm)
+                newm = value(csm, tabm)
+                hm1 = hm - oldm + newm
                 csm[sm] = mir[nb]
                 f = g1 + hm1
                 if f > bound:
@@ -835,8 +850,10 @@ def _ranked_search(
             board[b] = tile
             lb[b], lb[nb] = lab, gb
             cs[s] = b
+            cur[k] = new
             if mirror:
                 csm[sm] = mir[b]
+                curm[km] = newm
             path.append(nb)
             counter.generated += cnt
             cnt = 0
@@ -848,13 +865,15 @@ def _ranked_search(
             board[nb] = tile
             lb[b], lb[nb] = gb, lab
             cs[s] = nb
+            cur[k] = old
             if mirror:
                 csm[sm] = mir[nb]
+                curm[km] = oldm
         counter.generated += cnt
         return False
 
-    h0 = sum(value(cs, t) for cs, t in zip(pos, tabs, strict=True))
-    hm0 = sum(value(cs, t) for cs, t in zip(posm, tabs, strict=True)) if mirror else 0
+    h0 = sum(cur)
+    hm0 = sum(curm) if mirror else 0
     vd0 = [dvalue(k) for k in range(len(pdbs))]
     x = labels.index(gb)
     he0 = dual_h(x, sum(vd0), vd0[grp[x]] if x != gb else 0) if dual else 0

@@ -46,6 +46,7 @@ from searchlab.puzzles.npuzzle.pdb import (
     pdb_path,
     table_length,
 )
+from searchlab.puzzles.npuzzle.pdb_index import is_pack3
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.pure_search import ProgressFn, Table, _move_name, astar, ida_star
 from searchlab.puzzles.npuzzle.solvability import is_solvable
@@ -124,6 +125,7 @@ def pattern_databases(
     build: bool = True,
     with_blank: bool = True,
     blank_goal: bool = True,
+    convert: bool = False,
 ) -> list[tuple[tuple[int, ...], memoryview]]:
     """The ``(pattern, table)`` pairs for a 4x4 or 5x5 ``goal`` (from the cache, or built).
 
@@ -138,8 +140,11 @@ def pattern_databases(
     Felner's tables, not admissible for the dual lookup; the blank-anywhere files of
     earlier versions are not read; ``blank_goal=False`` gives those, searched with the
     blank anywhere, for the dual lookup), and are packed four bits an entry when built
-    (:func:`~.pdb.pack_ranked`; unpacked ones are still read). The
-    tables are memory views of the
+    (:func:`~.pdb.pack_ranked`; unpacked ones are still read) and then three bits an
+    entry (:func:`~.pdb.pack3_ranked`, the same values in three quarters of the memory),
+    which the search reads first. A packed table without its three-bit one is converted
+    (seconds) when it is built, or with ``convert`` (:func:`prepare_databases`), and read
+    as it is otherwise. The tables are memory views of the
     memory-mapped cache files (no copy, and no NumPy import when cached:
     :func:`~.pdb.map_table`).
     """
@@ -153,15 +158,24 @@ def pattern_databases(
     out = []
     for pattern in partition_for(goal, partition):
         table = None
-        for packed in (True, False) if ranked else (False,):  # packed ones first
-            path = pdb_path(n, pattern, with_blank=blank, ranked=ranked, packed=packed, blank=gb)
-            table = map_table(path, table_length(n, len(pattern), blank, ranked, packed))
+        if ranked:  # three bits an entry first, then four, then a byte
+            path = pdb_path(n, pattern, ranked=True, blank=gb, pack3=True)
+            table = map_table(path, None)
+            if table is not None and not is_pack3(n * n, pattern, table):
+                table = None
+        for packed in (True, False) if ranked else (False,):
             if table is not None:
                 break
+            path = pdb_path(n, pattern, with_blank=blank, ranked=ranked, packed=packed, blank=gb)
+            table = map_table(path, table_length(n, len(pattern), blank, ranked, packed))
+            if table is not None and ranked and convert and packed:
+                table = None  # made three-bit below
         if table is None:
             if not build:
                 raise FileNotFoundError(path)
-            table = load_pdb(n, pattern, progress, with_blank=blank, ranked=ranked, blank=gb).data
+            table = load_pdb(
+                n, pattern, progress, with_blank=blank, ranked=ranked, blank=gb, pack3=ranked
+            ).data
         out.append((pattern, table))
     return out
 
@@ -190,7 +204,7 @@ def prepare_databases(
     at cell 0)."""
     if goal.size not in DEFAULTS:
         raise InputError(_("pattern databases are provided for the 4x4 and 5x5 puzzles only"))
-    return [p for p, _ in pattern_databases(_frame(goal)[1], partition, progress)]
+    return [p for p, _ in pattern_databases(_frame(goal)[1], partition, progress, convert=True)]
 
 
 def _actions(size: int, states: list[tuple[int, ...]]) -> list[str]:
@@ -225,7 +239,8 @@ def solve_board(
     (stored states: A* and the engine; IDA* stores only its path and ignores it),
     ``max_expansions``, a ``cancel`` token and ``progress``; ``pdb_progress(done, total)``
     reports a pattern-database build; with ``pdb_build=False`` a missing database raises
-    ``FileNotFoundError`` instead of being built; ``partition`` names the 4x4 pattern partition
+    ``FileNotFoundError`` instead of being built, and a build that runs out of memory
+    raises ``InputError`` (:data:`PDB_MEMORY`); ``partition`` names the 4x4 pattern partition
     (:data:`~.pdb.PARTITIONS`).
 
     >>> from searchlab.puzzles.npuzzle.board import parse_tiles
@@ -268,7 +283,10 @@ def solve_board(
         partition_for(goal, partition)  # a partition for another size: a clear error now
         t, g2 = _frame(goal)
         b2 = _apply(board, t)
-        pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
+        try:
+            pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
+        except MemoryError:  # a build past this process's cap (the web's jobs): say what to do
+            raise InputError(_(PDB_MEMORY).format(partition=partition)) from None
         result = _pdb_ida_star(
             b2,
             g2,
@@ -318,6 +336,14 @@ def solve_board(
         progress=progress,
     )
 
+
+PDB_MEMORY = N_(
+    "not enough memory here to build the {partition} pattern databases: build them once "
+    "with 'searchlab npuzzle pdb --build {partition}', or choose the auto heuristic"
+)
+"""Why a solve that had to build databases stopped: the build needed more memory than the
+process may use (a web job's memory cap, say); nothing is cached, and ``auto`` never
+builds."""
 
 Search = Callable[[float | None], SearchResult]
 """A search run with a time limit (seconds, or None), its other arguments bound."""

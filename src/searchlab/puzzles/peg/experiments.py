@@ -16,12 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from searchlab.experiments.declared import Declared, time_limit
-from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
-from searchlab.experiments.report import Column
-from searchlab.experiments.results import Results
-from searchlab.experiments.runner import Experiment, RunSummary
 from searchlab.families.contract import Option
+from searchlab.families.experiment import Declared, Experiment, RunSummary, time_limit
+from searchlab.families.results import Column, Results
+from searchlab.families.runs import Instance, Limits, RunRecord, configuration
 from searchlab.i18n import N_, _
 from searchlab.puzzles.peg.compare import SEED_RUNS
 

@@ -1,8 +1,11 @@
 """Peg solitaire boards as views (:mod:`searchlab.view.format`) and their SVG picture.
 
 Each hole is an ``o`` cell (``g`` when the finish asks for a peg there) named by a
-mark ("d4"), each peg a ``peg`` disc; a triangle's holes sit one every other column,
-each row centred. The web page, the replay pages, ``--svg`` and Jupyter
+mark ("d4"), each peg a ``peg`` disc. A triangle is packed: row ``r`` (0 at the apex)
+holds its ``r + 1`` holes side by side in columns ``0..r``, and the view's ``offsets``
+draw it half a hole right of the row below, so the rows make an equal-sided
+triangle and each hole sits between the two under it, as on the wooden board. The
+web page (clicks included), the replay pages, ``--svg`` and Jupyter
 (``Board._repr_svg_``) draw these.
 """
 
@@ -13,11 +16,17 @@ from searchlab.view import View, merge, view_svg
 
 
 def cell(board: Board, hole: int) -> tuple[int, int]:
-    """Where hole ``hole`` is drawn: triangles are centred, one hole every other column."""
-    r, c = board.coords[hole]
-    if board.kind == "triangle":
-        return r, board.height - 1 - r + 2 * c
-    return r, c
+    """The grid cell of hole ``hole``: its row and column (a triangle's row ``r`` in
+    columns ``0..r``, drawn offset by :func:`offsets`)."""
+    return board.coords[hole]
+
+
+def offsets(board: Board) -> list[float]:
+    """How far right each row is drawn, in holes: a triangle's row ``r`` half a hole
+    per row it is above the bottom one (centred); a square board's rows not at all."""
+    if board.kind != "triangle":
+        return []
+    return [(board.height - 1 - r) / 2 for r in range(board.height)]
 
 
 def board_view(board: Board, target: int | None = None) -> View:
@@ -30,13 +39,17 @@ def board_view(board: Board, target: int | None = None) -> View:
         grid[r][c] = "g" if target is not None and target >> i & 1 else "o"
     marks = [{"r": r, "c": c, "text": board.hole_name(i)} for i, (r, c) in enumerate(cells)]
     # The jump labels name holes ("a3-a1"): the page shows them as they are.
-    return {
+    view: View = {
         "rows": rows,
         "cols": cols,
         "cells": ["".join(row) for row in grid],
         "marks": marks,
         "notation": "labels",
     }
+    shift = offsets(board)
+    if shift:
+        view["offsets"] = shift
+    return view
 
 
 def pegs_view(board: Board, position: int) -> View:

@@ -20,13 +20,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from searchlab.experiments.declared import Declared, instances, integers, seed, time_limit
-from searchlab.experiments.model import Instance, Limits, RunRecord, configuration
-from searchlab.experiments.plot import check_plot_path
-from searchlab.experiments.report import Column
-from searchlab.experiments.results import Results
-from searchlab.experiments.runner import Experiment, RunSummary
-from searchlab.experiments.sources import generated_requests
+from searchlab.families.experiment import (
+    Declared,
+    Experiment,
+    RunSummary,
+    instances,
+    integers,
+    seed,
+    time_limit,
+)
+from searchlab.families.plot import check_plot_path
+from searchlab.families.results import Column, Results
+from searchlab.families.runs import Instance, Limits, RunRecord, configuration
+from searchlab.families.sources import generated_requests
 from searchlab.i18n import N_
 from searchlab.puzzles.rushhour.notation import parse_board
 

@@ -149,7 +149,9 @@ def _cluster(
     With ``detail``, the hardest state is, among the farthest, the one with the
     smallest pair (horizontal cells, vertical cells) as row-major bitboards
     (Fogleman's order; needs ``W*H <= 63``), and ``moved`` has bit ``i`` set for each
-    vehicle ``i`` moved along one optimal solution from it.
+    vehicle ``i`` moved along some optimal solution from it (every optimal solution is
+    followed: the moves from a state at distance ``d`` to one at ``d - 1``, breadth-first
+    from the hardest state, each state once; it stops when every vehicle is in).
     """
     n = horiz.shape[0]
     room = 1024
@@ -267,10 +269,18 @@ def _cluster(
             hm, vm = _masks(states[k], horiz, mrow)
             if hm < best_h or (hm == best_h and vm < best_v):
                 best, best_h, best_v = k, hm, vm
-    # one optimal solution from the hardest state: follow decreasing distances
+    # every optimal solution from the hardest state: the moves that decrease the
+    # distance, followed breadth-first from it (queue reused, each state once)
     moved = 0
-    k = best
-    while dist[k] > 0:
+    everyone = (1 << n) - 1
+    seen = np.zeros(count, np.bool_)
+    seen[best] = True
+    queue[0] = best
+    head = 0
+    tail = 1
+    while head < tail and moved != everyone:
+        k = queue[head]
+        head += 1
         for e in range(first[k], first[k + 1]):
             j = edges[e]
             if dist[j] == dist[k] - 1:
@@ -279,8 +289,10 @@ def _cluster(
                 while not (diff >> (3 * i)) & 7:
                     i += 1
                 moved |= 1 << i
-                k = j
-                break
+                if not seen[j]:
+                    seen[j] = True
+                    queue[tail] = j
+                    tail += 1
     return count, int(dist[best]), states[best], smallest, moved
 
 

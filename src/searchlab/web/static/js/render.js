@@ -17,6 +17,13 @@ function el(name, attrs, parent) {
   return e;
 }
 
+// The top-left corner of cell (r, c) in a drawing of `view` (its row moved right by the
+// view's `offsets[r]` cells: a triangle's packed rows), as view/svg.py's _xy.
+export function cellXY(view, r, c, cell = CELL) {
+  const off = view.offsets ? view.offsets[r] || 0 : 0;
+  return [MARGIN + (c + off) * cell, MARGIN + r * cell];
+}
+
 export function viewSize(view, cell = CELL) {
   const extra = view.exit ? cell / 2 : 0;
   return [2 * MARGIN + view.cols * cell + extra, 2 * MARGIN + view.rows * cell];
@@ -64,10 +71,10 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
       layer.onCell(r, c, "up");
     });
   }
-  const xy = (r, c) => [MARGIN + c * cell, MARGIN + r * cell];
+  const xy = (r, c) => cellXY(view, r, c, cell);
   const cells = view.cells || [];
   const boardSig = JSON.stringify([view.rows, view.cols, cells, view.exit || null, view.coords || null,
-                                   view.fixtures || null]);
+                                   view.fixtures || null, view.offsets || null]);
   if (bg.dataset.sig !== boardSig) {
     bg.replaceChildren();
     bg.dataset.sig = boardSig;
@@ -123,7 +130,7 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
   const n = Math.min(view.path_len ?? path.length, path.length);
   if (n) {
     const pts = path.slice(0, n)
-      .map(([r, c]) => `${MARGIN + (c + 0.5) * cell},${MARGIN + (r + 0.5) * cell}`).join(" ");
+      .map(([r, c]) => xy(r, c).map((v) => v + cell / 2).join(",")).join(" ");
     // A closed tour, once complete, also draws its last move back to the start.
     el(view.closed && n === path.length ? "polygon" : "polyline",
        { points: pts, fill: "none", stroke: PALETTE.path, "stroke-opacity": 0.7,
@@ -189,9 +196,10 @@ export function renderView(svg, view, { cell = CELL, marks = {}, onCell = null }
   // Highlights and the click layer: one transparent rect per cell, created once
   // per grid size; clicks are delegated to the layer.
   const rows = view.rows, cols = view.cols;
-  if (layer.dataset.size !== `${rows}x${cols}`) {
+  const layerSig = `${rows}x${cols}|${view.offsets || ""}`;
+  if (layer.dataset.size !== layerSig) {
     layer.replaceChildren();
-    layer.dataset.size = `${rows}x${cols}`;
+    layer.dataset.size = layerSig;
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
         const [x, y] = xy(r, c);
@@ -250,7 +258,8 @@ function drawPiece(parent, p, cell) {
                rx: Math.min(cell * style.round, bw / 2, bh / 2), fill, stroke: "#00000040" }, g);
   if (p.label !== undefined && p.label !== "") {
     const t = el("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central",
-                           "font-size": cell * 0.45, "font-family": "sans-serif",
+                           "font-size": cell * 0.45 * Math.min(p.w || 1, p.h || 1),
+                           "font-family": "sans-serif",
                            "font-weight": "bold", fill: style.ink }, g);
     t.textContent = p.label;
   }

@@ -9,7 +9,7 @@
 // /api/watch/trace (searchlab/web/watch_trace.py); nothing here knows a family: the
 // page draws the families' view data with render.js.
 import { STYLES } from "searchlab/styles.js";
-import { MARGIN, renderView, viewSize } from "./render.js";
+import { cellXY, renderView, viewSize } from "./render.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const NAMES = {
@@ -226,11 +226,11 @@ class Lane {
       // Under the pieces (the walker stays visible), over the board and its path.
       this.board.insertBefore(layer, this.board.querySelector(":scope > g.pieces"));
       layer.dataset.sig = sig;
-      const M = MARGIN;
       base.cells.forEach((row, r) => {
         [...row].forEach((ch, c) => {
           if (ch === " ") return;
-          s("rect", { x: M + c * cell, y: M + r * cell, width: cell, height: cell,
+          const [x, y] = cellXY(base, r, c, cell);
+          s("rect", { x, y, width: cell, height: cell,
                       "data-cell": `${r},${c}`, class: ch === "#" ? "wall" : "open" }, layer);
         });
       });

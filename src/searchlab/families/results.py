@@ -1,4 +1,10 @@
-"""The results of ``compare`` and of the built-in experiments, ready for a notebook.
+"""The results of ``compare`` and of the built-in experiments: tables, ready for a notebook.
+
+A table is a list of :class:`Column` and a list of row dicts; every writer reads the
+same two (CSV, Markdown and JSON here, HTML for Jupyter, rich in the experiments
+layer's :mod:`searchlab.experiments.report`), so the terminal table and the files
+always agree. Missing values (``None``) print as an en dash in text and as an empty
+cell in CSV.
 
 A :class:`Results` holds the table the CLI prints (its :class:`Column` list and
 row dicts), the machine rows ``--json`` prints (:attr:`Results.data`) and the run
@@ -7,7 +13,7 @@ escaped); :meth:`Results.to_pandas` gives a DataFrame (pandas is the optional
 ``notebook`` extra, imported only there); in a terminal ``print(results)`` gives
 a Markdown table.
 
->>> from searchlab.experiments.report import Column
+>>> from searchlab.families.results import Column
 >>> res = Results("demo", (Column("n", "n"), Column("name", "name", numeric=False)),
 ...               [{"n": 1234, "name": "<b>"}])
 >>> print(res)
@@ -22,18 +28,73 @@ True
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from searchlab.experiments.model import RunRecord
-from searchlab.experiments.report import Column, to_csv, to_json, to_markdown
+from searchlab.families.runs import RunRecord
 
 if TYPE_CHECKING:
     import pandas
 
-    from searchlab.experiments.runner import RunSummary
+    from searchlab.families.experiment import RunSummary
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column: the row key, its header, and how to show its values in text.
+
+    ``digits`` is the number of decimals for floats (0 rounds to an integer
+    with thousands separators).
+    """
+
+    key: str
+    header: str
+    digits: int = 0
+    numeric: bool = True
+
+    def text(self, value: Any) -> str:
+        if value is None:
+            return "–"
+        if isinstance(value, bool) or not self.numeric:
+            return str(value)
+        if isinstance(value, int):
+            return f"{value:,}"
+        if isinstance(value, float):
+            return f"{value:,.{self.digits}f}"
+        return str(value)
+
+
+def to_csv(columns: Sequence[Column], rows: Sequence[dict[str, Any]]) -> str:
+    """CSV with the column keys as the header and raw values."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([c.key for c in columns])
+    for row in rows:
+        writer.writerow(["" if row.get(c.key) is None else row.get(c.key) for c in columns])
+    return out.getvalue()
+
+
+def to_markdown(columns: Sequence[Column], rows: Sequence[dict[str, Any]]) -> str:
+    """A GitHub-flavoured Markdown table with formatted values."""
+    lines = [
+        "| " + " | ".join(c.header for c in columns) + " |",
+        "|" + "|".join("---:" if c.numeric else ":---" for c in columns) + "|",
+    ]
+    for row in rows:
+        cells = (c.text(row.get(c.key)).replace("|", "\\|") for c in columns)
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def to_json(rows: Sequence[dict[str, Any]]) -> str:
+    """The rows as a JSON list."""
+    return json.dumps(list(rows), indent=2) + "\n"
+
 
 MAX_HTML_ROWS = 500
 """Rows shown by ``_repr_html_``; the rest are counted (``to_pandas()`` has them all)."""
@@ -131,7 +192,8 @@ def html_table(
     sections: bool = False,
     max_rows: int = MAX_HTML_ROWS,
 ) -> str:
-    """An HTML table (the notebook form of :func:`~searchlab.experiments.report.rich_table`):
+    """An HTML table (the notebook form of the terminal's table,
+    :func:`searchlab.experiments.report.rich_table`):
     values formatted as in the terminal, every header, cell, title and note escaped;
     with ``sections`` a rule separates rows of different ``group``."""
     head = "".join(_cell("th", c.header, c.numeric) for c in columns)

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from searchlab.experiments.ebf import effective_branching_factor
-from searchlab.experiments.model import RunRecord
+from searchlab.families.ebf import effective_branching_factor
+from searchlab.families.runs import RunRecord
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from searchlab.errors import InputError
-from searchlab.experiments.aggregate import GroupRow
+from searchlab.families.aggregate import GroupRow
 from searchlab.i18n import _
 
 FORMATS = (".png", ".svg", ".pdf")

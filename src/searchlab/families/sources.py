@@ -17,7 +17,7 @@ from pathlib import Path
 
 from searchlab import families
 from searchlab.errors import InputError
-from searchlab.experiments.model import Instance
+from searchlab.families.runs import Instance
 from searchlab.i18n import _
 
 

@@ -1,4 +1,10 @@
-"""A built-in experiment, declared as data by the family it measures.
+"""An experiment, declared as data: its plan (:class:`Experiment`), what running it
+gives (:class:`RunSummary`), and a family's built-in experiments (:class:`Declared`).
+
+This is the experiments' vocabulary below the runner: a family declares what to run and
+how to read the records, and the experiments layer (:mod:`searchlab.experiments`) runs
+it (generating instances, in parallel, resuming from its store) and hands the records
+back. Nothing here runs a search or opens a store.
 
 A family that brings experiments of its own (a published table, a classic measurement)
 declares them in its folder, in ``puzzles/<family>/experiments.py``: a tuple
@@ -8,10 +14,10 @@ record from its options (:class:`~searchlab.families.contract.Option` records, a
 family's own commands declare theirs), and :func:`searchlab.experiments.experiment`
 runs one from Python. Nothing outside the family's folder names the family.
 
-A family's ``experiments.py`` is the one module of its folder that imports the
-experiments layer (it builds :class:`~searchlab.experiments.runner.Experiment` and
-:class:`~searchlab.experiments.results.Results`); nothing in the folder imports it, so
-the family's model never depends on the runner (``tests/test_layering.py``).
+A family's ``experiments.py`` imports only these declarations and the tables of
+:mod:`searchlab.families.results`, never the experiments layer; what must run (a demo's
+small experiment) is given the runner as an argument (:data:`Run`), so the layers
+import downward only (``tests/test_layering.py``).
 """
 
 from __future__ import annotations
@@ -20,11 +26,54 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from searchlab.experiments.results import Results
-from searchlab.experiments.runner import Experiment, RunSummary
 from searchlab.families.contract import Option
 from searchlab.families.kit import time_limit_option
+from searchlab.families.results import Results
+from searchlab.families.runs import Configuration, Instance, Limits, RunRecord, RunSpec
+from searchlab.families.sources import InstanceRequest
 from searchlab.i18n import N_
+
+Selector = Callable[[Configuration, Instance], bool]
+"""``select(config, instance)``: whether an experiment runs that pair at all."""
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """Everything that defines an experiment's runs.
+
+    ``select(config, instance)`` says whether a pair is run at all (default:
+    every pair). Informed configurations carry their heuristic; uninformed
+    ones have ``heuristic=None``.
+    """
+
+    name: str
+    family: str
+    configurations: tuple[Configuration, ...]
+    requests: tuple[InstanceRequest, ...] = ()
+    instances: tuple[Instance, ...] = ()
+    limits: Limits = field(default_factory=Limits)
+    select: Selector | None = None
+
+
+@dataclass
+class RunSummary:
+    """What running an experiment did (:func:`searchlab.experiments.run_experiment`):
+    its instances, planned runs and their records, and how many were reused from the
+    store, ran, failed; ``interrupted`` when it stopped before every planned run."""
+
+    instances: list[Instance]
+    planned: list[RunSpec]
+    records: list[RunRecord]
+    reused: int = 0
+    ran: int = 0
+    errors: int = 0
+    interrupted: bool = False
+
+
+Run = Callable[[Experiment], RunSummary]
+"""The runner the experiments layer hands a declaration that must run an experiment
+itself (:attr:`Declared.demo`): ``run(experiment)`` runs it in memory, in this process,
+and returns its :class:`RunSummary`."""
 
 
 def seed(default: int = 0) -> Option:
@@ -66,8 +115,9 @@ class Declared:
         it the command has no ``--plot``.
     nothing : the one-line message when the options select no instance (default: a
         generic one).
-    demo : a small run's table for ``searchlab demo`` (a few seconds, in memory),
-        under the title ``demo_title``.
+    demo : ``(run) -> Results``, a small run's table for ``searchlab demo`` (a few
+        seconds), the experiment run by the given :data:`Run`; under the title
+        ``demo_title``.
     """
 
     name: str
@@ -79,8 +129,18 @@ class Declared:
     ranges: Mapping[str, int] = field(default_factory=dict)
     plot: Callable[[Experiment, RunSummary, str | Path], object] | None = None
     nothing: Callable[[], str] | None = None
-    demo: Callable[[], Results] | None = None
+    demo: Callable[[Run], Results] | None = None
     demo_title: str = ""
 
 
-__all__ = ["Declared", "instances", "integers", "seed", "time_limit"]
+__all__ = [
+    "Declared",
+    "Experiment",
+    "Run",
+    "RunSummary",
+    "Selector",
+    "instances",
+    "integers",
+    "seed",
+    "time_limit",
+]
