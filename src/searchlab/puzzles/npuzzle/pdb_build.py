@@ -85,12 +85,17 @@ _u: Any = np.uint64  # an index known not negative (no check for Python's negati
 
 
 @njit(cache=True)
-def _regions(n: int, nreg: U8, label: I8, regmask: I32, nth: I8) -> None:
+def _regions(
+    n: int, nreg: U8, label: I8, regmask: I32, cellmap: U32, regions4: U64, nthw: U64
+) -> None:
     """For every set ``occ`` of occupied cells of an ``n x n`` board: its number of
     connected regions of free cells ``nreg[occ]``, the region of each free cell
     ``label[occ * cells + c]`` (numbered by lowest cell; -1 if occupied), each region's
     cells ``regmask[occ * 8 + j]`` (regions past the eighth are not kept; ``nreg`` says
-    so), and the ``d``-th free cell ``nth[occ * cells + d]`` (for unranking)."""
+    so); and one word each: the region of each free cell in two bits ``cellmap[occ]``
+    (an occupied cell's field 3 if the set has more than four regions, else 0), the
+    cells of the first four regions in sixteen bits each ``regions4[occ]``, and the
+    ``d``-th free cell in four bits ``nthw[occ]`` (for unranking)."""
     cells = n * n
     full = (1 << cells) - 1
     left = 0
@@ -101,11 +106,13 @@ def _regions(n: int, nreg: U8, label: I8, regmask: I32, nth: I8) -> None:
     for occ in range(1 << cells):
         open_ = full & ~occ
         d = 0
+        free = 0
         for c in range(cells):
             label[occ * cells + c] = -1
             if not (occ >> c) & 1:
-                nth[occ * cells + d] = c
+                free |= c << (4 * d)
                 d += 1
+        nthw[occ] = free
         count = 0
         rest = open_
         while rest:
@@ -125,9 +132,20 @@ def _regions(n: int, nreg: U8, label: I8, regmask: I32, nth: I8) -> None:
             count += 1
             rest &= ~comp
         nreg[occ] = count
+        fields = 0
+        four = 0
+        for c in range(cells):
+            if (occ >> c) & 1:
+                fields |= (3 if count > _SLOTS else 0) << (2 * c)
+            elif count <= _SLOTS:
+                fields |= _int(label[occ * cells + c]) << (2 * c)
+        for j in range(min(count, _SLOTS)):
+            four |= _int(regmask[occ * _MAX_REGIONS + j]) << (16 * j)
+        cellmap[occ] = fields
+        regions4[occ] = four
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _over_index(pos: I64, k: int, occ: int, over_id: I32, kfact: int, pc: U8) -> int:
     """The overflow word of the placement ``pos`` (cells of the tiles, set ``occ``): its
     set's number times ``k!`` plus the rank of the tiles' order on those cells (``pc``:
@@ -135,10 +153,10 @@ def _over_index(pos: I64, k: int, occ: int, over_id: I32, kfact: int, pc: U8) ->
     used = 0
     r: int = 0
     for i in range(k):
-        idx = _int(pc[occ & ((1 << pos[i]) - 1)])
-        r = r * (k - i) + idx - _int(pc[used & ((1 << idx) - 1)])
+        idx = _int(pc[_u(occ & ((1 << pos[i]) - 1))])
+        r = r * (k - i) + idx - _int(pc[_u(used & ((1 << idx) - 1))])
         used |= 1 << idx
-    r += _int(over_id[occ]) * kfact
+    r += _int(over_id[_u(occ)]) * kfact
     return r
 
 
@@ -456,8 +474,10 @@ def build_packed(
     nreg = np.zeros(space, np.uint8)
     label = np.zeros(space * cells, np.int8)
     regmask = np.zeros(space * _MAX_REGIONS, np.int32)
-    nth = np.zeros(space * cells, np.int8)
-    _regions(size, nreg, label, regmask, nth)
+    cellmap = np.zeros(space, np.uint32)
+    regions4 = np.zeros(space, np.uint64)
+    nthw = np.zeros(space, np.uint64)
+    _regions(size, nreg, label, regmask, cellmap, regions4, nthw)
     pc = np.array([bin(o).count("1") for o in range(space)], dtype=np.uint8)  # popcounts
     mine = pc == k
     if int(nreg[mine].max()) > _MAX_REGIONS:
@@ -481,19 +501,6 @@ def build_packed(
         dtype=np.int64,
     )
     moves_of = _move_table(size)
-    # by set of occupied cells, one word each: the region of each free cell in two bits
-    # (an occupied cell's field 3 if the set has more than four regions, else 0), the
-    # cells of the first four regions in sixteen bits each, and the d-th free cell in
-    # four bits
-    grid = label.reshape(space, cells).astype(np.int64)
-    many = (nreg > _SLOTS)[:, None]
-    fields = np.where(grid >= 0, np.where(many, 0, grid), np.where(many, 3, 0))
-    cellmap = (fields << (2 * np.arange(cells))).sum(axis=1).astype(np.uint32)
-    first4 = regmask.reshape(space, _MAX_REGIONS)[:, :_SLOTS].astype(np.uint64)
-    regions4 = (first4 << (16 * np.arange(_SLOTS, dtype=np.uint64))).sum(axis=1, dtype=np.uint64)
-    nths = nth.reshape(space, cells).astype(np.uint64) & np.uint64(15)
-    nthw = (nths << (4 * np.arange(cells, dtype=np.uint64))).sum(axis=1, dtype=np.uint64)
-    del grid, many, fields, first4, nths
     # the goal placement: the blank's goal region on level 0's frontier (every region
     # with the blank anywhere)
     goal = np.array(pattern, dtype=np.int64)
