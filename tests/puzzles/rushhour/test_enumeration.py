@@ -167,6 +167,12 @@ def test_shards_match_an_independent_brute_force(key: str) -> None:
     assert rows and sorted((r.moves, r.board, r.cluster_size) for r in result.rows) == rows
 
 
+@lru_cache(maxsize=4)
+def every_position(size: int, walls: int) -> tuple[rushhour_brute.Position, ...]:
+    """Every position of the brute force (listed once per test session)."""
+    return tuple(rushhour_brute.positions(size, walls))
+
+
 def blocked_by_a_column(pos: rushhour_brute.Position, size: int) -> bool:
     """The walk's skip rule, read off a brute-force position: some column right of the
     red car can never free the exit row (its vertical vehicles and walls)."""
@@ -185,7 +191,7 @@ def test_the_positions_the_walk_skips_are_unsolvable(walls: int) -> None:
     # vehicles keep their column and order, walls stay): each such position, solved by
     # the brute force's own breadth-first search, must have no solution
     # (every 4x4 position with `walls` walls; a sample of those skipped, each a search)
-    skipped = [p for p in rushhour_brute.positions(4, walls) if blocked_by_a_column(p, 4)]
+    skipped = [p for p in every_position(4, walls) if blocked_by_a_column(p, 4)]
     assert skipped
     sample = random.Random(walls).sample(skipped, min(150, len(skipped)))
     assert all(rushhour_brute.distance(p, 4) == -1 for p in sample)
@@ -234,7 +240,7 @@ def test_every_position_the_walk_skips_yields_no_row(walls: int) -> None:
     # leaves the optimal moves unchanged when removed (at that position, so at the
     # hardest too by the proof), and no cluster skipped is a row of the brute force
     skipped: dict[int, list[rushhour_brute.Position]] = {}
-    for pos in rushhour_brute.positions(4, walls):
+    for pos in every_position(4, walls):
         why = verdict_of(pos, 4)
         if why != SEARCH:
             skipped.setdefault(why, []).append(pos)
