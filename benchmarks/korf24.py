@@ -243,18 +243,22 @@ def read_results(path: Path) -> dict[int, dict[str, Any]]:
 RATIO = growth.brute_force_growth(5)
 """The brute-force tree's growth per iteration (two moves), 5.61 (Edelkamp & Korf 1998)."""
 
-FINAL_FRACTION = 1.0
-"""The share of the last iteration searched before the solution, in the projection."""
+FRACTIONS = (0.5, 0.0, 1.0)
+"""The share of the last iteration searched before the solution is found: the central
+projection, then the range (solution first, or last, in that iteration)."""
+
+MIN_NODES = 1_000_000
+"""Iterations smaller than this are not projected from in the validation."""
 
 
-def projected(rec: dict[str, Any], published: int) -> growth.Projection | None:
-    """The projected nodes of a run solving the instance of ``rec`` (None: no iteration
-    recorded, or solved)."""
+def projected(rec: dict[str, Any], published: int) -> list[growth.Projection] | None:
+    """The projected runs solving the instance of ``rec``, one per :data:`FRACTIONS`
+    (None: no iteration recorded, or solved)."""
     its = [(b, n) for b, n in rec.get("iterations") or []]
     if rec["status"] == "solved" or not its or its[-1][0] >= published:
         return None
     ratio = growth.growth_ratio(its, RATIO)
-    return growth.project(its, published, ratio, FINAL_FRACTION)
+    return [growth.project(its, published, ratio, f) for f in FRACTIONS]
 
 
 def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, Any]]) -> None:
@@ -265,7 +269,7 @@ def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, An
         "projected nodes to solve | projected CPU h |"
     )
     print("|---|---|---|---|---|---|---|---|")
-    total_h = 0.0
+    hours = [0.0] * len(FRACTIONS)
     missing = []
     for inst in instances:
         rec = records.get(inst.id)
@@ -276,67 +280,104 @@ def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, An
         its = rec.get("iterations") or []
         rate = rec["nodes"] / max(rec["cpu_s"], 1e-9)
         grown = f"{growth.growth_ratio(its, math.nan):.2f}" if len(its) >= 2 else ""
+        head = f"| {inst.id} | {inst.optimal_length} |"
+        counts = f"{rec['nodes']:,} | {rec['cpu_s']} | {grown} |"
         if rec["status"] == "solved":
-            state = f"solved, {rec['length']} moves"
-            total_h += rec["cpu_s"] / 3600
-            print(
-                f"| {inst.id} | {inst.optimal_length} | {state} | {rec['nodes']:,} | "
-                f"{rec['cpu_s']} | {grown} | {rec['nodes']:.2e} (done) | "
-                f"{rec['cpu_s'] / 3600:.2f} (done) |"
-            )
+            hours = [h + rec["cpu_s"] / 3600 for h in hours]
+            print(f"{head} solved, {rec['length']} moves | {counts} (done) | (done) |")
             continue
         limit = rec.get("cpu_limit_s") or rec["time_limit_s"]
-        unit = "CPU s" if rec.get("cpu_limit_s") else "s"
+        unit = "CPU s" if rec.get("cpu_limit_s") else "s wall"
         if its:
             state = f"bound {its[-1][0]} done, {rec['last'][0]} stopped"
         else:
-            state = f"bound {rec['bound']} stopped (iterations not recorded)"
+            state = f"bound {rec['bound']} stopped, iterations not recorded"
         state += f" ({rec['status']}, {limit:.0f} {unit})"
-        p = projected(rec, inst.optimal_length)
-        if p is None:
+        ps = projected(rec, inst.optimal_length)
+        if ps is None:
             missing.append(inst.id)
-            tail = "| |"
+            tail = " |"
         else:
-            hours = p.nodes / rate / 3600
-            total_h += hours
-            tail = f"{p.nodes:.2e} | {hours:.1f} |"
-        print(
-            f"| {inst.id} | {inst.optimal_length} | {state} | {rec['nodes']:,} | "
-            f"{rec['cpu_s']} | {grown} | {tail}"
-        )
+            hs = [p.nodes / rate / 3600 for p in ps]
+            hours = [h + x for h, x in zip(hours, hs, strict=True)]
+            tail = (
+                f"{ps[0].nodes:.1e} ({ps[1].nodes:.1e}-{ps[2].nodes:.1e}) | "
+                f"{hs[0]:.1f} ({hs[1]:.1f}-{hs[2]:.1f}) |"
+            )
+        print(f"{head} {state} | {counts} {tail}")
+    solved = sum(r["status"] == "solved" for r in records.values())
+    kinds = sorted({r["heuristic"] for r in records.values()})
+    print(
+        f"\n{solved} of {len(instances)} solved ({'; '.join(kinds)}). Solved plus projected: "
+        f"{hours[0]:,.0f} CPU hours ({hours[1]:,.0f}-{hours[2]:,.0f}) at each instance's "
+        "nodes per CPU second here, against the issue's 12"
+        + (f"; no projection for {missing}" if missing else "")
+        + ". Projection: the completed iterations, then each next one the last one times "
+        f"the run's growth (its last two iterations' ratio; {RATIO:.2f} if it has one), "
+        "up to the published length, the last iteration counted at "
+        + ", ".join(f"{f:.0%}" for f in FRACTIONS[:1])
+        + f" ({FRACTIONS[1]:.0%}-{FRACTIONS[2]:.0%})."
+    )
     print()
     print_validation(records)
-    solved = sum(r["status"] == "solved" for r in records.values())
-    print(
-        f"\n{solved} of {len(instances)} solved; solved plus projected: {total_h:,.0f} CPU hours "
-        f"at this machine's nodes per CPU second, against the issue's 12"
-        + (f"; no projection for {missing}" if missing else "")
-        + f" (growth per iteration: the run's last two iterations' ratio, else {RATIO:.2f}; "
-        f"the last iteration counted at {FINAL_FRACTION:.0%})"
-    )
 
 
 def print_validation(records: dict[int, dict[str, Any]]) -> None:
-    """The projection run on the solved instances from their first iterations only."""
-    solved = [
-        (i, [(b, n) for b, n in r["iterations"]], r["nodes"])
+    """The projection checked where the outcome is known: each completed iteration
+    projected from earlier ones, and the solved runs from their completed iterations."""
+    runs = [
+        (i, [(b, n) for b, n in r["iterations"]])
         for i, r in sorted(records.items())
-        if r["status"] == "solved" and r.get("iterations")
+        if r.get("iterations")
     ]
-    checks = growth.validate(solved, RATIO, FINAL_FRACTION)
-    if not checks:
-        print("validation: no solved instance with its iterations recorded")
+    own = growth.validate_iterations(runs, RATIO, MIN_NODES)
+    brute = growth.validate_iterations(runs, RATIO, MIN_NODES, own_ratio=False)
+    if not own:
+        print("validation: no run with iterations of a million nodes recorded")
         return
     print(
-        f"validation on {len(solved)} solved instances (ids {[i for i, _, _ in solved]}): "
-        "projected / actual nodes of the solving run, from its first iterations"
+        f"Validation 1: each completed iteration of the {len(runs)} runs with iterations "
+        f"recorded, projected from an earlier one of at least {MIN_NODES:,} nodes "
+        "(projected / measured nodes: median, lowest-highest):"
     )
-    print("| iterations projected | cases | median | lowest | highest |")
-    print("|---|---|---|---|---|")
+    print(f"| iterations ahead | cases | run's own growth | growth {RATIO:.2f} |")
+    print("|---|---|---|---|")
+    b = growth.error_summary(brute)
+    for h, (med, lo, hi) in growth.error_summary(own).items():
+        cases = sum(c.horizon == h for c in own)
+        bm, bl, bh = b[h]
+        print(f"| {h} | {cases} | {med:.2f} ({lo:.2f}-{hi:.2f}) | {bm:.2f} ({bl:.2f}-{bh:.2f}) |")
+    print(
+        f"typical miss (geometric mean factor): {growth.log_error(own):.2f}x with the run's "
+        f"own growth, {growth.log_error(brute):.2f}x with {RATIO:.2f}"
+    )
+    solved = [(i, its, records[i]["nodes"]) for i, its in runs if records[i]["status"] == "solved"]
+    if not solved:
+        return
+    shares = []
+    for i, its, _ in solved:
+        if len(its) >= 2:
+            full = its[-1][1] * growth.growth_ratio(its, RATIO)
+            shares.append(f"#{i} {records[i]['last'][1] / full:.2f}")
+    print(
+        f"\nValidation 2: the {len(solved)} solved runs with iterations recorded, their "
+        f"total projected ({FRACTIONS[0]:.0%} of the last iteration) from their first "
+        f"iterations, the last of them of at least {MIN_NODES:,} nodes (projected / measured):"
+    )
+    checks = growth.validate(solved, RATIO, FRACTIONS[0], min_nodes=MIN_NODES)
+    low = growth.validate(solved, RATIO, FRACTIONS[1], min_nodes=MIN_NODES)
+    high = growth.validate(solved, RATIO, FRACTIONS[2], min_nodes=MIN_NODES)
+    print("| iterations projected | cases | median | lowest | highest | measured in range |")
+    print("|---|---|---|---|---|---|")
     for h, (med, lo, hi) in growth.error_summary(checks).items():
-        cases = sum(c.horizon == h for c in checks)
-        print(f"| {h} | {cases} | {med:.2f} | {lo:.2f} | {hi:.2f} |")
-    print(f"typical miss (geometric mean factor): {growth.log_error(checks):.2f}x")
+        cases = [k for k, c in enumerate(checks) if c.horizon == h]
+        inside = sum(low[k].error <= 1 <= high[k].error for k in cases)
+        print(
+            f"| {h} | {len(cases)} | {med:.2f} | {lo:.2f} | {hi:.2f} | {inside} of {len(cases)} |"
+        )
+    print(
+        "share of the (projected) last iteration searched before the solution: " + ", ".join(shares)
+    )
 
 
 if __name__ == "__main__":

@@ -60,13 +60,13 @@ def test_results_table_lists_all_50_with_state_and_projection(tmp_path: Path) ->
     common = {"time_limit_s": 600.0, "heuristic": "6-6-6-6 blank-goal + reflection"}
     solved = {
         "id": 40, "status": "solved", "length": opt[40], "published": opt[40],
-        "nodes": 1000, "cpu_s": 1.0, "bound": opt[40], "cpu_limit_s": None,
-        "iterations": [[opt[40] - 4, 10], [opt[40] - 2, 100]], "last": [opt[40], 890],
+        "nodes": 10**8, "cpu_s": 1.0, "bound": opt[40], "cpu_limit_s": None,
+        "iterations": [[opt[40] - 4, 10**6], [opt[40] - 2, 10**7]], "last": [opt[40], 89 * 10**6],
     }  # fmt: skip
     stopped = {
         "id": 2, "status": "cpu_limit", "length": None, "published": opt[2],
-        "nodes": 3100, "cpu_s": 2.0, "bound": opt[2] - 2, "cpu_limit_s": 2.0,
-        "iterations": [[opt[2] - 8, 100], [opt[2] - 6, 1000]], "last": [opt[2] - 4, 2000],
+        "nodes": 31 * 10**6, "cpu_s": 2.0, "bound": opt[2] - 2, "cpu_limit_s": 2.0,
+        "iterations": [[opt[2] - 8, 10**6], [opt[2] - 6, 10**7]], "last": [opt[2] - 4, 2 * 10**7],
     }  # fmt: skip
     old = {"id": 3, "status": "time_limit", "length": None, "published": opt[3],
            "nodes": 500, "cpu_s": 1.0, "bound": opt[3] - 2}  # fmt: skip
@@ -82,8 +82,11 @@ def test_results_table_lists_all_50_with_state_and_projection(tmp_path: Path) ->
     assert sorted(rows) == list(range(1, 51))
     assert "not run" in rows[1] and f"solved, {opt[40]} moves" in rows[40]
     assert f"bound {opt[2] - 6} done" in rows[2] and "not recorded" in rows[3]
-    # growth 10 from the last two iterations, three more: 1e4, 1e5, 1e6 at 1,550 nodes/s
-    cells = [c.strip() for c in rows[2].split("|")]
-    assert float(cells[7]) == pytest.approx(1100 + 1e4 + 1e5 + 1e6, rel=0.01)
-    assert float(cells[8]) == pytest.approx((1100 + 1.11e6) / 1550 / 3600, abs=0.05)
-    assert "validation on 1 solved" in out and "no projection for [1, 3" in out
+    # growth 10 from the last two iterations, three more: 1e8, 1e9, 1e10 at 15.5 M nodes/s,
+    # the last one counted at half (the range: none of it, all of it)
+    cells = [c.strip().replace("(", "").replace(")", "").split() for c in rows[2].split("|")]
+    central, (lo, hi) = float(cells[7][0]), map(float, cells[7][1].split("-"))
+    assert central == pytest.approx(1.1e7 + 1e8 + 1e9 + 0.5e10, rel=0.01)
+    assert (lo, hi) == (pytest.approx(1.111e9, rel=0.01), pytest.approx(1.1111e10, rel=0.01))
+    assert float(cells[8][0]) == pytest.approx(6.111e9 / 15.5e6 / 3600, abs=0.05)
+    assert "the 1 solved runs" in out and "no projection for [1, 3" in out

@@ -124,12 +124,13 @@ def validate(
     final_fraction: float = 1.0,
     step: int = 2,
     own_ratio: bool = True,
+    min_nodes: int = 1,
 ) -> list[Check]:
     """Project each solved run ``(id, completed iterations, total nodes)`` from its
-    first ``k`` completed iterations, for every ``k`` with at least one iteration left
-    out, and compare with the measured total (the last completed bound + ``step`` is
-    the length found). ``own_ratio``: each run's own growth (:func:`growth_ratio`)
-    where it has two iterations, else ``default_ratio``."""
+    first ``k`` completed iterations, for every ``k`` whose last iteration has at least
+    ``min_nodes``, and compare with the measured total (the last completed bound +
+    ``step`` is the length found). ``own_ratio``: each run's own growth
+    (:func:`growth_ratio`) where it has two iterations, else ``default_ratio``."""
     out = []
     for ident, its, total in solved:
         if not its:
@@ -137,9 +138,35 @@ def validate(
         target = its[-1][0] + step
         for k in range(1, len(its) + 1):
             seen = its[:k]
+            if seen[-1][1] < min_nodes:
+                continue
             ratio = growth_ratio(seen, default_ratio) if own_ratio else default_ratio
             p = project(seen, target, ratio, final_fraction, step)
             out.append(Check(ident, (target - seen[-1][0]) // step, p.nodes, total))
+    return out
+
+
+def validate_iterations(
+    runs: Sequence[tuple[int, Iterations]],
+    default_ratio: float,
+    min_nodes: int = 1,
+    own_ratio: bool = True,
+) -> list[Check]:
+    """Project each completed iteration of each run ``(id, completed iterations)`` from
+    the iterations ``horizon`` = 1, 2, ... before it (each run's own growth up to
+    there, :func:`growth_ratio`, or ``default_ratio``) and compare with its measured
+    nodes; only from iterations of at least ``min_nodes`` (the first, tiny ones grow
+    erratically)."""
+    out = []
+    for ident, its in runs:
+        for t in range(1, len(its)):
+            for base in range(t):
+                if its[base][1] < min_nodes:
+                    continue
+                seen = its[: base + 1]
+                ratio = growth_ratio(seen, default_ratio) if own_ratio else default_ratio
+                guess = seen[-1][1] * ratio ** (t - base)
+                out.append(Check(ident, t - base, guess, its[t][1]))
     return out
 
 
