@@ -286,17 +286,17 @@ def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, An
             hours = [h + rec["cpu_s"] / 3600 for h in hours]
             print(f"{head} solved, {rec['length']} moves | {counts} (done) | (done) |")
             continue
-        limit = rec.get("cpu_limit_s") or rec["time_limit_s"]
-        unit = "CPU s" if rec.get("cpu_limit_s") else "s wall"
+        cpu_limit = rec["status"] == "cpu_limit"
+        limit = f"{rec['cpu_limit_s']:.0f} CPU s" if cpu_limit else f"{rec['time_limit_s']:.0f} s"
         if its:
             state = f"bound {its[-1][0]} done, {rec['last'][0]} stopped"
         else:
             state = f"bound {rec['bound']} stopped, iterations not recorded"
-        state += f" ({rec['status']}, {limit:.0f} {unit})"
+        state += f" ({rec['status']}, {limit})"
         ps = projected(rec, inst.optimal_length)
         if ps is None:
             missing.append(inst.id)
-            tail = " |"
+            tail = " | |"
         else:
             hs = [p.nodes / rate / 3600 for p in ps]
             hours = [h + x for h, x in zip(hours, hs, strict=True)]
