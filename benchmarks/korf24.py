@@ -258,7 +258,8 @@ def projected(rec: dict[str, Any], published: int) -> list[growth.Projection] | 
     if rec["status"] == "solved" or not its or its[-1][0] >= published:
         return None
     ratio = growth.growth_ratio(its, RATIO)
-    return [growth.project(its, published, ratio, f) for f in FRACTIONS]
+    partial = rec["last"][1] if rec["last"][0] == its[-1][0] + 2 else 0
+    return [growth.project(its, published, ratio, f, partial=partial) for f in FRACTIONS]
 
 
 def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, Any]]) -> None:
@@ -314,6 +315,7 @@ def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, An
         + (f"; no projection for {missing}" if missing else "")
         + ". Projection: the completed iterations, then each next one the last one times "
         f"the run's growth (its last two iterations' ratio; {RATIO:.2f} if it has one), "
+        "(the one stopped at least the nodes it had searched) "
         "up to the published length, the last iteration counted at "
         + ", ".join(f"{f:.0%}" for f in FRACTIONS[:1])
         + f" ({FRACTIONS[1]:.0%}-{FRACTIONS[2]:.0%})."

@@ -38,6 +38,9 @@ def test_projection_of_a_geometric_run_is_exact() -> None:
     assert p.remaining == 1250 + 6250 and p.nodes == 310 + 1250 + 6250
     half = project(its, 88, 5.0, final_fraction=0.5)
     assert half.remaining == 1250 + 3125
+    # a stopped run had searched 2,500 nodes of bound 86: that iteration is at least that
+    assert project(its, 88, 5.0, partial=1000).remaining == 1250 + 6250
+    assert project(its, 88, 5.0, partial=2500).remaining == 2500 + 12500
     # a solved run of the same growth, found after half its last iteration
     checks = validate([(7, [*its, (86, 1250)], 310 + 1250 + 3125)], 5.0, 0.5)
     assert [c.horizon for c in checks] == [4, 3, 2, 1]

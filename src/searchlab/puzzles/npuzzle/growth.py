@@ -82,10 +82,13 @@ def project(
     ratio: float,
     final_fraction: float = 1.0,
     step: int = 2,
+    partial: int = 0,
 ) -> Projection:
     """The nodes of a run whose completed ``iterations`` are given, carried on to the
     iteration of bound ``target`` (the optimal length), where the solution is found
-    after ``final_fraction`` of that iteration's nodes.
+    after ``final_fraction`` of that iteration's nodes. ``partial``: the nodes of the
+    next iteration searched so far by a stopped run, a lower bound on its size (it
+    and those after it are scaled up when it exceeds the projection).
 
     Requires at least one completed iteration, bounds ``step`` apart, and ``target``
     beyond the last completed bound (``ValueError`` otherwise).
@@ -96,7 +99,8 @@ def project(
     if target <= bound or (target - bound) % step:
         raise ValueError(f"target {target} is not a later bound than {bound} (step {step})")
     ahead = (target - bound) // step
-    further = [nodes * ratio**j for j in range(1, ahead + 1)]
+    first = max(nodes * ratio, partial)
+    further = [first * ratio ** (j - 1) for j in range(1, ahead + 1)]
     remaining = sum(further[:-1]) + final_fraction * further[-1]
     done = sum(n for _, n in iterations)
     return Projection(done + remaining, remaining, ratio)
