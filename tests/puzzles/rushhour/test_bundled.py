@@ -74,7 +74,9 @@ def test_bundled_rows_re_derive_from_their_boards(shipped: list[Row], k: int, ha
     assert farthest.to_database() == row.board
 
 
-def test_the_conversion_holds_every_row_once(converted: Path) -> None:
+def test_the_conversion_holds_every_row_once(converted: Path, shipped: list[Row]) -> None:
+    assert not default_path().exists()
+    assert list(sources.export(6)) == shipped  # export gives back the shipped file
     with PuzzleDatabase(converted) as db:
         assert db.strata(6) == {0: bundled.ROWS} and db.strata(5) == {}
         assert db.histogram(6, [0]) == docs_histogram()
