@@ -1,33 +1,36 @@
 """Benchmark: ``rushhour enumerate`` against M. Fogleman's C++ enumerator, side by side.
 
 Run: ``.venv/bin/python benchmarks/rushhour_vs_cpp.py RUSH [SHARD ...] [--stratum PREFIX
-[--sample N SEED]] [--before SRC]``
+[--sample N SEED]] [--lanes STRATUM] [--before SRC]``
 
 ``RUSH`` is a checkout (or a bare git directory) of github.com/fogleman/rush. Its
-``cpp/`` is copied to ``~/.cache/searchlab-bench/rush-cpp-NxN-wW``, its ``config.h``
+``cpp/`` is copied to ``~/.cache/searchlab-bench/rush-cpp-NxN-wW-pP``, its ``config.h``
 set to the shard's board size and exact number of walls with one worker thread, and
 built with his own ``Makefile`` (``make release``: ``-std=c++14 -flto -O3
--march=native -D NDEBUG``). One change to his code: the rows a shard fixes (the exit
-row, then the top rows) are read from the ``RUSH_SHARD`` environment variable and
-every other arrangement of those rows is skipped, so the C++ program enumerates
-exactly the packed positions of the shard (both counts are printed and must agree).
+-march=native -D NDEBUG``). One change to his code: when his row tables are built,
+the entries the ``RUSH_SHARD`` environment variable (the rows a shard fixes: the exit
+row, then the top rows) or ``RUSH_LANES`` (rows' lanes, see :func:`lane_shards`)
+excludes are dropped, so the C++ program enumerates exactly the packed positions of
+the work (both counts are printed and must agree) and its loops are his own.
 
 Each ``SHARD`` (a key such as ``6x6/w0/1-7-48``, the default) runs once on each side,
-in a fresh process: ours after loading the compiled walk (outside the timing), his
-from ``main``. ``--stratum 6x6/w0/1`` runs every shard whose key starts with it
-(e.g. one red-car column; ``--stratum 5x5/w1``: the whole board with exactly one
-wall), ours through :func:`run_shard` in one process, his in one run with only the
-exit row fixed (or nothing). The ratio is of CPU seconds (this machine is
-shared). Caveat: the two programs call a different member of a cluster its
-*canonical* one (we the smallest packed int, he the smallest bitboard pair), so a
-cluster may be searched to the end in different shards; the packed positions of a
-shard, and every count over a whole board, are the same. ``--before SRC`` (another
-checkout's ``src``) also runs that tree on the same work, after ours. ``--sample N
-SEED`` with ``--stratum`` runs N shards of the stratum drawn uniformly (seeded), one
-job each, and prints the ratio of the summed CPU: since both programs' totals over the
-stratum are sums over the same shards, that ratio estimates the whole stratum's even
-though each shard's work differs between the two (``--stratum 6x6/w0 --sample 24 1``:
-the whole no-wall board, which takes hours each, from 24 shards).
+in a fresh process: ours after loading the compiled walk (outside the timing,
+``rushhour_ours.py``), his from ``main``. ``--stratum 6x6/w0/1`` runs every shard whose
+key starts with it (e.g. one red-car column; ``--stratum 5x5/w1``: the whole board with
+exactly one wall), ours in one process, his in one run with only the exit row fixed
+(or nothing). The ratio is of CPU seconds (this machine is shared). Caveat: the two
+programs call a different member of a cluster its *canonical* one (we the smallest
+packed int, he the smallest bitboard pair), so a cluster may be searched to the end
+in different shards; the packed positions of a shard, and every count over a whole
+board, are the same. ``--lanes 6x6/w0/0:2,2/1:3`` (:func:`lane_shards`) runs a stratum
+that is a union of whole clusters, so both must print the same puzzles: their rows
+are compared, as on a whole board (exit status 1 unless identical). ``--before SRC``
+(another checkout's ``src``) also runs that tree on the same work, after ours.
+``--sample N SEED`` with ``--stratum`` runs N shards of the stratum drawn uniformly
+(seeded), one job each, and prints the ratio of the summed CPU: since both programs'
+totals over the stratum are sums over the same shards, that ratio estimates the whole
+stratum's even though each shard's work differs between the two (``--stratum 6x6/w0
+--sample 24 1``: the whole no-wall board, which takes hours each, from 24 shards).
 """
 
 from __future__ import annotations
