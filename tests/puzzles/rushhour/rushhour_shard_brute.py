@@ -245,34 +245,31 @@ def packed_positions(size: int, walls: int, fixed: dict[int, Arrangement]) -> Pa
     exit_row = (size - 1) // 2
     fixed_pieces: list[tuple[int, int, int, bool]] = []  # row, col, length, horizontal
     fixed_walls: list[tuple[int, int]] = []
-    taken = 0
+    taken = required = 0  # cells occupied by the fixed rows; cells left of their vehicles
+    row_used = [0] * size  # cells of each row held by walls and horizontal vehicles
+    col_used = [0] * size  # cells of each column held by vertical vehicles
     for r, arrangement in fixed.items():
+        row_used[r] = sum(n for _, n in arrangement)
+        assert row_used[r] < size  # the row is not full
         for c, n in arrangement:
             if n == 1:
                 fixed_walls.append((r, c))
             else:
                 fixed_pieces.append((r, c, n, True))
+                if c > 0:
+                    required |= 1 << (r * size + c - 1)
             taken |= ((1 << n) - 1) << (r * size + c)
-    assert sum(1 for r, _, n, _ in fixed_pieces if r == exit_row and n == 2) == 1
+    required &= ~taken  # those a vertical vehicle must fill
+    (red,) = [p for p in fixed_pieces if p[0] == exit_row]  # the red car alone there
+    assert red[2] == 2 and all(c < red[1] for r, c in fixed_walls if r == exit_row)
     out: Packed = {}
     pieces: list[tuple[int, int, int, bool]] = []
     wall_cells: list[tuple[int, int]] = []
 
-    def record(occupied: int) -> None:
+    def record() -> None:
         everything = fixed_pieces + pieces
-        for r, c, _, _ in fixed_pieces:  # the fixed rows' vehicles must be packed too
-            if c > 0 and not (occupied >> (r * size + c - 1)) & 1:
-                return
-        for r in range(size):
-            used = sum(n for pr, _, n, h in everything if h and pr == r)
-            if used + sum(1 for wr, _ in fixed_walls + wall_cells if wr == r) >= size:
-                return
-        for c in range(size):
-            if sum(n for _, pc, n, h in everything if not h and pc == c) >= size:
-                return
-        red = next(p for p in fixed_pieces if p[0] == exit_row)
         horizontal = sorted(p for p in everything if p[3] and p is not red)
-        vertical = sorted(((c, r, n) for r, c, n, h in everything if not h))
+        vertical = sorted((c, r, n) for r, c, n, h in everything if not h)
         vehicles = [(True, red[0], red[2])] + [(True, r, n) for r, _, n, _ in horizontal]
         vehicles += [(False, c, n) for c, _, n in vertical]
         places = [red[1]] + [c for _, c, _, _ in horizontal] + [r for _, r, _ in vertical]
@@ -286,16 +283,19 @@ def packed_positions(size: int, walls: int, fixed: dict[int, Arrangement]) -> Pa
     def place(i: int, occupied: int) -> None:
         if i == size * size:
             if len(wall_cells) + len(fixed_walls) == walls:
-                record(occupied)
+                record()
             return
         if not free(i, occupied):
             place(i + 1, occupied)
             return
-        place(i + 1, occupied)  # the cell stays empty
+        if not (required >> i) & 1:  # left of a fixed row's vehicle: never empty
+            place(i + 1, occupied)  # the cell stays empty
         r, c = divmod(i, size)
-        if r not in fixed and len(wall_cells) + len(fixed_walls) < walls:
+        if r not in fixed and len(wall_cells) + len(fixed_walls) < walls and row_used[r] + 1 < size:
             wall_cells.append((r, c))
+            row_used[r] += 1
             place(i + 1, occupied | 1 << i)
+            row_used[r] -= 1
             wall_cells.pop()
         for n in (2, 3):
             for h in (False, True) if r not in fixed else (False,):
@@ -303,11 +303,15 @@ def packed_positions(size: int, walls: int, fixed: dict[int, Arrangement]) -> Pa
                     continue
                 if not h and (r + n > size or (r > 0 and free(i - size, occupied))):
                     continue
+                used = row_used if h else col_used  # no row or column filled
+                line = r if h else c
                 cells = sum(1 << (i + k if h else i + k * size) for k in range(n))
-                if cells & occupied:
+                if cells & occupied or used[line] + n >= size:
                     continue
                 pieces.append((r, c, n, h))
+                used[line] += n
                 place(i + 1, occupied | cells)
+                used[line] -= n
                 pieces.pop()
 
     place(0, taken)
