@@ -198,8 +198,8 @@ def six(key: str) -> object:
 @pytest.mark.parametrize(
     "key",
     # shards with puzzles, no wall to two walls; the brute force takes under a second
-    # on a 5x5 shard, 4 to 20 CPU seconds on these 6x6 ones (30,889 to 73,472 packed
-    # positions, 8 to 74 puzzles; on 6x6/w1/11-48-104 the walk also skips positions
+    # on a 5x5 shard, 4 to 18 CPU seconds on these 6x6 ones (30,889 to 73,472 packed
+    # positions, 3 to 74 puzzles; on 6x6/w1/11-48-104 the walk also skips positions
     # where a column blocks the exit row)
     [
         "5x5/w0/2-13",
@@ -211,6 +211,8 @@ def six(key: str) -> object:
         six("6x6/w0/4-11-41"),
         six("6x6/w1/14-29-115"),
         six("6x6/w1/11-48-104"),
+        six("6x6/w2/9-65-213"),
+        six("6x6/w2/24-68-166"),
     ],
 )
 def test_shards_match_an_independent_brute_force(key: str) -> None:
