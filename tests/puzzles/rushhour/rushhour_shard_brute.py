@@ -60,15 +60,19 @@ Vehicle = tuple[bool, int, int]  # horizontal, line, length
 Walls = tuple[tuple[int, int], ...]  # (row, col), sorted
 Row = tuple[int, str, int]  # moves, board, cluster size
 
+Slides = tuple[tuple[int, ...], ...]  # see _slides
+
 LETTERS = "BCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @cache
-def _slides(size: int, length: int, shift: int) -> tuple[tuple[int, ...], ...]:
+def _slides(size: int, length: int, shift: int) -> Slides:
     """``[place << size | line cells]``: the changes of a position (vehicle places, 3
     bits each) when a vehicle of ``length`` whose place is at bit ``shift`` slides from
     ``place``, given the occupied cells of its line (bit k: cell k; its own cells may be
     set or not)."""
+    if shift:
+        return tuple(tuple(d << shift for d in ds) for ds in _slides(size, length, 0))
     table = []
     for place in range(8):
         own = ((1 << length) - 1) << place
@@ -78,7 +82,7 @@ def _slides(size: int, length: int, shift: int) -> tuple[tuple[int, ...], ...]:
             for step in (-1, 1):
                 p = place + step
                 while 0 <= p <= size - length and not (((1 << length) - 1) << p) & others:
-                    deltas.append((p - place) << shift)
+                    deltas.append(p - place)
                     p += step
             table.append(tuple(deltas) if place <= size - length else ())
     return tuple(table)
@@ -90,18 +94,20 @@ one): one int holds both, so a vehicle's line is one shift away either way."""
 
 
 @cache
-def _cells(size: int, vehicle: Vehicle) -> tuple[int, ...]:
-    """The vehicle's cells at each place: row-major bits, and column-major bits from
-    :data:`COLUMN_MAJOR`."""
+def _vehicle(size: int, vehicle: Vehicle, i: int) -> tuple[tuple[int, ...], int, int, Slides]:
+    """Vehicle ``i`` of a layout: its cells at each place (row-major bits, and
+    column-major bits from :data:`COLUMN_MAJOR`), where its place is in a position
+    (bit ``3 * i``), where its line is in a bitboard, and its slides."""
     horizontal, line, length = vehicle
-    out = []
+    cells = []
     for place in range(size - length + 1):
         bits = 0
         for k in range(length):
             r, c = (line, place + k) if horizontal else (place + k, line)
             bits |= 1 << (r * size + c) | 1 << (COLUMN_MAJOR + c * size + r)
-        out.append(bits)
-    return tuple(out)
+        cells.append(bits)
+    line_shift = line * size + (0 if horizontal else COLUMN_MAJOR)
+    return tuple(cells), 3 * i, line_shift, _slides(size, length, 3 * i)
 
 
 class Layout:
@@ -114,11 +120,9 @@ class Layout:
         self.wall_cells = sum(
             1 << (r * size + c) | 1 << (COLUMN_MAJOR + c * size + r) for r, c in walls
         )
-        self.cells = [_cells(size, v) for v in vehicles]
-        self.lines = [
-            (3 * i, line * size + (0 if h else COLUMN_MAJOR), _slides(size, n, 3 * i))
-            for i, (h, line, n) in enumerate(vehicles)
-        ]
+        parts = [_vehicle(size, v, i) for i, v in enumerate(vehicles)]
+        self.cells = [cells for cells, _, _, _ in parts]
+        self.lines = [(shift, line, slides) for _, shift, line, slides in parts]
         self.goal = size - 2
 
     def places(self, state: int) -> list[int]:
