@@ -8,6 +8,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 import rushhour_brute
+import rushhour_shard_brute
 from rushhour_helpers import reference_distance
 
 from searchlab.errors import InputError
@@ -54,14 +55,20 @@ def test_packed_positions_match_foglemans_counts(size: int, walls: int) -> None:
     assert sum(count_positions(s) for s in shards(size, walls)) == FOGLEMAN_PACKED[size, walls]
 
 
+@lru_cache(maxsize=4)
+def whole_board_brute_force(size: int, walls: int) -> list[tuple[int, str, int]]:
+    """The plain-Python whole-board reference (computed once per test session)."""
+    return rushhour_brute.database(size, walls)
+
+
 def test_4x4_matches_a_brute_force_reference() -> None:
-    assert database(4, 0) == rushhour_brute.database(4, 0)
+    assert database(4, 0) == whole_board_brute_force(4, 0)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("walls", [1, 2])
 def test_4x4_with_walls_matches_the_brute_force_reference(walls: int) -> None:
-    assert database(4, walls) == rushhour_brute.database(4, walls)
+    assert database(4, walls) == whole_board_brute_force(4, walls)
 
 
 def without(board: Board, k: int) -> Board:
@@ -148,23 +155,68 @@ def fixed_rows(shard: Shard) -> dict[int, list[tuple[int, int]]]:
     return {lines[lv]: levels[lv][e - int(starts[lv])][0] for lv, e in enumerate(shard.prefix)}
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    "key",
-    # shards with puzzles, one to three walls, that a plain-Python search covers in
-    # seconds (6x6 shards take it minutes each: the 4x4 board is checked whole above)
-    ["5x5/w0/2-13", "5x5/w1/1-30", "5x5/w2/10-15", "5x5/w2/13-18"],
-)
-def test_shards_match_an_independent_brute_force(key: str) -> None:
-    # the brute force re-derives a shard from its definition: the packed positions with
-    # its fixed rows, each cluster searched in plain Python and kept when its smallest
-    # position is one of them; packed counts and rows must agree with the compiled walk
+def brute_force_check(key: str) -> None:
+    """The shard re-derived from its definition by the plain-Python brute force
+    (``rushhour_shard_brute``: its packed positions, each cluster searched breadth-first
+    and kept where its canonical position lies, rows by plain searches) against the
+    compiled walk: packed positions and rows agree; the walk searches to the end only
+    clusters the brute force counts, and each one it does not is a packed position it
+    counted and skipped (proved unsolvable or not minimal)."""
     size, walls = int(key[0]), int(key.split("/")[1][1:])
     (shard,) = [s for s in shards(size, walls) if s.key == key]
-    count, rows = rushhour_brute.shard_database(size, walls, fixed_rows(shard))
+    work = rushhour_shard_brute.shard_work(size, walls, fixed_rows(shard))
     result = run_shard(shard)
-    assert count == result.positions
-    assert rows and sorted((r.moves, r.board, r.cluster_size) for r in result.rows) == rows
+    assert work.positions == result.positions
+    rows = sorted((r.moves, r.board, r.cluster_size) for r in result.rows)
+    assert work.rows and rows == work.rows
+    skipped = result.hopeless + result.needless
+    assert result.clusters <= work.clusters <= result.clusters + skipped
+    assert result.solvable <= work.solvable and result.states <= work.states
+
+
+@pytest.mark.parametrize(
+    "walls", [0, pytest.param(1, marks=pytest.mark.slow), pytest.param(2, marks=pytest.mark.slow)]
+)
+def test_the_shard_brute_force_covers_the_4x4_board(walls: int) -> None:
+    # the fast shard brute force against the whole-board one (every position listed
+    # cell by cell, no packing, no canonical positions) and Fogleman's packed counts:
+    # its shards partition the board
+    works = [
+        rushhour_shard_brute.shard_work(4, walls, fixed_rows(s))
+        for s in shards(4, walls)
+        if s.walls == walls
+    ]
+    fewer = FOGLEMAN_PACKED[4, walls - 1] if walls else 0
+    assert sum(w.positions for w in works) == FOGLEMAN_PACKED[4, walls] - fewer
+    assert sorted(r for w in works for r in w.rows) == whole_board_brute_force(4, walls)
+
+
+def six(key: str) -> object:
+    return pytest.param(key, marks=pytest.mark.slow)
+
+
+@pytest.mark.parametrize(
+    "key",
+    # shards with puzzles, no wall to two walls; the brute force takes under a second
+    # on a 5x5 shard, 4 to 18 CPU seconds on these 6x6 ones (30,889 to 73,472 packed
+    # positions, 3 to 74 puzzles; on 6x6/w1/11-48-104 the walk also skips positions
+    # where a column blocks the exit row)
+    [
+        "5x5/w0/2-13",
+        "5x5/w1/1-30",
+        "5x5/w2/10-15",
+        "5x5/w2/13-18",
+        six("6x6/w0/4-6-27"),
+        six("6x6/w0/2-26-34"),
+        six("6x6/w0/4-11-41"),
+        six("6x6/w1/14-29-115"),
+        six("6x6/w1/11-48-104"),
+        six("6x6/w2/9-65-213"),
+        six("6x6/w2/24-68-166"),
+    ],
+)
+def test_shards_match_an_independent_brute_force(key: str) -> None:
+    brute_force_check(key)
 
 
 @lru_cache(maxsize=4)
