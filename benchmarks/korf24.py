@@ -228,6 +228,7 @@ def read_results(path: Path) -> dict[int, dict[str, Any]]:
     """Each instance's record in ``path``: its latest solve (one with its iterations
     recorded first), else the run that completed the deepest iteration, else its longest."""
     best: dict[int, dict[str, Any]] = {}
+    longest: dict[int, dict[str, Any]] = {}
     if not path.exists():
         return best
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -237,6 +238,11 @@ def read_results(path: Path) -> dict[int, dict[str, Any]]:
         old = best.get(rec["id"])
         if old is None or _rank(rec) >= _rank(old):
             best[rec["id"]] = rec
+        if rec["nodes"] > longest.get(rec["id"], rec)["nodes"] or rec["id"] not in longest:
+            longest[rec["id"]] = rec
+    for i, rec in best.items():
+        if rec["status"] != "solved" and longest[i] is not rec:
+            rec["longest"] = longest[i]  # an earlier run got further, iterations unrecorded
     return best
 
 
@@ -252,14 +258,17 @@ MIN_NODES = 100_000
 
 
 def projected(rec: dict[str, Any], published: int) -> list[growth.Projection] | None:
-    """The projected runs solving the instance of ``rec``, one per :data:`FRACTIONS`
-    (None: no iteration recorded, or solved)."""
+    """The projected runs solving the instance of ``rec``, one per :data:`FRACTIONS`,
+    at least as long as its longest stopped run (None: no iteration recorded, or solved)."""
     its = [(b, n) for b, n in rec.get("iterations") or []]
     if rec["status"] == "solved" or not its or its[-1][0] >= published:
         return None
     ratio = growth.growth_ratio(its, RATIO)
     partial = rec["last"][1] if rec["last"][0] == its[-1][0] + 2 else 0
-    return [growth.project(its, published, ratio, f, partial=partial) for f in FRACTIONS]
+    out = [growth.project(its, published, ratio, f, partial=partial) for f in FRACTIONS]
+    # the search is deterministic: a solving run goes through every node of a stopped one
+    floor = rec.get("longest", rec)["nodes"]
+    return [growth.Projection(max(p.nodes, floor), p.remaining, p.ratio) for p in out]
 
 
 def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, Any]]) -> None:
@@ -294,6 +303,12 @@ def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, An
         else:
             state = f"bound {rec['bound']} stopped, iterations not recorded"
         state += f" ({rec['status']}, {limit})"
+        if "longest" in rec:
+            far = rec["longest"]
+            state += (
+                f"; a longer run: bound {far['bound']} stopped, {far['nodes']:.2e} nodes, "
+                f"{far['cpu_s']} CPU s"
+            )
         ps = projected(rec, inst.optimal_length)
         if ps is None:
             missing.append(inst.id)
@@ -371,11 +386,9 @@ def print_validation(records: dict[int, dict[str, Any]]) -> None:
     print("| iterations projected | cases | median | lowest | highest | measured in range |")
     print("|---|---|---|---|---|---|")
     for h, (med, lo, hi) in growth.error_summary(checks).items():
-        cases = [k for k, c in enumerate(checks) if c.horizon == h]
-        inside = sum(low[k].error <= 1 <= high[k].error for k in cases)
-        print(
-            f"| {h} | {len(cases)} | {med:.2f} | {lo:.2f} | {hi:.2f} | {inside} of {len(cases)} |"
-        )
+        ks = [k for k, c in enumerate(checks) if c.horizon == h]
+        inside = sum(low[k].error <= 1 <= high[k].error for k in ks)
+        print(f"| {h} | {len(ks)} | {med:.2f} | {lo:.2f} | {hi:.2f} | {inside} of {len(ks)} |")
     print(
         "share of the (projected) last iteration searched before the solution: " + ", ".join(shares)
     )
