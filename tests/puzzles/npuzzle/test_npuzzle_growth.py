@@ -73,8 +73,11 @@ def test_results_table_lists_all_50_with_state_and_projection(tmp_path: Path) ->
     }  # fmt: skip
     old = {"id": 3, "status": "time_limit", "length": None, "published": opt[3],
            "nodes": 500, "cpu_s": 1.0, "bound": opt[3] - 2}  # fmt: skip
+    longer = {"id": 2, "status": "time_limit", "length": None, "published": opt[2],
+              "nodes": 3 * 10**9, "cpu_s": 200.0, "bound": opt[2] - 2}  # fmt: skip
     path = tmp_path / "r.jsonl"
-    path.write_text("".join(json.dumps({**common, **r}) + "\n" for r in (solved, stopped, old)))
+    runs = (longer, solved, stopped, old)
+    path.write_text("".join(json.dumps({**common, **r}) + "\n" for r in runs))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     out = subprocess.run(
         [sys.executable, str(BENCH), "--table", "--results", str(path)],
@@ -86,10 +89,12 @@ def test_results_table_lists_all_50_with_state_and_projection(tmp_path: Path) ->
     assert "not run" in rows[1] and f"solved, {opt[40]} moves" in rows[40]
     assert f"bound {opt[2] - 6} done" in rows[2] and "not recorded" in rows[3]
     # growth 10 from the last two iterations, three more: 1e8, 1e9, 1e10 at 15.5 M nodes/s,
-    # the last one counted at half (the range: none of it, all of it)
+    # the last one counted at half (the range: none of it, all of it), and at least the
+    # 3e9 nodes of the longer run stopped before
     cells = [c.strip().replace("(", "").replace(")", "").split() for c in rows[2].split("|")]
     central, (lo, hi) = float(cells[7][0]), map(float, cells[7][1].split("-"))
     assert central == pytest.approx(1.1e7 + 1e8 + 1e9 + 0.5e10, rel=0.01)
-    assert (lo, hi) == (pytest.approx(1.111e9, rel=0.01), pytest.approx(1.1111e10, rel=0.01))
+    assert (lo, hi) == (pytest.approx(3e9, rel=0.01), pytest.approx(1.1111e10, rel=0.01))
+    assert "a longer run: bound" in rows[2]
     assert float(cells[8][0]) == pytest.approx(6.111e9 / 15.5e6 / 3600, abs=0.05)
     assert "the 1 solved runs" in out and "no projection for [1, 3" in out
