@@ -265,7 +265,11 @@ def projected(rec: dict[str, Any], published: int) -> list[growth.Projection] | 
         return None
     ratio = growth.growth_ratio(its, RATIO)
     partial = rec["last"][1] if rec["last"][0] == its[-1][0] + 2 else 0
-    out = [growth.project(its, published, ratio, f, partial=partial) for f in FRACTIONS]
+    decay = growth.growth_decay(its)
+    out = [
+        growth.project(its, published, ratio, f, partial=partial, decay=decay, least=RATIO)
+        for f in FRACTIONS
+    ]
     # the search is deterministic: a solving run goes through every node of a stopped one
     floor = rec.get("longest", rec)["nodes"]
     return [growth.Projection(max(p.nodes, floor), p.remaining, p.ratio) for p in out]
@@ -329,7 +333,8 @@ def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, An
         "nodes per CPU second here, against the issue's 12"
         + (f"; no projection for {missing}" if missing else "")
         + ". Projection: the completed iterations, then each next one the last one times "
-        f"the run's growth (its last two iterations' ratio; {RATIO:.2f} with one), the one "
+        f"the run's growth (its last two iterations' ratio; {RATIO:.2f} with one), changing "
+        f"as it did from the two before (falling, never below {RATIO:.2f}, or constant), the one "
         "it was stopped in at least the nodes it had searched, up to the published length; "
         f"the last iteration counted at {FRACTIONS[0]:.0%} "
         f"(range {FRACTIONS[1]:.0%}-{FRACTIONS[2]:.0%})."
@@ -346,7 +351,8 @@ def print_validation(records: dict[int, dict[str, Any]]) -> None:
         for i, r in sorted(records.items())
         if r.get("iterations")
     ]
-    own = growth.validate_iterations(runs, RATIO, MIN_NODES)
+    own = growth.validate_iterations(runs, RATIO, MIN_NODES, trend=True)
+    flat = growth.validate_iterations(runs, RATIO, MIN_NODES)
     brute = growth.validate_iterations(runs, RATIO, MIN_NODES, own_ratio=False)
     if not own:
         print("validation: no run with iterations of a million nodes recorded")
@@ -356,16 +362,20 @@ def print_validation(records: dict[int, dict[str, Any]]) -> None:
         f"recorded, projected from an earlier one of at least {MIN_NODES:,} nodes "
         "(projected / measured nodes: median, lowest-highest):"
     )
-    print(f"| iterations ahead | cases | run's own growth | growth {RATIO:.2f} |")
-    print("|---|---|---|---|")
-    b = growth.error_summary(brute)
-    for h, (med, lo, hi) in growth.error_summary(own).items():
-        cases = sum(c.horizon == h for c in own)
-        bm, bl, bh = b[h]
-        print(f"| {h} | {cases} | {med:.2f} ({lo:.2f}-{hi:.2f}) | {bm:.2f} ({bl:.2f}-{bh:.2f}) |")
     print(
-        f"typical miss (geometric mean factor): {growth.log_error(own):.2f}x with the run's "
-        f"own growth, {growth.log_error(brute):.2f}x with {RATIO:.2f}"
+        "| iterations ahead | cases | run's growth, changing (used) | run's growth, constant "
+        f"| growth {RATIO:.2f} |"
+    )
+    print("|---|---|---|---|---|")
+    summaries = [growth.error_summary(c) for c in (own, flat, brute)]
+    for h in summaries[0]:
+        cells = " | ".join(
+            f"{m:.2f} ({lo:.2f}-{hi:.2f})" for m, lo, hi in (x[h] for x in summaries)
+        )
+        print(f"| {h} | {sum(c.horizon == h for c in own)} | {cells} |")
+    print(
+        f"typical miss (geometric mean factor): {growth.log_error(own):.2f}x used, "
+        f"{growth.log_error(flat):.2f}x constant, {growth.log_error(brute):.2f}x with {RATIO:.2f}"
     )
     solved = [(i, its, records[i]["nodes"]) for i, its in runs if records[i]["status"] == "solved"]
     if not solved:
@@ -380,9 +390,9 @@ def print_validation(records: dict[int, dict[str, Any]]) -> None:
         f"total projected ({FRACTIONS[0]:.0%} of the last iteration) from their first "
         f"iterations, the last of them of at least {MIN_NODES:,} nodes (projected / measured):"
     )
-    checks = growth.validate(solved, RATIO, FRACTIONS[0], min_nodes=MIN_NODES)
-    low = growth.validate(solved, RATIO, FRACTIONS[1], min_nodes=MIN_NODES)
-    high = growth.validate(solved, RATIO, FRACTIONS[2], min_nodes=MIN_NODES)
+    checks = growth.validate(solved, RATIO, FRACTIONS[0], min_nodes=MIN_NODES, trend=True)
+    low = growth.validate(solved, RATIO, FRACTIONS[1], min_nodes=MIN_NODES, trend=True)
+    high = growth.validate(solved, RATIO, FRACTIONS[2], min_nodes=MIN_NODES, trend=True)
     print("| iterations projected | cases | median | lowest | highest | measured in range |")
     print("|---|---|---|---|---|---|")
     for h, (med, lo, hi) in growth.error_summary(checks).items():

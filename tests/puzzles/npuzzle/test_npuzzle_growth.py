@@ -15,6 +15,7 @@ import pytest
 from searchlab.puzzles.npuzzle.growth import (
     brute_force_growth,
     error_summary,
+    growth_decay,
     growth_ratio,
     log_error,
     project,
@@ -38,6 +39,11 @@ def test_projection_of_a_geometric_run_is_exact() -> None:
     assert p.remaining == 1250 + 6250 and p.nodes == 310 + 1250 + 6250
     half = project(its, 88, 5.0, final_fraction=0.5)
     assert half.remaining == 1250 + 3125
+    # growth falling by 0.8 each iteration, never below 4.5: 5, 4.5 (not 4), 4.5
+    assert growth_decay([(80, 1), (82, 10), (84, 80)]) == pytest.approx(0.8)
+    assert growth_decay(its) == 1.0 and growth_decay([(80, 1), (82, 2), (84, 8)]) == 1.0
+    falling = project(its, 90, 5.0, decay=0.8, least=4.5)
+    assert falling.remaining == pytest.approx(1250 * (1 + 4.5 + 4.5**2))
     # a stopped run had searched 2,500 nodes of bound 86: that iteration is at least that
     assert project(its, 88, 5.0, partial=1000).remaining == 1250 + 6250
     assert project(its, 88, 5.0, partial=2500).remaining == 2500 + 12500

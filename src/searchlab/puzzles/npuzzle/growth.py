@@ -10,10 +10,11 @@ asymptotic branching factor of the puzzle with the move back to the parent prune
 :func:`brute_force_growth` computes it.
 
 :func:`project` extends a run's completed iterations to a known optimal length
-(the published one): each further iteration ``ratio`` times the one before, the
-last one (where the solution is found) counted at ``final_fraction`` of its full
-size. :func:`validate` measures the method on records where the outcome is known.
-Requires nodes counted per iteration (``on_iteration`` of
+(the published one): each further iteration ``ratio`` times the one before (the
+ratio optionally falling as the run's own did, :func:`growth_decay`), the last one
+(where the solution is found) counted at ``final_fraction`` of its full size.
+:func:`validate` and :func:`validate_iterations` measure the method on records
+where the outcome is known. Requires nodes counted per iteration (``on_iteration`` of
 :func:`~searchlab.puzzles.npuzzle.kernel.ida_star_compiled`); guarantees nothing
 beyond what the validation shows: it is an estimate, not a bound.
 """
@@ -76,6 +77,28 @@ def growth_ratio(iterations: Iterations, default: float) -> float:
     return default
 
 
+def growth_decay(iterations: Iterations) -> float:
+    """How the run's growth changes from one iteration to the next: the ratio of its
+    last two growth ratios when it has three iterations, at most 1 (1: constant)."""
+    if len(iterations) < 3 or min(n for _, n in iterations[-3:]) <= 0:
+        return 1.0
+    (_, a), (_, b), (_, c) = iterations[-3:]
+    return min(1.0, (c / b) / (b / a))
+
+
+def further(
+    nodes: float, ratio: float, ahead: int, decay: float = 1.0, least: float = 1.0, partial: int = 0
+) -> list[float]:
+    """The projected nodes of the ``ahead`` iterations after one of ``nodes``: each the one
+    before times the growth, ``ratio`` first, then multiplied by ``decay`` each time but
+    never below ``least``; the first at least ``partial`` (see :func:`project`)."""
+    sizes = [max(nodes * ratio, partial)]
+    for _ in range(ahead - 1):
+        ratio = max(least, ratio * decay)
+        sizes.append(sizes[-1] * ratio)
+    return sizes
+
+
 def project(
     iterations: Iterations,
     target: int,
@@ -83,12 +106,16 @@ def project(
     final_fraction: float = 1.0,
     step: int = 2,
     partial: int = 0,
+    decay: float = 1.0,
+    least: float = 1.0,
 ) -> Projection:
     """The nodes of a run whose completed ``iterations`` are given, carried on to the
     iteration of bound ``target`` (the optimal length), where the solution is found
     after ``final_fraction`` of that iteration's nodes. ``partial``: the nodes of the
     next iteration searched so far by a stopped run, a lower bound on its size (it
-    and those after it are scaled up when it exceeds the projection).
+    and those after it are scaled up when it exceeds the projection). ``decay``: the
+    growth multiplied by it after each iteration (:func:`growth_decay`), never below
+    ``least`` (e.g. :func:`brute_force_growth`).
 
     Requires at least one completed iteration, bounds ``step`` apart, and ``target``
     beyond the last completed bound (``ValueError`` otherwise).
@@ -99,9 +126,8 @@ def project(
     if target <= bound or (target - bound) % step:
         raise ValueError(f"target {target} is not a later bound than {bound} (step {step})")
     ahead = (target - bound) // step
-    first = max(nodes * ratio, partial)
-    further = [first * ratio ** (j - 1) for j in range(1, ahead + 1)]
-    remaining = sum(further[:-1]) + final_fraction * further[-1]
+    sizes = further(nodes, ratio, ahead, decay, least, partial)
+    remaining = sum(sizes[:-1]) + final_fraction * sizes[-1]
     done = sum(n for _, n in iterations)
     return Projection(done + remaining, remaining, ratio)
 
@@ -129,12 +155,14 @@ def validate(
     step: int = 2,
     own_ratio: bool = True,
     min_nodes: int = 1,
+    trend: bool = False,
 ) -> list[Check]:
     """Project each solved run ``(id, completed iterations, total nodes)`` from its
     first ``k`` completed iterations, for every ``k`` whose last iteration has at least
     ``min_nodes``, and compare with the measured total (the last completed bound +
     ``step`` is the length found). ``own_ratio``: each run's own growth
-    (:func:`growth_ratio`) where it has two iterations, else ``default_ratio``."""
+    (:func:`growth_ratio`) where it has two iterations, else ``default_ratio``; with
+    ``trend`` changing as it did (:func:`growth_decay`), never below ``default_ratio``."""
     out = []
     for ident, its, total in solved:
         if not its:
@@ -145,7 +173,8 @@ def validate(
             if seen[-1][1] < min_nodes:
                 continue
             ratio = growth_ratio(seen, default_ratio) if own_ratio else default_ratio
-            p = project(seen, target, ratio, final_fraction, step)
+            decay = growth_decay(seen) if trend else 1.0
+            p = project(seen, target, ratio, final_fraction, step, decay=decay, least=default_ratio)
             out.append(Check(ident, (target - seen[-1][0]) // step, p.nodes, total))
     return out
 
@@ -155,12 +184,14 @@ def validate_iterations(
     default_ratio: float,
     min_nodes: int = 1,
     own_ratio: bool = True,
+    trend: bool = False,
 ) -> list[Check]:
     """Project each completed iteration of each run ``(id, completed iterations)`` from
     the iterations ``horizon`` = 1, 2, ... before it (each run's own growth up to
-    there, :func:`growth_ratio`, or ``default_ratio``) and compare with its measured
-    nodes; only from iterations of at least ``min_nodes`` (the first, tiny ones grow
-    erratically)."""
+    there, :func:`growth_ratio`, or ``default_ratio``; with ``trend`` changing as it
+    did, :func:`growth_decay`, never below ``default_ratio``) and compare with its
+    measured nodes; only from iterations of at least ``min_nodes`` (the first, tiny
+    ones grow erratically)."""
     out = []
     for ident, its in runs:
         for t in range(1, len(its)):
@@ -169,7 +200,8 @@ def validate_iterations(
                     continue
                 seen = its[: base + 1]
                 ratio = growth_ratio(seen, default_ratio) if own_ratio else default_ratio
-                guess = seen[-1][1] * ratio ** (t - base)
+                decay = growth_decay(seen) if trend else 1.0
+                guess = further(seen[-1][1], ratio, t - base, decay, default_ratio)[-1]
                 out.append(Check(ident, t - base, guess, its[t][1]))
     return out
 
