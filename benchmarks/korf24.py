@@ -33,11 +33,12 @@ and ``last``, those of the iteration that found the solution or was stopped.
 Instances already solved there are skipped (``--again``: run them anyway, for their
 iterations), so ``--all`` can be re-run (or killed and re-run) until every one is
 solved; an instance stopped by its limit is tried again. ``--table`` prints the
-Markdown table of all 50 from that file (each one's best record: solved, or the
-most nodes searched) with, for each unsolved one, the projected cost of a run
-that solves it (:mod:`searchlab.puzzles.npuzzle.growth`: the iterations carried on
-to the published length), the validation of that projection on the solved ones,
-and the total against the issue's 12 CPU hours, and exits.
+Markdown table of all 50 from that file (each one's best record: solved, else the
+run with the deepest completed iteration recorded; an earlier longer run is
+named) with, for each unsolved one, the projected cost of a run that solves it
+(:mod:`searchlab.puzzles.npuzzle.growth`: the iterations carried on to the
+published length), the validation of that projection, and the total against the
+issue's 12 CPU hours, and exits.
 
 Across machines: ``--scheduler`` sends one instance per task to a Dask scheduler
 (:func:`searchlab.experiments.parallel.map_unordered`); each worker needs this
