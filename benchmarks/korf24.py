@@ -1,7 +1,8 @@
 """Benchmark: Korf & Felner's 50 random 24-puzzle instances, IDA* with the 6-6-6-6 databases.
 
 Usage: python benchmarks/korf24.py [IDS ...] [--easiest N] [--all] [--time-limit SECONDS]
-       [--no-reflect] [--tables blank-goal|blank-anywhere] [--dual] [--results FILE] [--table]
+       [--cpu-limit SECONDS] [--again] [--no-reflect] [--tables blank-goal|blank-anywhere]
+       [--dual] [--results FILE] [--table]
        [--workers N | --local-dask N | --scheduler tcp://HOST:8786]
 
 IDS are instance numbers or ranges (``25 40 1-3``); ``--easiest N`` runs the N
@@ -9,7 +10,8 @@ instances with the shortest published optimal solutions instead (default: the
 easiest 3). Each instance runs the compiled IDA*
 (:func:`searchlab.puzzles.npuzzle.kernel.ida_star_compiled`) with the additive
 6-6-6-6 databases and their reflection (Korf & Felner 2002), under a time limit
-per instance (default 600 s); a progress line (iteration, nodes, nodes/s)
+per instance (default 600 s wall; ``--cpu-limit`` stops an instance after that many
+CPU seconds, the fair measure on a shared machine); a progress line (iteration, nodes, nodes/s)
 goes to stderr every 30 seconds; Ctrl-C stops the instance running in this process
 with its counts recorded (status ``cancelled``) and the run with it.
 The databases are built first if missing (or by ``searchlab npuzzle pdb --build
@@ -25,11 +27,17 @@ nodes per CPU second.
 Resumable (issue 24, item 4): each instance's outcome is appended to ``--results``
 (JSON lines, default ``benchmarks/korf24-results.jsonl``, the committed record) as
 soon as it ends: id, status,
-length, published length, nodes, CPU seconds, time limit, heuristic. Instances
-already solved there are skipped, so ``--all`` can be re-run (or killed and
-re-run) until every one is solved; an instance stopped by its time limit is
-tried again. ``--table`` prints the Markdown table of all 50 from that file
-(each one's best record: solved, or the most nodes searched) and exits.
+length, published length, nodes, CPU seconds, time limit, heuristic, and (since
+session 10) ``iterations``, the ``[bound, nodes]`` of each completed IDA* iteration,
+and ``last``, those of the iteration that found the solution or was stopped.
+Instances already solved there are skipped (``--again``: run them anyway, for their
+iterations), so ``--all`` can be re-run (or killed and re-run) until every one is
+solved; an instance stopped by its limit is tried again. ``--table`` prints the
+Markdown table of all 50 from that file (each one's best record: solved, or the
+most nodes searched) with, for each unsolved one, the projected cost of a run
+that solves it (:mod:`searchlab.puzzles.npuzzle.growth`: the iterations carried on
+to the published length), the validation of that projection on the solved ones,
+and the total against the issue's 12 CPU hours, and exits.
 
 Across machines: ``--scheduler`` sends one instance per task to a Dask scheduler
 (:func:`searchlab.experiments.parallel.map_unordered`); each worker needs this
@@ -42,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import resource
 import signal
@@ -54,7 +63,7 @@ from typing import Any
 
 from korf100 import parse_ids
 from searchlab.experiments.parallel import map_unordered
-from searchlab.puzzles.npuzzle import kernel
+from searchlab.puzzles.npuzzle import growth, kernel
 from searchlab.puzzles.npuzzle.korf import KORF24_GOAL, Korf24Instance, korf24_instances
 from searchlab.puzzles.npuzzle.solvers import pattern_databases
 from searchlab.search import SearchStats
@@ -69,15 +78,20 @@ def databases(tables: str) -> list[tuple[tuple[int, ...], Any]]:
     return pattern_databases(KORF24_GOAL, "6-6-6-6", blank_goal=tables == "blank-goal")
 
 
-def solve_one(task: tuple[int, float, str, bool, bool]) -> dict[str, Any]:
-    """Solve one instance (``id, time limit, tables, reflect, dual``); its record."""
-    ident, time_limit, tables, reflect, dual = task
+def solve_one(task: tuple[int, float, float | None, str, bool, bool]) -> dict[str, Any]:
+    """Solve one instance (``id, time limit, CPU limit, tables, reflect, dual``); its record."""
+    ident, time_limit, cpu_limit, tables, reflect, dual = task
     inst = {k.id: k for k in korf24_instances()}[ident]
     pdbs = databases(tables)
     kernel.warm_up((4,))
     last = [0.0]
+    cancel = threading.Event()
+    cpu0 = time.process_time()
+    cpu_stop = math.inf if cpu_limit is None else cpu0 + cpu_limit
 
     def progress(stats: SearchStats) -> None:
+        if time.process_time() >= cpu_stop:
+            cancel.set()  # seen at the next pause (65,536 nodes)
         if stats.seconds - last[0] >= 30:
             last[0] = stats.seconds
             print(
@@ -87,11 +101,10 @@ def solve_one(task: tuple[int, float, str, bool, bool]) -> dict[str, Any]:
                 flush=True,
             )
 
-    cancel = threading.Event()
+    iterations: list[list[int]] = []
     if threading.current_thread() is threading.main_thread():
         # Ctrl-C (or SIGINT) stops this instance with its counts recorded, not lost
         signal.signal(signal.SIGINT, lambda *_: cancel.set())
-    cpu0 = time.process_time()
     r = kernel.ida_star_compiled(
         inst.board,
         KORF24_GOAL,
@@ -101,9 +114,12 @@ def solve_one(task: tuple[int, float, str, bool, bool]) -> dict[str, Any]:
         time_limit=time_limit,
         progress=progress,
         cancel=cancel,
+        on_iteration=lambda bound, nodes: iterations.append([bound, nodes]),
     )
     cpu = time.process_time() - cpu0
     status = "solved" if r.solved else f"{r.limit or r.status}"
+    if status == "cancelled" and time.process_time() >= cpu_stop:
+        status = "cpu_limit"
     if r.solved and r.length != inst.optimal_length:
         status = "WRONG"
     heuristic = "6-6-6-6" + (" blank-goal" if tables == "blank-goal" else "")
@@ -117,7 +133,10 @@ def solve_one(task: tuple[int, float, str, bool, bool]) -> dict[str, Any]:
         "cpu_s": round(cpu, 1),
         "bound": r.stats.max_depth,
         "time_limit_s": time_limit,
+        "cpu_limit_s": cpu_limit,
         "heuristic": heuristic,
+        "iterations": iterations,
+        "last": [r.stats.max_depth, r.stats.generated - sum(n for _, n in iterations)],
         "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
 
@@ -127,6 +146,8 @@ def main() -> int:
     parser.add_argument("ids", nargs="*")
     parser.add_argument("--easiest", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=600.0)
+    parser.add_argument("--cpu-limit", type=float, default=None, metavar="SECONDS")
+    parser.add_argument("--again", action="store_true", help="run solved instances too")
     parser.add_argument("--no-reflect", action="store_true")
     parser.add_argument("--tables", choices=("blank-goal", "blank-anywhere"), default="blank-goal")
     parser.add_argument("--dual", action="store_true", help="with --tables blank-anywhere")
@@ -150,7 +171,7 @@ def main() -> int:
     else:
         chosen = sorted(instances, key=lambda k: (k.optimal_length, k.id))
         chosen = chosen if args.all else chosen[: args.easiest]
-    done = {i for i, r in records.items() if r["status"] == "solved"}
+    done = set() if args.again else {i for i, r in records.items() if r["status"] == "solved"}
     if done & {k.id for k in chosen}:
         print(f"already solved in {args.results}, skipped: {sorted(done & {k.id for k in chosen})}")
     chosen = [k for k in chosen if k.id not in done]
@@ -166,7 +187,10 @@ def main() -> int:
         f"{'nodes/cpu s':>12}",
         flush=True,
     )
-    tasks = [(k.id, args.time_limit, args.tables, not args.no_reflect, args.dual) for k in chosen]
+    tasks = [
+        (k.id, args.time_limit, args.cpu_limit, args.tables, not args.no_reflect, args.dual)
+        for k in chosen
+    ]
     bad = 0
     try:
         for rec in map_unordered(
@@ -194,8 +218,15 @@ def main() -> int:
     return 1 if bad else 0
 
 
+def _rank(rec: dict[str, Any]) -> tuple[bool, bool, int, int]:
+    """Solved first, then runs with their iterations recorded, the deepest, the longest."""
+    its = rec.get("iterations") or []
+    return (rec["status"] == "solved", "iterations" in rec, its[-1][0] if its else 0, rec["nodes"])
+
+
 def read_results(path: Path) -> dict[int, dict[str, Any]]:
-    """Each instance's record in ``path``: its latest solve, else its longest run."""
+    """Each instance's record in ``path``: its latest solve (one with its iterations
+    recorded first), else the run that completed the deepest iteration, else its longest."""
     best: dict[int, dict[str, Any]] = {}
     if not path.exists():
         return best
@@ -204,30 +235,151 @@ def read_results(path: Path) -> dict[int, dict[str, Any]]:
             continue
         rec = json.loads(line)
         old = best.get(rec["id"])
-        solved = rec["status"] == "solved"
-        if old is None or solved or (old["status"] != "solved" and rec["nodes"] > old["nodes"]):
+        if old is None or _rank(rec) >= _rank(old):
             best[rec["id"]] = rec
     return best
 
 
+RATIO = growth.brute_force_growth(5)
+"""The brute-force tree's growth per iteration (two moves), 5.61 (Edelkamp & Korf 1998)."""
+
+FRACTIONS = (0.5, 0.0, 1.0)
+"""The share of the last iteration searched before the solution is found: the central
+projection, then the range (solution first, or last, in that iteration)."""
+
+MIN_NODES = 1_000_000
+"""Iterations smaller than this are not projected from in the validation."""
+
+
+def projected(rec: dict[str, Any], published: int) -> list[growth.Projection] | None:
+    """The projected runs solving the instance of ``rec``, one per :data:`FRACTIONS`
+    (None: no iteration recorded, or solved)."""
+    its = [(b, n) for b, n in rec.get("iterations") or []]
+    if rec["status"] == "solved" or not its or its[-1][0] >= published:
+        return None
+    ratio = growth.growth_ratio(its, RATIO)
+    partial = rec["last"][1] if rec["last"][0] == its[-1][0] + 2 else 0
+    return [growth.project(its, published, ratio, f, partial=partial) for f in FRACTIONS]
+
+
 def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, Any]]) -> None:
-    """The Markdown table of all 50 instances and each one's state."""
-    print("| # | published length | state | nodes | CPU s | heuristic |")
-    print("|---|---|---|---|---|---|")
+    """The Markdown table of all 50 instances, each one's state and the projected cost of
+    solving the unsolved ones; then the projection's validation and the totals."""
+    print(
+        "| # | published length | state | nodes | CPU s | growth | "
+        "projected nodes to solve | projected CPU h |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    hours = [0.0] * len(FRACTIONS)
+    missing = []
     for inst in instances:
         rec = records.get(inst.id)
         if rec is None:
-            print(f"| {inst.id} | {inst.optimal_length} | not run | | | |")
+            missing.append(inst.id)
+            print(f"| {inst.id} | {inst.optimal_length} | not run | | | | | |")
             continue
+        its = rec.get("iterations") or []
+        rate = rec["nodes"] / max(rec["cpu_s"], 1e-9)
+        grown = f"{growth.growth_ratio(its, math.nan):.2f}" if len(its) >= 2 else ""
+        head = f"| {inst.id} | {inst.optimal_length} |"
+        counts = f"{rec['nodes']:,} | {rec['cpu_s']} | {grown} |"
         if rec["status"] == "solved":
-            state = f"solved, {rec['length']} moves"
+            hours = [h + rec["cpu_s"] / 3600 for h in hours]
+            print(f"{head} solved, {rec['length']} moves | {counts} (done) | (done) |")
+            continue
+        cpu_limit = rec["status"] == "cpu_limit"
+        limit = f"{rec['cpu_limit_s']:.0f} CPU s" if cpu_limit else f"{rec['time_limit_s']:.0f} s"
+        if its:
+            state = f"bound {its[-1][0]} done, {rec['last'][0]} stopped"
         else:
-            bound = f", last bound {rec['bound']}" if rec.get("bound") else ""
-            state = f"stopped by {rec['status']} ({rec['time_limit_s']:.0f} s){bound}"
+            state = f"bound {rec['bound']} stopped, iterations not recorded"
+        state += f" ({rec['status']}, {limit})"
+        ps = projected(rec, inst.optimal_length)
+        if ps is None:
+            missing.append(inst.id)
+            tail = " | |"
+        else:
+            hs = [p.nodes / rate / 3600 for p in ps]
+            hours = [h + x for h, x in zip(hours, hs, strict=True)]
+            tail = (
+                f"{ps[0].nodes:.1e} ({ps[1].nodes:.1e}-{ps[2].nodes:.1e}) | "
+                f"{hs[0]:.1f} ({hs[1]:.1f}-{hs[2]:.1f}) |"
+            )
+        print(f"{head} {state} | {counts} {tail}")
+    solved = sum(r["status"] == "solved" for r in records.values())
+    kinds = sorted({r["heuristic"] for r in records.values()})
+    print(
+        f"\n{solved} of {len(instances)} solved ({'; '.join(kinds)}). Solved plus projected: "
+        f"{hours[0]:,.0f} CPU hours ({hours[1]:,.0f}-{hours[2]:,.0f}) at each instance's "
+        "nodes per CPU second here, against the issue's 12"
+        + (f"; no projection for {missing}" if missing else "")
+        + ". Projection: the completed iterations, then each next one the last one times "
+        f"the run's growth (its last two iterations' ratio; {RATIO:.2f} if it has one), "
+        "(the one stopped at least the nodes it had searched) "
+        "up to the published length, the last iteration counted at "
+        + ", ".join(f"{f:.0%}" for f in FRACTIONS[:1])
+        + f" ({FRACTIONS[1]:.0%}-{FRACTIONS[2]:.0%})."
+    )
+    print()
+    print_validation(records)
+
+
+def print_validation(records: dict[int, dict[str, Any]]) -> None:
+    """The projection checked where the outcome is known: each completed iteration
+    projected from earlier ones, and the solved runs from their completed iterations."""
+    runs = [
+        (i, [(b, n) for b, n in r["iterations"]])
+        for i, r in sorted(records.items())
+        if r.get("iterations")
+    ]
+    own = growth.validate_iterations(runs, RATIO, MIN_NODES)
+    brute = growth.validate_iterations(runs, RATIO, MIN_NODES, own_ratio=False)
+    if not own:
+        print("validation: no run with iterations of a million nodes recorded")
+        return
+    print(
+        f"Validation 1: each completed iteration of the {len(runs)} runs with iterations "
+        f"recorded, projected from an earlier one of at least {MIN_NODES:,} nodes "
+        "(projected / measured nodes: median, lowest-highest):"
+    )
+    print(f"| iterations ahead | cases | run's own growth | growth {RATIO:.2f} |")
+    print("|---|---|---|---|")
+    b = growth.error_summary(brute)
+    for h, (med, lo, hi) in growth.error_summary(own).items():
+        cases = sum(c.horizon == h for c in own)
+        bm, bl, bh = b[h]
+        print(f"| {h} | {cases} | {med:.2f} ({lo:.2f}-{hi:.2f}) | {bm:.2f} ({bl:.2f}-{bh:.2f}) |")
+    print(
+        f"typical miss (geometric mean factor): {growth.log_error(own):.2f}x with the run's "
+        f"own growth, {growth.log_error(brute):.2f}x with {RATIO:.2f}"
+    )
+    solved = [(i, its, records[i]["nodes"]) for i, its in runs if records[i]["status"] == "solved"]
+    if not solved:
+        return
+    shares = []
+    for i, its, _ in solved:
+        if len(its) >= 2:
+            full = its[-1][1] * growth.growth_ratio(its, RATIO)
+            shares.append(f"#{i} {records[i]['last'][1] / full:.2f}")
+    print(
+        f"\nValidation 2: the {len(solved)} solved runs with iterations recorded, their "
+        f"total projected ({FRACTIONS[0]:.0%} of the last iteration) from their first "
+        f"iterations, the last of them of at least {MIN_NODES:,} nodes (projected / measured):"
+    )
+    checks = growth.validate(solved, RATIO, FRACTIONS[0], min_nodes=MIN_NODES)
+    low = growth.validate(solved, RATIO, FRACTIONS[1], min_nodes=MIN_NODES)
+    high = growth.validate(solved, RATIO, FRACTIONS[2], min_nodes=MIN_NODES)
+    print("| iterations projected | cases | median | lowest | highest | measured in range |")
+    print("|---|---|---|---|---|---|")
+    for h, (med, lo, hi) in growth.error_summary(checks).items():
+        cases = [k for k, c in enumerate(checks) if c.horizon == h]
+        inside = sum(low[k].error <= 1 <= high[k].error for k in cases)
         print(
-            f"| {inst.id} | {inst.optimal_length} | {state} | {rec['nodes']:,} | "
-            f"{rec['cpu_s']} | {rec['heuristic']} |"
+            f"| {h} | {len(cases)} | {med:.2f} | {lo:.2f} | {hi:.2f} | {inside} of {len(cases)} |"
         )
+    print(
+        "share of the (projected) last iteration searched before the solution: " + ", ".join(shares)
+    )
 
 
 if __name__ == "__main__":

@@ -34,14 +34,12 @@ Exit status 1 when anything does not match.
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import subprocess
 import sys
 from pathlib import Path
 
-from rushhour_vs_cpp import build, rows_spec, run_cpp
+from rushhour_ours import run_ours
+from rushhour_vs_cpp import Row, build, his_rows, renamed, rows_spec, run_cpp
 from searchlab.puzzles.rushhour import kernel
 from searchlab.puzzles.rushhour.cluster import distances_to_goal, explore_cluster
 from searchlab.puzzles.rushhour.enumeration import (
@@ -53,49 +51,6 @@ from searchlab.puzzles.rushhour.enumeration import (
 )
 from searchlab.puzzles.rushhour.model import Board
 from searchlab.puzzles.rushhour.notation import parse_board
-
-CHILD = """
-import json, sys
-from searchlab.puzzles.rushhour.enumeration import run_shard, shards
-key = sys.argv[1]
-size, walls = int(key[0]), int(key.split("/")[1][1:])
-(shard,) = [s for s in shards(size, walls) if s.key == key]
-run_shard(shards(4, 0)[0])  # load or compile the walk outside the timing
-r = run_shard(shard)
-print(json.dumps({"cpu": r.cpu, "positions": r.positions,
-                  "rows": [(x.moves, x.board, x.cluster_size) for x in r.rows]}))
-"""
-
-Row = tuple[int, str, int]
-
-
-def renamed(text: str) -> str:
-    """A board's letters renamed in reading order after the red car's ``A`` ('o' empty,
-    'x' walls): the database notation, whatever letters the text used."""
-    names = {"A": "A"}
-    out = []
-    for ch in text:
-        if ch in ".o":
-            out.append("o")
-        elif ch == "x":
-            out.append("x")
-        else:
-            names.setdefault(ch, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[len(names)])
-            out.append(names[ch])
-    return "".join(out)
-
-
-def his_rows(lines: list[str]) -> tuple[set[Row], list[str]]:
-    """His output lines as rows, and the lines whose distance counts do not add up."""
-    rows: set[Row] = set()
-    wrong = []
-    for line in lines:
-        moves, board, states, counts = line.split()
-        rows.add((int(moves), renamed(board), int(states)))
-        by_distance = [int(c) for c in counts.split(",")]
-        if sum(by_distance) != int(states) or len(by_distance) != int(moves) + 1:
-            wrong.append(line)
-    return rows, wrong
 
 
 def his_canonical(board: Board) -> Board:
@@ -173,19 +128,6 @@ def rederived(text: str) -> Row | None:
     return moves, renamed(hardest.to_database()), len(states)
 
 
-def ours(key: str) -> dict[str, object]:
-    here = str(Path(__file__).resolve().parent.parent / "src")
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD, key],
-        env={**os.environ, "PYTHONPATH": here},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    result: dict[str, object] = json.loads(out.stdout)
-    return result
-
-
 def pick(walls: int, count: int, seed: int, lo: int, hi: int, rows: int) -> list[str]:
     """``count`` random 6x6 shards with exactly ``walls`` walls, ``lo .. hi`` packed
     positions and at least ``rows`` puzzles of ours (most shards with walls hold none,
@@ -208,8 +150,8 @@ def pick(walls: int, count: int, seed: int, lo: int, hi: int, rows: int) -> list
 
 def check(rush: Path, key: str) -> bool:
     size, walls = int(key[0]), int(key.split("/")[1][1:])
-    cpp, lines = run_cpp(build(rush, size, walls), rows_spec(key))
-    mine = ours(key)
+    cpp, lines = run_cpp(build(rush, size, walls), {"RUSH_SHARD": rows_spec(key)})
+    mine = run_ours([key])
     his, wrong = his_rows(lines)
     our_rows = {(m, b, c) for m, b, c in mine["rows"]}  # type: ignore[attr-defined]
     common = our_rows & his

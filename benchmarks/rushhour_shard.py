@@ -13,33 +13,9 @@ found the same rows.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
-from pathlib import Path
 
-CHILD = """
-import json, sys, time
-from searchlab.puzzles.rushhour.enumeration import run_shard, shards
-key = sys.argv[1]
-size, walls = int(key[0]), int(key.split("/")[1][1:])
-(shard,) = [s for s in shards(size, walls) if s.key == key]
-run_shard(shards(4, 0)[0])  # load or compile the walk outside the timing
-r = run_shard(shard)
-print(json.dumps({"cpu": r.cpu, "seconds": r.seconds, "positions": r.positions,
-                  "states": r.states, "rows": sorted((x.moves, x.board, x.cluster_size)
-                                                     for x in r.rows)}))
-"""
-
-
-def run(src: str, key: str) -> dict[str, object]:
-    env = {**os.environ, "PYTHONPATH": src}
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD, key], env=env, capture_output=True, text=True, check=True
-    )
-    result: dict[str, object] = json.loads(out.stdout)
-    return result
+from rushhour_ours import HERE, run_ours
 
 
 def main() -> None:
@@ -48,12 +24,12 @@ def main() -> None:
     repeat = int(args[args.index("--repeat") + 1]) if "--repeat" in args else 2
     keys = [a for a in args if "/" in a and not a.startswith("/")]
     key = keys[0] if keys else "6x6/w0/1-7-48"
-    here = str(Path(__file__).resolve().parent.parent / "src")
-    trees = {"this tree": here, **({"before": before} if before else {})}
+    trees = {"this tree": HERE, **({"before": before} if before else {})}
     best: dict[str, dict[str, object]] = {}
     for _round in range(repeat):
         for name, src in trees.items():
-            r = run(src, key)
+            r = run_ours([key], src)
+            r["rows"] = sorted(map(tuple, r["rows"]))  # type: ignore[call-overload]
             print(f"{name}: {key}: {r['cpu']:.2f} s CPU ({r['seconds']:.2f} s wall)", flush=True)
             if name not in best or float(r["cpu"]) < float(best[name]["cpu"]):  # type: ignore[arg-type]
                 best[name] = r

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from searchlab.cli.main import main
-from searchlab.puzzles.rushhour import card, kernel, parse_board
+from searchlab.puzzles.rushhour import kernel, parse_board
 from searchlab.puzzles.rushhour.database import PuzzleDatabase, Row, default_path
-from searchlab.puzzles.rushhour.enumeration import Shard, ShardResult
 from searchlab.puzzles.rushhour.family import FAMILY
 from tests.cli.interrupt import interrupt_when
 
@@ -60,8 +59,21 @@ def test_generate_from_the_database(capsys: pytest.CaptureFixture[str], db4: Pat
         (["enumerate", "--size", "7"], "covers 4x4, 5x5 and 6x6"),
         (["enumerate", "--size", "4", "--walls", "3"], "from 0 to 2 walls"),
         (["generate", "--min-moves", "5", "--max-moves", "9"], "--max-moves needs --from-db"),
-        (["generate", "--from-db", "--min-moves", "5"], "no puzzle database at"),
         (["generate", "--db", "nowhere.sqlite", "--min-moves", "5"], "no puzzle database at"),
+        (
+            ["generate", "--from-db", "--walls", "1", "--min-moves", "5"],
+            "(searchlab ships the 6x6 puzzles without walls); about a day of CPU time (or a "
+            "Dask cluster: --scheduler) builds it: searchlab rushhour enumerate --size 6 --walls 1",
+        ),
+        (
+            ["generate", "--from-db", "--size", "5x5", "--min-moves", "5"],
+            "builds it: searchlab rushhour enumerate --size 5 --walls 0",
+        ),
+        (["generate", "--from-db", "--size", "8x8", "--min-moves", "5"], "not 8x8 with 0"),
+        (["generate", "--from-db", "--min-moves", "52"], "6x6 with 0 walls puzzle of 52 or more"),
+        (["export", "--walls", "2"], "nothing built for 6x6 with 1, 2 walls yet"),
+        (["export", "--walls", "3"], "with up to 2 walls, not 6x6 with 3"),
+        (["export", "--size", "4"], "no 4x4 puzzles yet; seconds to minutes builds them"),
     ],
 )
 def test_one_line_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
@@ -75,7 +87,37 @@ def test_no_matching_row_is_a_one_line_error(capsys: pytest.CaptureFixture[str],
     assert code == 2 and "no 4x4 with 0 walls puzzle of 8 or more moves" in err
     assert "the hardest: 7" in err
     code, _, err = run(capsys, *base, "--min-moves", "8")  # 6x6 is not in this file
-    assert code == 2 and "has no 6x6" in err and "enumerate --size 6" in err
+    assert code == 2 and "has no 6x6" in err and "enumerate --size 6 --walls 0 --db" in err
+
+
+def test_without_a_database_the_bundled_6x6_puzzles_answer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A fresh machine: no database built, ``generate --from-db`` and ``export`` answer
+    from the puzzles that ship with searchlab (every 6x6 puzzle without walls)."""
+    assert not default_path().exists()
+    args = ["rushhour", "generate", "--from-db", "--min-moves", "45", "--count", "3"]
+    code, out, _ = run(capsys, *args, "--seed", "7", "--json")
+    assert code == 0
+    drawn = json.loads(out)
+    assert len({d["board"] for d in drawn}) == 3 and all(d["moves"] >= 45 for d in drawn)
+    for d in drawn:
+        assert kernel.distance(parse_board(d["board"])) == d["moves"]
+    code, out, _ = run(capsys, "rushhour", "export", "--min-moves", "49")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "51 BCCoDoBEFoDGBEFAAGHHHIoGooJIKKLLJMMo 4780"
+    assert [int(x.split()[0]) for x in lines] == [51, 50, 49, 49, 49, 49]  # docs/rushhour.md
+    code, out, _ = run(capsys, "rushhour", "export", "--min-moves", "30", "--max-moves", "30")
+    assert code == 0 and len(out.splitlines()) == 391
+
+
+def test_the_errors_speak_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--lang", "es", "rushhour", "generate", "--from-db", "--walls", "2", "--min-moves", "5"]
+    code, _, err = run(capsys, *args)
+    assert code == 2 and "searchlab rushhour enumerate --size 6 --walls 2" in err
+    assert "todavía no hay nada construido para 6x6 con 2 muros" in err
+    assert "tarda alrededor de cuatro días de CPU (o un clúster Dask: --scheduler)" in err
 
 
 def test_the_time_limit_keeps_the_finished_shards(
@@ -99,29 +141,32 @@ def test_ctrl_c_keeps_the_finished_shards_and_a_rerun_completes(tmp_path: Path) 
     assert main([*args, "--time-limit", "0"]) == 1  # nothing new, still incomplete
 
 
-def a_6x6_row() -> Row:
-    board = card(40).parse()
-    size, moves, hardest, _ = kernel.cluster_summary(board)
-    pos = board.with_positions(kernel.unpack(hardest, len(board.vehicles)))
-    return Row(moves, pos.to_database(), size)
-
-
-def test_the_web_random_board_draws_from_the_database_when_present() -> None:
-    row = a_6x6_row()
+def test_the_web_random_board_draws_from_the_databases() -> None:
+    """Without walls the bundled 6x6 puzzles answer (the user's database need not exist);
+    with walls the user's database when it holds some, else the generator."""
     path = default_path()  # the tests' private data directory (tests/conftest.py)
     assert not path.exists()
-    text = FAMILY.generator.generate({"min_moves": 10, "seconds": 30.0}, 1)  # stops at the first
-    assert text.startswith("# generated")  # no database: the generator
+    text = FAMILY.generator.generate({"min_moves": 40}, 1)
+    assert text.startswith("# from the puzzle database: ")
+    moves = int(text.split(": ")[1].split()[0])
+    assert moves >= 40 and kernel.distance(parse_board(text)) == moves
+    text = FAMILY.generator.generate({"min_moves": 10, "walls": 1, "seconds": 30.0}, 1)
+    assert text.startswith("# generated")  # nothing with a wall built: the generator
+    text = FAMILY.generator.generate({"min_moves": 10, "walls": 3, "seconds": 30.0}, 1)
+    assert text.startswith("# generated")  # beyond what the database holds
+    walled = parse_board(FAMILY.examples[-1].text)  # two walls
+    assert len(walled.walls) == 2
+    size, moves, hardest, _ = kernel.cluster_summary(walled)
+    farthest = walled.with_positions(kernel.unpack(hardest, len(walled.vehicles)))
+    row = Row(moves, farthest.to_database(), size)
     try:
         with PuzzleDatabase(path, create=True) as db:
-            db.save(
-                ShardResult(Shard(6, 0, (0,)), (row,), 1, 1, 1, row.cluster_size, 0, 0, 0.0, 0.0)
-            )
-        text = FAMILY.generator.generate({"min_moves": 10}, 1)
+            db.insert(6, 2, [row], "test")
+        text = FAMILY.generator.generate({"min_moves": 10, "walls": 2}, 1)
         assert text.startswith(f"# from the puzzle database: {row.moves} moves")
         assert parse_board(text).to_database() == row.board
-        text = FAMILY.generator.generate({"min_moves": 10, "walls": 1, "seconds": 30.0}, 1)
-        assert text.startswith("# generated")  # nothing with a wall there: the generator
+        text = FAMILY.generator.generate({"min_moves": 10}, 1)
+        assert text.startswith("# from the puzzle database")  # still the bundled ones
     finally:
         path.unlink()
 
@@ -153,6 +198,11 @@ def test_export_of_nothing_is_a_one_line_error(
     capsys: pytest.CaptureFixture[str], db4: Path
 ) -> None:
     code, out, err = run(capsys, "rushhour", "export", "--db", str(db4))  # no 6x6 rows
-    assert code == 2 and out == "" and "no 6x6 puzzle in" in err
+    assert code == 2 and out == "" and "has no 6x6; to build it: " in err
+    assert f"searchlab rushhour enumerate --size 6 --db {db4}" in err
+    code, out, err = run(
+        capsys, "rushhour", "export", "--db", str(db4), "--size", "4", "--min-moves", "8"
+    )
+    assert code == 2 and out == "" and "no 4x4 puzzle of 8 or more moves in the database" in err
     code, _, err = run(capsys, "rushhour", "export", "--db", str(db4.parent / "none.sqlite"))
     assert code == 2 and "no puzzle database at" in err

@@ -62,6 +62,23 @@ def test_compiled_counts_equal_python_on_korf_instances(sparse: list[Any]) -> No
             assert b.length == inst.optimal_length
 
 
+def test_each_completed_iteration_is_reported_once(sparse: list[Any]) -> None:
+    # the bounds of the completed iterations step by 2 below the length found, and
+    # their nodes with the final iteration's make up every node generated
+    for inst in korf_instances():
+        if inst.id in (9, 12):
+            seen: list[tuple[int, int]] = []
+            b = ida_star_compiled(
+                inst.board, KORF_GOAL, pdbs=sparse, on_iteration=lambda *x, s=seen: s.append(x)
+            )
+            assert b.length == inst.optimal_length
+            assert len(seen) == b.stats.iterations - 1
+            bounds = [bd for bd, _ in seen] + [b.length]
+            assert all(y - x == 2 for x, y in itertools.pairwise(bounds))
+            assert all(n > 0 for _, n in seen) and sum(n for _, n in seen) < b.stats.generated
+            _same(b, ida_star_compiled(inst.board, KORF_GOAL, pdbs=sparse))
+
+
 def test_compiled_limits_stop_at_the_same_count(sparse: list[Any]) -> None:
     pdbs = sparse
     inst = next(k for k in korf_instances() if k.id == 1)

@@ -72,6 +72,8 @@ from searchlab.search.result import LimitName
 
 I64 = npt.NDArray[np.int64]
 Progress = Callable[[int, int], None]
+IterationFn = Callable[[int, int], None]
+"""Told ``(bound, nodes generated in the iteration)`` after each completed iteration."""
 U8 = npt.NDArray[np.uint8]
 
 # regs: the search's scalar registers, kept in an array so a paused search resumes
@@ -656,6 +658,7 @@ def deepen(
     stats: SearchStats,
     budget: Budget,
     max_nodes: int | None,
+    on_iteration: IterationFn | None = None,
 ) -> tuple[list[int] | None, LimitName | None]:
     """Iterative deepening around a resumable compiled bounded search (Korf 1985).
 
@@ -666,13 +669,17 @@ def deepen(
     checked: ``max_nodes`` generated nodes (so it may overshoot by up to 65,536),
     then the ``budget``; ``max_expansions`` is exact (:func:`~.pure_search.next_pause`). Returns the
     blank cells of the solution (None if none) and the limit that stopped it;
-    ``stats`` gets the counts, the root counted once.
+    ``stats`` gets the counts, the root counted once. ``on_iteration(bound, nodes)``
+    is called after each iteration that exhausted its bound, with the nodes
+    generated in it (the root in the first); the nodes of the iteration that found
+    the solution or was stopped are the rest of ``stats.generated``.
     """
     limit: LimitName | None = None
     path: list[int] | None = None
     cap = budget.max_expansions
     regs[_NEXT_CHECK] = _CHECK_EVERY
     while True:
+        before = int(regs[_GENERATED])
         stats.iterations += 1
         if stats.iterations == 1:
             regs[_GENERATED] += 1  # the root, counted once as in Korf (1985)
@@ -704,6 +711,8 @@ def deepen(
         if status == _FOUND:
             path = [int(x) for x in fb[1 : regs[_DEPTH] + 1]]
             break
+        if on_iteration is not None:
+            on_iteration(bound, int(regs[_GENERATED]) - before)
         if regs[_BEST] >= _INF:
             break  # the space is exhausted: no solution
         bound = int(regs[_BEST])
@@ -768,13 +777,15 @@ def run_frames(
     gcol: I64 = _NO1,
     pw: I64 = _NO1,
     lct: npt.NDArray[np.int8] | None = None,
+    on_iteration: IterationFn | None = None,
 ) -> tuple[list[int] | None, LimitName | None]:
     """Iterative deepening (:func:`deepen`) over the one frame machine :func:`_search`
     specialised to ``kind``: builds the frames (the root's heuristic ``roots`` = the
     board's, its mirror's and its dual's sums, ``v0``/``vm0``/``vd0`` per database)
     and passes the heuristic's data (see :func:`_search`; what a kind does not use
     may be left out). ``h_start`` is the root's own value (0: the goal), ``bound`` the
-    first bound. Returns the blank cells of the solution and the limit that stopped it.
+    first bound, ``on_iteration`` :func:`deepen`'s. Returns the blank cells of the
+    solution and the limit that stopped it.
     """
     n = start.size
     moves, nmoves = move_table(n)
@@ -808,7 +819,7 @@ def run_frames(
             tabs, pk, mdd, lc, grow, gcol, pw, lct,
         )  # fmt: skip
 
-    return deepen(regs, h_start, bound, begin, run, stats, budget, max_nodes)
+    return deepen(regs, h_start, bound, begin, run, stats, budget, max_nodes, on_iteration)
 
 
 def ida_star_compiled(
@@ -823,6 +834,7 @@ def ida_star_compiled(
     max_expansions: int | None = None,
     cancel: CancelToken | None = None,
     progress: ProgressFn | None = None,
+    on_iteration: IterationFn | None = None,
 ) -> SearchResult:
     """:func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` with ``pdbs``, compiled.
 
@@ -839,6 +851,8 @@ def ida_star_compiled(
     databases of one call must all be mixed-radix (``cells**k`` or ``cells**(k+1)``
     entries) or all ranked (``perm(cells, k)`` entries,
     :func:`~searchlab.puzzles.npuzzle.pdb_index.rank`, or half that packed).
+    ``on_iteration(bound, nodes)`` is called after each completed iteration
+    (:func:`deepen`), for a record of the search's growth (``benchmarks/korf24.py``).
     """
     budget = Budget(max_expansions, time_limit, None, cancel, progress)
     stats = SearchStats()
@@ -864,7 +878,7 @@ def ida_star_compiled(
             _RADIX, start, goal, labels, h, max(h, hm), (h, hm, 0), stats, budget,
             max_nodes, v0=v0, vm0=vm0, mirror=mirror, d=np.array(dl, dtype=np.int64),
             e=np.array(el, dtype=np.int64), plen=np.array([len(p) for p, _ in pdbs]),
-            tabs=tabs,
+            tabs=tabs, on_iteration=on_iteration,
         )  # fmt: skip
         return _result("idastar", start, path, stats, budget, limit)
     kmax = max(len(p) for p, _ in pdbs)
@@ -908,6 +922,7 @@ def ida_star_compiled(
         max_nodes, v0=v0, vm0=vm0, vd0=vd0, mirror=mirror, dual=dual, grp=grp, slot=slot,
         grpm=grpm, slotm=slotm, dgrp=dgrp, plab=plab, mir=mir, pos=pos, posm=posm,
         plen=plen, tabs=tabs, pk=pk, mdd=(mdt[:, None, :] - mdt[:, :, None]).reshape(-1).copy(),
+        on_iteration=on_iteration,
     )  # fmt: skip
     return _result("idastar", start, path, stats, budget, limit)
 

@@ -56,7 +56,10 @@ CARD = Option(
 )
 DB = Option(
     "db",
-    N_("The puzzle database [default: rushhour.sqlite in the user data directory]."),
+    N_(
+        "Only this puzzle database [default: rushhour.sqlite in the user data directory, "
+        "and the 6x6 puzzles without walls that ship with searchlab]."
+    ),
     str,
     metavar="FILE",
     dest="db_path",
@@ -159,14 +162,17 @@ GENERATE_OPTIONS = (
     ),
     Option(
         "from_db",
-        N_("Draw the puzzles from the puzzle database (rushhour enumerate) instead: instant."),
+        N_(
+            "Draw the puzzles from the puzzle database instead: instant (every 6x6 puzzle "
+            "without walls ships with searchlab; others: rushhour enumerate)."
+        ),
         flag=True,
     ),
     Option(
         "db",
         N_(
-            "The puzzle database for --from-db [default: rushhour.sqlite in the user data "
-            "directory]."
+            "Only this puzzle database for --from-db [default: rushhour.sqlite in the user "
+            "data directory, and the 6x6 puzzles without walls that ship with searchlab]."
         ),
         str,
         metavar="FILE",
@@ -253,13 +259,14 @@ TASKS = (
             "Generate distinct minimal puzzles needing at least --min-moves moves.\n"
             "\n"
             "With --from-db, draw them at random from the puzzle database instead (every\n"
-            "minimal puzzle of the board, built by 'rushhour enumerate'), uniformly among those\n"
-            "of --min-moves to --max-moves moves."
+            "minimal puzzle of the board: the 6x6 ones without walls ship with searchlab, the\n"
+            "others are built by 'rushhour enumerate'), uniformly among those of --min-moves\n"
+            "to --max-moves moves."
         ),
         generate_task,
         GENERATE_OPTIONS,
         example="--min-moves 20 --count 3 --seed 1",
-        examples=("--from-db --size 5x5 --min-moves 15",),
+        examples=("--from-db --min-moves 40 --max-moves 45 --count 3",),
         cancel=True,
         progress=True,
     ),
@@ -269,11 +276,14 @@ TASKS = (
             "Print the puzzle database as M. Fogleman publishes his (rush.txt).\n"
             "\n"
             "One line per puzzle, hardest first: optimal moves, the board in the one-line\n"
-            "notation (36 characters for 6x6: o empty, x wall, A the red car), cluster size."
+            "notation (36 characters for 6x6: o empty, x wall, A the red car), cluster size.\n"
+            "\n"
+            "Without --db: your database (rushhour enumerate) and the 6x6 puzzles without\n"
+            "walls that ship with searchlab (476,118, the hardest 51 moves)."
         ),
         export_task,
         EXPORT_OPTIONS,
-        example="--size 5 --min-moves 20 -o rush5.txt",
+        example="--min-moves 40 -o hard6.txt",
     ),
     Task(
         "enumerate",

@@ -17,7 +17,9 @@ Tables:
 
 The default file is ``rushhour.sqlite`` in the user data directory
 (``$SEARCHLAB_DATA_DIR`` when set): a 6x6 build takes hours, so it is data, not a
-cache that ``searchlab cache clear`` would delete.
+cache that ``searchlab cache clear`` would delete. The complete 6x6 database without
+walls also ships with searchlab (:mod:`.bundled`); :mod:`.sources` decides which file
+answers a request.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -34,7 +36,7 @@ from typing import TYPE_CHECKING
 import platformdirs
 
 from searchlab.errors import InputError
-from searchlab.i18n import _, ngettext
+from searchlab.i18n import _
 
 if TYPE_CHECKING:  # the enumeration imports Numba: only the builder needs it
     from searchlab.puzzles.rushhour.enumeration import ShardResult
@@ -91,13 +93,14 @@ class Totals:
 
 
 class PuzzleDatabase:
-    """The SQLite file at ``path`` (created with its tables when ``create``).
+    """The SQLite file at ``path`` (created with its tables when ``create``; ``fast``:
+    without a journal or syncs, for a new file renamed into place once closed).
 
     Raises :class:`InputError` (one line) when the file cannot be opened or is not
     such a database, or when it does not exist and ``create`` is false.
     """
 
-    def __init__(self, path: str | Path, create: bool = False) -> None:
+    def __init__(self, path: str | Path, create: bool = False, fast: bool = False) -> None:
         self.path = Path(path)
         if not create and not self.path.is_file():
             raise InputError(
@@ -110,6 +113,8 @@ class PuzzleDatabase:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path)
+            if fast:  # a file written whole and renamed into place: no journal, no syncs
+                self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
             self._db.executescript(_SCHEMA)
         except (OSError, sqlite3.Error) as exc:
             raise InputError(
@@ -141,30 +146,17 @@ class PuzzleDatabase:
         try:
             self._save(result)
         except sqlite3.Error as exc:  # read-only file, full disk, another writer
-            raise InputError(
-                _("{path}: cannot write the puzzle database ({exc})").format(
-                    path=self.path, exc=exc
-                )
-            ) from None
+            raise self._unwritable(exc) from None
+
+    def _unwritable(self, exc: sqlite3.Error) -> InputError:
+        return InputError(
+            _("{path}: cannot write the puzzle database ({exc})").format(path=self.path, exc=exc)
+        )
 
     def _save(self, result: ShardResult) -> None:
         shard = result.shard
         with self._db:
-            self._db.executemany(
-                "INSERT INTO puzzles VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (shard.size, shard.walls, r.moves, r.board, r.cluster_size, shard.key)
-                    for r in result.rows
-                ],
-            )
-            per_moves: dict[int, int] = {}
-            for r in result.rows:
-                per_moves[r.moves] = per_moves.get(r.moves, 0) + 1
-            self._db.executemany(
-                "INSERT INTO counts VALUES (?, ?, ?, ?) ON CONFLICT (size, walls, moves) "
-                "DO UPDATE SET n = n + excluded.n",
-                [(shard.size, shard.walls, m, n) for m, n in per_moves.items()],
-            )
+            self._insert(shard.size, shard.walls, result.rows, shard.key)
             self._db.execute(
                 "INSERT INTO shards VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -182,6 +174,31 @@ class PuzzleDatabase:
                     result.cpu,
                 ),
             )
+
+    def insert(self, size: int, walls: int, rows: Iterable[Row], shard: str) -> None:
+        """Store ``rows`` (all of ``size`` with exactly ``walls`` walls) under ``shard``, in
+        one transaction: none of them when reading ``rows`` raises."""
+        try:
+            with self._db:
+                self._insert(size, walls, rows, shard)
+        except sqlite3.Error as exc:
+            raise self._unwritable(exc) from None
+
+    def _insert(self, size: int, walls: int, rows: Iterable[Row], shard: str) -> None:
+        """The rows and their ``counts``, inside the caller's transaction."""
+        per_moves: dict[int, int] = {}
+
+        def tally() -> Iterator[tuple[int, int, int, str, int, str]]:
+            for r in rows:
+                per_moves[r.moves] = per_moves.get(r.moves, 0) + 1
+                yield (size, walls, r.moves, r.board, r.cluster_size, shard)
+
+        self._db.executemany("INSERT INTO puzzles VALUES (?, ?, ?, ?, ?, ?)", tally())
+        self._db.executemany(
+            "INSERT INTO counts VALUES (?, ?, ?, ?) ON CONFLICT (size, walls, moves) "
+            "DO UPDATE SET n = n + excluded.n",
+            [(size, walls, m, n) for m, n in per_moves.items()],
+        )
 
     # -- reading -------------------------------------------------------------------------
     def totals(self, size: int, walls: Iterable[int]) -> Totals:
@@ -225,22 +242,34 @@ class PuzzleDatabase:
             )
         ]
 
+    def strata(self, size: int) -> dict[int, int]:
+        """Puzzles of ``size`` stored per exact number of walls."""
+        return {
+            int(w): int(n)
+            for w, n in self._db.execute(
+                "SELECT walls, SUM(n) FROM counts WHERE size = ? GROUP BY walls ORDER BY walls",
+                (size,),
+            )
+        }
+
     def export(
         self,
         size: int,
-        max_walls: int | None = None,
+        walls: Collection[int] | None = None,
         min_moves: int = 0,
         max_moves: int | None = None,
     ) -> Iterator[Row]:
-        """Every row of ``size`` with up to ``max_walls`` walls (all when ``None``) and
-        ``min_moves`` to ``max_moves`` moves, hardest first (then by board), streamed:
-        M. Fogleman's ``rush.txt`` order, for :func:`export_line`."""
+        """Every row of ``size`` with one of those exact numbers of ``walls`` (all when
+        ``None``) and ``min_moves`` to ``max_moves`` moves, streamed in :func:`export_order`
+        (hardest first, then by board): M. Fogleman's ``rush.txt`` order, for
+        :func:`export_line`."""
         top = 1 << 30 if max_moves is None else max_moves
-        walls = 1 << 30 if max_walls is None else max_walls
+        ws = tuple(walls) if walls is not None else tuple(self.strata(size))
+        marks = ",".join("?" * len(ws))
         for m, b, c in self._db.execute(
-            "SELECT moves, board, cluster_size FROM puzzles WHERE size = ? AND walls <= ? "
-            "AND moves BETWEEN ? AND ? ORDER BY moves DESC, board",
-            (size, walls, min_moves, top),
+            "SELECT moves, board, cluster_size FROM puzzles WHERE size = ? "
+            f"AND walls IN ({marks}) AND moves BETWEEN ? AND ? ORDER BY moves DESC, board",
+            (size, *ws, min_moves, top),
         ):
             yield Row(int(m), str(b), int(c))
 
@@ -290,52 +319,9 @@ class PuzzleDatabase:
         return None if row[0] is None else int(row[0])
 
 
-def draw(
-    min_moves: int,
-    *,
-    size: int = 6,
-    walls: int = 0,
-    max_moves: int | None = None,
-    seed: int | None = None,
-    path: str | Path | None = None,
-) -> Row:
-    """A puzzle from the database at ``path`` (default :func:`default_path`), or an
-    :class:`InputError` saying why there is none (no file, or no matching row)."""
-    with PuzzleDatabase(path or default_path()) as db:
-        found = db.draw(size, walls, min_moves, max_moves, random.Random(seed))
-        if found is not None:
-            return found
-        top = db.hardest(size, walls)
-    where = ngettext("{size}x{size} with {n} wall", "{size}x{size} with {n} walls", walls).format(
-        size=size, n=walls
-    )
-    if top is None:
-        raise InputError(
-            _(
-                "the puzzle database {path} has no {where}: build it with "
-                "'searchlab rushhour enumerate --size {size} --walls {walls}'"
-            ).format(path=path or default_path(), where=where, size=size, walls=walls)
-        )
-    wanted = (
-        _("{low} to {high}").format(low=min_moves, high=max_moves)
-        if max_moves is not None
-        else _("{low} or more").format(low=min_moves)
-    )
-    raise InputError(
-        _("no {where} puzzle of {wanted} moves in the database (the hardest: {top})").format(
-            where=where, wanted=wanted, top=top
-        )
-    )
-
-
 def export_line(row: Row) -> str:
     """One puzzle as a line of M. Fogleman's published database (``rush.txt``): the
     optimal moves, the board in the 36-character notation (``o`` empty, ``x`` wall,
     ``A`` the red car), the cluster's size, separated by spaces, e.g.
     ``51 BCCoDoBEFoDGBEFAAGHHHIoGooJIKKLLJMMo 4780``."""
     return f"{row.moves} {row.board} {row.cluster_size}"
-
-
-def present(path: str | Path | None = None) -> bool:
-    """Whether a database file exists at ``path`` (default :func:`default_path`)."""
-    return Path(path or default_path()).is_file()

@@ -33,7 +33,7 @@ from searchlab.families.contract import (
 )
 from searchlab.families.kit import engine_solve, float_param, int_param, limit_options
 from searchlab.i18n import N_, _, ngettext
-from searchlab.puzzles.rushhour import database
+from searchlab.puzzles.rushhour import sources
 from searchlab.puzzles.rushhour.cards import cards
 from searchlab.puzzles.rushhour.commands import (
     ALGORITHMS,
@@ -116,14 +116,14 @@ def difficulty(board: Board, time_limit: float) -> str | None:
 
 def generate(params: Mapping[str, float], seed: int | None) -> str:
     """A puzzle needing at least ``min_moves`` optimal moves: drawn from the puzzle
-    database when one is present (:mod:`~.database`, instant) and holds such a puzzle,
-    else generated (:func:`generated`)."""
+    database (:mod:`~.sources`: the user's, else the bundled 6x6 puzzles without walls;
+    instant) when it holds such a puzzle, else generated (:func:`generated`)."""
     min_moves = int_param(params, "min_moves", 10, 1, 60)
     walls = int_param(params, "walls", 0, 0, 6)
-    if database.present():
+    if walls <= sources.MAX_WALLS:
         try:
-            d = database.draw(min_moves, size=6, walls=walls, seed=seed)
-        except InputError:  # not in this database (partial, or other boards): generate
+            d = sources.draw(min_moves, size=6, walls=walls, seed=seed)
+        except InputError:  # not built (walls), or none so hard stored: generate
             pass
         else:
             return (
@@ -301,7 +301,8 @@ FAMILY: Family[Board, Board] = Family(
     notes=N_(
         "'fast' is the packed breadth-first search (optimal); 'rate' adds the difficulty "
         "rating; the engine algorithms compare heuristics. Random boards come from the "
-        "puzzle database when one is built (rushhour enumerate), else are generated; "
-        "either way minimal for their length."
+        "puzzle database (every 6x6 puzzle without walls ships with searchlab; with walls "
+        "once built by rushhour enumerate), else are generated; either way minimal for "
+        "their length."
     ),
 )

@@ -196,7 +196,7 @@ def _draw_from_db(
     as_json: bool,
 ) -> Iterator[Block]:
     """``generate --from-db``: ``count`` distinct puzzles drawn from the database."""
-    from searchlab.puzzles.rushhour.database import draw
+    from searchlab.puzzles.rushhour.sources import check_board, draw
 
     if width != height:
         raise InputError(
@@ -210,6 +210,7 @@ def _draw_from_db(
                 max_moves=max_moves, min_moves=min_moves
             )
         )
+    check_board(width, walls)
     rng = random.Random(seed)
     found: dict[str, tuple[int, int]] = {}
     for _attempt in range(count * 20):  # distinct boards; a small range may hold fewer
@@ -258,42 +259,42 @@ def export_task(
 ) -> Iterator[Block]:
     """``export``: the puzzle database as M. Fogleman publishes his (``rush.txt``), one
     line per puzzle, hardest first: yielded (:data:`EXPORT_CHUNK` lines a block), or
-    written to ``output`` when given.
-    Nothing to export is an :class:`InputError` (after the empty output)."""
-    from searchlab.puzzles.rushhour.database import PuzzleDatabase, default_path, export_line
+    written to ``output`` when given. Without ``db_path``, the user's database and the
+    bundled 6x6 puzzles (:mod:`~searchlab.puzzles.rushhour.sources`). A stratum asked for
+    that is not built, or nothing matching, is an :class:`InputError` (the latter after
+    the empty output)."""
+    from searchlab.puzzles.rushhour.database import export_line
+    from searchlab.puzzles.rushhour.sources import export, moves_text
 
-    path = Path(db_path) if db_path else default_path()
+    rows = export(size, walls, min_moves or 0, max_moves, db_path)
     written = 0
-    with PuzzleDatabase(path) as db:
-        rows = db.export(size, walls, min_moves or 0, max_moves)
-        if output:
-            try:
-                out = open(output, "w", encoding="utf-8")  # noqa: SIM115
-            except OSError as exc:
-                raise InputError(
-                    _("{path}: cannot write ({reason})").format(path=output, reason=exc.strerror)
-                ) from None
-            with out:
-                for row in rows:
-                    out.write(export_line(row) + "\n")
-                    written += 1
-        else:
-            lines: list[str] = []
+    if output:
+        try:
+            out = open(output, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise InputError(
+                _("{path}: cannot write ({reason})").format(path=output, reason=exc.strerror)
+            ) from None
+        with out:
             for row in rows:
-                lines.append(export_line(row))
-                if len(lines) == EXPORT_CHUNK:
-                    yield "\n".join(lines)
-                    written += len(lines)
-                    lines = []
-            if lines:
+                out.write(export_line(row) + "\n")
+                written += 1
+    else:
+        lines: list[str] = []
+        for row in rows:
+            lines.append(export_line(row))
+            if len(lines) == EXPORT_CHUNK:
                 yield "\n".join(lines)
                 written += len(lines)
+                lines = []
+        if lines:
+            yield "\n".join(lines)
+            written += len(lines)
     if not written:
         raise InputError(
-            _(
-                "no {size}x{size} puzzle in {path} matches: build them with "
-                "'searchlab rushhour enumerate --size {size}'"
-            ).format(size=size, path=path)
+            _("no {size}x{size} puzzle of {wanted} moves in the database").format(
+                size=size, wanted=moves_text(min_moves or 0, max_moves)
+            )
         )
 
 

@@ -1,0 +1,222 @@
+"""Which puzzle database answers a request: the user's, or the one searchlab ships.
+
+Puzzles are kept per board size and exact number of walls (a *stratum*). A request
+(``generate --from-db``, ``export``, the web player's Random board) names strata; each
+is answered by
+
+* the file given with ``--db``, alone, when one is given (nothing else is consulted);
+* otherwise the bundled data (:mod:`.bundled`: 6x6 without walls, complete) for its
+  stratum, unless the user's database (:func:`~.database.default_path`) holds that
+  stratum complete too (as many rows: then the user's, the same puzzles, no conversion);
+* otherwise the user's database when it holds the stratum (complete or not: what
+  ``enumerate`` has stored so far);
+* otherwise nothing: a one-line :class:`InputError` saying how to build it.
+
+:func:`draw` picks one puzzle of one stratum; :func:`export` merges the strata's rows
+(each file sorted hardest first) into one stream in that order.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Collection, Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from searchlab.errors import InputError
+from searchlab.i18n import _, ngettext
+from searchlab.puzzles.rushhour import bundled
+from searchlab.puzzles.rushhour.database import PuzzleDatabase, Row, default_path
+
+BUNDLED: Literal["bundled"] = "bundled"
+Source = Path | Literal["bundled"]
+"""A database file, or the bundled data."""
+
+SIZES = (4, 5, 6)
+MAX_WALLS = 2
+"""The boards ``enumerate`` builds (the database holds nothing else)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The files that answer a request for some strata of one board size."""
+
+    size: int
+    parts: tuple[tuple[Source, tuple[int, ...]], ...]
+    """Each file with the wall counts it answers."""
+    missing: tuple[int, ...]
+    """Wall counts asked that no file holds."""
+    path: Path
+    """The user's database (given or default), whether it exists or not."""
+    given: bool
+    """Whether ``path`` was given (``--db``): then nothing else is consulted."""
+
+
+def plan(size: int, walls: Collection[int] | None, path: str | Path | None = None) -> Plan:
+    """Who answers the strata ``walls`` of ``size`` (every stratum available when
+    ``None``). A ``path`` given must be a database (else an :class:`InputError`)."""
+    given = path is not None
+    user = Path(path) if path is not None else default_path()
+    held: dict[int, int] = {}
+    if given or user.is_file():
+        with PuzzleDatabase(user) as db:
+            held = db.strata(size)
+    shipped = () if given else tuple(w for w in range(MAX_WALLS + 1) if bundled.covers(size, w))
+    asked = sorted(set(held) | set(shipped)) if walls is None else sorted(set(walls))
+    by_source: dict[Source, list[int]] = {}
+    missing: list[int] = []
+    for w in asked:
+        if w in shipped and held.get(w, 0) < bundled.ROWS:
+            by_source.setdefault(BUNDLED, []).append(w)
+        elif w in held:
+            by_source.setdefault(user, []).append(w)
+        else:
+            missing.append(w)
+    parts = tuple((s, tuple(ws)) for s, ws in by_source.items())
+    return Plan(size, parts, tuple(missing), user, given)
+
+
+def open_source(source: Source) -> PuzzleDatabase:
+    """The database behind ``source`` (the bundled data converted on its first use)."""
+    if source == BUNDLED:
+        return PuzzleDatabase(bundled.database_path())
+    return PuzzleDatabase(source)
+
+
+def check_board(size: int, walls: int) -> None:
+    """An :class:`InputError` unless the database can hold ``size`` x ``size`` boards with
+    ``walls`` walls (what ``enumerate`` builds)."""
+    if size not in SIZES or not 0 <= walls <= MAX_WALLS:
+        raise InputError(
+            _(
+                "the puzzle database holds 4x4, 5x5 and 6x6 boards with up to 2 walls, "
+                "not {size}x{size} with {walls}"
+            ).format(size=size, walls=walls)
+        )
+
+
+def build_cost(size: int, walls: int) -> str:
+    """How long ``enumerate --size size --walls walls`` takes, in words (docs/rushhour.md)."""
+    if size < 6:
+        return _("seconds to minutes")
+    if walls == 0:
+        return _("about 3 CPU hours")
+    if walls == 1:
+        return _("about a day of CPU time (or a Dask cluster: --scheduler)")
+    return _("about four days of CPU time (or a Dask cluster: --scheduler)")
+
+
+def missing_error(p: Plan, walls: tuple[int, ...]) -> InputError:
+    """Why no file holds the strata ``walls`` of ``p.size``, and the command that builds
+    them (unquoted: :class:`InputError` shortens quoted text over 40 characters)."""
+    top = max(walls)
+    where = ngettext(
+        "{size}x{size} with {walls} wall", "{size}x{size} with {walls} walls", top
+    ).format(size=p.size, walls=", ".join(str(w) for w in walls))
+    build = f"searchlab rushhour enumerate --size {p.size} --walls {top}"
+    if p.given:
+        return InputError(
+            _("the puzzle database {path} has no {where}; to build it: {command}").format(
+                path=p.path, where=where, command=f"{build} --db {p.path}"
+            )
+        )
+    return InputError(
+        _(
+            "nothing built for {where} yet (searchlab ships the 6x6 puzzles without walls); "
+            "{cost} builds it: {command}"
+        ).format(where=where, cost=build_cost(p.size, top), command=build)
+    )
+
+
+def draw(
+    min_moves: int,
+    *,
+    size: int = 6,
+    walls: int = 0,
+    max_moves: int | None = None,
+    seed: int | None = None,
+    path: str | Path | None = None,
+) -> Row:
+    """A puzzle of ``size`` with exactly ``walls`` walls and ``min_moves`` to ``max_moves``
+    optimal moves, uniformly among those stored (:meth:`PuzzleDatabase.draw`), from the
+    file :func:`plan` picks; an :class:`InputError` saying why there is none (nothing
+    built, or no such row: then the hardest stored)."""
+    check_board(size, walls)
+    p = plan(size, (walls,), path)
+    if p.missing:
+        raise missing_error(p, p.missing)
+    ((source, _ws),) = p.parts
+    with open_source(source) as db:
+        found = db.draw(size, walls, min_moves, max_moves, random.Random(seed))
+        if found is not None:
+            return found
+        top = db.hardest(size, walls)
+    where = ngettext("{size}x{size} with {n} wall", "{size}x{size} with {n} walls", walls).format(
+        size=size, n=walls
+    )
+    raise InputError(
+        _("no {where} puzzle of {wanted} moves in the database (the hardest: {top})").format(
+            where=where, wanted=moves_text(min_moves, max_moves), top=top
+        )
+    )
+
+
+def moves_text(min_moves: int, max_moves: int | None) -> str:
+    """``5 to 9``, ``5 or more``."""
+    if max_moves is not None:
+        return _("{low} to {high}").format(low=min_moves, high=max_moves)
+    return _("{low} or more").format(low=min_moves)
+
+
+def export_order(row: Row) -> tuple[int, str]:
+    """The export's order: most moves first, then by board (SQLite's ``ORDER BY moves
+    DESC, board``: the boards are ASCII, compared byte by byte)."""
+    return (-row.moves, row.board)
+
+
+def export(
+    size: int,
+    max_walls: int | None = None,
+    min_moves: int = 0,
+    max_moves: int | None = None,
+    path: str | Path | None = None,
+) -> Iterator[Row]:
+    """Every puzzle of ``size`` with up to ``max_walls`` walls (every stratum available
+    when ``None``) and ``min_moves`` to ``max_moves`` moves, hardest first, from the files
+    :func:`plan` picks. Raises (at once, before the first row) an :class:`InputError`
+    when a stratum asked for is not built, or nothing is."""
+    check_board(size, max_walls or 0)
+    p = plan(size, None if max_walls is None else range(max_walls + 1), path)
+    if p.missing:
+        raise missing_error(p, p.missing)
+    if not p.parts and p.given:
+        raise InputError(
+            _("the puzzle database {path} has no {where}; to build it: {command}").format(
+                path=p.path,
+                where=f"{size}x{size}",
+                command=f"searchlab rushhour enumerate --size {size} --db {p.path}",
+            )
+        )
+    if not p.parts:
+        raise InputError(
+            _("no {size}x{size} puzzles yet; {cost} builds them: {command}").format(
+                size=size,
+                cost=build_cost(size, 0),
+                command=f"searchlab rushhour enumerate --size {size}",
+            )
+        )
+    for source, _ws in p.parts:  # convert the bundled data now: errors before any row
+        open_source(source).close()
+    return _merged(p, min_moves, max_moves)
+
+
+def _merged(p: Plan, min_moves: int, max_moves: int | None) -> Iterator[Row]:
+    with ExitStack() as stack:
+        streams = [
+            stack.enter_context(open_source(s)).export(p.size, ws, min_moves, max_moves)
+            for s, ws in p.parts
+        ]
+        yield from heapq.merge(*streams, key=export_order)
