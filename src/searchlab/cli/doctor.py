@@ -94,13 +94,13 @@ def confirm(question: str) -> bool:
 
 @click.group(cls=Group)
 def cache() -> None:
-    """The caches searchlab keeps (the 15-puzzle pattern databases)."""
+    """The caches searchlab keeps (tables the puzzles build or unpack once)."""
 
 
 @cache.command("clear")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before deleting.")
 def cache_clear(yes: bool) -> None:
-    """Delete the cached pattern databases (they are rebuilt when next needed)."""
+    """Delete the cached tables (each is rebuilt when next needed)."""
     root = cache_root()
     size = tree_size(root)
     if not size:

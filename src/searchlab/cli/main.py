@@ -25,7 +25,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 COMMANDS: dict[str, tuple[str, str]] = {
     "cache": (
         "searchlab.cli.doctor:cache",
-        N_("The caches searchlab keeps (the 15-puzzle pattern databases)."),
+        N_("The caches searchlab keeps (tables the puzzles build or unpack once)."),
     ),
     "compare": (
         "searchlab.cli.compare:compare",

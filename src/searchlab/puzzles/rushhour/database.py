@@ -41,6 +41,10 @@ from searchlab.i18n import _
 if TYPE_CHECKING:  # the enumeration imports Numba: only the builder needs it
     from searchlab.puzzles.rushhour.enumeration import ShardResult
 
+SIZES = (4, 5, 6)
+MAX_WALLS = 2
+"""The boards ``enumerate`` builds (the database holds nothing else)."""
+
 FILE_NAME = "rushhour.sqlite"
 
 _SCHEMA = """

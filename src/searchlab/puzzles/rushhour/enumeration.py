@@ -66,13 +66,11 @@ import numpy.typing as npt
 from numba import njit
 
 from searchlab.errors import InputError
-from searchlab.puzzles.rushhour.database import Row
+from searchlab.puzzles.rushhour.database import MAX_WALLS, SIZES, Row
 from searchlab.puzzles.rushhour.kernel import MAX_VEHICLES, _cluster, reach_table
 from searchlab.puzzles.rushhour.model import Board
 from searchlab.puzzles.rushhour.skips import SEARCH, UNSOLVABLE, verdict
 
-SIZES = (4, 5, 6)
-MAX_WALLS = 2
 I64 = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 I8 = npt.NDArray[np.int8]

@@ -43,6 +43,7 @@ from searchlab.puzzles.rushhour.commands import (
     TASKS,
     from_options,
 )
+from searchlab.puzzles.rushhour.database import MAX_WALLS
 from searchlab.puzzles.rushhour.demo import demo
 from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
 from searchlab.puzzles.rushhour.generate import unreachable
@@ -120,7 +121,7 @@ def generate(params: Mapping[str, float], seed: int | None) -> str:
     instant) when it holds such a puzzle, else generated (:func:`generated`)."""
     min_moves = int_param(params, "min_moves", 10, 1, 60)
     walls = int_param(params, "walls", 0, 0, 6)
-    if walls <= sources.MAX_WALLS:
+    if walls <= MAX_WALLS:
         try:
             d = sources.draw(min_moves, size=6, walls=walls, seed=seed)
         except InputError:  # not built (walls), or none so hard stored: generate

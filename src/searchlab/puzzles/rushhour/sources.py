@@ -29,15 +29,17 @@ from typing import Literal
 from searchlab.errors import InputError
 from searchlab.i18n import _, ngettext
 from searchlab.puzzles.rushhour import bundled
-from searchlab.puzzles.rushhour.database import PuzzleDatabase, Row, default_path
+from searchlab.puzzles.rushhour.database import (
+    MAX_WALLS,
+    SIZES,
+    PuzzleDatabase,
+    Row,
+    default_path,
+)
 
 BUNDLED: Literal["bundled"] = "bundled"
 Source = Path | Literal["bundled"]
 """A database file, or the bundled data."""
-
-SIZES = (4, 5, 6)
-MAX_WALLS = 2
-"""The boards ``enumerate`` builds (the database holds nothing else)."""
 
 
 @dataclass(frozen=True, slots=True)
