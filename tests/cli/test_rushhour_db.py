@@ -206,3 +206,20 @@ def test_export_of_nothing_is_a_one_line_error(
     assert code == 2 and out == "" and "no 4x4 puzzle of 8 or more moves in the database" in err
     code, _, err = run(capsys, "rushhour", "export", "--db", str(db4.parent / "none.sqlite"))
     assert code == 2 and "no puzzle database at" in err
+
+
+@pytest.mark.parametrize("huge", ["99999999999999999999", str(2**63)])
+def test_huge_move_counts_ask_for_nothing_instead_of_overflowing(
+    capsys: pytest.CaptureFixture[str], db4: Path, huge: str
+) -> None:
+    """Numbers past SQLite's 64-bit integers are clamped: a one-line answer, never a crash."""
+    base = ["--db", str(db4), "--size"]
+    code, _, err = run(capsys, "rushhour", "export", *base, "4", "--min-moves", huge)
+    assert code == 2 and f"no 4x4 puzzle of {huge} or more moves" in err
+    code, out, _ = run(capsys, "rushhour", "export", *base, "4", "--max-moves", huge)
+    assert code == 0 and out.startswith("7 ")
+    gen = ["rushhour", "generate", "--from-db", *base, "4x4"]
+    code, _, err = run(capsys, *gen, "--min-moves", huge)
+    assert code == 2 and "the hardest: 7" in err and "internal error" not in err
+    code, out, _ = run(capsys, *gen, "--min-moves", "1", "--max-moves", huge, "--seed", "1")
+    assert code == 0 and "from the database" in out

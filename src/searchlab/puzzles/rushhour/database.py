@@ -267,13 +267,13 @@ class PuzzleDatabase:
         ``None``) and ``min_moves`` to ``max_moves`` moves, streamed in :func:`export_order`
         (hardest first, then by board): M. Fogleman's ``rush.txt`` order, for
         :func:`export_line`."""
-        top = 1 << 30 if max_moves is None else max_moves
+        low, top = _moves_between(min_moves, max_moves)
         ws = tuple(walls) if walls is not None else tuple(self.strata(size))
         marks = ",".join("?" * len(ws))
         for m, b, c in self._db.execute(
             "SELECT moves, board, cluster_size FROM puzzles WHERE size = ? "
             f"AND walls IN ({marks}) AND moves BETWEEN ? AND ? ORDER BY moves DESC, board",
-            (size, *ws, min_moves, top),
+            (size, *ws, low, top),
         ):
             yield Row(int(m), str(b), int(c))
 
@@ -292,11 +292,11 @@ class PuzzleDatabase:
         a uniform offset among the rows of that many moves (``ORDER BY rowid`` over
         the index, so the same seed draws the same puzzle from the same file)."""
         rng = rng or random.Random()
-        top = max_moves if max_moves is not None else 1 << 30
+        low, top = _moves_between(min_moves, max_moves)
         counts = self._db.execute(
             "SELECT moves, n FROM counts WHERE size = ? AND walls = ? AND moves BETWEEN ? AND ? "
             "ORDER BY moves",
-            (size, walls, min_moves, top),
+            (size, walls, low, top),
         ).fetchall()
         total = sum(n for _, n in counts)
         if not total:
@@ -321,6 +321,18 @@ class PuzzleDatabase:
             "SELECT MAX(moves) FROM counts WHERE size = ? AND walls = ?", (size, walls)
         ).fetchone()
         return None if row[0] is None else int(row[0])
+
+
+MOST_MOVES = 1 << 30
+"""More moves than any board of the database needs (and an SQLite integer)."""
+
+
+def _moves_between(min_moves: int, max_moves: int | None) -> tuple[int, int]:
+    """``min_moves`` to ``max_moves`` (no upper end: ``None``) clamped to 0 ..
+    :data:`MOST_MOVES`, so a huge number asks for nothing instead of overflowing
+    SQLite's 64-bit integers."""
+    top = MOST_MOVES if max_moves is None else max(0, min(max_moves, MOST_MOVES))
+    return max(0, min(min_moves, MOST_MOVES + 1)), top
 
 
 def export_line(row: Row) -> str:
