@@ -239,7 +239,7 @@ def read_results(path: Path) -> dict[int, dict[str, Any]]:
         old = best.get(rec["id"])
         if old is None or _rank(rec) >= _rank(old):
             best[rec["id"]] = rec
-        if rec["nodes"] > longest.get(rec["id"], rec)["nodes"] or rec["id"] not in longest:
+        if rec["id"] not in longest or rec["nodes"] > longest[rec["id"]]["nodes"]:
             longest[rec["id"]] = rec
     for i, rec in best.items():
         if rec["status"] != "solved" and longest[i] is not rec:
@@ -356,7 +356,7 @@ def print_validation(records: dict[int, dict[str, Any]]) -> None:
     flat = growth.validate_iterations(runs, RATIO, MIN_NODES)
     brute = growth.validate_iterations(runs, RATIO, MIN_NODES, own_ratio=False)
     if not own:
-        print("validation: no run with iterations of a million nodes recorded")
+        print(f"validation: no run with iterations of {MIN_NODES:,} nodes recorded")
         return
     print(
         f"Validation 1: each completed iteration of the {len(runs)} runs with iterations "

@@ -111,6 +111,16 @@ def build_cost(size: int, walls: int) -> str:
     return _("about four days of CPU time (or a Dask cluster: --scheduler)")
 
 
+def not_in_file(path: Path, where: str, build: str) -> InputError:
+    """The database ``path`` given with ``--db`` has no ``where``: the ``build`` command
+    that adds it there."""
+    return InputError(
+        _("the puzzle database {path} has no {where}; to build it: {command}").format(
+            path=path, where=where, command=f"{build} --db {path}"
+        )
+    )
+
+
 def missing_error(p: Plan, walls: tuple[int, ...]) -> InputError:
     """Why no file holds the strata ``walls`` of ``p.size``, and the command that builds
     them (unquoted: :class:`InputError` shortens quoted text over 40 characters)."""
@@ -120,11 +130,7 @@ def missing_error(p: Plan, walls: tuple[int, ...]) -> InputError:
     ).format(size=p.size, walls=", ".join(str(w) for w in walls))
     build = f"searchlab rushhour enumerate --size {p.size} --walls {top}"
     if p.given:
-        return InputError(
-            _("the puzzle database {path} has no {where}; to build it: {command}").format(
-                path=p.path, where=where, command=f"{build} --db {p.path}"
-            )
-        )
+        return not_in_file(p.path, where, build)
     return InputError(
         _(
             "nothing built for {where} yet (searchlab ships the 6x6 puzzles without walls); "
@@ -195,13 +201,7 @@ def export(
     if p.missing:
         raise missing_error(p, p.missing)
     if not p.parts and p.given:
-        raise InputError(
-            _("the puzzle database {path} has no {where}; to build it: {command}").format(
-                path=p.path,
-                where=f"{size}x{size}",
-                command=f"searchlab rushhour enumerate --size {size} --db {p.path}",
-            )
-        )
+        raise not_in_file(p.path, f"{size}x{size}", f"searchlab rushhour enumerate --size {size}")
     if not p.parts:
         raise InputError(
             _("no {size}x{size} puzzles yet; {cost} builds them: {command}").format(
