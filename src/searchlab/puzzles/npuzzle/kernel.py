@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -241,49 +241,54 @@ def _dual_h(board: I64, x: int, gb: int, total: int, vx: int, labs: I64, k: int,
     return int(total - vx + part + abs(c // n - gb // n) + abs(c % n - gb % n))
 
 
+class Machine(NamedTuple):
+    """What :func:`_search` runs on (its docstring says what each holds): the frames and
+    registers, the board and its moves, and the heuristic's data. One typed bundle, so the
+    machine's specialisations (:func:`_search_radix`, ...) pass it on whole."""
+
+    regs: I64
+    fb: I64
+    fprev: I64
+    fi: I64
+    fcnt: I64
+    fh: I64
+    fhm: I64
+    fhd: I64
+    fv: I64
+    fvm: I64
+    fvd: I64
+    board: I64
+    moves: I64
+    nmoves: I64
+    gb: int
+    n: int
+    mirror: bool
+    dual: bool
+    d: I64
+    e: I64
+    grp: I64
+    slot: I64
+    grpm: I64
+    slotm: I64
+    dgrp: I64
+    plab: I64
+    mir: I64
+    pos: I64
+    posm: I64
+    plen: I64
+    pc: U8
+    tabs: tuple[U8, ...]
+    pk: I64
+    mdd: I64
+    lc: bool
+    grow: I64
+    gcol: I64
+    pw: I64
+    lct: npt.NDArray[np.int8]
+
+
 @njit(cache=True)
-def _search(
-    kind: int,
-    regs: I64,
-    fb: I64,
-    fprev: I64,
-    fi: I64,
-    fcnt: I64,
-    fh: I64,
-    fhm: I64,
-    fhd: I64,
-    fv: I64,
-    fvm: I64,
-    fvd: I64,
-    board: I64,
-    moves: I64,
-    nmoves: I64,
-    gb: int,
-    n: int,
-    mirror: bool,
-    dual: bool,
-    d: I64,
-    e: I64,
-    grp: I64,
-    slot: I64,
-    grpm: I64,
-    slotm: I64,
-    dgrp: I64,
-    plab: I64,
-    mir: I64,
-    pos: I64,
-    posm: I64,
-    plen: I64,
-    pc: U8,
-    tabs: tuple[U8, ...],
-    pk: I64,
-    mdd: I64,
-    lc: bool,
-    grow: I64,
-    gcol: I64,
-    pw: I64,
-    lct: npt.NDArray[np.int8],
-) -> int:
+def _search(kind: int, m: Machine) -> int:
     """Run the bounded depth-first search from the frame at ``regs[_DEPTH]`` on.
 
     Returns ``_FOUND`` (the path is ``fb[1 : regs[_DEPTH] + 1]``), ``_EXHAUSTED``
@@ -311,6 +316,11 @@ def _search(
       row and column, ``pw`` the powers of ``n + 1``, ``lct`` each line code's conflicts).
     """
     kind = literally(kind)
+    (
+        regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves, gb, n,
+        mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos, posm, plen,
+        pc, tabs, pk, mdd, lc, grow, gcol, pw, lct,
+    ) = m  # fmt: skip
     cells = n * n
     c2 = cells * cells
     nk = plen.shape[0]
@@ -479,153 +489,21 @@ def _search(
 
 
 @njit(cache=True)
-def _search_radix(
-    regs: I64,
-    fb: I64,
-    fprev: I64,
-    fi: I64,
-    fcnt: I64,
-    fh: I64,
-    fhm: I64,
-    fhd: I64,
-    fv: I64,
-    fvm: I64,
-    fvd: I64,
-    board: I64,
-    moves: I64,
-    nmoves: I64,
-    gb: int,
-    n: int,
-    mirror: bool,
-    dual: bool,
-    d: I64,
-    e: I64,
-    grp: I64,
-    slot: I64,
-    grpm: I64,
-    slotm: I64,
-    dgrp: I64,
-    plab: I64,
-    mir: I64,
-    pos: I64,
-    posm: I64,
-    plen: I64,
-    pc: U8,
-    tabs: tuple[U8, ...],
-    pk: I64,
-    mdd: I64,
-    lc: bool,
-    grow: I64,
-    gcol: I64,
-    pw: I64,
-    lct: npt.NDArray[np.int8],
-) -> int:
+def _search_radix(m: Machine) -> int:
     """:func:`_search` with mixed-radix databases (the literal kind compiled in)."""
-    return _search(
-        _RADIX, regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves,
-        gb, n, mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos, posm, plen,
-        pc, tabs, pk, mdd, lc, grow, gcol, pw, lct
-    )  # fmt: skip
+    return _search(_RADIX, m)
 
 
 @njit(cache=True)
-def _search_ranked(
-    regs: I64,
-    fb: I64,
-    fprev: I64,
-    fi: I64,
-    fcnt: I64,
-    fh: I64,
-    fhm: I64,
-    fhd: I64,
-    fv: I64,
-    fvm: I64,
-    fvd: I64,
-    board: I64,
-    moves: I64,
-    nmoves: I64,
-    gb: int,
-    n: int,
-    mirror: bool,
-    dual: bool,
-    d: I64,
-    e: I64,
-    grp: I64,
-    slot: I64,
-    grpm: I64,
-    slotm: I64,
-    dgrp: I64,
-    plab: I64,
-    mir: I64,
-    pos: I64,
-    posm: I64,
-    plen: I64,
-    pc: U8,
-    tabs: tuple[U8, ...],
-    pk: I64,
-    mdd: I64,
-    lc: bool,
-    grow: I64,
-    gcol: I64,
-    pw: I64,
-    lct: npt.NDArray[np.int8],
-) -> int:
+def _search_ranked(m: Machine) -> int:
     """:func:`_search` with ranked databases (the literal kind compiled in)."""
-    return _search(
-        _RANKED, regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves,
-        nmoves, gb, n, mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos,
-        posm, plen, pc, tabs, pk, mdd, lc, grow, gcol, pw, lct
-    )  # fmt: skip
+    return _search(_RANKED, m)
 
 
 @njit(cache=True)
-def _search_md(
-    regs: I64,
-    fb: I64,
-    fprev: I64,
-    fi: I64,
-    fcnt: I64,
-    fh: I64,
-    fhm: I64,
-    fhd: I64,
-    fv: I64,
-    fvm: I64,
-    fvd: I64,
-    board: I64,
-    moves: I64,
-    nmoves: I64,
-    gb: int,
-    n: int,
-    mirror: bool,
-    dual: bool,
-    d: I64,
-    e: I64,
-    grp: I64,
-    slot: I64,
-    grpm: I64,
-    slotm: I64,
-    dgrp: I64,
-    plab: I64,
-    mir: I64,
-    pos: I64,
-    posm: I64,
-    plen: I64,
-    pc: U8,
-    tabs: tuple[U8, ...],
-    pk: I64,
-    mdd: I64,
-    lc: bool,
-    grow: I64,
-    gcol: I64,
-    pw: I64,
-    lct: npt.NDArray[np.int8],
-) -> int:
+def _search_md(m: Machine) -> int:
     """:func:`_search` with Manhattan distance or linear conflict (the literal kind compiled in)."""
-    return _search(
-        _MD, regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves,
-        gb, n, mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos, posm, plen,
-        pc, tabs, pk, mdd, lc, grow, gcol, pw, lct
-    )  # fmt: skip
+    return _search(_MD, m)
 
 
 @njit(cache=True)
@@ -796,28 +674,31 @@ def run_frames(
     board = np.array(labels, dtype=np.int64)
     blank0 = start.blank
     regs = np.zeros(6, dtype=np.int64)
-    frames: list[Any] = []
+    machine: list[Machine] = []
 
     def begin(bound: int) -> I64:
-        if not frames or bound + 2 > len(frames[0]):
+        if not machine or bound + 2 > len(machine[0].fb):
             size = 2 * bound + 2
-            frames[:] = [np.zeros(size, dtype=np.int64) for _ in range(7)]
-            frames.extend(np.zeros((size, nk), dtype=np.int64) for _ in range(3))
-        fb, fprev, fi, _fcnt, fh, fhm, fhd, fv, fvm, fvd = frames
-        fb[0], fprev[0], fi[0] = blank0, -1, -1
-        fh[0], fhm[0], fhd[0] = roots
+            fb, fprev, fi, fcnt, fh, fhm, fhd = (np.zeros(size, dtype=np.int64) for _ in range(7))
+            fv, fvm, fvd = (np.zeros((size, nk), dtype=np.int64) for _ in range(3))
+            machine[:] = [
+                Machine(
+                    regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves,
+                    goal.blank, n, mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir,
+                    pos, posm, plen, POPCOUNT, tabs, pk, mdd, lc, grow, gcol, pw, lct,
+                )
+            ]  # fmt: skip
+        m = machine[0]
+        m.fb[0], m.fprev[0], m.fi[0] = blank0, -1, -1
+        m.fh[0], m.fhm[0], m.fhd[0] = roots
         if len(plen):
-            fv[0], fvm[0], fvd[0] = v0, vm0, vd0
-        return fb  # type: ignore[no-any-return]
+            m.fv[0], m.fvm[0], m.fvd[0] = v0, vm0, vd0
+        return m.fb
 
     search = {_RADIX: _search_radix, _RANKED: _search_ranked, _MD: _search_md}[kind]
 
     def run() -> int:
-        return search(  # type: ignore[call-arg]
-            regs, *frames, board, moves, nmoves, goal.blank, n, mirror, dual,
-            d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos, posm, plen, POPCOUNT,
-            tabs, pk, mdd, lc, grow, gcol, pw, lct,
-        )  # fmt: skip
+        return int(search(machine[0]))
 
     return deepen(regs, h_start, bound, begin, run, stats, budget, max_nodes, on_iteration)
 
