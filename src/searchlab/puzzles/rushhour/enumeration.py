@@ -67,7 +67,7 @@ from numba import njit
 
 from searchlab.errors import InputError
 from searchlab.puzzles.rushhour.database import MAX_WALLS, SIZES, Row
-from searchlab.puzzles.rushhour.kernel import MAX_VEHICLES, _cluster, reach_table
+from searchlab.puzzles.rushhour.kernel import MAX_VEHICLES, NO_HORIZON, _cluster, reach_table
 from searchlab.puzzles.rushhour.model import Board
 from searchlab.puzzles.rushhour.skips import SEARCH, UNSOLVABLE, verdict
 
@@ -412,14 +412,21 @@ def _copy(src: Pieces, q: int, dst: Pieces, k: int) -> None:
         dst.mcol[k, x] = src.mcol[q, x]
 
 
-@njit(cache=True, nogil=True)
-def _canonical(
-    fleet: Pieces, nv: int, state: int, brow: int, bcol: int, reach: I8, goal: int
+@njit(cache=True, nogil=True, inline="always")
+def _fleet_cluster(
+    fleet: Pieces,
+    nv: int,
+    state: int,
+    brow: int,
+    bcol: int,
+    reach: I8,
+    goal: int,
+    nearest: bool,
+    canonical: bool,
+    horizon: int,
 ) -> tuple[int, int, int, int, int]:
-    """The cluster of ``state`` (the first ``nv`` vehicles of ``fleet``) searched from it
-    to the end unless it meets a smaller state:
-    :func:`~searchlab.puzzles.rushhour.kernel._cluster` with ``canonical`` and
-    ``detail``."""
+    """:func:`~searchlab.puzzles.rushhour.kernel._cluster` of ``state``, the first ``nv``
+    vehicles of ``fleet``, with no size cap (``detail`` goes with ``canonical``)."""
     return _cluster(
         state,
         fleet.horiz[:nv],
@@ -434,10 +441,22 @@ def _canonical(
         bcol,
         goal,
         1 << 62,
-        False,
-        True,
-        True,
+        nearest,
+        canonical,
+        canonical,
+        horizon,
     )
+
+
+@njit(cache=True, nogil=True)
+def _canonical(
+    fleet: Pieces, nv: int, state: int, brow: int, bcol: int, reach: I8, goal: int
+) -> tuple[int, int, int, int, int]:
+    """The cluster of ``state`` (the first ``nv`` vehicles of ``fleet``) searched from it
+    to the end unless it meets a smaller state:
+    :func:`~searchlab.puzzles.rushhour.kernel._cluster` with ``canonical`` and
+    ``detail``."""
+    return _fleet_cluster(fleet, nv, state, brow, bcol, reach, goal, False, True, NO_HORIZON)
 
 
 @njit(cache=True, nogil=True)
@@ -447,25 +466,7 @@ def _nearest(
     """Breadth-first search from ``state`` to a solved position within ``horizon`` moves
     (distance -1: none): :func:`~searchlab.puzzles.rushhour.kernel._cluster` with
     ``nearest``."""
-    return _cluster(
-        state,
-        fleet.horiz[:nv],
-        fleet.lsh[:nv],
-        fleet.lmask[:nv],
-        fleet.length[:nv],
-        fleet.limit[:nv],
-        fleet.mrow[:nv],
-        fleet.mcol[:nv],
-        reach,
-        brow,
-        bcol,
-        goal,
-        1 << 62,
-        True,
-        False,
-        False,
-        horizon,
-    )
+    return _fleet_cluster(fleet, nv, state, brow, bcol, reach, goal, True, False, horizon)
 
 
 @njit(cache=True, nogil=True, inline="always")

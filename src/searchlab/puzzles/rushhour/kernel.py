@@ -106,6 +106,10 @@ def reach_table() -> I8:
     return _REACH[0]
 
 
+NO_HORIZON = 1 << 30
+"""The ``horizon`` of :func:`_cluster` that never stops a search (no cluster is that deep)."""
+
+
 @njit(cache=True)
 def _cluster(
     start: int,
@@ -124,7 +128,7 @@ def _cluster(
     nearest: bool,
     canonical: bool = False,
     detail: bool = False,
-    horizon: int = 1 << 30,
+    horizon: int = NO_HORIZON,
 ) -> tuple[int, int, int, int, int]:
     """``(size, moves, hardest state, smallest state, moved)``; ``size`` is -1 past ``cap``.
 
