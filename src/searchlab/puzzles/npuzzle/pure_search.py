@@ -21,7 +21,13 @@ Performance tricks, named where they live:
   board list updated in place and restored on backtrack;
 - **reflection** (Korf & Felner 2002): with the blank's goal on the main
   diagonal, the transposed board has the same distance, so the heuristic is
-  the max of the database values of the board and of its mirror.
+  the max of the database values of the board and of its mirror;
+- **one recursion per heuristic**: :func:`_manhattan_search`, :func:`_pdb_search`,
+  :func:`_pdb_search_any` and :func:`_ranked_search` each write out the same loop
+  (skip the parent, count the child, prune on ``f``, descend, restore) around their own
+  heuristic update, on purpose: in pure Python a shared loop calling the heuristic
+  would cost a call per child, the largest cost of the search. What they share is
+  built once (:class:`_Walk`, :func:`_delta_tables`, :func:`next_pause`).
 """
 
 from __future__ import annotations
@@ -228,6 +234,34 @@ class Counters:
         self.next_check = check_every
 
 
+class _Walk:
+    """What the bounded searches of :func:`ida_star` share with it: the board's side ``n``,
+    the blank's goal cell ``gb``, the start's ``labels`` (:func:`_tables`), the blank's
+    ``moves`` from each cell (in Korf's order, each with its table offset), the ``board``
+    of premultiplied labels they move tiles on, the ``counter``, the ``path`` of blank
+    cells and ``check``, which checks the limits (raising :class:`_Stop`).
+
+    A builder reads these once into local names, so its search reads them as closure
+    variables, as fast as before (nothing is looked up on this object per node).
+    """
+
+    __slots__ = ("board", "check", "counter", "gb", "labels", "moves", "n", "path")
+
+    def __init__(
+        self,
+        n: int,
+        gb: int,
+        labels: list[int],
+        moves: list[tuple[tuple[int, int], ...]],
+        board: list[int],
+        counter: Counters,
+        path: list[int],
+        check: Callable[[], None],
+    ) -> None:
+        self.n, self.gb, self.labels, self.moves, self.board = n, gb, labels, moves, board
+        self.counter, self.path, self.check = counter, path, check
+
+
 def ida_star(
     start: Board,
     goal: Board,
@@ -304,6 +338,7 @@ def ida_star(
         if limit is not None:
             raise _Stop(limit)
 
+    walk = _Walk(n, gb, labels, moves, board, counter, path, check)
     if pdbs is None:
         delta = [
             md[lab * cells + b] - md[lab * cells + nb]
@@ -312,12 +347,10 @@ def ida_star(
             for b in range(cells)
         ]
         h_start = sum(md[lab * cells + c] for c, lab in enumerate(labels) if c != blank0)
-        search, best = _manhattan_search(moves, board, delta, counter, path, check)
+        search, best = _manhattan_search(walk, delta)
         args: tuple[int, ...] = (h_start,)
     else:
-        search, best, args, h_start = _pdb_search(
-            n, gb, labels, moves, board, pdbs, reflect, dual, counter, path, check
-        )
+        search, best, args, h_start = _pdb_search(walk, pdbs, reflect, dual)
     bound = h_start
     limit: LimitName | None = None
     solved = False
@@ -389,15 +422,9 @@ def _groups(
 Search = Callable[..., bool]
 
 
-def _manhattan_search(
-    moves: list[tuple[tuple[int, int], ...]],
-    board: list[int],
-    delta: list[int],
-    counter: Counters,
-    path: list[int],
-    check: Callable[[], None],
-) -> tuple[Search, list[int]]:
+def _manhattan_search(walk: _Walk, delta: list[int]) -> tuple[Search, list[int]]:
     """The recursive bounded DFS with incremental Manhattan distance."""
+    moves, board, counter, path, check = walk.moves, walk.board, walk.counter, walk.path, walk.check
     best = [_INF]
 
     def search(b: int, prev: int, g: int, bound: int, h: int) -> bool:
@@ -483,18 +510,11 @@ def _delta_tables(
 
 
 def _pdb_search_any(
-    n: int,
-    gb: int,
-    labels: list[int],
-    moves: list[tuple[tuple[int, int], ...]],
-    board: list[int],
-    pdbs: Sequence[tuple[Sequence[int], Table]],
-    reflect: bool,
-    counter: Counters,
-    path: list[int],
-    check: Callable[[], None],
+    walk: _Walk, pdbs: Sequence[tuple[Sequence[int], Table]], reflect: bool
 ) -> tuple[Search, list[int], tuple[int, ...], int]:
     """The bounded DFS for any number of databases (index lists rebuilt per child: slower)."""
+    n, gb, labels, moves, board = walk.n, walk.gb, walk.labels, walk.moves, walk.board
+    counter, path, check = walk.counter, walk.path, walk.check
     d, e, start, startm, tabs = _delta_tables(n, gb, labels, pdbs, reflect, len(pdbs))
     slots = list(zip(tabs, d, e, strict=True))
     best = [_INF]
@@ -542,17 +562,7 @@ def _pdb_search_any(
 
 
 def _pdb_search(
-    n: int,
-    gb: int,
-    labels: list[int],
-    moves: list[tuple[tuple[int, int], ...]],
-    board: list[int],
-    pdbs: Sequence[tuple[Sequence[int], Table]],
-    reflect: bool,
-    dual: bool,
-    counter: Counters,
-    path: list[int],
-    check: Callable[[], None],
+    walk: _Walk, pdbs: Sequence[tuple[Sequence[int], Table]], reflect: bool, dual: bool
 ) -> tuple[Search, list[int], tuple[int, ...], int]:
     """The bounded DFS with up to three databases, each index passed down the recursion.
 
@@ -563,12 +573,12 @@ def _pdb_search(
     detected by their length and get the blank's digit in the same deltas;
     ranked ones (:func:`~.pdb_index.rank`) go to :func:`_ranked_search`.
     """
+    n, gb, labels, moves, board = walk.n, walk.gb, walk.labels, walk.moves, walk.board
+    counter, path, check = walk.counter, walk.path, walk.check
     if layout(n * n, pdbs) == "ranked":
-        return _ranked_search(
-            n, gb, labels, moves, board, pdbs, reflect, dual, counter, path, check
-        )
+        return _ranked_search(walk, pdbs, reflect, dual)
     if len(pdbs) > 3:
-        return _pdb_search_any(n, gb, labels, moves, board, pdbs, reflect, counter, path, check)
+        return _pdb_search_any(walk, pdbs, reflect)
     d, e, start, startm, tabs = _delta_tables(n, gb, labels, pdbs, reflect, 3)
     t0, t1, t2 = tabs
     d0, d1, d2 = d
@@ -700,17 +710,7 @@ def dual_lookup(
 
 
 def _ranked_search(
-    n: int,
-    gb: int,
-    labels: list[int],
-    moves: list[tuple[tuple[int, int], ...]],
-    board: list[int],
-    pdbs: Sequence[tuple[Sequence[int], Table]],
-    reflect: bool,
-    dual: bool,
-    counter: Counters,
-    path: list[int],
-    check: Callable[[], None],
+    walk: _Walk, pdbs: Sequence[tuple[Sequence[int], Table]], reflect: bool, dual: bool
 ) -> tuple[Search, list[int], tuple[int, ...], int]:
     """The bounded DFS with ranked databases (:func:`~.pdb_index.rank`, no blank in the index).
 
@@ -732,6 +732,8 @@ def _ranked_search(
     is a candidate for the next bound). The reference for the compiled kernel's
     ranked mode; the solvers use it for easy boards (no Numba import).
     """
+    n, gb, labels, moves, board = walk.n, walk.gb, walk.labels, walk.moves, walk.board
+    counter, path, check = walk.counter, walk.path, walk.check
     cells = n * n
     grp, _, m = _groups(n, gb, pdbs, reflect)
     mirror = reflect and _mirror(n)(gb) == gb
