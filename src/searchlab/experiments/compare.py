@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from searchlab import families
 from searchlab.errors import InputError
@@ -120,6 +120,23 @@ def _boards(boards: Mapping[str, str] | Sequence[str]) -> list[tuple[str, str]]:
     return [(f"board {i}", str(text)) for i, text in enumerate(boards, 1)]
 
 
+class CompareOptions(TypedDict, total=False):
+    """The options :func:`compare` passes on to :func:`compare_experiment` (whose
+    signature holds their defaults; mypy checks the two agree)."""
+
+    boards: Mapping[str, str] | Sequence[str]
+    count: int
+    seed: int
+    algorithms: str | Sequence[str]
+    heuristics: str | Sequence[str]
+    tie_break: str | None
+    weight: float | None
+    time_limit: float | None
+    max_expansions: int | None
+    max_nodes: int | None
+    name: str | None
+
+
 def compare_experiment(
     family: str,
     params: str | Iterable[int] | None = None,
@@ -183,22 +200,12 @@ def compare(
     family: str,
     params: str | Iterable[int] | None = None,
     *,
-    boards: Mapping[str, str] | Sequence[str] = (),
-    count: int = 10,
-    seed: int = 0,
-    algorithms: str | Sequence[str] = ("astar",),
-    heuristics: str | Sequence[str] = (),
-    tie_break: str | None = None,
-    weight: float | None = None,
-    time_limit: float | None = 60.0,
-    max_expansions: int | None = None,
-    max_nodes: int | None = None,
-    name: str | None = None,
     db: str | Path | ResultStore = ":memory:",
     fresh: bool = False,
     workers: int = 1,
     scheduler: str | None = None,
     progress: Progress | None = None,
+    **options: Unpack[CompareOptions],
 ) -> Results:
     """Compare algorithms and heuristics on ``family`` instances, as ``searchlab compare``.
 
@@ -207,14 +214,15 @@ def compare(
     family : a family name (``npuzzle``, ``maze``, ``knight``, ``rushhour``...).
     params : the generator's values: optimal depths (npuzzle), sizes (maze, knight)
         or minimum moves (rushhour); a list such as ``[4, 8]``, a ``range``, or a
-        range text such as ``"4-20:4"``. ``count`` random instances per value.
+        range text such as ``"4-20:4"``. ``count`` random instances per value (default 10).
     boards : instead of ``params``, instance texts in the family's format: a mapping
         name -> text (each its own group), a list of texts, or one text.
-    seed : the base seed of the generated instances.
-    algorithms, heuristics : names (a list or one name); informed algorithms run
-        once per heuristic (default: the family's first heuristic).
+    seed : the base seed of the generated instances (default 0).
+    algorithms, heuristics : names (a list or one name; default ``astar``); informed
+        algorithms run once per heuristic (default: the family's first heuristic).
     tie_break, weight : engine options for best-first algorithms and wastar.
-    time_limit, max_expansions, max_nodes : limits of each run.
+    time_limit, max_expansions, max_nodes : limits of each run (default 60 s).
+    name : the experiment's name (default ``compare/FAMILY``).
     db : results database: ``":memory:"`` (default), a file path (runs are
         stored there and a repeated call resumes), or an open ResultStore.
     fresh : discard the experiment's stored runs first.
@@ -235,21 +243,7 @@ def compare(
     >>> [(row["label"], row["solved"]) for row in res.rows]
     [('bfs', 2), ('astar:manhattan', 2)]
     """
-    experiment = compare_experiment(
-        family,
-        params,
-        boards=boards,
-        count=count,
-        seed=seed,
-        algorithms=algorithms,
-        heuristics=heuristics,
-        tie_break=tie_break,
-        weight=weight,
-        time_limit=time_limit,
-        max_expansions=max_expansions,
-        max_nodes=max_nodes,
-        name=name,
-    )
+    experiment = compare_experiment(family, params, **options)
     summary = run_in(
         experiment, db, fresh=fresh, workers=workers, scheduler=scheduler, progress=progress
     )
