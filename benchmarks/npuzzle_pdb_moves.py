@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from searchlab.puzzles.npuzzle.kernel import POPCOUNT, _nth_free, _rank
+from searchlab.puzzles.npuzzle.kernel import POPCOUNT, _next_digits, _place, _rank
 from searchlab.puzzles.npuzzle.pdb import cache_dir, pdb_path
 
 I64 = npt.NDArray[np.int64]
@@ -49,13 +49,7 @@ def _histogram(nib: U8, goal: I64, n: int, nbr: I64, pc: U8, counts: I64) -> Non
     pos = np.zeros(k, np.int64)
     first = 0
     for r in range(total):
-        occ = 0
-        for i in range(first):
-            occ |= 1 << pos[i]
-        for i in range(first, k):
-            c = _nth_free(occ, digit[i])
-            pos[i] = c
-            occ |= 1 << c
+        occ = _place(digit, pos, first, k)
         q = (np.int64(nib[r >> 1]) >> ((r & 1) * 4)) & 15
         for i in range(k):
             c = pos[i]
@@ -71,14 +65,7 @@ def _histogram(nib: U8, goal: I64, n: int, nbr: I64, pc: U8, counts: I64) -> Non
                 dm -= abs(c % n - g % n)
                 q2 = (np.int64(nib[r2 >> 1]) >> ((r2 & 1) * 4)) & 15
                 counts[(dm + 1) // 2, q2 - q + 8] += 1
-        first = k - 1
-        while first >= 0:
-            digit[first] += 1
-            if digit[first] < cells - first:
-                break
-            digit[first] = 0
-            first -= 1
-        first = max(first, 0)
+        first = _next_digits(digit, k, cells)
 
 
 def main() -> None:

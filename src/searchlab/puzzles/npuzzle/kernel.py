@@ -152,6 +152,36 @@ def _entry(cells_of: I64, k: int, cells: int, pc: U8, tab: U8, packed: int) -> i
     return _stored(tab, _rank(cells_of, k, cells, pc), packed)
 
 
+@njit(cache=True, inline="always")
+def _place(digit: I64, pos: I64, first: int, k: int) -> int:
+    """Place the tiles ``first..k-1`` of the placement whose rank digits are ``digit``
+    (:func:`_rank`), the tiles before them already on their cells ``pos``: their cells
+    into ``pos``; returns the set of the placement's cells. With :func:`_next_digits`,
+    an odometer visiting every placement in rank order."""
+    occ = 0
+    for i in range(first):
+        occ |= 1 << pos[i]
+    for i in range(first, k):
+        c = _nth_free(occ, digit[i])
+        pos[i] = c
+        occ |= 1 << c
+    return occ
+
+
+@njit(cache=True, inline="always")
+def _next_digits(digit: I64, k: int, cells: int) -> int:
+    """Turn the rank digits ``digit`` to the next placement's (the last digit fastest,
+    digit ``i`` of radix ``cells - i``); returns the first tile whose digit changed,
+    the first one :func:`_place` must place again (0 after the last placement)."""
+    # a return inside the loop: the while/break form, inlined, made _pack 3.6% slower
+    for i in range(k - 1, -1, -1):
+        digit[i] += 1
+        if digit[i] < cells - i:
+            return i
+        digit[i] = 0
+    return 0
+
+
 @njit(cache=True)
 def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
     """Fill ``out`` with ``table`` packed (see :func:`~.pdb.pack_ranked`); False if an
@@ -166,13 +196,7 @@ def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
     pos = np.zeros(k, np.int64)
     first = 0  # the tiles first..k-1 need placing
     for r in range(table.shape[0]):
-        occ = 0
-        for i in range(first):
-            occ |= 1 << pos[i]
-        for i in range(first, k):
-            c = _nth_free(occ, digit[i])
-            pos[i] = c
-            occ |= 1 << c
+        _place(digit, pos, first, k)
         md = 0
         for i in range(k):
             c = pos[i]
@@ -182,14 +206,7 @@ def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
         if diff < 0 or diff > 30 or diff % 2:
             return False
         out[r >> 1] |= (diff // 2) << ((r & 1) * 4)
-        first = k - 1
-        while first >= 0:
-            digit[first] += 1
-            if digit[first] < cells - first:
-                break
-            digit[first] = 0
-            first -= 1
-        first = max(first, 0)
+        first = _next_digits(digit, k, cells)
     return True
 
 
