@@ -4,6 +4,14 @@
 
 Kept apart from :mod:`.kernel` so that module imports this one and not the reverse:
 :func:`read3` is inlined into the search's lookups.
+
+:func:`read3` is written twice on purpose: here for Numba, and in
+:func:`~searchlab.puzzles.npuzzle.pdb_index.read3` for the pure-Python search, which
+must not import Numba (the solvers try easy boards with it first, sparing the half
+second Numba takes to load: :func:`~searchlab.puzzles.npuzzle.solvers.solve_board`),
+while Numba compiles only what it sees as its own functions (the pure one uses
+``bytes`` and ``int.from_bytes``). ``tests/puzzles/npuzzle/test_npuzzle_pack3.py``
+reads every entry, escapes included, with both and checks they agree.
 """
 
 from __future__ import annotations
