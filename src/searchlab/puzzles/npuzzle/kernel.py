@@ -156,8 +156,9 @@ def _entry(cells_of: I64, k: int, cells: int, pc: U8, tab: U8, packed: int) -> i
 def _place(digit: I64, pos: I64, first: int, k: int) -> int:
     """Place the tiles ``first..k-1`` of the placement whose rank digits are ``digit``
     (:func:`_rank`), the tiles before them already on their cells ``pos``: their cells
-    into ``pos``; returns the set of the placement's cells. With :func:`_next_digits`,
-    an odometer visiting every placement in rank order."""
+    into ``pos`` (``digit`` may be ``pos`` itself: each digit is read before its cell is
+    written); returns the set of the placement's cells. With :func:`_next_digits`, an
+    odometer visiting every placement in rank order."""
     occ = 0
     for i in range(first):
         occ |= 1 << pos[i]
@@ -180,6 +181,16 @@ def _next_digits(digit: I64, k: int, cells: int) -> int:
             return i
         digit[i] = 0
     return 0
+
+
+@njit(cache=True, inline="always")
+def _unrank(r: int, pos: I64, k: int, cells: int) -> int:
+    """Put into ``pos`` the cells of the placement whose :func:`_rank` is ``r`` (its digits
+    from the least significant, then :func:`_place`); returns the set of its cells."""
+    for i in range(k - 1, -1, -1):
+        pos[i] = r % (cells - i)
+        r //= cells - i
+    return _place(pos, pos, 0, k)
 
 
 @njit(cache=True)
@@ -877,16 +888,7 @@ def _build_level(
             continue
         words[r] = w & ~(fmask << cur)
         expanded += 1
-        # unrank r: digits from the least significant, then cells
-        x = r
-        for i in range(k - 1, -1, -1):
-            pos[i] = x % (cells - i)
-            x //= cells - i
-        occ = 0
-        for i in range(k):
-            c = _nth_free(occ, pos[i])
-            pos[i] = c
-            occ |= 1 << c
+        occ = _unrank(r, pos, k, cells)
         j = 0
         front = 0
         for c in range(cells):
@@ -1067,17 +1069,11 @@ def _to_radix(src: U8, out: U8, k: int, n: int, with_blank: bool) -> None:
     for _ in range(k):
         blank_w *= cells
     for r in range(total):
-        x = r
-        for i in range(k - 1, -1, -1):
-            pos[i] = x % (cells - i)
-            x //= cells - i
-        occ = 0
+        occ = _unrank(r, pos, k, cells)
         index = 0
         w = 1
         for i in range(k):
-            c = _nth_free(occ, pos[i])
-            occ |= 1 << c
-            index += c * w
+            index += pos[i] * w
             w *= cells
         if not with_blank:
             out[index] = src[r]
