@@ -30,13 +30,19 @@ class SearchOptions(LimitOptions, total=False):
     observer: Observer | None
 
 
-def budget_and_observer(options: SearchOptions) -> tuple[Budget, Observer | None]:
-    """Split the shared options into a :class:`Budget` and the observer."""
-    budget = Budget(
+def limit_budget(options: LimitOptions, *, stored_nodes: bool = True) -> Budget:
+    """The :class:`Budget` of the limits in ``options``. Without ``stored_nodes`` it leaves
+    ``max_nodes`` out, for a search that counts that limit itself (the sliding-tile
+    IDA* searches count it in generated nodes)."""
+    return Budget(
         max_expansions=options.get("max_expansions"),
         time_limit=options.get("time_limit"),
-        max_nodes=options.get("max_nodes"),
+        max_nodes=options.get("max_nodes") if stored_nodes else None,
         cancel=options.get("cancel"),
         progress=options.get("progress"),
     )
-    return budget, options.get("observer")
+
+
+def budget_and_observer(options: SearchOptions) -> tuple[Budget, Observer | None]:
+    """Split the shared options into a :class:`Budget` and the observer."""
+    return limit_budget(options), options.get("observer")

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -57,7 +57,6 @@ from searchlab.puzzles.npuzzle.pdb_index import layout, table_format
 from searchlab.puzzles.npuzzle.pure_search import (
     _CHECK_EVERY,
     _INF,
-    ProgressFn,
     Table,
     _delta_tables,
     _groups,
@@ -66,8 +65,9 @@ from searchlab.puzzles.npuzzle.pure_search import (
     _tables,
     next_pause,
 )
-from searchlab.search import CancelToken, SearchResult, SearchStats
+from searchlab.search import SearchResult, SearchStats
 from searchlab.search.limits import Budget
+from searchlab.search.options import LimitOptions, limit_budget
 from searchlab.search.result import LimitName
 
 I64 = npt.NDArray[np.int64]
@@ -738,12 +738,8 @@ def ida_star_compiled(
     pdbs: Sequence[tuple[Sequence[int], Table]],
     reflect: bool = True,
     dual: bool = False,
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    max_expansions: int | None = None,
-    cancel: CancelToken | None = None,
-    progress: ProgressFn | None = None,
     on_iteration: IterationFn | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
     """:func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` with ``pdbs``, compiled.
 
@@ -763,7 +759,8 @@ def ida_star_compiled(
     ``on_iteration(bound, nodes)`` is called after each completed iteration
     (:func:`deepen`), for a record of the search's growth (``benchmarks/korf24.py``).
     """
-    budget = Budget(max_expansions, time_limit, None, cancel, progress)
+    budget = limit_budget(limits, stored_nodes=False)
+    max_nodes = limits.get("max_nodes")
     stats = SearchStats()
     n = start.size
     cells = n * n

@@ -30,6 +30,7 @@ Performance tricks:
 from __future__ import annotations
 
 import itertools
+from typing import Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -42,9 +43,9 @@ from searchlab.puzzles.npuzzle.heuristics import (
     manhattan,
 )
 from searchlab.puzzles.npuzzle.kernel import _MD, run_frames
-from searchlab.puzzles.npuzzle.pure_search import ProgressFn, _result, _tables
-from searchlab.search import CancelToken, SearchResult, SearchStats
-from searchlab.search.limits import Budget
+from searchlab.puzzles.npuzzle.pure_search import _result, _tables
+from searchlab.search import SearchResult, SearchStats
+from searchlab.search.options import LimitOptions, limit_budget
 
 I8 = npt.NDArray[np.int8]
 
@@ -66,11 +67,7 @@ def ida_star_md_compiled(
     goal: Board,
     *,
     linear_conflicts: bool = True,
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    max_expansions: int | None = None,
-    cancel: CancelToken | None = None,
-    progress: ProgressFn | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
     """IDA* with linear conflict (or Manhattan distance alone), compiled.
 
@@ -84,7 +81,8 @@ def ida_star_md_compiled(
     n = start.size
     if linear_conflicts and n > LC_MAX_SIZE:
         raise ValueError(f"linear conflicts are compiled for boards up to {LC_MAX_SIZE}x")
-    budget = Budget(max_expansions, time_limit, None, cancel, progress)
+    budget = limit_budget(limits, stored_nodes=False)
+    max_nodes = limits.get("max_nodes")
     stats = SearchStats()
     cells = n * n
     labels, md = _tables(start, goal)

@@ -35,12 +35,14 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Sequence
+from typing import Unpack
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
 from searchlab.puzzles.npuzzle.heuristics import goal_positions
 from searchlab.puzzles.npuzzle.pdb_index import ESCAPE, NIBBLE, layout, read3, table_format
-from searchlab.search import CancelToken, SearchResult, SearchStats
+from searchlab.search import SearchResult, SearchStats
 from searchlab.search.limits import Budget
+from searchlab.search.options import LimitOptions, limit_budget
 from searchlab.search.result import LimitName
 
 Table = bytes | memoryview
@@ -98,16 +100,7 @@ def _tables(start: Board, goal: Board) -> tuple[list[int], list[int]]:
     return labels, md
 
 
-def astar(
-    start: Board,
-    goal: Board,
-    *,
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    max_expansions: int | None = None,
-    cancel: CancelToken | None = None,
-    progress: ProgressFn | None = None,
-) -> SearchResult:
+def astar(start: Board, goal: Board, **limits: Unpack[LimitOptions]) -> SearchResult:
     """A* with Manhattan distance on packed-int states (for the 8-puzzle and easy larger boards).
 
     Requires a solvable ``start``. Returns an optimal solution (Manhattan is
@@ -124,7 +117,7 @@ def astar(
     >>> astar(parse_tiles("8 6 7 2 5 4 3 0 1"), goal_board(3)).length
     31
     """
-    budget = Budget(max_expansions, time_limit, max_nodes, cancel, progress)
+    budget = limit_budget(limits)
     stats = SearchStats()
     cells = start.size * start.size
     bits = 4 if cells <= 16 else 5 if cells <= 32 else 6
@@ -269,11 +262,7 @@ def ida_star(
     pdbs: Sequence[tuple[Sequence[int], Table]] | None = None,
     reflect: bool = True,
     dual: bool = False,
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    max_expansions: int | None = None,
-    cancel: CancelToken | None = None,
-    progress: ProgressFn | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
     """IDA* with an incremental heuristic: Manhattan distance, or additive pattern databases.
 
@@ -309,7 +298,8 @@ def ida_star(
     Korf (1985), "Depth-first iterative-deepening: an optimal admissible tree
     search"; Korf & Felner (2002), "Disjoint pattern database heuristics".
     """
-    budget = Budget(max_expansions, time_limit, None, cancel, progress)
+    budget = limit_budget(limits, stored_nodes=False)
+    max_nodes = limits.get("max_nodes")
     stats = SearchStats()
     n = start.size
     cells = n * n
