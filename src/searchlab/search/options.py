@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypedDict
 
 from searchlab.search.events import Observer
@@ -30,10 +31,24 @@ class SearchOptions(LimitOptions, total=False):
     observer: Observer | None
 
 
+def _check_names(options: Mapping[str, object], known: frozenset[str]) -> None:
+    """A misspelt option (``time_limt=5``) raises the :class:`TypeError` a misspelt
+    plain keyword would, instead of being ignored (the search running without it)."""
+    for name in options:
+        if name not in known:
+            raise TypeError(f"unexpected keyword argument {name!r}")
+
+
 def limit_budget(options: LimitOptions, *, stored_nodes: bool = True) -> Budget:
     """The :class:`Budget` of the limits in ``options``. Without ``stored_nodes`` it leaves
     ``max_nodes`` out, for a search that counts that limit itself (the sliding-tile
-    IDA* searches count it in generated nodes)."""
+    IDA* searches count it in generated nodes). Raises :class:`TypeError` on an
+    option no algorithm takes."""
+    _check_names(options, LimitOptions.__optional_keys__)
+    return _budget(options, stored_nodes)
+
+
+def _budget(options: LimitOptions, stored_nodes: bool) -> Budget:
     return Budget(
         max_expansions=options.get("max_expansions"),
         time_limit=options.get("time_limit"),
@@ -44,5 +59,7 @@ def limit_budget(options: LimitOptions, *, stored_nodes: bool = True) -> Budget:
 
 
 def budget_and_observer(options: SearchOptions) -> tuple[Budget, Observer | None]:
-    """Split the shared options into a :class:`Budget` and the observer."""
-    return limit_budget(options), options.get("observer")
+    """Split the shared options into a :class:`Budget` and the observer; a
+    :class:`TypeError` on an option no algorithm takes."""
+    _check_names(options, SearchOptions.__optional_keys__)
+    return _budget(options, True), options.get("observer")
