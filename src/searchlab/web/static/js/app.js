@@ -509,7 +509,25 @@ function dragMove(from, k) {
     return [m.to[0] - lead[0], m.to[1] - lead[1]];
   };
   return candidates.find((m) => { const [dr, dc] = shift(m); return dr === kr - fr && dc === kc - fc; })
-    || candidates.find((m) => key(m.to) === k);
+    || candidates.find((m) => key(m.to) === k) || nearestMove(candidates, k);
+}
+
+// A tap or drop that misses every target of the piece plays the piece's move whose
+// target is nearest to it, when that target is the only nearest one, nearer than the
+// piece itself, and no farther than the piece is from it: a Tower of Hanoi disk
+// dropped anywhere over another peg (its target is one small square), a car dragged
+// past where it can go. A tap on or beside the piece, or far beyond, plays nothing.
+function nearestMove(moves, k) {
+  if (!moves.length || !moves[0].grab.length) return null;
+  const [r, c] = k.split(",").map(Number);
+  const apart = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const piece = moves[0].grab;
+  const ranked = moves.map((m) => [apart(m.to, [r, c]), m]).sort((a, b) => a[0] - b[0]);
+  const [d, m] = ranked[0];
+  if (ranked.length > 1 && ranked[1][0] === d) return null;
+  const fromPiece = Math.min(...piece.map((g) => apart(g, [r, c])));
+  const reach = Math.min(...piece.map((g) => apart(g, m.to)));
+  return d < fromPiece && d <= reach ? m : null;
 }
 
 function click(k) {
@@ -529,6 +547,8 @@ function click(k) {
   }
   const onto = moves.filter((m) => key(m.to) === k);
   if (onto.length === 1) { applyMove(onto[0]); return; }
+  const near = app.selected && nearestMove(movesOf(app.selected), k);
+  if (near) { applyMove(near); return; }
   app.selected = null;
   render();
 }
