@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from searchlab import families
 from tests.web.test_browser_player import counter, open_page, position, wait_step
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -101,3 +102,24 @@ def test_a_hanoi_disk_goes_to_the_peg_pointed_at_not_only_its_small_square(
     page.mouse.up()
     wait_step(page, 1)
     assert page.locator("[data-role=move-list] li").nth(1).inner_text().endswith(other["label"])
+
+
+@pytest.mark.parametrize("family", families.names())
+def test_the_hint_and_move_messages_are_on_a_laptops_first_screen(
+    browser: Any, server_url: str, family: str
+) -> None:
+    """At 1280x800 the line under the board ("Try 7 ←", "Solved in 12 moves!", an
+    error) was 24 px below the window's edge: a hint outlined a piece and said nothing."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        open_page(page, server_url, family)
+        page.click("[data-testid=hint]")
+        page.wait_for_function(
+            "() => { const m = document.querySelector('[data-testid=play-message]');"
+            " return m.textContent && !m.textContent.includes('…'); }"
+        )
+        box = page.locator("[data-testid=play-message]").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
+    finally:
+        context.close()
