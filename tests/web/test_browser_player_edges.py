@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from searchlab import families
+from tests.web.browser_steps import open_setup
 from tests.web.test_browser_player import counter, open_page, position, wait_step
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -123,3 +124,32 @@ def test_the_hint_and_move_messages_are_on_a_laptops_first_screen(
         assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
     finally:
         context.close()
+
+
+def test_a_board_that_fails_to_load_leaves_the_one_in_play_described(
+    phone: Any, server_url: str
+) -> None:
+    """A bad board typed in the drawer: the drawer says why (in Spanish here); closed,
+    the line under the title still describes the board in play, which still plays.
+    Before, that line turned into the red error over a board it did not describe."""
+    page = phone
+    page.goto(f"{server_url}/?family=hanoi&lang=es")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Cargado')")
+    described = page.inner_text("[data-testid=load-message]")
+    assert described.startswith("Cargado")
+    open_setup(page)
+    page.fill("[data-testid=board-text]", "garbage ###")
+    page.click("[data-testid=load]")
+    page.wait_for_selector("[data-testid=setup-message].error")
+    assert "discos" in page.inner_text("[data-testid=setup-message]")
+    page.click("[data-testid=setup-close]")
+    page.wait_for_selector("[data-testid=setup]", state="hidden")
+    assert page.inner_text("[data-testid=load-message]") == described
+    assert page.locator("[data-testid=load-message].error").count() == 0
+    board = page.input_value("[data-testid=board-text]")
+    assert board == "garbage ###"  # the text stays in the drawer, to be corrected
+    moves = position(page, server_url, "hanoi", "3")["moves"]
+    page.tap(cell(moves[0]["grab"][0]))
+    page.wait_for_selector("[data-role=board] g.piece.selected")
+    page.tap(cell(moves[0]["to"]))
+    wait_step(page, 1)

@@ -220,6 +220,7 @@ function closeSetup() {
 
 async function loadBoard({ close = false, fromWatch = false } = {}) {
   const text = $("board").value;
+  const shown = { text: $("load-message").textContent, error: $("load-message").classList.contains("error") };
   say("setup-message", t("loading…"));
   say("load-message", t("loading…"));
   try {
@@ -240,8 +241,12 @@ async function loadBoard({ close = false, fromWatch = false } = {}) {
     if (fromWatch) { const h = await app.watch; if (h) h.board = text; } else remountWatch();
     if (close) closeSetup();
   } catch (err) {
-    say("load-message", err.message, "error");
+    // The drawer stays open and says why; the line under the title keeps describing
+    // the board still in play (it names the error only when no board is loaded, or
+    // when the drawer is closed, e.g. a shared link with a bad board).
     say("setup-message", err.message, "error");
+    if (app.board && $("setup").open) say("load-message", shown.text, shown.error ? "error" : "");
+    else say("load-message", err.message, "error");
   }
 }
 
