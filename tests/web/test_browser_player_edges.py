@@ -153,3 +153,36 @@ def test_a_board_that_fails_to_load_leaves_the_one_in_play_described(
     page.wait_for_selector("[data-role=board] g.piece.selected")
     page.tap(cell(moves[0]["to"]))
     wait_step(page, 1)
+
+
+def active(page: Any) -> str:
+    return str(page.evaluate("document.activeElement.dataset.testid || document.activeElement.id"))
+
+
+def test_the_keyboard_focus_survives_a_control_turning_disabled(page: Any, server_url: str) -> None:
+    """Enter on Undo back to the start, or on Redo to the end, or on Solve, disabled the
+    focused button and the focus fell to the page: the next Enter or Tab started from
+    the top. Now it goes to the opposite control."""
+    open_page(page, server_url, "npuzzle")
+    board = page.input_value("[data-testid=board-text]")
+    move = position(page, server_url, "npuzzle", board)["moves"][0]
+    page.click(cell(move["grab"][0]))
+    wait_step(page, 1)
+    page.focus("[data-testid=undo]")
+    page.keyboard.press("Enter")
+    wait_step(page, 0)
+    assert active(page) == "redo"
+    page.keyboard.press("Enter")
+    wait_step(page, 1)
+    assert active(page) == "undo"
+    page.focus("[data-testid=restart]")
+    page.keyboard.press("Enter")
+    wait_step(page, 0)
+    assert active(page) == "end"
+    page.focus("[data-testid=solve]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=progress].good")
+    assert active(page) == "solve"  # through Cancel while it ran, back when it ended
+    page.keyboard.press("Enter")  # and Enter solves again
+    page.wait_for_selector("[data-testid=progress].good")
+    assert active(page) == "solve"

@@ -393,8 +393,21 @@ function movesOf(k) { return (entry().pos?.moves || []).filter((m) => m.grab.som
 
 let listVersion = -1;
 
+// A control that turns disabled while it has the keyboard's focus drops it to the page
+// (Undo pressed back to the start, Solve while solving): it goes to the control that
+// does the opposite, or else to the board, so the keys keep working.
+const PARTNER = { undo: "redo", redo: "undo", back: "forward", forward: "back", restart: "end", end: "restart",
+                  "solve-button": "cancel", cancel: "solve-button" };
+
+function keepFocus(was) {
+  if (!was || !was.disabled || !(document.activeElement === was || document.activeElement === document.body)) return;
+  const partner = PARTNER[was.id] && $(PARTNER[was.id]);
+  (partner && !partner.disabled && partner.offsetParent !== null ? partner : $("play-board")).focus({ preventScroll: true });
+}
+
 function render() {
   if (!app.line.length) return;
+  const focused = document.activeElement;
   const e = entry();
   const view = viewOf(e);
   const moves = e.pos ? e.pos.moves : [];
@@ -428,6 +441,7 @@ function render() {
     $("announce").textContent = t("Move {step}: {move}", { step: app.at, move: e.text });
   }
   renderList();
+  keepFocus(focused);
   if (!e.pos && !app.timer) ensurePosition();
   if (e.pos && !app.timer && !$("play-message").textContent) {
     if (e.pos.goal) say("play-message", t("Solved in {n} moves!", { n: app.at }), "good");
@@ -745,8 +759,10 @@ async function solve() {
   try {
     const { job } = await api(`/api/${app.fam.name}/solve`, body);
     app.job = job;
+    const focused = document.activeElement;
     $("cancel").disabled = false;
     $("solve-button").disabled = true;
+    keepFocus(focused);
     say("progress", t("solving…"), "busy");
     poll(job, body.algorithm);
   } catch (err) {
@@ -787,8 +803,10 @@ function forgetJob() {
 
 function finishJob() {
   app.job = null;
+  const focused = document.activeElement;
   $("cancel").disabled = true;
   $("solve-button").disabled = false;
+  keepFocus(focused);
 }
 
 async function cancel() {
