@@ -186,3 +186,28 @@ def test_the_keyboard_focus_survives_a_control_turning_disabled(page: Any, serve
     page.keyboard.press("Enter")  # and Enter solves again
     page.wait_for_selector("[data-testid=progress].good")
     assert active(page) == "solve"
+
+
+def test_the_clock_stops_when_a_solution_replaces_the_game(page: Any, server_url: str) -> None:
+    """One move by hand started the clock, Solve replaced the game by the solution, and
+    the clock ran on through its replay and forever after. It now starts again at 0:00
+    with the next move played by hand."""
+    open_page(page, server_url, "npuzzle")
+    board = page.input_value("[data-testid=board-text]")
+    move = position(page, server_url, "npuzzle", board)["moves"][0]
+    page.click(cell(move["grab"][0]))
+    wait_step(page, 1)
+    page.wait_for_function("() => document.querySelector('#timer-text').textContent !== '0:00'")
+    page.click("[data-testid=solve]")
+    page.wait_for_selector("[data-testid=progress].good")
+    assert page.inner_text("#timer-text") == "0:00"
+    _, last = counter(page)
+    page.click("[data-testid=play]")  # the replay takes over a second at 3 moves/s
+    wait_step(page, last)
+    assert page.inner_text("#timer-text") == "0:00"
+    page.click("[data-testid=back]")  # a move by hand from there starts it again
+    wait_step(page, last - 1)
+    page.wait_for_selector("[data-role=board] :is(rect.to, rect.grab, rect.grab-piece)")
+    page.locator("[data-role=board] :is(rect.grab, rect.grab-piece)").first.click()
+    wait_step(page, last)
+    page.wait_for_function("() => document.querySelector('#timer-text').textContent !== '0:00'")

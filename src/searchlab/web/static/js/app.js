@@ -868,6 +868,7 @@ function loadSolution(r) {
   app.at = 0;
   app.version++;
   app.selected = app.hint = null;
+  resetClock();  // the line is the solver's now: the clock starts again with a move by hand
   $("celebrate").hidden = true;
   say("play-message", "");
   // Long solutions (a 40x40 tour) get faster speeds: the whole of it in about 30 s
