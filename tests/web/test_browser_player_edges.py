@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from searchlab import families
-from tests.web.browser_steps import open_setup
+from tests.web.browser_steps import choose_example, open_setup
 from tests.web.test_browser_player import counter, open_page, position, wait_step
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -211,3 +211,18 @@ def test_the_clock_stops_when_a_solution_replaces_the_game(page: Any, server_url
     page.locator("[data-role=board] :is(rect.grab, rect.grab-piece)").first.click()
     wait_step(page, last)
     page.wait_for_function("() => document.querySelector('#timer-text').textContent !== '0:00'")
+
+
+def test_the_statistics_name_the_outcome_in_the_pages_language(page: Any, server_url: str) -> None:
+    """In Spanish every statistic's name was translated but its status read 'solved' or
+    'impossible'; it now reads as the command line's tables do."""
+    page.goto(f"{server_url}/?family=npuzzle&lang=es")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Cargado')")
+    words = {"solved": "resuelto", "impossible": "imposible"}
+    for example, status in (("easy", "solved"), ("unsolvable", "impossible")):
+        choose_example(page, example)
+        page.wait_for_selector("[data-testid=setup]", state="hidden")
+        page.click("[data-testid=solve]")
+        page.wait_for_selector("[data-testid=stats-box]:not([hidden])")
+        row = page.locator("[data-testid=stats] tr:has(td:text-is('estado')) td").nth(1)
+        assert row.text_content() == words[status]

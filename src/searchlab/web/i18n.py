@@ -13,12 +13,13 @@ from typing import Any
 
 from searchlab import i18n
 from searchlab.i18n import N_
-from searchlab.search.result import LIMIT_PHRASES, STAT_LABELS
+from searchlab.search.result import LIMIT_PHRASES, STAT_LABELS, STATUS_LABELS
 
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 
-STAT_AND_LIMIT_MESSAGES = (*STAT_LABELS.values(), *LIMIT_PHRASES)
-"""The statistics' names and the limits' phrases, which the page shows too."""
+STAT_AND_LIMIT_MESSAGES = (*STAT_LABELS.values(), *STATUS_LABELS.values(), *LIMIT_PHRASES)
+"""The statistics' names, the statuses' words and the limits' phrases, which the page
+shows too."""
 
 WEB_MESSAGES = (
     *STAT_AND_LIMIT_MESSAGES,

@@ -829,10 +829,18 @@ function outcome(r) {
   return [t("Stopped by {limit}.", { limit: limitPhrase(r.limit) }), "error"];
 }
 
+/** A status as the statistics name it, in the page's language (searchlab.search.result's
+ *  STATUS_LABELS; the API's JSON keeps the status itself). */
+function statusWord(status) {
+  const words = { solved: t("solved"), impossible: t("impossible"), no_solution: t("no solution"),
+                  limit: t("stopped by a limit"), cancelled: t("cancelled") };
+  return words[status] || status;
+}
+
 function showResult(r, algorithm) {
   const [text, cls] = outcome(r);
   say("progress", text, cls);
-  const rows = [[t("method"), r.method], [t("status"), r.status], [t("moves"), r.length]];
+  const rows = [[t("method"), r.method], [t("status"), statusWord(r.status)], [t("moves"), r.length]];
   if (r.cost !== null && r.cost !== undefined) rows.push([t("cost"), r.cost]);
   for (const [k, v] of Object.entries(r.stats || {})) {
     if (v === null || v === undefined) continue;
