@@ -226,3 +226,30 @@ def test_the_statistics_name_the_outcome_in_the_pages_language(page: Any, server
         page.wait_for_selector("[data-testid=stats-box]:not([hidden])")
         row = page.locator("[data-testid=stats] tr:has(td:text-is('estado')) td").nth(1)
         assert row.text_content() == words[status]
+
+
+def test_the_solve_panel_names_algorithms_as_the_watch_does(page: Any, server_url: str) -> None:
+    """The Solve panel listed 'astar', 'wastar', 'bibfs' while the watch panel under it
+    said 'A*', 'A* ponderado', 'BFS bidireccional'; both now say the latter."""
+    page.goto(f"{server_url}/?family=npuzzle&lang=es")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Cargado')")
+    page.wait_for_selector("[data-role=watch] select option", state="attached")
+
+    def labels(select: str) -> dict[str, str]:
+        return dict(
+            page.evaluate(
+                "(s) => [...document.querySelector(s).options].map((o) => [o.value, o.text])",
+                select,
+            )
+        )
+
+    solve = labels("[data-testid=algorithm]")
+    watch = labels("[data-role=watch] select")
+    assert solve["wastar"] == "A* ponderado" and solve["astar"] == "A*"
+    shared = set(solve) & set(watch)
+    assert {"astar", "bfs", "wastar", "greedy", "bibfs"} <= shared
+    assert all(solve[a] == watch[a] for a in shared)
+    assert solve["auto"] == "auto"  # the family's own solver keeps the name its notes use
+    page.select_option("[data-testid=algorithm]", "wastar")  # the value is still the name
+    page.click("[data-testid=solve]")
+    page.wait_for_selector("[data-testid=progress].good:has-text('Resuelto')")

@@ -162,7 +162,7 @@ class _DataI18n(HTMLParser):
 
 def test_the_watch_page_asks_only_for_listed_strings() -> None:
     static = files("searchlab.web") / "static"
-    js = (static / "js" / "watch.js").read_text()
+    js = "".join((static / "js" / n).read_text() for n in ("watch.js", "names.js"))
     used = set(re.findall(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', js))
     parser = _DataI18n()
     parser.feed((static / "watch.html").read_text())

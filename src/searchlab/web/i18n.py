@@ -122,6 +122,11 @@ WEB_MESSAGES = (
     N_("seed (blank: a new one)"),
     N_("{min} to {max}"),
     N_("{n} moves in {time}"),
+    # Algorithms named in words (static/js/names.js, shared with the watch mode).
+    N_("Greedy"),
+    N_("Weighted A*"),
+    N_("Bidirectional BFS"),
+    N_("Backtracking"),
 )
 
 

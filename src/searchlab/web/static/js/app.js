@@ -6,6 +6,7 @@ import { renderView } from "searchlab/render.js";
 import { moveText, stepText } from "searchlab/notation.js";
 import { drawTeaching } from "searchlab/teachview.js";
 import { language, setMessages, t, translatePage } from "searchlab/i18n.js";
+import { algoLabel } from "searchlab/names.js";
 
 const $ = (id) => document.getElementById(id);
 const key = (rc) => `${rc[0]},${rc[1]}`;
@@ -190,7 +191,7 @@ async function selectFamily(fam, boardText) {
   }
   const alg = $("algorithm");
   alg.replaceChildren();
-  fam.algorithms.forEach((a) => option(alg, a));
+  fam.algorithms.forEach((a) => option(alg, a, algoLabel(t, a)));
   const heur = $("heuristic");
   heur.replaceChildren();
   fam.heuristics.forEach((h) => option(heur, h));

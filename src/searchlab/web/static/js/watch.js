@@ -9,21 +9,10 @@
 // /api/watch/trace (searchlab/web/watch_trace.py); nothing here knows a family: the
 // page draws the families' view data with render.js.
 import { STYLES } from "searchlab/styles.js";
+import { algoLabel } from "./names.js";
 import { cellXY, renderView, viewSize } from "./render.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const NAMES = {
-  bfs: "BFS", dfs: "DFS", ucs: "UCS", astar: "A*", idastar: "IDA*", iddfs: "IDDFS", dls: "DLS",
-};
-
-// An algorithm's name as the page shows it (some are words, translated).
-function algoLabel(t, name) {
-  const words = {
-    greedy: t("Greedy"), wastar: t("Weighted A*"), bibfs: t("Bidirectional BFS"),
-    backtrack: t("Backtracking"),
-  };
-  return words[name] || NAMES[name] || name;
-}
 // Button icons as SVG paths (the fonts of a fresh machine lack the media symbols).
 const ICONS = {
   first: "M5 4h2v16H5zM19 4v16L8 12z",
