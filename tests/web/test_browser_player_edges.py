@@ -253,3 +253,22 @@ def test_the_solve_panel_names_algorithms_as_the_watch_does(page: Any, server_ur
     page.select_option("[data-testid=algorithm]", "wastar")  # the value is still the name
     page.click("[data-testid=solve]")
     page.wait_for_selector("[data-testid=progress].good:has-text('Resuelto')")
+
+
+@pytest.mark.parametrize("family", families.names())
+def test_a_phones_header_shows_the_open_familys_tab_whole(
+    phone: Any, server_url: str, family: str
+) -> None:
+    """In Spanish the open family's tab ("Solitario (Senku o Come solo)") was wider than
+    a phone's header and showed as "ario (Senku o Come", cut at both ends; a long name
+    now ends in an ellipsis inside the header, its whole name in its title."""
+    page = phone
+    page.goto(f"{server_url}/?family={family}&lang=es")
+    page.wait_for_selector("#families a.active")
+    nav, tab = page.evaluate(
+        "() => [document.getElementById('families'), document.querySelector('#families a.active')]"
+        ".map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })"
+    )
+    assert nav[0] <= tab[0] and tab[1] <= nav[1], (nav, tab)
+    title = page.get_attribute("#families a.active", "title")
+    assert title and title == page.text_content("[data-testid=board-area] h1")

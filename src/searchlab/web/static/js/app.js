@@ -107,6 +107,7 @@ async function init() {
     if (query.get("lang")) url.searchParams.set("lang", language());
     a.href = url.pathname + url.search;
     a.textContent = f.title;
+    a.title = f.title;  // its whole name where a narrow header cuts it
     a.dataset.family = f.name;
     if (f.name === wanted) { a.classList.add("active"); a.setAttribute("aria-current", "page"); }
     nav.appendChild(a);
