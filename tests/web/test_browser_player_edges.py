@@ -13,7 +13,7 @@ import pytest
 
 from searchlab import families
 from tests.web.browser_steps import choose_example, open_setup
-from tests.web.test_browser_player import counter, open_page, position, wait_step
+from tests.web.test_browser_player import counter, open_page, play_by_mouse, position, wait_step
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -272,3 +272,24 @@ def test_a_phones_header_shows_the_open_familys_tab_whole(
     assert nav[0] <= tab[0] and tab[1] <= nav[1], (nav, tab)
     title = page.get_attribute("#families a.active", "title")
     assert title and title == page.text_content("[data-testid=board-area] h1")
+
+
+def test_a_hint_at_a_dead_end_says_why_in_spanish(page: Any, server_url: str) -> None:
+    """At a peg solitaire dead end the hint said why in English on a Spanish page (or in
+    the language of whichever page a server worker had served last)."""
+    page.goto(f"{server_url}/?family=peg&lang=es")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Cargado')")
+    board = page.input_value("[data-testid=board-text]")
+    state = None
+    while True:  # follow the first move until the hint has none (a dead end)
+        pos = position(page, server_url, "peg", board, state)
+        move = pos["moves"][0]
+        step, _ = counter(page)
+        play_by_mouse(page, move)
+        wait_step(page, step + 1)
+        state = move["state"]
+        r = page.request.post(f"{server_url}/api/peg/hint", data={"board": board, "state": state})
+        if r.json()["move"] is None and position(page, server_url, "peg", board, state)["moves"]:
+            break
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=play-message].error:has-text('no hay solución')")

@@ -582,7 +582,7 @@ async function hint() {
   if (!e || !e.pos) return;
   say("play-message", t("thinking…"));
   try {
-    const data = await api(`/api/${app.fam.name}/hint`, { board: app.board, state: e.pos.state, page: PAGE });
+    const data = await api(`/api/${app.fam.name}/hint?lang=${language()}`, { board: app.board, state: e.pos.state, page: PAGE });
     if (entry() !== e) return;
     app.hint = data.move;
     if (data.move) say("play-message", t("Try {move}", { move: moveText(viewOf(e), data.move) }));
