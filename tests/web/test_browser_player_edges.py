@@ -293,3 +293,25 @@ def test_a_hint_at_a_dead_end_says_why_in_spanish(page: Any, server_url: str) ->
             break
     page.click("[data-testid=hint]")
     page.wait_for_selector("[data-testid=play-message].error:has-text('no hay solución')")
+
+
+@pytest.mark.parametrize("family", families.names())
+def test_a_random_puzzles_field_out_of_range_is_named_in_the_pages_words(
+    page: Any, server_url: str, family: str
+) -> None:
+    """A random puzzle's number typed out of its range came back from the server as
+    "min_moves must be an integer from 1 to 60, got -5", in English on a Spanish page,
+    naming a parameter the page calls "al menos (movimientos)"."""
+    page.goto(f"{server_url}/?family={family}&lang=es")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Cargado')")
+    open_setup(page)
+    field = page.locator("#random-params label:has(input[type=number][min])").first
+    name = field.locator("span").inner_text()
+    field.locator("input").fill("-5")
+    page.click("[data-testid=random]")
+    message = page.locator("[data-testid=setup-message].error")
+    message.wait_for()
+    assert message.inner_text().startswith(f"{name} debe "), message.inner_text()
+    assert " de " in message.inner_text() or " entre " in message.inner_text()
+    assert page.evaluate("document.activeElement.getAttribute('aria-invalid')") is not None
+    assert page.is_visible("[data-testid=setup]") and not page.is_disabled("[data-testid=random]")

@@ -127,6 +127,9 @@ WEB_MESSAGES = (
     N_("Weighted A*"),
     N_("Bidirectional BFS"),
     N_("Backtracking"),
+    # A random puzzle's field out of its range, checked by the page (the web review).
+    N_("{field} must be a whole number from {min} to {max}."),
+    N_("{field} must be from {min} to {max}."),
 )
 
 

@@ -262,9 +262,24 @@ async function rateBoard(text, description) {
   } catch { /* no rating: the board still plays */ }
 }
 
+/** Why a random puzzle's number field cannot be sent, in the page's words (the
+ *  server's own check names the parameter, in English), or "" when it can. */
+function paramProblem(input) {
+  if (input.type !== "number" || input.value === "" || input.min === "") return "";
+  const v = Number(input.value), min = Number(input.min), max = Number(input.max);
+  const whole = input.step === "1";
+  if (Number.isFinite(v) && v >= min && v <= max && (!whole || Number.isInteger(v))) return "";
+  const field = input.closest("label").querySelector("span").textContent;
+  return t(whole ? "{field} must be a whole number from {min} to {max}." : "{field} must be from {min} to {max}.",
+           { field, min: input.min, max: input.max });
+}
+
 async function randomBoard() {
   const params = {};
   for (const input of $("random-params").querySelectorAll("input")) {
+    const problem = paramProblem(input);
+    input.toggleAttribute("aria-invalid", Boolean(problem));
+    if (problem) { say("setup-message", problem, "error"); input.focus(); return; }
     if (input.type === "checkbox") params[input.dataset.param] = input.checked ? 1 : 0;
     else if (input.value !== "") params[input.dataset.param] = Number(input.value);
   }
