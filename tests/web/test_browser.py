@@ -290,7 +290,8 @@ def test_teaching_rows_past_300_show_their_board_and_the_graph_zooms(
     rows = page.locator("[data-testid=expansions] tbody tr")
     assert rows.count() > 500
     rows.nth(450).click()
-    page.wait_for_selector("#teach-board .pieces g")
+    order = rows.nth(450).locator("td").first.inner_text()
+    page.wait_for_selector(f"#teach-board[data-row='{order}'] .pieces g")
     graph = page.locator("[data-testid=graph] svg")
     home = graph.get_attribute("viewBox")
     page.click("[data-testid=zoom-in]")
