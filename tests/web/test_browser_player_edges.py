@@ -335,3 +335,23 @@ def test_the_teaching_view_draws_a_board_at_once_and_rows_answer_the_keyboard(
     page.keyboard.press("Enter")
     page.wait_for_selector(f"#teach-board[data-row='{order}'] .cells rect")
     assert "chosen" in (row.get_attribute("class") or "")
+
+
+def test_a_watched_search_that_hits_a_bound_says_which_in_words(page: Any, server_url: str) -> None:
+    """The knight's tour opened the watch on BFS, which ended in green with "Stopped: the
+    search is too large to watch here (max_nodes)". It opens on the family's own
+    backtracking; BFS, chosen, ends saying how many nodes, not in a success's colour."""
+    open_page(page, server_url, "knight")
+    page.wait_for_selector("[data-role=watch] [data-watch=step]")
+    assert page.input_value("[data-role=watch] [data-watch=algo-a]") == "backtrack"
+    page.goto(f"{server_url}/watch?family=knight&a=bfs&lang=es")
+    page.wait_for_selector("[data-watch=step]")
+    page.click("[data-watch=last]")
+    status = page.locator(".watch-status:not([hidden])")
+    status.wait_for()
+    text = status.inner_text()
+    assert text.startswith("Detenida tras ") and "nodos generados" in text, text
+    assert "max_" not in text
+    assert status.get_attribute("data-end") == "limit"
+    colour = status.evaluate("(e) => getComputedStyle(e).color")
+    assert colour != "rgb(27, 107, 97)"  # the success's green
