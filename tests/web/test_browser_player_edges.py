@@ -355,3 +355,28 @@ def test_a_watched_search_that_hits_a_bound_says_which_in_words(page: Any, serve
     assert status.get_attribute("data-end") == "limit"
     colour = status.evaluate("(e) => getComputedStyle(e).color")
     assert colour != "rgb(27, 107, 97)"  # the success's green
+
+
+@pytest.mark.parametrize("family", families.names())
+def test_a_phone_turned_sideways_still_gets_a_board_to_play_on(
+    browser: Any, server_url: str, family: str
+) -> None:
+    """At 844x390 (a phone in landscape) the board was sized to the height left under
+    the header and toolbar: a 110-pixel 8-puzzle. It keeps at least 16rem (256 px) and
+    the page scrolls for the rest."""
+    context = browser.new_context(
+        viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        open_page(page, server_url, family)
+        drawn = page.evaluate(
+            "() => { const s = document.querySelector('[data-role=board]');"
+            " const vb = s.viewBox.baseVal; const r = s.getBoundingClientRect();"
+            " const k = Math.min(r.width / vb.width, r.height / vb.height);"
+            " return [vb.width * k, vb.height * k]; }"
+        )
+        assert max(drawn) >= 250, drawn
+        assert page.evaluate("document.documentElement.scrollWidth") <= 844
+    finally:
+        context.close()
