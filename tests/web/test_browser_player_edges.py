@@ -380,3 +380,25 @@ def test_a_phone_turned_sideways_still_gets_a_board_to_play_on(
         assert page.evaluate("document.documentElement.scrollWidth") <= 844
     finally:
         context.close()
+
+
+def test_a_dead_end_names_the_button_that_goes_back(page: Any, server_url: str) -> None:
+    """A knight stuck with squares left said "undo or reset", in Spanish "deshaga o
+    reinicie", but no button resets: the one that goes back is "To the start"."""
+    page.goto(f"{server_url}/?family=knight&lang=es")
+    page.wait_for_selector("[data-testid=load-message]:has-text('Cargado')")
+    board = "3x3\nstart: 0,0\n"  # the centre is out of reach: the tour gets stuck
+    open_setup(page)
+    page.fill("[data-testid=board-text]", board)
+    page.click("[data-testid=load]")
+    page.wait_for_selector("[data-testid=setup]", state="hidden")
+    state = None
+    while moves := position(page, server_url, "knight", board, state)["moves"]:
+        step, _ = counter(page)
+        page.click(cell(moves[0]["to"]))
+        wait_step(page, step + 1)
+        state = moves[0]["state"]
+    message = page.locator("[data-testid=play-message].error")
+    message.wait_for()
+    back = page.get_attribute("[data-testid=restart]", "aria-label")
+    assert back and back.lower() in message.inner_text().lower(), (back, message.inner_text())

@@ -30,7 +30,7 @@ WEB_MESSAGES = (
     N_("Loaded: {description}"),
     N_("generating…"),
     N_("Solved in {n} moves!"),
-    N_("No legal move left: undo or reset."),
+    N_("No legal move left: undo, or go back to the start."),
     N_("thinking…"),
     N_("solving…"),
     N_("{expanded} nodes expanded, {seconds} s"),

@@ -462,7 +462,7 @@ function render() {
   if (!e.pos && !app.timer) ensurePosition();
   if (e.pos && !app.timer && !$("play-message").textContent) {
     if (e.pos.goal) say("play-message", t("Solved in {n} moves!", { n: app.at }), "good");
-    else if (e.pos.moves.length === 0) say("play-message", t("No legal move left: undo or reset."), "error");
+    else if (e.pos.moves.length === 0) say("play-message", t("No legal move left: undo, or go back to the start."), "error");
   }
 }
 
