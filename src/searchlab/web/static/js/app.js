@@ -964,7 +964,6 @@ async function mountWatch() {
     return;  // no watch mode in this build: the page works without it
   }
   if (typeof watchModule.mountWatch !== "function") return;
-  $("watch").hidden = false;  // the panel brings its own stylesheet
   remountWatch();
 }
 
@@ -975,6 +974,7 @@ const watchBoard = { first: true, seen: null };
 
 async function remountWatch() {
   if (!watchModule || !app.fam || !app.board) return;
+  $("watch").hidden = false;  // once there is a board to watch (the panel brings its own stylesheet)
   const handle = await app.watch;  // mountWatch may answer a promise of its handle
   if (handle && handle.family === app.fam.name && typeof handle.setBoard === "function") {
     if (handle.board !== app.board) {
