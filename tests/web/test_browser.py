@@ -69,8 +69,9 @@ def test_maze_bad_board_message(page: Any, server_url: str) -> None:
     open_setup(page)
     page.fill("[data-testid=board-text]", "S.x")
     page.click("[data-testid=load]")
-    page.wait_for_selector("[data-testid=load-message].error")
-    assert "unknown character" in page.inner_text("[data-testid=load-message]")
+    page.wait_for_selector("[data-testid=setup-message].error")
+    assert "unknown character" in page.inner_text("[data-testid=setup-message]")
+    assert "Loaded" in page.inner_text("[data-testid=load-message]")  # the board in play
 
 
 def test_maze_random_board(page: Any, server_url: str) -> None:
@@ -194,8 +195,8 @@ def test_knight_impossible_and_big_boards(page: Any, server_url: str) -> None:
     open_setup(page)
     page.fill("[data-testid=board-text]", "41x41")  # too large: a clear message
     page.click("[data-testid=load]")
-    page.wait_for_selector("[data-testid=load-message].error")
-    assert "at most 1,600 cells" in page.inner_text("[data-testid=load-message]")
+    page.wait_for_selector("[data-testid=setup-message].error")
+    assert "at most 1,600 cells" in page.inner_text("[data-testid=setup-message]")
 
 
 def test_knight_tour_html_from_the_cli(page: Any, tmp_path: Path) -> None:
@@ -289,7 +290,8 @@ def test_teaching_rows_past_300_show_their_board_and_the_graph_zooms(
     rows = page.locator("[data-testid=expansions] tbody tr")
     assert rows.count() > 500
     rows.nth(450).click()
-    page.wait_for_selector("#teach-board .pieces g")
+    order = rows.nth(450).locator("td").first.inner_text()
+    page.wait_for_selector(f"#teach-board[data-row='{order}'] .pieces g")
     graph = page.locator("[data-testid=graph] svg")
     home = graph.get_attribute("viewBox")
     page.click("[data-testid=zoom-in]")

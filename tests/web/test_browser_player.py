@@ -399,6 +399,7 @@ def test_a_link_with_a_bad_board_says_why_and_the_page_still_works(
     page.goto(f"{server_url}/?family=maze&board=S.x&lang=en")
     page.wait_for_selector("[data-testid=load-message].error")
     assert "unknown character" in page.inner_text("[data-testid=load-message]")
+    assert not page.is_visible("[data-role=watch]")  # no board: no empty watch panel
     for hook in ("undo", "forward", "hint"):
         assert page.is_disabled(f"[data-testid={hook}]")
     page.focus("[data-role=board]")
@@ -409,6 +410,7 @@ def test_a_link_with_a_bad_board_says_why_and_the_page_still_works(
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
     assert not page.is_visible("[data-testid=setup]")
     assert counter(page) == (0, 0)
+    page.wait_for_selector("[data-role=watch] [data-watch=step]")  # now there is one
 
 
 def test_the_home_page_shows_every_family_with_its_board(page: Any, server_url: str) -> None:

@@ -162,7 +162,7 @@ class _DataI18n(HTMLParser):
 
 def test_the_watch_page_asks_only_for_listed_strings() -> None:
     static = files("searchlab.web") / "static"
-    js = (static / "js" / "watch.js").read_text()
+    js = "".join((static / "js" / n).read_text() for n in ("watch.js", "names.js"))
     used = set(re.findall(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', js))
     parser = _DataI18n()
     parser.feed((static / "watch.html").read_text())
@@ -236,3 +236,15 @@ def test_fuzzed_bodies_never_get_a_server_error(
     if r.status_code >= 400:
         detail = r.json()["detail"]
         assert isinstance(detail, str) and "\n" not in detail and "Traceback" not in detail
+
+
+def test_a_family_with_one_algorithm_of_its_own_is_watched_with_it_first(
+    client: TestClient,
+) -> None:
+    """The knight's tours offer one engine algorithm (backtracking): the watch mode opened
+    on BFS, whose partial tours hit its bounds long before a tour."""
+    for f in client.get("/api/watch/families").json():
+        fam = families.get(f["name"])
+        own = [a for a in fam.algorithms if a in f["algorithms"]]
+        assert f["default"] in f["algorithms"]
+        assert f["default"] == (own[0] if len(own) == 1 else "bfs"), f["name"]

@@ -459,10 +459,12 @@ def create_app(
         return await asyncio.to_thread(service.moves, fam, body.board, body.state)
 
     @app.post("/api/{family}/hint", summary="The next move of an optimal solution")
-    async def hint(family: FamilyName, body: PositionIn, request: Request) -> dict[str, Any]:
+    async def hint(
+        family: FamilyName, body: PositionIn, request: Request, lang: str = "en"
+    ) -> dict[str, Any]:
         fam = _family(family)
         answer: dict[str, Any] = await hinting.run(
-            functools.partial(worker.hint, fam.name, body.board, body.state),
+            functools.partial(worker.hint, fam.name, body.board, body.state, lang),
             _client(request, body.page),
             request.is_disconnected,
         )

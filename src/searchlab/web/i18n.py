@@ -13,12 +13,13 @@ from typing import Any
 
 from searchlab import i18n
 from searchlab.i18n import N_
-from searchlab.search.result import LIMIT_PHRASES, STAT_LABELS
+from searchlab.search.result import LIMIT_PHRASES, STAT_LABELS, STATUS_LABELS
 
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 
-STAT_AND_LIMIT_MESSAGES = (*STAT_LABELS.values(), *LIMIT_PHRASES)
-"""The statistics' names and the limits' phrases, which the page shows too."""
+STAT_AND_LIMIT_MESSAGES = (*STAT_LABELS.values(), *STATUS_LABELS.values(), *LIMIT_PHRASES)
+"""The statistics' names, the statuses' words and the limits' phrases, which the page
+shows too."""
 
 WEB_MESSAGES = (
     *STAT_AND_LIMIT_MESSAGES,
@@ -29,7 +30,7 @@ WEB_MESSAGES = (
     N_("Loaded: {description}"),
     N_("generating…"),
     N_("Solved in {n} moves!"),
-    N_("No legal move left: undo or reset."),
+    N_("No legal move left: undo, or go back to the start."),
     N_("thinking…"),
     N_("solving…"),
     N_("{expanded} nodes expanded, {seconds} s"),
@@ -121,6 +122,14 @@ WEB_MESSAGES = (
     N_("seed (blank: a new one)"),
     N_("{min} to {max}"),
     N_("{n} moves in {time}"),
+    # Algorithms named in words (static/js/names.js, shared with the watch mode).
+    N_("Greedy"),
+    N_("Weighted A*"),
+    N_("Bidirectional BFS"),
+    N_("Backtracking"),
+    # A random puzzle's field out of its range, checked by the page (the web review).
+    N_("{field} must be a whole number from {min} to {max}."),
+    N_("{field} must be from {min} to {max}."),
 )
 
 

@@ -126,6 +126,7 @@ def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
         "name": fam.name,
         "title": i18n._(fam.title),
         "algorithms": watch_trace.watch_algorithms(fam),
+        "default": watch_trace.default_algorithm(fam),
         "heuristics": list(fam.heuristics),
         "examples": examples,
     }
@@ -313,5 +314,10 @@ WATCH_MESSAGES = (
     N_("{n} nodes share that value; ties go to the node added last."),
     N_("{n} nodes share that value; ties go to the smaller g, then to the node added first."),
     N_("{n} steps/s"),
+    # Why a trace stopped, in words (the web review): not the bound's name.
+    N_("Stopped after {n} expansions: {why}. Try a smaller board."),
+    N_("{nodes} nodes generated, as many as the watch mode keeps"),
+    N_("its boards are too large to draw them all"),
+    N_("the watch mode's time limit"),
 )
 """Every string watch.js and watch.html show (a test checks both files against it)."""

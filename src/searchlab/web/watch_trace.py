@@ -142,6 +142,18 @@ def watch_algorithms(fam: PuzzleFamily) -> list[str]:
     return [*own, *(a for a in engine if a not in own and a not in OFFERED_ONLY)]
 
 
+def default_algorithm(fam: PuzzleFamily) -> str:
+    """The algorithm the watch mode shows first for ``fam``: the family's own engine
+    algorithm when it offers just one (the knight's tours' backtracking: a breadth-first
+    search of partial tours stops at the watch mode's bounds long before a tour), else
+    breadth-first search."""
+    offered = watch_algorithms(fam)
+    own = [a for a in fam.algorithms if a in offered]
+    if len(own) == 1:
+        return own[0]
+    return "bfs" if "bfs" in offered else offered[0]
+
+
 @dataclass(slots=True)
 class _Entry:
     node: int

@@ -137,17 +137,26 @@ def serve_calls(conn: Connection, memory_mb: int | None) -> None:
         conn.send(fn())
 
 
+# A gate's worker lives on between calls, and the interface language is the process's
+# own: every call sets the one it answers in, or it would speak the language of the
+# call before it (an English page's hint came in Spanish after a Spanish page's rating).
+
+
 def generate(family: str, params: dict[str, Any]) -> Outcome:
-    """A random board (the web service's checks included), run in a gated child."""
+    """A random board (the web service's checks included), run in a gated child; its
+    errors in English, as the API's other errors."""
     from searchlab.web import service
 
+    i18n.use("en")
     return outcome_of(lambda: service.generate(families.get(family), params))
 
 
-def hint(family: str, board: str, token: Any) -> Outcome:
-    """The next move of an optimal solution, run in a gated child."""
+def hint(family: str, board: str, token: Any, language: str = "en") -> Outcome:
+    """The next move of an optimal solution, run in a gated child; why there is none,
+    in ``language`` (the page's)."""
     from searchlab.web import service
 
+    i18n.use(language)
     return outcome_of(lambda: service.hint(families.get(family), board, token))
 
 

@@ -6,6 +6,7 @@ import { renderView } from "searchlab/render.js";
 import { moveText, stepText } from "searchlab/notation.js";
 import { drawTeaching } from "searchlab/teachview.js";
 import { language, setMessages, t, translatePage } from "searchlab/i18n.js";
+import { algoLabel } from "searchlab/names.js";
 
 const $ = (id) => document.getElementById(id);
 const key = (rc) => `${rc[0]},${rc[1]}`;
@@ -106,6 +107,7 @@ async function init() {
     if (query.get("lang")) url.searchParams.set("lang", language());
     a.href = url.pathname + url.search;
     a.textContent = f.title;
+    a.title = f.title;  // its whole name where a narrow header cuts it
     a.dataset.family = f.name;
     if (f.name === wanted) { a.classList.add("active"); a.setAttribute("aria-current", "page"); }
     nav.appendChild(a);
@@ -190,7 +192,7 @@ async function selectFamily(fam, boardText) {
   }
   const alg = $("algorithm");
   alg.replaceChildren();
-  fam.algorithms.forEach((a) => option(alg, a));
+  fam.algorithms.forEach((a) => option(alg, a, algoLabel(t, a)));
   const heur = $("heuristic");
   heur.replaceChildren();
   fam.heuristics.forEach((h) => option(heur, h));
@@ -220,6 +222,7 @@ function closeSetup() {
 
 async function loadBoard({ close = false, fromWatch = false } = {}) {
   const text = $("board").value;
+  const shown = { text: $("load-message").textContent, error: $("load-message").classList.contains("error") };
   say("setup-message", t("loading…"));
   say("load-message", t("loading…"));
   try {
@@ -240,8 +243,12 @@ async function loadBoard({ close = false, fromWatch = false } = {}) {
     if (fromWatch) { const h = await app.watch; if (h) h.board = text; } else remountWatch();
     if (close) closeSetup();
   } catch (err) {
-    say("load-message", err.message, "error");
+    // The drawer stays open and says why; the line under the title keeps describing
+    // the board still in play (it names the error only when no board is loaded, or
+    // when the drawer is closed, e.g. a shared link with a bad board).
     say("setup-message", err.message, "error");
+    if (app.board && $("setup").open) say("load-message", shown.text, shown.error ? "error" : "");
+    else say("load-message", err.message, "error");
   }
 }
 
@@ -255,9 +262,24 @@ async function rateBoard(text, description) {
   } catch { /* no rating: the board still plays */ }
 }
 
+/** Why a random puzzle's number field cannot be sent, in the page's words (the
+ *  server's own check names the parameter, in English), or "" when it can. */
+function paramProblem(input) {
+  if (input.type !== "number" || input.value === "" || input.min === "") return "";
+  const v = Number(input.value), min = Number(input.min), max = Number(input.max);
+  const whole = input.step === "1";
+  if (Number.isFinite(v) && v >= min && v <= max && (!whole || Number.isInteger(v))) return "";
+  const field = input.closest("label").querySelector("span").textContent;
+  return t(whole ? "{field} must be a whole number from {min} to {max}." : "{field} must be from {min} to {max}.",
+           { field, min: input.min, max: input.max });
+}
+
 async function randomBoard() {
   const params = {};
   for (const input of $("random-params").querySelectorAll("input")) {
+    const problem = paramProblem(input);
+    input.toggleAttribute("aria-invalid", Boolean(problem));
+    if (problem) { say("setup-message", problem, "error"); input.focus(); return; }
     if (input.type === "checkbox") params[input.dataset.param] = input.checked ? 1 : 0;
     else if (input.value !== "") params[input.dataset.param] = Number(input.value);
   }
@@ -388,8 +410,21 @@ function movesOf(k) { return (entry().pos?.moves || []).filter((m) => m.grab.som
 
 let listVersion = -1;
 
+// A control that turns disabled while it has the keyboard's focus drops it to the page
+// (Undo pressed back to the start, Solve while solving): it goes to the control that
+// does the opposite, or else to the board, so the keys keep working.
+const PARTNER = { undo: "redo", redo: "undo", back: "forward", forward: "back", restart: "end", end: "restart",
+                  "solve-button": "cancel", cancel: "solve-button" };
+
+function keepFocus(was) {
+  if (!was || !was.disabled || !(document.activeElement === was || document.activeElement === document.body)) return;
+  const partner = PARTNER[was.id] && $(PARTNER[was.id]);
+  (partner && !partner.disabled && partner.offsetParent !== null ? partner : $("play-board")).focus({ preventScroll: true });
+}
+
 function render() {
   if (!app.line.length) return;
+  const focused = document.activeElement;
   const e = entry();
   const view = viewOf(e);
   const moves = e.pos ? e.pos.moves : [];
@@ -423,10 +458,11 @@ function render() {
     $("announce").textContent = t("Move {step}: {move}", { step: app.at, move: e.text });
   }
   renderList();
+  keepFocus(focused);
   if (!e.pos && !app.timer) ensurePosition();
   if (e.pos && !app.timer && !$("play-message").textContent) {
     if (e.pos.goal) say("play-message", t("Solved in {n} moves!", { n: app.at }), "good");
-    else if (e.pos.moves.length === 0) say("play-message", t("No legal move left: undo or reset."), "error");
+    else if (e.pos.moves.length === 0) say("play-message", t("No legal move left: undo, or go back to the start."), "error");
   }
 }
 
@@ -509,7 +545,25 @@ function dragMove(from, k) {
     return [m.to[0] - lead[0], m.to[1] - lead[1]];
   };
   return candidates.find((m) => { const [dr, dc] = shift(m); return dr === kr - fr && dc === kc - fc; })
-    || candidates.find((m) => key(m.to) === k);
+    || candidates.find((m) => key(m.to) === k) || nearestMove(candidates, k);
+}
+
+// A tap or drop that misses every target of the piece plays the piece's move whose
+// target is nearest to it, when that target is the only nearest one, nearer than the
+// piece itself, and no farther than the piece is from it: a Tower of Hanoi disk
+// dropped anywhere over another peg (its target is one small square), a car dragged
+// past where it can go. A tap on or beside the piece, or far beyond, plays nothing.
+function nearestMove(moves, k) {
+  if (!moves.length || !moves[0].grab.length) return null;
+  const [r, c] = k.split(",").map(Number);
+  const apart = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const piece = moves[0].grab;
+  const ranked = moves.map((m) => [apart(m.to, [r, c]), m]).sort((a, b) => a[0] - b[0]);
+  const [d, m] = ranked[0];
+  if (ranked.length > 1 && ranked[1][0] === d) return null;
+  const fromPiece = Math.min(...piece.map((g) => apart(g, [r, c])));
+  const reach = Math.min(...piece.map((g) => apart(g, m.to)));
+  return d < fromPiece && d <= reach ? m : null;
 }
 
 function click(k) {
@@ -529,6 +583,8 @@ function click(k) {
   }
   const onto = moves.filter((m) => key(m.to) === k);
   if (onto.length === 1) { applyMove(onto[0]); return; }
+  const near = app.selected && nearestMove(movesOf(app.selected), k);
+  if (near) { applyMove(near); return; }
   app.selected = null;
   render();
 }
@@ -541,7 +597,7 @@ async function hint() {
   if (!e || !e.pos) return;
   say("play-message", t("thinking…"));
   try {
-    const data = await api(`/api/${app.fam.name}/hint`, { board: app.board, state: e.pos.state, page: PAGE });
+    const data = await api(`/api/${app.fam.name}/hint?lang=${language()}`, { board: app.board, state: e.pos.state, page: PAGE });
     if (entry() !== e) return;
     app.hint = data.move;
     if (data.move) say("play-message", t("Try {move}", { move: moveText(viewOf(e), data.move) }));
@@ -720,8 +776,10 @@ async function solve() {
   try {
     const { job } = await api(`/api/${app.fam.name}/solve`, body);
     app.job = job;
+    const focused = document.activeElement;
     $("cancel").disabled = false;
     $("solve-button").disabled = true;
+    keepFocus(focused);
     say("progress", t("solving…"), "busy");
     poll(job, body.algorithm);
   } catch (err) {
@@ -762,8 +820,10 @@ function forgetJob() {
 
 function finishJob() {
   app.job = null;
+  const focused = document.activeElement;
   $("cancel").disabled = true;
   $("solve-button").disabled = false;
+  keepFocus(focused);
 }
 
 async function cancel() {
@@ -786,10 +846,18 @@ function outcome(r) {
   return [t("Stopped by {limit}.", { limit: limitPhrase(r.limit) }), "error"];
 }
 
+/** A status as the statistics name it, in the page's language (searchlab.search.result's
+ *  STATUS_LABELS; the API's JSON keeps the status itself). */
+function statusWord(status) {
+  const words = { solved: t("solved"), impossible: t("impossible"), no_solution: t("no solution"),
+                  limit: t("stopped by a limit"), cancelled: t("cancelled") };
+  return words[status] || status;
+}
+
 function showResult(r, algorithm) {
   const [text, cls] = outcome(r);
   say("progress", text, cls);
-  const rows = [[t("method"), r.method], [t("status"), r.status], [t("moves"), r.length]];
+  const rows = [[t("method"), r.method], [t("status"), statusWord(r.status)], [t("moves"), r.length]];
   if (r.cost !== null && r.cost !== undefined) rows.push([t("cost"), r.cost]);
   for (const [k, v] of Object.entries(r.stats || {})) {
     if (v === null || v === undefined) continue;
@@ -825,6 +893,7 @@ function loadSolution(r) {
   app.at = 0;
   app.version++;
   app.selected = app.hint = null;
+  resetClock();  // the line is the solver's now: the clock starts again with a move by hand
   $("celebrate").hidden = true;
   say("play-message", "");
   // Long solutions (a 40x40 tour) get faster speeds: the whole of it in about 30 s
@@ -895,7 +964,6 @@ async function mountWatch() {
     return;  // no watch mode in this build: the page works without it
   }
   if (typeof watchModule.mountWatch !== "function") return;
-  $("watch").hidden = false;  // the panel brings its own stylesheet
   remountWatch();
 }
 
@@ -906,6 +974,7 @@ const watchBoard = { first: true, seen: null };
 
 async function remountWatch() {
   if (!watchModule || !app.fam || !app.board) return;
+  $("watch").hidden = false;  // once there is a board to watch (the panel brings its own stylesheet)
   const handle = await app.watch;  // mountWatch may answer a promise of its handle
   if (handle && handle.family === app.fam.name && typeof handle.setBoard === "function") {
     if (handle.board !== app.board) {

@@ -22,6 +22,10 @@ export function drawTeaching(r, { table, board, graph, download, view: fetchView
     td.textContent = row.label;
     td.className = "label";
     if (onPath.has(row.label)) tr.classList.add("on-path");
+    tr.tabIndex = 0;  // Enter or Space on a row draws it too
+    tr.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); tr.click(); }
+    });
     tr.addEventListener("click", async () => {
       body.querySelectorAll("tr.chosen").forEach((x) => x.classList.remove("chosen"));
       tr.classList.add("chosen");
@@ -32,9 +36,15 @@ export function drawTeaching(r, { table, board, graph, download, view: fetchView
           row.view = view;
         } catch (err) { error(err.message); return; }
       }
-      if (view && tr.classList.contains("chosen")) renderView(board, { ...r.base, ...view });
+      if (view && tr.classList.contains("chosen")) {
+        renderView(board, { ...r.base, ...view });
+        board.dataset.row = String(row.order);
+      }
     });
   }
+  // The first row's board is drawn at once: no empty box until a row is clicked.
+  delete board.dataset.row;
+  if (body.rows.length && tv.expansions.length) body.rows[0].click();
   if (tv.rows_truncated) {
     const tr = body.insertRow();
     const td = tr.insertCell();

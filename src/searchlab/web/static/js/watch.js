@@ -9,21 +9,10 @@
 // /api/watch/trace (searchlab/web/watch_trace.py); nothing here knows a family: the
 // page draws the families' view data with render.js.
 import { STYLES } from "searchlab/styles.js";
+import { algoLabel } from "./names.js";
 import { cellXY, renderView, viewSize } from "./render.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const NAMES = {
-  bfs: "BFS", dfs: "DFS", ucs: "UCS", astar: "A*", idastar: "IDA*", iddfs: "IDDFS", dls: "DLS",
-};
-
-// An algorithm's name as the page shows it (some are words, translated).
-function algoLabel(t, name) {
-  const words = {
-    greedy: t("Greedy"), wastar: t("Weighted A*"), bibfs: t("Bidirectional BFS"),
-    backtrack: t("Backtracking"),
-  };
-  return words[name] || NAMES[name] || name;
-}
 // Button icons as SVG paths (the fonts of a fresh machine lack the media symbols).
 const ICONS = {
   first: "M5 4h2v16H5zM19 4v16L8 12z",
@@ -198,6 +187,7 @@ class Lane {
         { node: nodeName(tr, st.node), g: num(st.g), h: num(st.h), f: num(st.f), d: st.depth });
     }
     this.status.textContent = done ? this.endText() : "";
+    this.status.dataset.end = done ? tr.status : "";  // a stop is not coloured as a success
     this.status.hidden = !done;
     this.el.dataset.done = done ? "true" : "false";
     this.renderFrontier(i);
@@ -212,6 +202,13 @@ class Lane {
     }
     if (tr.status === "no_solution") return t("No solution: the whole space was searched.");
     if (tr.limit === "max_steps") return t("Stopped after {n} expansions (the watch mode's limit): try a smaller board.", { n: tr.expanded });
+    // the watch mode's other bounds (watch_trace.py), in words rather than their names
+    const why = {
+      max_nodes: t("{nodes} nodes generated, as many as the watch mode keeps", { nodes: tr.nodes.length }),
+      max_bytes: t("its boards are too large to draw them all"),
+      time_limit: t("the watch mode's time limit"),
+    }[tr.limit];
+    if (why) return t("Stopped after {n} expansions: {why}. Try a smaller board.", { n: tr.expanded, why });
     return t("Stopped: the search is too large to watch here ({limit}).", { limit: tr.limit });
   }
 
@@ -623,10 +620,12 @@ class Watch {
       (fam.heuristics.length ? fam.heuristics : ["–"]).map((x) => h("option", { value: fam.heuristics.length ? x : "", selected: x === value }, x)));
     const uid = Math.random().toString(36).slice(2, 8);
     // ctx.choice: {a, b, ha, hb, compare, predict}, e.g. from the address; unknown names
-    // fall back to the defaults (BFS against A*, the family's first heuristic)
+    // fall back to the defaults (the family's default, BFS but where the family offers
+    // one of its own, against A*; the family's first heuristic)
     const c = this.ctx.choice || {};
     const pick = (name, list, dflt) => (list.includes(name) ? name : dflt);
-    const first = pick(c.a, fam.algorithms, fam.algorithms.includes("bfs") ? "bfs" : fam.algorithms[0]);
+    const first = pick(c.a, fam.algorithms,
+      fam.default || (fam.algorithms.includes("bfs") ? "bfs" : fam.algorithms[0]));
     const second = pick(c.b, fam.algorithms,
       fam.algorithms.includes("astar") ? "astar" : fam.algorithms[fam.algorithms.length - 1]);
     this.algoA = algoSelect(`algo-a-${uid}`, first);
