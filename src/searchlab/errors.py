@@ -15,7 +15,10 @@ TOKEN_CHARS = 40
 LINE_CHARS = 400
 """The longest error line (the list of choices of a long menu fits)."""
 
-_QUOTED = re.compile(r"""(['"])([^'"\n…]{""" + str(TOKEN_CHARS + 1) + r""",})\1""")
+_QUOTED = re.compile(r"""(?<!\w)(?:'([^'\n]*)'|"([^"\n]*)")(?!\w)""")
+"""A quoted token: quotes paired from the left, an apostrophe inside a word (the
+family's) neither opening nor closing one; so the text *between* two short quoted
+tokens is never taken for a long one."""
 _RUN = re.compile(r"\S{" + str(2 * TOKEN_CHARS + 1) + ",}")
 
 
@@ -26,11 +29,19 @@ def shorten(token: str, limit: int = TOKEN_CHARS) -> str:
     return f"{token[:limit]}… ({len(token):,} characters)"
 
 
+def _shorten_quoted(match: re.Match[str]) -> str:
+    quote = "'" if match[1] is not None else '"'
+    token = match[1] if match[1] is not None else match[2]
+    if "…" in token:  # already cut: one_line(one_line(m)) == one_line(m)
+        return match[0]
+    return quote + shorten(token) + quote
+
+
 def one_line(message: str) -> str:
     """``message`` as one short line: quoted tokens over :data:`TOKEN_CHARS` characters
     and unbroken runs over twice that are cut, line breaks become spaces, and the
     whole is at most :data:`LINE_CHARS` characters."""
-    text = _QUOTED.sub(lambda m: m[1] + shorten(m[2]) + m[1], message)
+    text = _QUOTED.sub(_shorten_quoted, message)
     text = _RUN.sub(lambda m: shorten(m[0], 2 * TOKEN_CHARS), text)
     text = " ".join(text.splitlines())
     return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from searchlab.cli.common import FiniteFloat
 from searchlab.cli.main import cli, main
@@ -110,3 +112,23 @@ def test_one_line_cuts_tokens_once() -> None:
     assert text == one_line(text) and len(text) < 100 and "1,000 characters" in text
     assert str(InputError(f"bad {token}")).count("y") == 2 * TOKEN_CHARS
     assert one_line("short 'ok' stays") == "short 'ok' stays"
+
+
+_PROSE = st.text(st.sampled_from("abcxyz019 .,:;()<=>-"), min_size=20, max_size=60)
+_SHORT_TOKEN = st.text(st.sampled_from("abc-_ 09"), max_size=TOKEN_CHARS)
+
+
+@given(parts=st.lists(st.tuples(_PROSE, _SHORT_TOKEN), max_size=5), tail=_PROSE)
+def test_one_line_keeps_the_text_between_short_quoted_tokens(
+    parts: list[tuple[str, str]], tail: str
+) -> None:
+    """Click's "Invalid value for '--disks': 99999999999999999999999999999 is not in the
+    range 1<=x<=12. (try 'searchlab hanoi solve --help')" came out as "...is not i… (67
+    characters)'searchlab...": the prose between two short quoted tokens was cut as if
+    it were one long token. A message of short tokens (and no run of 80 characters)
+    is left as it is, and a long token among them is cut alone."""
+    message = "".join(f"{prose} '{token}' " for prose, token in parts) + tail
+    assume(len(message) <= 300)
+    assert one_line(message) == message
+    cut = one_line(f"{message} family's '{'z' * 500}' end")
+    assert cut.startswith(message) and cut.endswith(" end") and "500 characters" in cut
