@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from searchlab import families
 from searchlab.errors import InputError
@@ -90,6 +92,18 @@ def test_default_solver_answers_every_example(family: PuzzleFamily) -> None:
             assert result.reason
         # --svg: every family draws every answer (from its view unless it has its own).
         assert ET.fromstring(family.picture(instance, result)).tag.endswith("svg"), ex.id
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(details=st.tuples(st.sampled_from([" ", "(", " (", "+"]), st.text(max_size=20)).map("".join))
+def test_optimality_reads_the_offered_name_before_its_details(name: str, details: str) -> None:
+    """A result's algorithm is the offered name and details: "idastar (manhattan)",
+    "idastar+pdb 6-6-3" (the 15-puzzle's auto answered with "optimal": false in --json
+    while the text said it guarantees the fewest moves)."""
+    family = families.get(name)
+    for algorithm in family.algorithms:
+        want = None if family.optimal is None else algorithm in family.optimal
+        assert family.optimality(algorithm + details) == want, algorithm + details
 
 
 def test_every_algorithm_runs_on_the_first_example(family: PuzzleFamily) -> None:

@@ -48,6 +48,7 @@ limits the engine's way (a :class:`~searchlab.search.Budget`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -522,11 +523,12 @@ class Family(Generic[I, S]):
 
     def optimality(self, algorithm: str) -> bool | None:
         """Whether ``algorithm`` (an offered name, or a result's name with its details
-        after a space or a bracket, "idastar (manhattan)") guarantees a least-cost
-        solution; ``None`` when the family's :attr:`optimal` is ``None``."""
+        after a space, a bracket or a plus, "idastar (manhattan)", "idastar+pdb 6-6-3")
+        guarantees a least-cost solution; ``None`` when the family's :attr:`optimal` is
+        ``None``."""
         if self.optimal is None:
             return None
-        return algorithm.split("(")[0].strip().split(" ")[0] in self.optimal
+        return re.split(r"[ (+]", algorithm, maxsplit=1)[0] in self.optimal
 
     def check_choice(self, algorithm: str, heuristic: str | None) -> None:
         """A one-line InputError unless ``algorithm`` and ``heuristic`` are offered."""
