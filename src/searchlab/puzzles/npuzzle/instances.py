@@ -17,6 +17,7 @@ from functools import lru_cache
 from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.board import Board, goal_board, neighbours
+from searchlab.search.limits import CancelToken
 
 
 def _pack(tiles: tuple[int, ...]) -> int:
@@ -136,6 +137,7 @@ def random_instance(
     *,
     time_limit: float = 60.0,
     progress: Callable[[int, int], None] | None = None,
+    cancel: CancelToken | None = None,
 ) -> Board:
     """A random ``size x size`` board whose optimal solution to ``goal`` is exactly ``depth`` moves.
 
@@ -144,7 +146,7 @@ def random_instance(
     walk that only accepts moves increasing the exact optimal distance (each
     step checked by the optimal solver), so it is practical up to depths of
     a few dozen moves (``time_limit`` seconds at most; ``progress(reached,
-    depth)`` after each step).
+    depth)`` after each step; ``KeyboardInterrupt`` once ``cancel`` is set).
     """
     goal = goal if goal is not None else goal_board(size)
     if goal.size != size:
@@ -164,4 +166,4 @@ def random_instance(
         return instances_at_depth(depth, 1, seed=seed, goal=goal)[0]
     from searchlab.puzzles.npuzzle.walk import deep_walk
 
-    return deep_walk(goal, depth, seed, time_limit=time_limit, progress=progress)
+    return deep_walk(goal, depth, seed, time_limit=time_limit, progress=progress, cancel=cancel)
