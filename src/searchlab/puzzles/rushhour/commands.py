@@ -245,6 +245,7 @@ TASKS = (
         (BOARD, RED, CARD),
         example="--card 1",
         json=True,
+        cancel=True,
     ),
     Task(
         "hint",
@@ -252,6 +253,7 @@ TASKS = (
         hint_task,
         (BOARD, RED, CARD),
         example="--card 1",
+        cancel=True,
     ),
     Task(
         "generate",
