@@ -6,8 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from searchlab.cli.main import main
 from searchlab.families.output import RESULT_KEYS
@@ -210,31 +208,3 @@ def test_compare_above_the_hardest_6x6_puzzle_fails_before_generating(
     assert code == 2 and out == ""
     assert "--min-moves 52: no 6x6 puzzle without walls needs more than 51 moves" in err
     assert len(err.strip().splitlines()) == 1
-
-
-class TripAfter:
-    """A cancel token (Ctrl-C) that is set from its ``looks``-th look on."""
-
-    def __init__(self, looks: int) -> None:
-        self.looks = looks
-
-    def is_set(self) -> bool:
-        self.looks -= 1
-        return self.looks < 0
-
-
-NO_SOLUTION_8X8 = "ooooBooCooooBooCooooDooooAAEDoFooGoEDoFooGoooHooooooIHJKooooIoJK"
-"""An 8x8 board without a solution whose search takes seconds (661,500 expansions)."""
-
-
-@settings(max_examples=6, deadline=None)
-@given(looks=st.integers(0, 3), task=st.sampled_from(["rate", "hint"]))
-def test_ctrl_c_stops_rate_and_hint(looks: int, task: str) -> None:
-    """``rushhour rate`` and ``hint`` on this board, Ctrl-C: ignored (the compiled
-    search swallows a KeyboardInterrupt), the search ran to its end, or to rate's 60 s.
-    They now take the CLI's Ctrl-C token and stop with KeyboardInterrupt (exit 130)."""
-    from searchlab.puzzles.rushhour.tasks import hint_task, rate_task
-
-    run = rate_task if task == "rate" else hint_task
-    with pytest.raises(KeyboardInterrupt):
-        list(run(NO_SOLUTION_8X8, cancel=TripAfter(looks)))

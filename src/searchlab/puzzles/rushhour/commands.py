@@ -245,7 +245,6 @@ TASKS = (
         (BOARD, RED, CARD),
         example="--card 1",
         json=True,
-        cancel=True,
     ),
     Task(
         "hint",
@@ -253,7 +252,6 @@ TASKS = (
         hint_task,
         (BOARD, RED, CARD),
         example="--card 1",
-        cancel=True,
     ),
     Task(
         "generate",

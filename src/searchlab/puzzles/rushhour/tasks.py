@@ -61,17 +61,13 @@ def rate_task(
     card_no: int | None = None,
     *,
     as_json: bool = False,
-    cancel: CancelToken | None = None,
 ) -> Iterator[Block]:
     """``rate``: optimal moves and steps, vehicles moved, cluster size, score and level;
-    no solution (or out of time) is an answer: a message and exit 1. Ctrl-C (``cancel``:
-    the compiled search swallows a KeyboardInterrupt) stops it at once."""
+    no solution (or out of time) is an answer: a message and exit 1."""
     start = load_board(board, red, card_no)
     try:
-        r = rate(start, cancel=cancel)
+        r = rate(start)
     except InputError as exc:
-        if cancel is not None and cancel.is_set():
-            raise KeyboardInterrupt from None
         yield Note(f"searchlab: {exc}")
         yield Exit(1)
         return
@@ -86,22 +82,16 @@ def rate_task(
 
 
 def hint_task(
-    board: str | None = None,
-    red: str | None = None,
-    card_no: int | None = None,
-    cancel: CancelToken | None = None,
+    board: str | None = None, red: str | None = None, card_no: int | None = None
 ) -> Iterator[Block]:
-    """``hint``: the next move of an optimal solution (a message and exit 1 when none;
-    Ctrl-C, ``cancel``, stops it at once)."""
+    """``hint``: the next move of an optimal solution (a message and exit 1 when none)."""
     start = load_board(board, red, card_no)
     if start.is_solved():
         yield _("already solved")
         return
     try:
-        move = hint(start, start, time_limit=10.0, cancel=cancel)
+        move = hint(start, start, time_limit=10.0)
     except NoHint as exc:
-        if cancel is not None and cancel.is_set():
-            raise KeyboardInterrupt from None
         yield Note(f"searchlab: {exc}")
         yield Exit(1)
         return
