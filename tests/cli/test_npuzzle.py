@@ -4,8 +4,6 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from searchlab.cli.main import main
 from searchlab.families.output import RESULT_KEYS
@@ -177,37 +175,3 @@ def test_pdb_build_then_solve_with_it(capsys: pytest.CaptureFixture[str]) -> Non
     )  # fmt: skip
     data = json.loads(out)
     assert code == 0 and data["length"] == 3 and data["algorithm"] == "idastar+pdb 3-3-3-3-3"
-
-
-class TripAfter:
-    """A cancel token (Ctrl-C) that is set from its ``looks``-th look on."""
-
-    def __init__(self, looks: int) -> None:
-        self.looks = looks
-
-    def is_set(self) -> bool:
-        self.looks -= 1
-        return self.looks < 0
-
-
-@settings(max_examples=10, deadline=None)
-@given(looks=st.integers(0, 30), seed=st.integers(0, 2**16))
-def test_ctrl_c_stops_random_where_it_is(looks: int, seed: int) -> None:
-    """``npuzzle random --size 5 --depth 100``, Ctrl-C: the compiled solver the walk
-    calls swallows a KeyboardInterrupt, so the walk ran on to its time limit and said
-    "no exact-depth 5x5 board found in time" (exit 2). The task now takes the CLI's
-    cancel token: once it is set the walk stops with KeyboardInterrupt (exit 130)."""
-    from searchlab.puzzles.npuzzle.commands import random_board
-
-    blocks = random_board(
-        size=5,
-        depth=100,
-        seed=seed,
-        goal=None,
-        time_limit=60.0,
-        as_json=True,
-        progress=lambda *_args: None,
-        cancel=TripAfter(looks),
-    )
-    with pytest.raises(KeyboardInterrupt):
-        list(blocks)

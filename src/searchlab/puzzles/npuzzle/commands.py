@@ -34,7 +34,7 @@ from searchlab.puzzles.npuzzle.solvers import (
     prepare_databases,
     ready_partition,
 )
-from searchlab.search import CancelToken, SearchResult
+from searchlab.search import SearchResult
 
 DEFAULT_STORED_NODES = 5_000_000
 """The default memory bound of the node-storing searches (measured at 180-430 bytes a
@@ -179,7 +179,6 @@ def random_board(
     time_limit: float,
     as_json: bool,
     progress: Callable[..., None],
-    cancel: CancelToken | None = None,
 ) -> Iterator[Block]:
     """``searchlab npuzzle random``: a board whose optimal solution is exactly ``depth``
     moves, its drawn seed on standard error."""
@@ -193,7 +192,6 @@ def random_board(
         goal=goal_,
         time_limit=time_limit or 1e9,
         progress=lambda reached, total: progress(reached, total, f"{reached}/{total}", title),
-        cancel=cancel,
     )
     if note is not None:
         yield note
@@ -219,7 +217,6 @@ RANDOM = Task(
     example="--size 4 --depth 30 --seed 7",
     json=True,
     progress=True,
-    cancel=True,
 )
 """``searchlab npuzzle random``."""
 

@@ -17,7 +17,6 @@ from functools import lru_cache
 from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.board import Board, goal_board, neighbours
-from searchlab.search.limits import CancelToken
 
 
 def _pack(tiles: tuple[int, ...]) -> int:
@@ -137,7 +136,6 @@ def random_instance(
     *,
     time_limit: float = 60.0,
     progress: Callable[[int, int], None] | None = None,
-    cancel: CancelToken | None = None,
 ) -> Board:
     """A random ``size x size`` board whose optimal solution to ``goal`` is exactly ``depth`` moves.
 
@@ -146,7 +144,7 @@ def random_instance(
     walk that only accepts moves increasing the exact optimal distance (each
     step checked by the optimal solver), so it is practical up to depths of
     a few dozen moves (``time_limit`` seconds at most; ``progress(reached,
-    depth)`` after each step; ``KeyboardInterrupt`` once ``cancel`` is set).
+    depth)`` after each step).
     """
     goal = goal if goal is not None else goal_board(size)
     if goal.size != size:
@@ -166,4 +164,4 @@ def random_instance(
         return instances_at_depth(depth, 1, seed=seed, goal=goal)[0]
     from searchlab.puzzles.npuzzle.walk import deep_walk
 
-    return deep_walk(goal, depth, seed, time_limit=time_limit, progress=progress, cancel=cancel)
+    return deep_walk(goal, depth, seed, time_limit=time_limit, progress=progress)

@@ -494,14 +494,12 @@ def optimal_length(board: Board, goal: Board | None = None) -> int:
     return _solve_no_build(board, goal, None).length
 
 
-def _solve_no_build(
-    board: Board, goal: Board, time_limit: float | None, cancel: CancelToken | None = None
-) -> SearchResult:
+def _solve_no_build(board: Board, goal: Board, time_limit: float | None) -> SearchResult:
     """``solve_board`` without ever building databases (Manhattan when they are missing)."""
     try:
-        return solve_board(board, goal, time_limit=time_limit, pdb_build=False, cancel=cancel)
+        return solve_board(board, goal, time_limit=time_limit, pdb_build=False)
     except FileNotFoundError:
-        return solve_board(board, goal, heuristic="manhattan", time_limit=time_limit, cancel=cancel)
+        return solve_board(board, goal, heuristic="manhattan", time_limit=time_limit)
 
 
 def hint(board: Board, goal: Board | None = None, time_limit: float | None = 10.0) -> str | None:

@@ -9,19 +9,12 @@ from collections.abc import Callable
 from searchlab.errors import InputError
 from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.board import Board, neighbours
-from searchlab.search.limits import CancelToken
 
 
-def _optimal_length(
-    board: Board, goal: Board, deadline: float, cancel: CancelToken | None = None
-) -> int:
+def _optimal_length(board: Board, goal: Board, deadline: float) -> int:
     from searchlab.puzzles.npuzzle.solvers import _solve_no_build
 
-    if cancel is not None and cancel.is_set():  # a short solve never looks at it
-        raise KeyboardInterrupt
-    result = _solve_no_build(board, goal, max(deadline - time.perf_counter(), 0.001), cancel=cancel)
-    if result.limit == "cancelled":
-        raise KeyboardInterrupt
+    result = _solve_no_build(board, goal, max(deadline - time.perf_counter(), 0.001))
     if not result.solved:
         raise InputError(
             _("no exact-depth {size}x{size} board found in time: try a smaller depth").format(
@@ -38,7 +31,6 @@ def deep_walk(
     attempts: int = 50,
     time_limit: float = 60.0,
     progress: Callable[[int, int], None] | None = None,
-    cancel: CancelToken | None = None,
 ) -> Board:
     """A board exactly ``depth`` optimal moves from ``goal``.
 
@@ -47,9 +39,7 @@ def deep_walk(
     random neighbour whose exact distance (from the optimal solver) is
     ``d + 1``; when every neighbour leads back, it restarts. Cost: ``depth``
     optimal solves of depth up to ``depth`` (with the cached databases on 4x4
-    when present); raises ``InputError`` after ``time_limit`` seconds, and
-    ``KeyboardInterrupt`` once ``cancel`` is set (the compiled solver swallows a
-    Ctrl-C that comes while it runs: the CLI's token hears it).
+    when present); raises ``InputError`` after ``time_limit`` seconds.
     ``progress(reached, depth)`` is called after each step.
     """
     deadline = time.perf_counter() + time_limit
@@ -65,7 +55,7 @@ def deep_walk(
                 tiles = list(current.tiles)
                 tiles[b], tiles[c] = tiles[c], 0
                 child = Board(goal.size, tuple(tiles))
-                if _optimal_length(child, goal, deadline, cancel) == dist + 1:
+                if _optimal_length(child, goal, deadline) == dist + 1:
                     current, dist, prev = child, dist + 1, b
                     if progress is not None:
                         progress(dist, depth)
