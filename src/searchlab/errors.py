@@ -9,6 +9,7 @@ web API answers 4xx with it. :func:`one_line` keeps any message short: a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 TOKEN_CHARS = 40
 """The most characters of a user's token an error message quotes."""
@@ -35,6 +36,37 @@ def _shorten_quoted(match: re.Match[str]) -> str:
     if "…" in token:  # already cut: one_line(one_line(m)) == one_line(m)
         return match[0]
     return quote + shorten(token) + quote
+
+
+_NUMBERED = re.compile(r"(.*?)(\d+)")
+
+
+def choices(names: Sequence[str]) -> str:
+    """``names`` for a message, comma-separated, with each run of three or more
+    consecutive numbered names written as its ends: ``card1, card2, ..., card40, walls``
+    is ``card1…card40, walls`` (a menu of 40 cards stays a short line)."""
+    parts: list[str] = []
+    run: list[tuple[str, int, str]] = []
+
+    def flush() -> None:
+        if len(run) >= 3:
+            parts.append(f"{run[0][2]}…{run[-1][2]}")
+        else:
+            parts.extend(name for _prefix, _n, name in run)
+        run.clear()
+
+    for name in names:
+        m = _NUMBERED.fullmatch(name)
+        if m and run and m[1] == run[-1][0] and int(m[2]) == run[-1][1] + 1:
+            run.append((m[1], int(m[2]), name))
+            continue
+        flush()
+        if m:
+            run.append((m[1], int(m[2]), name))
+        else:
+            parts.append(name)
+    flush()
+    return ", ".join(parts)
 
 
 def one_line(message: str) -> str:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from searchlab.cli.common import FiniteFloat
 from searchlab.cli.main import cli, main
-from searchlab.errors import TOKEN_CHARS, InputError, one_line
+from searchlab.errors import TOKEN_CHARS, InputError, choices, one_line
 
 
 def _error_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
@@ -132,3 +132,35 @@ def test_one_line_keeps_the_text_between_short_quoted_tokens(
     assert one_line(message) == message
     cut = one_line(f"{message} family's '{'z' * 500}' end")
     assert cut.startswith(message) and cut.endswith(" end") and "500 characters" in cut
+
+
+_NAME = st.one_of(
+    st.text(st.sampled_from("abc-"), min_size=1, max_size=4),
+    st.tuples(st.sampled_from(["card", "x", ""]), st.integers(0, 50)).map(
+        lambda t: f"{t[0]}{t[1]}"
+    ),
+)
+
+
+@given(st.lists(_NAME, max_size=60))
+def test_choices_shortens_numbered_runs_and_loses_no_name(names: list[str]) -> None:
+    """``teach rushhour --example 1`` listed card1, card2, ..., card40, walls (a 364
+    character line); a run of consecutive numbered names is now written by its ends,
+    and reading those back gives every name, in order."""
+    text = choices(names)
+    back: list[str] = []
+    for part in text.split(", ") if text else []:
+        if "…" in part:
+            first, last = part.split("…")
+            prefix = first.rstrip("0123456789")
+            lo, hi = int(first[len(prefix) :]), int(last[len(prefix) :])
+            assert hi - lo >= 2 and last.startswith(prefix)
+            back.extend(f"{prefix}{i}" for i in range(lo, hi + 1))
+        else:
+            back.append(part)
+    assert back == names
+
+
+def test_teach_names_forty_cards_in_a_short_line(capsys: pytest.CaptureFixture[str]) -> None:
+    err = _error_line(capsys, ["teach", "rushhour", "--example", "1"])
+    assert "card1…card40" in err and len(err) < 100, err
