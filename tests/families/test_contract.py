@@ -106,6 +106,27 @@ def test_optimality_reads_the_offered_name_before_its_details(name: str, details
         assert family.optimality(algorithm + details) == want, algorithm + details
 
 
+@pytest.mark.parametrize("name", NAMES)
+@given(heuristic=st.text(min_size=1, max_size=30))
+def test_a_heuristic_not_offered_is_a_one_line_error(name: str, heuristic: str) -> None:
+    """``searchlab solve knight FILE -H zzz`` solved, the heuristic silently ignored: a
+    family without heuristics let any name through. Every family now refuses a name it
+    does not offer (and takes its own, and none)."""
+    family = families.get(name)
+    algorithm = family.algorithms[0]
+    for offered in [None, *family.heuristics] if family.heuristics else [None, ""]:
+        family.check_choice(algorithm, offered)
+    if heuristic in family.heuristics:
+        return
+    for check in (
+        lambda: family.check_choice(algorithm, heuristic),
+        lambda: family.engine_problem(family.read(family.examples[0].text), heuristic),
+    ):
+        with pytest.raises(InputError) as err:
+            check()
+        assert "\n" not in str(err.value) and len(str(err.value)) < 300
+
+
 def test_every_algorithm_runs_on_the_first_example(family: PuzzleFamily) -> None:
     solvable = None
     for ex in family.examples:

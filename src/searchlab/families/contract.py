@@ -538,12 +538,19 @@ class Family(Generic[I, S]):
                     "algorithm {algorithm!r} is not offered for {name}; choose one of {algorithms}"
                 ).format(algorithm=algorithm, name=self.name, algorithms=", ".join(self.algorithms))
             )
+        if heuristic and not self.heuristics:  # "" or None: none, as it should
+            raise InputError(self._no_heuristics(heuristic))
         if heuristic is not None and self.heuristics and heuristic not in self.heuristics:
             raise InputError(
                 _(
                     "heuristic {heuristic!r} is not offered for {name}; choose one of {heuristics}"
                 ).format(heuristic=heuristic, name=self.name, heuristics=", ".join(self.heuristics))
             )
+
+    def _no_heuristics(self, heuristic: str) -> str:
+        return _("the {name} family takes no heuristic, got {heuristic!r}").format(
+            name=self.name, heuristic=heuristic
+        )
 
     def run(
         self,
@@ -564,6 +571,8 @@ class Family(Generic[I, S]):
         """The engine problem, or an InputError when the family has none."""
         if self.problem is None:
             raise InputError(_("the {name} family has no engine problem").format(name=self.name))
+        if heuristic and not self.heuristics:
+            raise InputError(self._no_heuristics(heuristic))
         if heuristic is not None and self.heuristics and heuristic not in self.heuristics:
             raise InputError(
                 _("unknown heuristic {heuristic!r} for {name}; choose one of {heuristics}").format(
