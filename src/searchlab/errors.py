@@ -20,7 +20,8 @@ _QUOTED = re.compile(r"""(?<!\w)(?:'([^'\n]*)'|"([^"\n]*)")(?!\w)""")
 """A quoted token: quotes paired from the left, an apostrophe inside a word (the
 family's) neither opening nor closing one; so the text *between* two short quoted
 tokens is never taken for a long one."""
-_RUN = re.compile(r"\S{" + str(2 * TOKEN_CHARS + 1) + ",}")
+_RUN = re.compile(r"[^\s…]{" + str(2 * TOKEN_CHARS + 1) + ",}")
+"""An unbroken run to cut: never one already cut (its ``…``), so cutting is done once."""
 
 
 def shorten(token: str, limit: int = TOKEN_CHARS) -> str:
@@ -69,12 +70,18 @@ def choices(names: Sequence[str]) -> str:
     return ", ".join(parts)
 
 
+def _shorten_run(match: re.Match[str]) -> str:
+    run = match[0]
+    colon = ":" if run.endswith(":") else ""  # "{path}: cannot write": the path's own length
+    return shorten(run.removesuffix(":"), 2 * TOKEN_CHARS) + colon
+
+
 def one_line(message: str) -> str:
     """``message`` as one short line: quoted tokens over :data:`TOKEN_CHARS` characters
     and unbroken runs over twice that are cut, line breaks become spaces, and the
     whole is at most :data:`LINE_CHARS` characters."""
     text = _QUOTED.sub(_shorten_quoted, message)
-    text = _RUN.sub(lambda m: shorten(m[0], 2 * TOKEN_CHARS), text)
+    text = _RUN.sub(_shorten_run, text)
     text = " ".join(text.splitlines())
     return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
 

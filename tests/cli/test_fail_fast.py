@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -164,3 +165,31 @@ def test_choices_shortens_numbered_runs_and_loses_no_name(names: list[str]) -> N
 def test_teach_names_forty_cards_in_a_short_line(capsys: pytest.CaptureFixture[str]) -> None:
     err = _error_line(capsys, ["teach", "rushhour", "--example", "1"])
     assert "card1…card40" in err and len(err) < 100, err
+
+
+@given(st.text(st.sampled_from("ab :/'\"…\n"), max_size=600))
+def test_one_line_cuts_once(message: str) -> None:
+    """A 5,000-character file name came out as "aaa…(81 characters) (81 characters)":
+    the CLI cuts a message once more than the error did, and a cut run was cut again
+    (and the name had been cut to 80 characters first, so the count was wrong too)."""
+    once = one_line(message)
+    assert one_line(once) == once and once.count("characters)") <= message.count("…") + len(once)
+    assert "characters) (" not in once
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "maze", "a" * 5000],
+        ["solve", "maze", "-", "--html", "a" * 5000],
+        ["peg", "solve", "-b", "a" * 5000],  # was an internal error (File name too long)
+        ["rushhour", "solve", "a/" * 3000],
+    ],
+)
+def test_a_file_name_too_long_is_one_short_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("S.G\n"))
+    err = _error_line(capsys, argv)
+    assert len(err) < 200 and "internal error" not in err, err
+    assert "characters) (" not in err and ("characters)" in err or "'aaa" in err), err
