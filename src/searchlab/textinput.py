@@ -61,12 +61,12 @@ def read_input(path: str | Path, *, max_bytes: int = MAX_INPUT_BYTES) -> str:
     return decode_text(data, where)
 
 
-def names_a_file(name: str) -> bool:
-    """Whether ``name`` names something on disk (a file, directory, device or pipe); a
-    name the system refuses (too long, a NUL byte) names nothing, where
-    ``Path.exists`` raises."""
+def names_a_file(name: str | Path, *, regular: bool = False) -> bool:
+    """Whether ``name`` names something on disk (a file, directory, device or pipe; with
+    ``regular``, a regular file); a name the system refuses (too long, a NUL byte) names
+    nothing, where ``Path.exists`` and ``Path.is_file`` raise."""
     try:
-        return Path(name).exists()
+        return Path(name).is_file() if regular else Path(name).exists()
     except (OSError, ValueError):
         return False
 
