@@ -8,9 +8,23 @@ from pathlib import Path
 
 
 def cache_root() -> Path:
-    """searchlab's cache directory (it may not exist yet)."""
+    """searchlab's cache directory (it may not exist yet); a one-line
+    :class:`~searchlab.errors.InputError` when ``SEARCHLAB_CACHE_DIR`` is a name the
+    system refuses (too long), on which every look at the directory would raise."""
     env = os.environ.get("SEARCHLAB_CACHE_DIR")
     if env:
+        try:
+            Path(env).exists()
+        except (OSError, ValueError) as exc:
+            from searchlab.errors import TOKEN_CHARS, InputError, shorten
+            from searchlab.i18n import _
+
+            reason = getattr(exc, "strerror", None) or exc
+            raise InputError(
+                _("SEARCHLAB_CACHE_DIR: {path} is not a usable directory ({reason})").format(
+                    path=shorten(env, 2 * TOKEN_CHARS), reason=reason
+                )
+            ) from None
         return Path(env)
     import platformdirs  # only here: start-up
 

@@ -195,3 +195,15 @@ def test_a_file_name_too_long_is_one_short_line(
     err = _error_line(capsys, argv)
     assert len(err) < 300 and "internal error" not in err, err
     assert "characters) (" not in err and ("characters)" in err or "'aaa" in err), err
+
+
+@pytest.mark.parametrize(
+    "argv", [["npuzzle", "pdb", "--build", "6-6-3"], ["cache", "clear", "--yes"], ["doctor"]]
+)
+def test_a_cache_dir_too_long_is_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SEARCHLAB_CACHE_DIR of 5,000 characters: each of these was an internal error."""
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", "/tmp/" + "c" * 5000)
+    err = _error_line(capsys, argv)
+    assert "SEARCHLAB_CACHE_DIR" in err and "5,005 characters" in err and len(err) < 250, err
