@@ -9,26 +9,32 @@ from pathlib import Path
 
 def cache_root() -> Path:
     """searchlab's cache directory (it may not exist yet); a one-line
-    :class:`~searchlab.errors.InputError` when ``SEARCHLAB_CACHE_DIR`` is a name the
-    system refuses (too long), on which every look at the directory would raise."""
+    :class:`~searchlab.errors.InputError` when it is a name the system refuses (too
+    long: ``SEARCHLAB_CACHE_DIR``, or ``XDG_CACHE_HOME`` behind the default), on which
+    every look at the directory would raise."""
     env = os.environ.get("SEARCHLAB_CACHE_DIR")
     if env:
-        try:
-            Path(env).exists()
-        except (OSError, ValueError) as exc:
-            from searchlab.errors import TOKEN_CHARS, InputError, shorten
-            from searchlab.i18n import _
+        root = Path(env)
+    else:
+        import platformdirs  # only here: start-up
 
-            reason = getattr(exc, "strerror", None) or exc
-            raise InputError(
-                _("SEARCHLAB_CACHE_DIR: {path} is not a usable directory ({reason})").format(
-                    path=shorten(env, 2 * TOKEN_CHARS), reason=reason
-                )
-            ) from None
-        return Path(env)
-    import platformdirs  # only here: start-up
+        root = Path(platformdirs.user_cache_dir("searchlab"))
+    try:
+        root.exists()
+    except (OSError, ValueError) as exc:
+        from searchlab.errors import TOKEN_CHARS, InputError, shorten
+        from searchlab.i18n import _
 
-    return Path(platformdirs.user_cache_dir("searchlab"))
+        raise InputError(
+            _(
+                "the cache directory {path} is not usable ({reason}): "
+                "set SEARCHLAB_CACHE_DIR to another"
+            ).format(
+                path=shorten(str(root), 2 * TOKEN_CHARS),
+                reason=getattr(exc, "strerror", None) or exc,
+            )
+        ) from None
+    return root
 
 
 def ensure_writable(directory: Path) -> None:
