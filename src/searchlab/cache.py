@@ -8,13 +8,33 @@ from pathlib import Path
 
 
 def cache_root() -> Path:
-    """searchlab's cache directory (it may not exist yet)."""
+    """searchlab's cache directory (it may not exist yet); a one-line
+    :class:`~searchlab.errors.InputError` when it is a name the system refuses (too
+    long: ``SEARCHLAB_CACHE_DIR``, or ``XDG_CACHE_HOME`` behind the default), on which
+    every look at the directory would raise."""
     env = os.environ.get("SEARCHLAB_CACHE_DIR")
     if env:
-        return Path(env)
-    import platformdirs  # only here: start-up
+        root = Path(env)
+    else:
+        import platformdirs  # only here: start-up
 
-    return Path(platformdirs.user_cache_dir("searchlab"))
+        root = Path(platformdirs.user_cache_dir("searchlab"))
+    try:
+        root.exists()
+    except (OSError, ValueError) as exc:
+        from searchlab.errors import TOKEN_CHARS, InputError, shorten
+        from searchlab.i18n import _
+
+        raise InputError(
+            _(
+                "the cache directory {path} is not usable ({reason}): "
+                "set SEARCHLAB_CACHE_DIR to another"
+            ).format(
+                path=shorten(str(root), 2 * TOKEN_CHARS),
+                reason=getattr(exc, "strerror", None) or exc,
+            )
+        ) from None
+    return root
 
 
 def ensure_writable(directory: Path) -> None:

@@ -9,14 +9,19 @@ web API answers 4xx with it. :func:`one_line` keeps any message short: a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 TOKEN_CHARS = 40
 """The most characters of a user's token an error message quotes."""
 LINE_CHARS = 400
 """The longest error line (the list of choices of a long menu fits)."""
 
-_QUOTED = re.compile(r"""(['"])([^'"\n…]{""" + str(TOKEN_CHARS + 1) + r""",})\1""")
-_RUN = re.compile(r"\S{" + str(2 * TOKEN_CHARS + 1) + ",}")
+_QUOTED = re.compile(r"""(?<!\w)(?:'([^'\n]*)'|"([^"\n]*)")(?!\w)""")
+"""A quoted token: quotes paired from the left, an apostrophe inside a word (the
+family's) neither opening nor closing one; so the text *between* two short quoted
+tokens is never taken for a long one."""
+_RUN = re.compile(r"[^\s…]{" + str(2 * TOKEN_CHARS + 1) + ",}")
+"""An unbroken run to cut: never one already cut (its ``…``), so cutting is done once."""
 
 
 def shorten(token: str, limit: int = TOKEN_CHARS) -> str:
@@ -26,12 +31,57 @@ def shorten(token: str, limit: int = TOKEN_CHARS) -> str:
     return f"{token[:limit]}… ({len(token):,} characters)"
 
 
+def _shorten_quoted(match: re.Match[str]) -> str:
+    quote = "'" if match[1] is not None else '"'
+    token = match[1] if match[1] is not None else match[2]
+    if "…" in token:  # already cut: one_line(one_line(m)) == one_line(m)
+        return match[0]
+    return quote + shorten(token) + quote
+
+
+_NUMBERED = re.compile(r"(.*?)(\d+)")
+
+
+def choices(names: Sequence[str]) -> str:
+    """``names`` for a message, comma-separated, with each run of three or more
+    consecutive numbered names written as its ends: ``card1, card2, ..., card40, walls``
+    is ``card1…card40, walls`` (a menu of 40 cards stays a short line)."""
+    parts: list[str] = []
+    run: list[tuple[str, int, str]] = []
+
+    def flush() -> None:
+        if len(run) >= 3:
+            parts.append(f"{run[0][2]}…{run[-1][2]}")
+        else:
+            parts.extend(name for _prefix, _n, name in run)
+        run.clear()
+
+    for name in names:
+        m = _NUMBERED.fullmatch(name)
+        if m and run and m[1] == run[-1][0] and int(m[2]) == run[-1][1] + 1:
+            run.append((m[1], int(m[2]), name))
+            continue
+        flush()
+        if m:
+            run.append((m[1], int(m[2]), name))
+        else:
+            parts.append(name)
+    flush()
+    return ", ".join(parts)
+
+
+def _shorten_run(match: re.Match[str]) -> str:
+    run = match[0]
+    colon = ":" if run.endswith(":") else ""  # "{path}: cannot write": the path's own length
+    return shorten(run.removesuffix(":"), 2 * TOKEN_CHARS) + colon
+
+
 def one_line(message: str) -> str:
     """``message`` as one short line: quoted tokens over :data:`TOKEN_CHARS` characters
     and unbroken runs over twice that are cut, line breaks become spaces, and the
     whole is at most :data:`LINE_CHARS` characters."""
-    text = _QUOTED.sub(lambda m: m[1] + shorten(m[2]) + m[1], message)
-    text = _RUN.sub(lambda m: shorten(m[0], 2 * TOKEN_CHARS), text)
+    text = _QUOTED.sub(_shorten_quoted, message)
+    text = _RUN.sub(_shorten_run, text)
     text = " ".join(text.splitlines())
     return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
 

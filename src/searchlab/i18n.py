@@ -142,7 +142,10 @@ def _cached_copy(language: str) -> str | None:
     """A locale folder holding ``language``'s compiled catalog, in the user cache."""
     from searchlab.cache import cache_root
 
-    root = os.path.join(cache_root(), "locale")
+    try:
+        root = os.path.join(cache_root(), "locale")
+    except ValueError:  # an unusable SEARCHLAB_CACHE_DIR: Click's words stay English
+        return None
     path = os.path.join(root, language, "LC_MESSAGES", f"{DOMAIN}.mo")
     data = _compiled(language)
     try:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from searchlab.errors import InputError
+from searchlab.errors import TOKEN_CHARS, InputError, shorten
 from searchlab.i18n import _
 
 
@@ -31,7 +31,7 @@ def read_input(path: str | Path, *, max_bytes: int = MAX_INPUT_BYTES) -> str:
     mark (Windows Notepad), UTF-16 with its mark, else Latin-1; a file with NUL bytes
     otherwise is "not a text file".
     """
-    where = _("standard input") if str(path) == "-" else str(path)[:80]
+    where = _("standard input") if str(path) == "-" else shorten(str(path), 2 * TOKEN_CHARS)
     try:
         if str(path) == "-":
             if sys.stdin is None:
@@ -59,6 +59,16 @@ def read_input(path: str | Path, *, max_bytes: int = MAX_INPUT_BYTES) -> str:
     if len(data) > max_bytes:
         _fail(too_large(where, max_bytes))
     return decode_text(data, where)
+
+
+def names_a_file(name: str | Path, *, regular: bool = False) -> bool:
+    """Whether ``name`` names something on disk (a file, directory, device or pipe; with
+    ``regular``, a regular file); a name the system refuses (too long, a NUL byte) names
+    nothing, where ``Path.exists`` and ``Path.is_file`` raise."""
+    try:
+        return Path(name).is_file() if regular else Path(name).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def too_large(where: str, max_bytes: int) -> str:

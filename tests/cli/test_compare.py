@@ -8,8 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from searchlab.cli.main import main
+from searchlab.experiments.compare import build_configurations
+from searchlab.search import ALGORITHMS
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -211,3 +215,26 @@ def test_progress_into_a_log_prints_plain_lines(
     code, _, err = _run([*argv, "--progress"], capsys)
     assert code == 0
     assert "runs: 2/2" in err
+
+
+@given(
+    algorithms=st.lists(st.sampled_from(sorted(ALGORITHMS)), min_size=1, max_size=5, unique=True),
+    heuristics=st.lists(st.sampled_from(["h1", "h2", "h3"]), max_size=3, unique=True),
+)
+def test_every_algorithm_asked_for_gets_a_configuration(
+    algorithms: list[str], heuristics: list[str]
+) -> None:
+    """``compare knight --sizes 8`` (default -a astar; the knight family has no
+    heuristic) printed an empty table, '[]' with --json, exit 0: an informed algorithm
+    was paired with each heuristic, of which there were none. It now runs once, h = 0."""
+    configs = build_configurations(tuple(algorithms), tuple(heuristics))
+    assert {c.algorithm for c in configs} == set(algorithms)
+
+
+def test_compare_a_family_without_heuristics(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["compare", "knight", "--sizes", "6", "-n", "2", "--db", str(tmp_path / "r.sqlite")]
+    code, out, _ = _run([*argv, "-w", "1", "--json"], capsys)
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == 1 and rows[0]["solved"] == 2

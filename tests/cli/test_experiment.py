@@ -172,3 +172,24 @@ def test_rushhour_distribution(tmp_path: Path, capsys: pytest.CaptureFixture[str
     plot = tmp_path / "moves.svg"
     assert main([*argv, "--plot", str(plot)]) == 0
     assert "expert" in capsys.readouterr().out and plot.exists()
+
+
+def test_ctrl_c_before_any_run_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C while an experiment still draws its instances (experiment aima-3.29 -w 2,
+    the first second) said "interrupted: 0 of 0 runs stored ...; run the same command
+    again to resume"; it now says nothing was stored."""
+    from searchlab.cli import batch
+    from searchlab.families.experiment import RunSummary
+
+    def interrupted(*_args: object, **_kw: object) -> RunSummary:
+        return RunSummary([], [], [], interrupted=True)
+
+    monkeypatch.setattr(batch, "run_experiment", interrupted)
+    db = str(tmp_path / "r.sqlite")
+    run = batch.RunOptions(workers=1, scheduler=None, db=db, fresh=False, show_progress=False)
+    summary = batch.execute(batch.Experiment.__new__(batch.Experiment), run)
+    err = capsys.readouterr().err
+    assert summary.interrupted and f"interrupted before any run: nothing stored in {db}" in err
+    assert "0 of 0" not in err

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from pathlib import Path
 
 import click
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from searchlab.cli.common import FiniteFloat
 from searchlab.cli.main import cli, main
-from searchlab.errors import TOKEN_CHARS, InputError, one_line
+from searchlab.errors import TOKEN_CHARS, InputError, choices, one_line
 
 
 def _error_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
@@ -110,3 +113,103 @@ def test_one_line_cuts_tokens_once() -> None:
     assert text == one_line(text) and len(text) < 100 and "1,000 characters" in text
     assert str(InputError(f"bad {token}")).count("y") == 2 * TOKEN_CHARS
     assert one_line("short 'ok' stays") == "short 'ok' stays"
+
+
+_PROSE = st.text(st.sampled_from("abcxyz019 .,:;()<=>-"), min_size=20, max_size=60)
+_SHORT_TOKEN = st.text(st.sampled_from("abc-_ 09"), max_size=TOKEN_CHARS)
+
+
+@given(parts=st.lists(st.tuples(_PROSE, _SHORT_TOKEN), max_size=5), tail=_PROSE)
+def test_one_line_keeps_the_text_between_short_quoted_tokens(
+    parts: list[tuple[str, str]], tail: str
+) -> None:
+    """Click's "Invalid value for '--disks': 99999999999999999999999999999 is not in the
+    range 1<=x<=12. (try 'searchlab hanoi solve --help')" came out as "...is not i… (67
+    characters)'searchlab...": the prose between two short quoted tokens was cut as if
+    it were one long token. A message of short tokens (and no run of 80 characters)
+    is left as it is, and a long token among them is cut alone."""
+    message = "".join(f"{prose} '{token}' " for prose, token in parts) + tail
+    assume(len(message) <= 300)
+    assert one_line(message) == message
+    cut = one_line(f"{message} family's '{'z' * 500}' end")
+    assert cut.startswith(message) and cut.endswith(" end") and "500 characters" in cut
+
+
+_NAME = st.one_of(
+    st.text(st.sampled_from("abc-"), min_size=1, max_size=4),
+    st.tuples(st.sampled_from(["card", "x", ""]), st.integers(0, 50)).map(
+        lambda t: f"{t[0]}{t[1]}"
+    ),
+)
+
+
+@given(st.lists(_NAME, max_size=60))
+def test_choices_shortens_numbered_runs_and_loses_no_name(names: list[str]) -> None:
+    """``teach rushhour --example 1`` listed card1, card2, ..., card40, walls (a 364
+    character line); a run of consecutive numbered names is now written by its ends,
+    and reading those back gives every name, in order."""
+    text = choices(names)
+    back: list[str] = []
+    for part in text.split(", ") if text else []:
+        if "…" in part:
+            first, last = part.split("…")
+            prefix = first.rstrip("0123456789")
+            lo, hi = int(first[len(prefix) :]), int(last[len(prefix) :])
+            assert hi - lo >= 2 and last.startswith(prefix)
+            back.extend(f"{prefix}{i}" for i in range(lo, hi + 1))
+        else:
+            back.append(part)
+    assert back == names
+
+
+def test_teach_names_forty_cards_in_a_short_line(capsys: pytest.CaptureFixture[str]) -> None:
+    err = _error_line(capsys, ["teach", "rushhour", "--example", "1"])
+    assert "card1…card40" in err and len(err) < 100, err
+
+
+@given(st.text(st.sampled_from("ab :/'\"…\n"), max_size=600))
+def test_one_line_cuts_once(message: str) -> None:
+    """A 5,000-character file name came out as "aaa…(81 characters) (81 characters)":
+    the CLI cuts a message once more than the error did, and a cut run was cut again
+    (and the name had been cut to 80 characters first, so the count was wrong too)."""
+    once = one_line(message)
+    assert one_line(once) == once and once.count("characters)") <= message.count("…") + len(once)
+    assert "characters) (" not in once
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "maze", "a" * 5000],
+        ["solve", "maze", "-", "--html", "a" * 5000],
+        ["peg", "solve", "-b", "a" * 5000],  # was an internal error (File name too long)
+        ["rushhour", "solve", "a/" * 3000],
+        ["rushhour", "export", "--db", "a" * 5000],  # an internal error too
+        ["rushhour", "generate", "--from-db", "--min-moves", "5", "--db", "a" * 5000],
+    ],
+)
+def test_a_file_name_too_long_is_one_short_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("S.G\n"))
+    err = _error_line(capsys, argv)
+    assert len(err) < 300 and "internal error" not in err, err
+    assert "characters) (" not in err and ("characters)" in err or "'aaa" in err), err
+
+
+@pytest.mark.parametrize(
+    "argv", [["npuzzle", "pdb", "--build", "6-6-3"], ["cache", "clear", "--yes"], ["doctor"]]
+)
+@pytest.mark.parametrize("variable", ["SEARCHLAB_CACHE_DIR", "XDG_CACHE_HOME"])
+def test_a_cache_dir_too_long_is_one_line(
+    argv: list[str],
+    variable: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cache directory of 5,000 characters (SEARCHLAB_CACHE_DIR, or XDG_CACHE_HOME
+    behind the default): each of these was an internal error."""
+    monkeypatch.delenv("SEARCHLAB_CACHE_DIR", raising=False)
+    monkeypatch.setenv(variable, "/tmp/" + "c" * 5000)
+    err = _error_line(capsys, argv)
+    assert "SEARCHLAB_CACHE_DIR" in err and "characters)" in err and len(err) < 250, err

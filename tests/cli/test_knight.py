@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
 
 from searchlab.cli.main import main
+from searchlab.puzzles.knight import Board, count_tours
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -63,6 +65,29 @@ def test_impossible_and_big(capsys: pytest.CaptureFixture[str]) -> None:
 def test_count(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, _ = run(capsys, "knight", "count", "4x5")
     assert rc == 0 and "164" in out
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_count_interrupted_keeps_the_squares_counted(as_json: bool) -> None:
+    """Ctrl-C during ``knight count`` (5x6 takes a minute) answered only "searchlab:
+    interrupted"; it now gives the exact count of the start squares done, exit 130."""
+    from searchlab.families.contract import Exit, Record
+    from searchlab.puzzles.knight.commands import count
+
+    ctrl_c = threading.Event()
+
+    def progress(done: float, total: float, info: str = "", title: str = "") -> None:
+        if done == 7:
+            ctrl_c.set()
+
+    blocks = list(count("4x5", as_json, cancel=ctrl_c, progress=progress))
+    record = next(b for b in blocks if isinstance(b, Record)).data
+    per_square = [count_tours(Board(5, 4), divmod(s, 4)) for s in range(7)]
+    assert record["complete"] is False and record["start_squares_counted"] == 7
+    assert record["directed_open_tours"] == sum(per_square)
+    assert Exit(130) in blocks
+    text = [b for b in blocks if isinstance(b, str)]
+    assert as_json or "first 7 of its 20 start squares" in text[0]
 
 
 @pytest.mark.parametrize(

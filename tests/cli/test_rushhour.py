@@ -137,7 +137,7 @@ def test_generate_ctrl_c_exits_130() -> None:
         (["solve", "--card", "1", "--red", "Q"], "the red car of card 1 is X"),
         (["rate", "--card", "2", "--red", "A"], "the red car of card 2 is X"),
         (["solve", "o" * 5000], "n*n characters"),  # too long a name for a file: a board
-        (["solve", "oooooB/AACooB/ooCoDD/ooEEo"], "different lengths"),
+        (["solve", "oooooB/AACooB/ooCoDD/ooEEo"], "row 4 (rows separated by '/') has 5 cells"),
     ],
 )
 def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:

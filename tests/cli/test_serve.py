@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
@@ -108,6 +109,49 @@ def test_serve_runs_on_a_free_loopback_port() -> None:
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=10)
+
+
+def _post(url: str, body: str) -> bytes:
+    request = urllib.request.Request(
+        url, body.encode(), headers={"content-type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=30) as r:
+        return r.read()
+
+
+def test_ctrl_c_stops_the_server_and_its_workers_without_a_traceback() -> None:
+    """Ctrl-C in a terminal reaches the whole process group: the server, its
+    forkserver, the workers of its hint and generation lanes and a running solve.
+    Each used to print a KeyboardInterrupt traceback; the server alone answers it."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "searchlab", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's job is
+    )
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().split()[3]
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(url + "api/families", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        maze = '"S..#\\n.#..\\n...G"'
+        assert b"board" in _post(url + "api/maze/random", '{"params": {}}')
+        assert b"move" in _post(url + "api/maze/hint", '{"board": ' + maze + "}")
+        job = _post(
+            url + "api/npuzzle/solve",
+            '{"board": "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1", "algorithm": "bfs"}',
+        )
+        assert b"job" in job
+        time.sleep(0.5)  # the solve's child is running
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        _out, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err[-2000:]
 
 
 def test_html_option_and_save_replay(tmp_path: Path) -> None:

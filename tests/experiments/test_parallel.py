@@ -99,3 +99,61 @@ def test_pool_workers_die_with_a_killed_parent(backend: str) -> None:
         for w in workers:  # only when the test failed: never leave them running
             if alive(w):
                 os.kill(w, signal.SIGKILL)
+
+
+INTERRUPTED = textwrap.dedent(
+    """
+    import sys, time
+    from searchlab.experiments.parallel import map_unordered
+    if __name__ == "__main__":
+        local_dask = sys.argv[1] == "dask"
+        try:  # short runs: a worker done with its own has time to say it was interrupted
+            for _ in map_unordered(time.sleep, [0.3] * 400, workers=2, local_dask=local_dask):
+                print("running", flush=True)
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            sys.exit(130)
+    """
+)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (Linux)")
+@pytest.mark.parametrize(
+    "backend",
+    [
+        "pool",
+        pytest.param(
+            "dask",
+            marks=[
+                pytest.mark.skipif(not has_dask(), reason="needs searchlab[cluster]"),
+                pytest.mark.slow,  # a LocalCluster starts in seconds
+            ],
+        ),
+    ],
+)
+def test_ctrl_c_reaches_the_workers_too_and_none_prints_a_traceback(backend: str) -> None:
+    """Ctrl-C in a terminal sends SIGINT to the whole process group: the parent stops
+    the work; a LocalCluster's worker processes used to print KeyboardInterrupt
+    tracebacks (searchlab rushhour enumerate -w 2, Ctrl-C: four of them). (A Ctrl-C
+    in the second or two a worker process takes to start still can: it is not yet
+    running anything of ours.)"""
+    env = {**os.environ, "PYTHONPATH": SRC}
+    parent = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED, backend],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's job is
+    )
+    try:
+        assert parent.stdout is not None
+        assert parent.stdout.readline() == "running\n"  # the workers are up and running
+        os.killpg(parent.pid, signal.SIGINT)
+        _out, err = parent.communicate(timeout=60)
+    finally:
+        if parent.poll() is None:
+            os.killpg(parent.pid, signal.SIGKILL)
+            parent.wait()
+    assert parent.returncode == 130, err[-2000:]
+    assert "Traceback" not in err and err.strip() == "interrupted", err[-2000:]

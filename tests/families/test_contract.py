@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from searchlab import families
 from searchlab.errors import InputError
@@ -90,6 +92,39 @@ def test_default_solver_answers_every_example(family: PuzzleFamily) -> None:
             assert result.reason
         # --svg: every family draws every answer (from its view unless it has its own).
         assert ET.fromstring(family.picture(instance, result)).tag.endswith("svg"), ex.id
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(details=st.tuples(st.sampled_from([" ", "(", " (", "+"]), st.text(max_size=20)).map("".join))
+def test_optimality_reads_the_offered_name_before_its_details(name: str, details: str) -> None:
+    """A result's algorithm is the offered name and details: "idastar (manhattan)",
+    "idastar+pdb 6-6-3" (the 15-puzzle's auto answered with "optimal": false in --json
+    while the text said it guarantees the fewest moves)."""
+    family = families.get(name)
+    for algorithm in family.algorithms:
+        want = None if family.optimal is None else algorithm in family.optimal
+        assert family.optimality(algorithm + details) == want, algorithm + details
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(heuristic=st.text(min_size=1, max_size=30))
+def test_a_heuristic_not_offered_is_a_one_line_error(name: str, heuristic: str) -> None:
+    """``searchlab solve knight FILE -H zzz`` solved, the heuristic silently ignored: a
+    family without heuristics let any name through. Every family now refuses a name it
+    does not offer (and takes its own, and none)."""
+    family = families.get(name)
+    algorithm = family.algorithms[0]
+    for offered in [None, *family.heuristics] if family.heuristics else [None, ""]:
+        family.check_choice(algorithm, offered)
+    if heuristic in family.heuristics:
+        return
+    for check in (
+        lambda: family.check_choice(algorithm, heuristic),
+        lambda: family.engine_problem(family.read(family.examples[0].text), heuristic),
+    ):
+        with pytest.raises(InputError) as err:
+            check()
+        assert "\n" not in str(err.value) and len(str(err.value)) < 300
 
 
 def test_every_algorithm_runs_on_the_first_example(family: PuzzleFamily) -> None:

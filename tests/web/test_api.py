@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from searchlab import families
 from searchlab.web.app import MAX_BODY
@@ -326,3 +329,38 @@ def test_every_advertised_maximum_is_accepted(client: TestClient, name: str) -> 
     r = client.post(f"/api/{name}/random", json={"params": params})
     refused = r.status_code == 422 and any(w in r.json()["detail"] for w in (" from ", " between "))
     assert not refused, r.json()
+
+
+NOT_JSON = object()
+
+
+def _json_or_not(raw: bytes) -> object:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return NOT_JSON
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    raw=st.one_of(
+        st.binary(max_size=60),
+        st.text(max_size=60).map(str.encode),
+        st.sampled_from([b'{"board": }', b"{" * 500, b"", b"null", b"[1]", b'"board"']),
+    )
+)
+def test_a_body_that_is_not_a_json_object_is_named_as_such(client: TestClient, raw: bytes) -> None:
+    """A body that is not JSON answered "10: JSON decode error" (the 10: a character
+    position), an empty one "Field required"; each now says what is wrong with the body."""
+    r = client.post("/api/maze/validate", content=raw, headers={"content-type": "application/json"})
+    detail = r.json()["detail"]
+    assert 400 <= r.status_code < 500 and "\n" not in detail and len(detail) < 200
+    parsed = _json_or_not(raw)
+    if r.status_code == 400:  # bytes no JSON decoder reads (NULs): Starlette's own line
+        return
+    if not raw:
+        assert detail == "send a JSON object as the body"
+    elif parsed is NOT_JSON:
+        assert detail.startswith("the body is not valid JSON ("), detail
+    elif not isinstance(parsed, dict):
+        assert detail == "the body must be a JSON object, {...}"

@@ -280,7 +280,11 @@ def execute(experiment: Experiment, run: RunOptions) -> RunSummary:
         err_console.print(
             _("warning: {n} runs failed (status 'error')").format(n=summary.errors), markup=False
         )
-    if summary.interrupted:
+    if summary.interrupted and not summary.planned:  # still drawing the instances
+        err_console.print(
+            _("interrupted before any run: nothing stored in {db}").format(db=db), markup=False
+        )
+    elif summary.interrupted:
         done = summary.reused + summary.ran
         err_console.print(
             _(

@@ -16,6 +16,7 @@ from searchlab.cache import cache_root
 from searchlab.cli.common import console, err_console
 from searchlab.cli.localized import Command, Group
 from searchlab.i18n import N_, _
+from searchlab.textinput import names_a_file
 
 PACKAGES = (
     ("numpy", N_("core")),
@@ -44,7 +45,7 @@ def tree_size(path: Path) -> int:
 def chromium() -> str | None:
     """The Chromium the browser tests and screenshots use, if any."""
     explicit = os.environ.get("SEARCHLAB_CHROMIUM", "/usr/bin/chromium")
-    if Path(explicit).exists():
+    if names_a_file(explicit):
         return explicit
     return shutil.which("chromium") or shutil.which("chromium-browser")
 

@@ -21,6 +21,7 @@ from searchlab.cli.common import (
 )
 from searchlab.cli.localized import Command
 from searchlab.cli.solving import write_svg
+from searchlab.errors import choices
 from searchlab.i18n import _
 from searchlab.search import SearchStats
 from searchlab.search.result import STATUS_LABELS
@@ -133,7 +134,7 @@ def teach(
 
     fam = service.family(family)
     if (file is None) == (example is None):
-        names = ", ".join(e.id for e in fam.examples)
+        names = choices([e.id for e in fam.examples])
         fail(
             _("give a board FILE or --example NAME (one of them; examples: {names})").format(
                 names=names
@@ -144,7 +145,7 @@ def teach(
         if not found:
             fail(
                 _("no example {example!r}; choose one of {names}").format(
-                    example=example, names=", ".join(e.id for e in fam.examples)
+                    example=example, names=choices([e.id for e in fam.examples])
                 )
             )
         text = found[0].text

@@ -57,7 +57,7 @@ def build_configurations(
             options["tie_break"] = tie_break
         if weight is not None and algorithm == "wastar":
             options["weight"] = weight
-        if algorithm in INFORMED:
+        if algorithm in INFORMED and heuristics:  # a family with none: once, h = 0
             configs.extend(configuration(algorithm, h, **options) for h in heuristics)
         else:
             configs.append(configuration(algorithm, None, **options))

@@ -15,7 +15,9 @@ runs then), so no run outlives the experiment. A ``LocalCluster``'s worker
 processes need nothing of ours for that: Dask starts each one with a pipe its
 parent holds open and a thread that exits the worker when the pipe closes
 (``distributed.process.AsyncProcess``), which a SIGKILL of the parent does
-(tests/experiments/test_parallel.py checks both backends).
+(tests/experiments/test_parallel.py checks both backends); they ignore SIGINT
+too (:func:`dask_setup`), so Ctrl-C in a terminal, which reaches the whole
+process group, leaves the parent to stop them.
 """
 
 from __future__ import annotations
@@ -161,6 +163,15 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
+def dask_setup(worker: Any) -> None:
+    """Dask's preload hook, run in each ``LocalCluster`` worker process as it starts:
+    ignore Ctrl-C, as the pool's workers do (:func:`_worker_start`). A terminal sends
+    SIGINT to the whole process group; the parent stops the work and closes the
+    cluster, and a worker that took the signal itself would only print a
+    KeyboardInterrupt traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(WATCH_SECONDS)
@@ -214,6 +225,7 @@ def _dask(
             memory_limit=memory_limit,
             dashboard_address=":0",  # any free port: never clashes with another cluster
             silence_logs=logging.ERROR,  # no warnings about the tasks Ctrl-C cancels
+            preload=[__name__],  # each worker runs dask_setup below as it starts
         )
         client = dist.Client(cluster)
     else:

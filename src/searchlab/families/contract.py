@@ -48,6 +48,7 @@ limits the engine's way (a :class:`~searchlab.search.Budget`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -522,11 +523,12 @@ class Family(Generic[I, S]):
 
     def optimality(self, algorithm: str) -> bool | None:
         """Whether ``algorithm`` (an offered name, or a result's name with its details
-        after a space or a bracket, "idastar (manhattan)") guarantees a least-cost
-        solution; ``None`` when the family's :attr:`optimal` is ``None``."""
+        after a space, a bracket or a plus, "idastar (manhattan)", "idastar+pdb 6-6-3")
+        guarantees a least-cost solution; ``None`` when the family's :attr:`optimal` is
+        ``None``."""
         if self.optimal is None:
             return None
-        return algorithm.split("(")[0].strip().split(" ")[0] in self.optimal
+        return re.split(r"[ (+]", algorithm, maxsplit=1)[0] in self.optimal
 
     def check_choice(self, algorithm: str, heuristic: str | None) -> None:
         """A one-line InputError unless ``algorithm`` and ``heuristic`` are offered."""
@@ -536,12 +538,19 @@ class Family(Generic[I, S]):
                     "algorithm {algorithm!r} is not offered for {name}; choose one of {algorithms}"
                 ).format(algorithm=algorithm, name=self.name, algorithms=", ".join(self.algorithms))
             )
+        if heuristic and not self.heuristics:  # "" or None: none, as it should
+            raise InputError(self._no_heuristics(heuristic))
         if heuristic is not None and self.heuristics and heuristic not in self.heuristics:
             raise InputError(
                 _(
                     "heuristic {heuristic!r} is not offered for {name}; choose one of {heuristics}"
                 ).format(heuristic=heuristic, name=self.name, heuristics=", ".join(self.heuristics))
             )
+
+    def _no_heuristics(self, heuristic: str) -> str:
+        return _("the {name} family takes no heuristic, got {heuristic!r}").format(
+            name=self.name, heuristic=heuristic
+        )
 
     def run(
         self,
@@ -562,6 +571,8 @@ class Family(Generic[I, S]):
         """The engine problem, or an InputError when the family has none."""
         if self.problem is None:
             raise InputError(_("the {name} family has no engine problem").format(name=self.name))
+        if heuristic and not self.heuristics:
+            raise InputError(self._no_heuristics(heuristic))
         if heuristic is not None and self.heuristics and heuristic not in self.heuristics:
             raise InputError(
                 _("unknown heuristic {heuristic!r} for {name}; choose one of {heuristics}").format(

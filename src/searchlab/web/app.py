@@ -334,10 +334,7 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in exc.errors():
-            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-            parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else err.get("msg", ""))
+        parts = [validation_message(err) for err in exc.errors()]
         return JSONResponse({"detail": "; ".join(parts) or "invalid request"}, status_code=422)
 
     @app.exception_handler(TooBusyError)
@@ -471,6 +468,26 @@ def create_app(
         return answer
 
     return app
+
+
+def validation_message(err: Any) -> str:
+    """One of a request's validation errors as a person reads it: the field and what is
+    wrong with it, or what is wrong with the body as a whole (not JSON, not an
+    object, missing), where FastAPI's own words were "10: JSON decode error" and
+    "Field required"."""
+    loc = tuple(err.get("loc", ()))
+    kind = err.get("type", "")
+    if kind == "json_invalid":
+        at = loc[1] if len(loc) > 1 else "?"
+        reason = str((err.get("ctx") or {}).get("error", "")).split(":")[0][:80]
+        return f"the body is not valid JSON ({reason or 'unreadable'}, at character {at})"
+    if loc == ("body",):
+        if kind == "missing":
+            return "send a JSON object as the body"
+        return "the body must be a JSON object, {...}"
+    where = ".".join(str(x) for x in loc if x != "body")
+    msg = str(err.get("msg", "invalid"))
+    return f"{where}: {msg}" if where else msg
 
 
 def _client(request: Request, page: str | None) -> str:

@@ -18,6 +18,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import resource
+import signal
 import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -72,6 +73,14 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, name="searchlab-exit-with-parent", daemon=True).start()
 
 
+def ignore_interrupts() -> None:
+    """Leave Ctrl-C to the server. A terminal sends SIGINT to the whole process group,
+    children included; the server stops them itself (and :func:`exit_with_parent`
+    ends any it leaves), so a child that took the signal would only print a
+    KeyboardInterrupt traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def limit_memory(megabytes: int | None) -> None:
     """Cap this process's data segment (heap and anonymous mappings) at ``megabytes``:
     past it allocations fail with MemoryError instead of swapping the machine."""
@@ -94,6 +103,7 @@ def run_child(
 ) -> None:
     """A job's child process: run ``fn`` under the memory cap (at a lower priority when
     ``niceness`` > 0), write progress into ``shared``, send the outcome on ``conn``."""
+    ignore_interrupts()
     exit_with_parent()
     if niceness:
         os.nice(niceness)
@@ -127,6 +137,7 @@ def serve_calls(conn: Connection, memory_mb: int | None) -> None:
     each call received on ``conn`` (a picklable ``fn() -> Outcome``) and send its
     outcome back, until the pipe closes. It lives on between calls, so what a family
     caches (an 8-puzzle's distance table) is computed once, not once a call."""
+    ignore_interrupts()
     exit_with_parent()
     limit_memory(memory_mb)
     while True:

@@ -26,6 +26,7 @@ from searchlab.puzzles.knight import (
     warnsdorff_order,
 )
 from searchlab.puzzles.knight.blocks import BLOCK_SHAPES, block_tours, pieces
+from searchlab.puzzles.knight.exhaustive import tours_by_start
 from searchlab.puzzles.knight.tour import tour_array
 from searchlab.search import backtracking_search
 from searchlab.search.result import SearchResult
@@ -164,6 +165,35 @@ def test_five_by_five_count_via_one_start_per_symmetry_class() -> None:
     classes = {(0, 0): 4, (0, 2): 4, (1, 1): 4, (2, 2): 1}  # 13 majority squares
     total = sum(w * count_tours(board, sq) for sq, w in classes.items())
     assert total == 1728
+
+
+class TripAfter:
+    """A cancel token that is set from its ``calls``-th look on."""
+
+    def __init__(self, calls: int) -> None:
+        self.calls = calls
+
+    def is_set(self) -> bool:
+        self.calls -= 1
+        return self.calls < 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    size=st.sampled_from([(3, 4), (4, 4), (3, 5), (4, 5), (1, 1), (2, 3)]),
+    looks=st.integers(0, 40),
+)
+def test_an_interrupted_count_is_exact_for_the_squares_it_gives(
+    size: tuple[int, int], looks: int
+) -> None:
+    """``knight count`` on Ctrl-C (a 5x6 board takes a minute): the squares counted
+    before the token was set come in order, each with its complete count; none is cut."""
+    board = Board(*size)
+    got = list(tours_by_start(board, cancel=TripAfter(looks)))
+    assert [s for s, _n in got] == list(range(len(got)))
+    for s, n in got:
+        assert n == count_tours(board, divmod(s, board.cols))
+    assert list(tours_by_start(board, cancel=TripAfter(0))) == []
 
 
 def test_play_mode() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from searchlab.errors import InputError
 from searchlab.puzzles.rushhour import Vehicle, cards, detect_red, make_board, parse_board
@@ -63,7 +65,8 @@ BAD_GRIDS = {
     "length 1": ("Booooo\noooooo\nAAoooo\noooooo\noooooo\noooooo", "length 1"),
     "length 4": ("BBBBoo\noooooo\nAAoooo\noooooo\noooooo\noooooo", "length 4"),
     "unknown char": ("BB-ooo\noooooo\nAAoooo\noooooo\noooooo\noooooo", "unknown character"),
-    "ragged rows": ("BBooo\noooooo\nAAoooo\noooooo\noooooo\noooooo", "different lengths"),
+    "ragged rows": ("BBooo\noooooo\nAAoooo\noooooo\noooooo\noooooo", "line 2 has 6 cells"),
+    "only comments": ("# a\n#\n  # b\n", "empty board"),
     "too small": ("AAo\nooo\nooo", "sizes from"),
     "too big": ("\n".join(["AA" + "o" * 7] + ["o" * 9] * 8), "sizes from"),
     "empty": ("  \n ", "empty"),
@@ -75,6 +78,29 @@ def test_bad_grids(name: str) -> None:
     text, message = BAD_GRIDS[name]
     with pytest.raises(InputError, match=message):
         parse_board(text)
+
+
+@given(
+    widths=st.lists(st.integers(1, 5_000), min_size=2, max_size=400).filter(
+        lambda ws: len(set(ws)) > 1
+    ),
+    slashes=st.booleans(),
+)
+def test_ragged_rows_are_named_by_the_first_offender_in_one_short_line(
+    widths: list[int], slashes: bool
+) -> None:
+    """However many rows of however many widths (a 200 KB file), the error names the
+    first row whose width differs from the first row's, and both widths: never the
+    list of every width."""
+    bad = next(i for i, w in enumerate(widths) if w != widths[0])
+    text = ("/" if slashes else "\n").join("o" * w for w in widths)
+    with pytest.raises(InputError) as caught:
+        parse_board(text)
+    message = str(caught.value)
+    assert len(message) < 100, message
+    where = f"row {bad + 1}" if slashes else f"line {bad + 1}"
+    assert f"{where} (" in message or f"{where} has" in message, message
+    assert f"has {widths[bad]} cells" in message and message.endswith(f"has {widths[0]}")
 
 
 def test_bad_red_option() -> None:

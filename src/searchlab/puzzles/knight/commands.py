@@ -5,11 +5,11 @@ knight count`` (:data:`COUNT`)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Block, Option, Record, Setup, Task
+from searchlab.families.contract import Block, Exit, Option, Record, Setup, Task
 from searchlab.families.kit import (
     HTML,
     JSON,
@@ -21,11 +21,12 @@ from searchlab.families.kit import (
 )
 from searchlab.i18n import N_, _
 from searchlab.puzzles.knight.board import parse_size, parse_square
-from searchlab.puzzles.knight.exhaustive import count_tours
+from searchlab.puzzles.knight.exhaustive import tours_by_start
 from searchlab.puzzles.knight.existence import random_start as random_start_square
 from searchlab.puzzles.knight.render import STEPS_MAX_SQUARES, step_printer, tour_report
 from searchlab.puzzles.knight.solver import ALGORITHMS
 from searchlab.puzzles.knight.views import Instance
+from searchlab.search.limits import CancelToken
 
 COUNT_MAX_SQUARES = 30
 """The largest board ``count`` takes (the count is exhaustive)."""
@@ -135,8 +136,14 @@ def from_options(
     )
 
 
-def count(size: str, as_json: bool) -> Iterator[Block]:
-    """``searchlab knight count WxH``: the directed open tours of a small board."""
+def count(
+    size: str,
+    as_json: bool,
+    cancel: CancelToken | None = None,
+    progress: Callable[..., None] | None = None,
+) -> Iterator[Block]:
+    """``searchlab knight count WxH``: the directed open tours of a small board, start
+    square by start square; on Ctrl-C, the exact count of the squares done (exit 130)."""
     board = parse_size(size)
     if board.size > COUNT_MAX_SQUARES:
         raise InputError(
@@ -144,13 +151,37 @@ def count(size: str, as_json: bool) -> Iterator[Block]:
                 limit=COUNT_MAX_SQUARES, board=board, size=board.size
             )
         )
-    total = count_tours(board)
-    yield Record({"board": [board.rows, board.cols], "directed_open_tours": total})
+    total = done = 0
+    for _square, tours in tours_by_start(board, cancel=cancel):
+        total += tours
+        done += 1
+        if progress is not None:
+            info = _("{done} of {squares} start squares, {total} tours").format(
+                done=done, squares=board.size, total=f"{total:,}"
+            )
+            progress(done, board.size, info)
+    complete = done == board.size
+    yield Record(
+        {
+            "board": [board.rows, board.cols],
+            "directed_open_tours": total,
+            "complete": complete,
+            "start_squares_counted": done,
+        }
+    )
     if not as_json:
-        yield _(
-            "{total} directed open knight's tours on {board} "
-            "(a tour and its reverse count as two; all start squares)"
-        ).format(total=f"{total:,}", board=board)
+        if complete:
+            yield _(
+                "{total} directed open knight's tours on {board} "
+                "(a tour and its reverse count as two; all start squares)"
+            ).format(total=f"{total:,}", board=board)
+        else:
+            yield _(
+                "interrupted (Ctrl-C): {total} directed open knight's tours on {board} from "
+                "the first {done} of its {squares} start squares (the others not counted)"
+            ).format(total=f"{total:,}", board=board, done=done, squares=board.size)
+    if not complete:
+        yield Exit(130)
 
 
 COUNT = Task(
@@ -165,5 +196,8 @@ COUNT = Task(
     (Option("size", "", str, argument=True, required=True, metavar="WxH"),),
     example="5x5",
     json=True,
+    cancel=True,
+    progress=True,
+    progress_title=N_("counting"),
 )
 """``searchlab knight count``."""

@@ -15,13 +15,21 @@ Exponential in the worst case; meant for boards of up to about 40 squares
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from searchlab.puzzles.knight.board import Board
+from searchlab.search.limits import CancelToken
+
+CANCEL_EVERY = 1 << 14
+"""How many nodes :func:`_search` visits between two looks at its cancel token."""
 
 
 class NodeLimit(Exception):
     """The search visited more nodes than allowed."""
+
+
+class Cancelled(Exception):
+    """The search's cancel token was set."""
 
 
 def neighbour_masks(board: Board) -> list[int]:
@@ -47,10 +55,12 @@ def _search(
     rank: list[int] | None,
     max_nodes: int | None,
     avoid: int = 0,
+    cancel: CancelToken | None = None,
 ) -> None:
     """Depth-first enumeration of Hamiltonian paths from ``start``.
 
-    ``on_path(path)`` is called for each complete path and returns ``True`` to stop.
+    ``on_path(path)`` is called for each complete path and returns ``True`` to stop;
+    :class:`Cancelled` is raised within :data:`CANCEL_EVERY` nodes of ``cancel`` being set.
     ``last`` (a square that may only be visited last), ``first`` (the forced
     second square) and ``closed`` (the last square must neighbour ``start``)
     constrain the paths. ``rank`` orders the children by (Warnsdorff degree,
@@ -68,6 +78,8 @@ def _search(
         nodes += 1
         if max_nodes is not None and nodes > max_nodes:
             raise NodeLimit
+        if cancel is not None and not nodes % CANCEL_EVERY and cancel.is_set():
+            raise Cancelled
         if visited == full:
             if closed and not (start_nb >> cur) & 1:
                 return False
@@ -177,19 +189,43 @@ def count_tours(board: Board, start: tuple[int, int] | None = None) -> int:
     (OEIS A165134 / A001230 family; Jelliss, "Knight's Tour Notes").
     Complete search: exponential, fine up to about 30 squares.
     """
+    starts = None if start is None else [start[0] * board.cols + start[1]]
+    return sum(n for _square, n in tours_by_start(board, starts))
+
+
+def tours_by_start(
+    board: Board, starts: Iterable[int] | None = None, *, cancel: CancelToken | None = None
+) -> Iterator[tuple[int, int]]:
+    """``(square, directed open tours from it)`` for each start square (index
+    ``row * cols + col``; every square by default), one square's complete count at a
+    time. Once ``cancel`` is set it stops, without the square under way: what it
+    yielded is exact (:func:`count_tours` adds it up)."""
     nb = neighbour_masks(board)
-    total = 0
+    for s in range(board.size) if starts is None else starts:
+        if cancel is not None and cancel.is_set():
+            return
+        if board.size == 1:
+            yield s, 1
+            continue
+        total = 0
 
-    def tally(path: list[int]) -> bool:
-        nonlocal total
-        total += 1
-        return False
+        def tally(path: list[int]) -> bool:
+            nonlocal total
+            total += 1
+            return False
 
-    if board.size == 1:
-        return 1
-    starts = [start[0] * board.cols + start[1]] if start is not None else range(board.size)
-    for s in starts:
-        _search(
-            nb, s, last=None, first=None, closed=False, on_path=tally, rank=None, max_nodes=None
-        )
-    return total
+        try:
+            _search(
+                nb,
+                s,
+                last=None,
+                first=None,
+                closed=False,
+                on_path=tally,
+                rank=None,
+                max_nodes=None,
+                cancel=cancel,
+            )
+        except Cancelled:
+            return
+        yield s, total

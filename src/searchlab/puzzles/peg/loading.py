@@ -18,7 +18,7 @@ from searchlab.puzzles.peg.board import (
     parse_board,
     parse_position,
 )
-from searchlab.textinput import read_input
+from searchlab.textinput import names_a_file, read_input
 
 
 def is_board_name(name: str) -> bool:
@@ -33,7 +33,7 @@ def load_board(name: str, diagonal: bool) -> tuple[Board, int | None]:
     file draws every hole with a peg)."""
     if is_board_name(name):
         return get_board(name, diagonal=diagonal), None
-    if Path(name).exists() or name == "-":
+    if names_a_file(name) or name == "-":
         board, drawn = parse_board(read_input(name), name=Path(name).stem, diagonal=diagonal)
         return board, None if drawn == board.full else drawn
     raise InputError(

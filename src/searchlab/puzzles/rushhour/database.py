@@ -37,6 +37,7 @@ import platformdirs
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
+from searchlab.textinput import names_a_file
 
 if TYPE_CHECKING:  # the enumeration imports Numba: only the builder needs it
     from searchlab.puzzles.rushhour.enumeration import ShardResult
@@ -106,7 +107,7 @@ class PuzzleDatabase:
 
     def __init__(self, path: str | Path, create: bool = False, fast: bool = False) -> None:
         self.path = Path(path)
-        if not create and not self.path.is_file():
+        if not create and not names_a_file(self.path, regular=True):
             raise InputError(
                 _(
                     "no puzzle database at {path}: build one with "

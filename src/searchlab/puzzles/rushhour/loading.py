@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from searchlab.errors import InputError
+from searchlab.errors import TOKEN_CHARS, InputError, shorten
 from searchlab.i18n import _
 from searchlab.puzzles.rushhour.cards import card
 from searchlab.puzzles.rushhour.model import Board
 from searchlab.puzzles.rushhour.notation import parse_board
-from searchlab.textinput import read_input
+from searchlab.textinput import names_a_file, read_input
 
 BOARD_SUFFIXES = (".txt", ".rh", ".board")
 """File suffixes that mark a BOARD as a file name even when no such file exists."""
@@ -38,14 +38,15 @@ def load_board(board: str | None, red: str | None = None, card_no: int | None = 
             )
         return c.parse()
     assert board is not None
-    if board == "-" or _exists(board):
+    if board == "-" or names_a_file(board):
         # read_input says what a directory, /dev/zero or an unreadable file is (bounded read)
         return parse_board(read_input(board), red=red)
     try:
         return parse_board(board, red=red)
     except InputError:
         if _path_like(board):
-            raise InputError(_("{where}: no such file").format(where=board[:80])) from None
+            where = shorten(board, 2 * TOKEN_CHARS)
+            raise InputError(_("{where}: no such file").format(where=where)) from None
         raise
 
 
@@ -57,12 +58,3 @@ def _path_like(text: str) -> bool:
         return True
     board_chars = set(".ox/ ") | set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     return ("/" in text or "\\" in text) and not set(text) <= board_chars
-
-
-def _exists(name: str) -> bool:
-    """Whether ``name`` names something on disk (a file, directory, device or pipe);
-    a name the system refuses (too long, a NUL byte) names nothing."""
-    try:
-        return Path(name).exists()
-    except (OSError, ValueError):
-        return False

@@ -36,13 +36,14 @@ def _rows(text: str) -> list[str]:
         one = "".join(stripped.split())
         if "/" in one:  # rows separated by '/': any width x height (Board.to_database)
             rows = one.split("/")
-            widths = {len(r) for r in rows}
-            if len(widths) != 1:
-                raise InputError(
-                    _("rows separated by '/' have different lengths: {widths}").format(
-                        widths=sorted(widths)
+            for number, row in enumerate(rows, 1):
+                if len(row) != len(rows[0]):
+                    raise InputError(
+                        _(
+                            "row {row} (rows separated by '/') has {width} cells, "
+                            "row 1 has {expected}"
+                        ).format(row=number, width=len(row), expected=len(rows[0]))
                     )
-                )
             return rows
         n = math.isqrt(len(one))
         if n * n != len(one) or not (MIN_SIZE <= n <= MAX_SIZE):
@@ -53,17 +54,23 @@ def _rows(text: str) -> list[str]:
                 ).format(min_size=MIN_SIZE, max_size=MAX_SIZE, n=len(one))
             )
         return [one[i : i + n] for i in range(0, n * n, n)]
-    rows = [
-        line.strip()
-        for line in stripped.splitlines()
+    numbered = [
+        (number, line.strip())
+        for number, line in enumerate(text.splitlines(), 1)
         if line.strip() and not line.strip().startswith("#")
     ]
-    widths = {len(r) for r in rows}
-    if len(widths) != 1:
-        raise InputError(
-            _("grid rows have different lengths: {widths}").format(widths=sorted(widths))
-        )
-    return rows
+    if not numbered:
+        raise InputError(_("empty board"))
+    first, expected = numbered[0][0], len(numbered[0][1])
+    for number, row in numbered:
+        if len(row) != expected:
+            raise InputError(
+                _(
+                    "grid line {line} has {width} cells, the first row (line {first}) "
+                    "has {expected}"
+                ).format(line=number, width=len(row), first=first, expected=expected)
+            )
+    return [row for _number, row in numbered]
 
 
 def detect_red(text: str) -> str:

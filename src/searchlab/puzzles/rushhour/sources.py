@@ -36,6 +36,7 @@ from searchlab.puzzles.rushhour.database import (
     Row,
     default_path,
 )
+from searchlab.textinput import names_a_file
 
 BUNDLED: Literal["bundled"] = "bundled"
 Source = Path | Literal["bundled"]
@@ -63,7 +64,7 @@ def plan(size: int, walls: Collection[int] | None, path: str | Path | None = Non
     given = path is not None
     user = Path(path) if path is not None else default_path()
     held: dict[int, int] = {}
-    if given or user.is_file():
+    if given or names_a_file(user, regular=True):
         with PuzzleDatabase(user) as db:
             held = db.strata(size)
     shipped = () if given else tuple(w for w in range(MAX_WALLS + 1) if bundled.covers(size, w))
