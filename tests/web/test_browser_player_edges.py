@@ -402,3 +402,17 @@ def test_a_dead_end_names_the_button_that_goes_back(page: Any, server_url: str) 
     message.wait_for()
     back = page.get_attribute("[data-testid=restart]", "aria-label")
     assert back and back.lower() in message.inner_text().lower(), (back, message.inner_text())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_link_to_an_unknown_puzzle_says_so_over_the_cards(
+    page: Any, server_url: str, lang: str
+) -> None:
+    page.goto(f"{server_url}/?family=solitaire&lang={lang}")
+    page.locator("[data-testid=cards] a.card").first.wait_for()
+    message = page.inner_text("[data-testid=intro-message]")
+    assert "solitaire" in message
+    assert ("below" if lang == "en" else "abajo") in message
+    page.goto(f"{server_url}/?lang={lang}")  # the plain home page: no message
+    page.locator("[data-testid=cards] a.card").first.wait_for()
+    assert not page.is_visible("[data-testid=intro-message]")

@@ -83,7 +83,8 @@ WEB_MESSAGES = (
     ),
     N_("Explored state graph"),
     N_("download SVG"),
-    N_("Pick a puzzle above."),
+    N_("Pick a puzzle."),
+    N_("There is no puzzle called “{name}”: pick one below."),
     # The player page of issue 22: one board, a move list, a setup drawer.
     N_("Board, move {step} of {last}"),
     N_("Built-in puzzles"),

@@ -115,7 +115,14 @@ async function init() {
   const active = nav.querySelector("a.active");  // a narrow header scrolls to the open family
   if (active) nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2;
   const fam = app.families.find((f) => f.name === wanted);
-  if (!fam) { showCards(); return; }
+  if (!fam) {
+    if (wanted !== null) {  // a mistyped or outdated link: say so over the cards
+      $("intro-message").textContent = t("There is no puzzle called “{name}”: pick one below.", { name: wanted.slice(0, 40) });
+      $("intro-message").hidden = false;
+    }
+    showCards();
+    return;
+  }
   $("intro").hidden = true;
   $("main").hidden = false;
   await selectFamily(fam, query.get("board"));
