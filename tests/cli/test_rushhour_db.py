@@ -223,3 +223,19 @@ def test_huge_move_counts_ask_for_nothing_instead_of_overflowing(
     assert code == 2 and "the hardest: 7" in err and "internal error" not in err
     code, out, _ = run(capsys, *gen, "--min-moves", "1", "--max-moves", huge, "--seed", "1")
     assert code == 0 and "from the database" in out
+
+
+@pytest.mark.parametrize("content", [b"", b"not a database\n", b"\x00" * 4096])
+def test_a_file_given_to_read_is_never_changed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes
+) -> None:
+    """export and generate --from-db only read --db: a file that is not a puzzle
+    database (an empty one included) is refused in one line and left as it was."""
+    path = tmp_path / "given.sqlite"
+    path.write_bytes(content)
+    for args in (["export"], ["generate", "--from-db", "--min-moves", "5"]):
+        code, out, err = run(capsys, "rushhour", *args, "--db", str(path))
+        assert code == 2 and out == "" and "not a usable puzzle database" in err, err
+        assert len(err.strip().splitlines()) == 1
+    assert path.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["given.sqlite"]  # no journal left

@@ -117,14 +117,25 @@ class PuzzleDatabase:
         try:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path)
-            if fast:  # a file written whole and renamed into place: no journal, no syncs
-                self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
-            self._db.executescript(_SCHEMA)
+                self._db = sqlite3.connect(self.path)
+                if fast:  # a file written whole and renamed into place: no journal, no syncs
+                    self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
+                self._db.executescript(_SCHEMA)
+            else:  # read only: a file given to read is never changed (an empty one stays empty)
+                self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+                self._check_tables()
         except (OSError, sqlite3.Error) as exc:
             raise InputError(
                 _("{path}: not a usable puzzle database ({exc})").format(path=self.path, exc=exc)
             ) from None
+
+    def _check_tables(self) -> None:
+        """An :class:`sqlite3.DatabaseError` when a table of :data:`_SCHEMA` is missing."""
+        found = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master")}
+        missing = sorted({"puzzles", "shards", "counts"} - found)
+        if missing:
+            self._db.close()
+            raise sqlite3.DatabaseError(f"no table {missing[0]!r}")
 
     def close(self) -> None:
         self._db.close()
