@@ -36,6 +36,27 @@ def test_families_listed(client: TestClient) -> None:
         assert f["algorithms"] and f["examples"]
 
 
+def test_every_heuristic_has_a_label_in_english_and_spanish(client: TestClient) -> None:
+    """The player and the watch page show a heuristic by its label (the select's value
+    stays the id); a family's labels are translated on Spanish pages."""
+    for path in ("/api/families", "/api/watch/families"):
+        en = {f["name"]: f for f in client.get(path, params={"lang": "en"}).json()}
+        es = {f["name"]: f for f in client.get(path, params={"lang": "es"}).json()}
+        for name, f in en.items():
+            fam = families.get(name)
+            assert set(fam.heuristic_labels) <= set(fam.heuristics), name
+            for lang_f in (f, es[name]):
+                labels = lang_f["heuristic_labels"]
+                assert list(labels) == lang_f["heuristics"] == list(fam.heuristics), name
+                assert all(label.strip() for label in labels.values()), name
+            for h in fam.heuristics:
+                assert h in fam.heuristic_labels, f"{name}: heuristic {h!r} has no label"
+                assert f["heuristic_labels"][h] == fam.heuristic_labels[h]
+                assert es[name]["heuristic_labels"][h] != fam.heuristic_labels[h], (name, h)
+    npuzzle = {f["name"]: f for f in client.get("/api/families?lang=es").json()}["npuzzle"]
+    assert npuzzle["heuristic_labels"]["manhattan"] == "Distancia Manhattan"
+
+
 def test_index_and_static(client: TestClient) -> None:
     html = client.get("/").text
     assert "importmap" in html

@@ -352,6 +352,50 @@ def test_a_shared_spanish_link_opens_that_puzzle_in_spanish(browser: Any, server
     assert not errors, errors
 
 
+def test_the_heuristic_select_names_heuristics_in_the_page_language(
+    browser: Any, server_url: str
+) -> None:
+    """On a Spanish phone page the Heuristic select shows each heuristic by its
+    translated label while its value (what goes to the server) stays the id; solving
+    with the one chosen by its label works."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="es-AR"
+    )
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{server_url}/?family=npuzzle&lang=es")
+        page.wait_for_selector("[data-testid=load-message]:has-text('Cargado')")
+        options = page.eval_on_selector_all(
+            "[data-testid=heuristic] option", "os => os.map(o => [o.value, o.textContent])"
+        )
+        fam = families.get("npuzzle")
+        assert [value for value, _ in options] == list(fam.heuristics)
+        shown = dict(options)
+        assert shown["manhattan"] == "Distancia Manhattan"
+        assert all(text and text != value for value, text in options)
+        open_setup(page)
+        page.fill("[data-testid=board-text]", "1 2 3\n4 5 6\n0 7 8\n")
+        page.click("[data-testid=load]")
+        page.wait_for_selector("[data-testid=load-message]:has-text('Cargado')")
+        page.select_option("[data-testid=heuristic]", label="Distancia Manhattan")
+        assert page.input_value("[data-testid=heuristic]") == "manhattan"
+        page.select_option("[data-testid=algorithm]", "astar")
+        page.click("[data-testid=solve]")
+        page.wait_for_function(
+            "() => !document.querySelector('[data-testid=solve]').disabled"
+            " && document.querySelectorAll('[data-role=move-list] li').length > 1"
+        )
+        assert len(move_texts(page)) == 2  # A* with Manhattan: optimal, two moves
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator("[data-testid=heuristic]").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "player-npuzzle-heuristic-es-phone.png"))
+    finally:
+        context.close()
+    assert not errors, errors
+
+
 def test_random_board_shows_a_spinner_and_can_be_cancelled(page: Any, server_url: str) -> None:
     open_page(page, server_url, "rushhour")
     open_setup(page)

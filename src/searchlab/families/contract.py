@@ -407,6 +407,7 @@ class Family(Generic[I, S]):
     algorithms : the algorithm names ``solve`` accepts; the first is the default
         (engine ones from :func:`searchlab.search.engine_algorithms`).
     heuristics : the heuristic names; the first is the default (may be empty).
+        These ids are what the CLI (``-H``) and the web API take.
     solve : see :class:`Solver`.
     initial : ``instance -> state`` (the start).
     encode_state, decode_state : ``(instance, state) -> token`` and back (a JSON
@@ -460,6 +461,9 @@ class Family(Generic[I, S]):
     ``searchlab --help`` without importing the family), is the first paragraph of its
     ``family.py``'s docstring.
     notes : a line shown under the algorithm choice.
+    heuristic_labels : a short human name of a heuristic, by its id, ``N_``-marked
+        ("Manhattan distance"); the pages show it in the current language
+        (:meth:`heuristic_label`). A heuristic without one is shown by its id.
     optimal : the names of ``algorithms`` whose solutions have the least cost (the
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
         moves, and the family's own optimal methods); ``None``: cost does not rank
@@ -506,6 +510,7 @@ class Family(Generic[I, S]):
     demo_order: int = 0
     notes: str = ""
     optimal: Collection[str] | None = None
+    heuristic_labels: Mapping[str, str] = field(default_factory=dict)
 
     # -- checked entry points: what the front ends call ---------------------------
 
@@ -667,6 +672,15 @@ class Family(Generic[I, S]):
         """Whether a solution's state tokens go out with it."""
         return self.solution_tokens(instance, states) if self.solution_tokens else True
 
+    def heuristic_label(self, heuristic: str) -> str:
+        """The human name of ``heuristic`` in the current language (its id without one)."""
+        label = self.heuristic_labels.get(heuristic)
+        return _(label) if label else heuristic
+
+    def heuristic_labels_shown(self) -> dict[str, str]:
+        """Every heuristic's human name in the current language, by id, in order."""
+        return {h: self.heuristic_label(h) for h in self.heuristics}
+
     def summary(self) -> dict[str, Any]:
         """The family's read-only metadata, JSON-ready (what the web form shows), its
         texts in the current language (:mod:`searchlab.i18n`)."""
@@ -683,6 +697,7 @@ class Family(Generic[I, S]):
             "random_params": [{**p.as_dict(), "label": _(p.label)} for p in params],
             "algorithms": list(self.algorithms),
             "heuristics": list(self.heuristics),
+            "heuristic_labels": self.heuristic_labels_shown(),
             "teaching": self.problem is not None,
             "difficulty": self.difficulty is not None,
             "notes": _(self.notes) if self.notes else self.notes,

@@ -128,6 +128,7 @@ def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
         "algorithms": watch_trace.watch_algorithms(fam),
         "default": watch_trace.default_algorithm(fam),
         "heuristics": list(fam.heuristics),
+        "heuristic_labels": fam.heuristic_labels_shown(),
         "examples": examples,
     }
 

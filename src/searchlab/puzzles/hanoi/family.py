@@ -213,6 +213,11 @@ FAMILY: Family[Tower, State] = Family(
     algorithms=ALGORITHMS,
     optimal=frozenset(ALGORITHMS) & (UNIT_COST_OPTIMAL | {"recursive"}),
     heuristics=HEURISTICS,
+    heuristic_labels={
+        "misplaced": N_("Disks not on the goal peg"),
+        "exact": N_("Exact distance"),
+        "zero": N_("h = 0 (none)"),
+    },
     solve=solve,
     initial=lambda t: t.start,
     encode_state=lambda t, s: list(s),

@@ -230,6 +230,10 @@ FAMILY: Family[Maze, int] = Family(
     algorithms=ALGORITHMS,
     optimal=OPTIMAL,
     heuristics=HEURISTICS,
+    heuristic_labels={
+        "manhattan": N_("Manhattan distance"),
+        "zero": N_("h = 0 (none)"),
+    },
     solve=solve,
     initial=lambda m: m.start,
     encode_state=lambda m, s: s,

@@ -312,6 +312,13 @@ FAMILY: Family[Instance, int] = Family(
     describe=describe,
     algorithms=ALGORITHMS,
     heuristics=HEURISTICS,
+    heuristic_labels={
+        "pegs": N_("Pegs left"),
+        "centre": N_("Distance to the centre"),
+        "pagoda": N_("Pagoda function"),
+        "isolated": N_("Isolated pegs"),
+        "zero": N_("h = 0 (none)"),
+    },
     solve=solve,
     initial=lambda i: i.start,
     encode_state=lambda i, p: format(p, "x"),

@@ -262,6 +262,11 @@ FAMILY: Family[Board, Board] = Family(
     algorithms=ALGORITHMS,
     optimal=OPTIMAL,
     heuristics=HEURISTICS,
+    heuristic_labels={
+        "blocking": N_("Blocking cars"),
+        "strong": N_("Blocking cars, strengthened"),
+        "zero": N_("h = 0 (none)"),
+    },
     solve=solve,
     initial=lambda b: b,
     encode_state=lambda i, b: list(b.positions()),

@@ -202,7 +202,7 @@ async function selectFamily(fam, boardText) {
   fam.algorithms.forEach((a) => option(alg, a, algoLabel(t, a)));
   const heur = $("heuristic");
   heur.replaceChildren();
-  fam.heuristics.forEach((h) => option(heur, h));
+  fam.heuristics.forEach((h) => option(heur, h, (fam.heuristic_labels || {})[h] || h));
   heur.disabled = fam.heuristics.length === 0;
   $("heuristic-field").hidden = fam.heuristics.length === 0;
   $("teaching").disabled = !fam.teaching;

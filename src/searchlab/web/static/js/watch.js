@@ -617,7 +617,8 @@ class Watch {
     const algoSelect = (id, value) => h("select", { id, "data-watch": id },
       fam.algorithms.map((a) => h("option", { value: a, selected: a === value }, algoLabel(t, a))));
     const heurSelect = (id, value) => h("select", { id, "data-watch": id, disabled: !fam.heuristics.length },
-      (fam.heuristics.length ? fam.heuristics : ["–"]).map((x) => h("option", { value: fam.heuristics.length ? x : "", selected: x === value }, x)));
+      (fam.heuristics.length ? fam.heuristics : ["–"]).map((x) => h("option", { value: fam.heuristics.length ? x : "", selected: x === value },
+        fam.heuristics.length ? (fam.heuristic_labels || {})[x] || x : x)));
     const uid = Math.random().toString(36).slice(2, 8);
     // ctx.choice: {a, b, ha, hb, compare, predict}, e.g. from the address; unknown names
     // fall back to the defaults (the family's default, BFS but where the family offers
