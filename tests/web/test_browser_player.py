@@ -391,6 +391,14 @@ def test_the_heuristic_select_names_heuristics_in_the_page_language(
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.locator("[data-testid=heuristic]").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "player-npuzzle-heuristic-es-phone.png"))
+        # The watch panel names them alike; its second lane's longer labels still fit.
+        watch = page.eval_on_selector_all(
+            "select[data-watch=heur-a] option", "os => os.map(o => [o.value, o.textContent])"
+        )
+        assert watch == options
+        page.locator("input[data-watch=compare]").first.check()
+        page.wait_for_selector("select[data-watch=heur-b]:visible")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
     assert not errors, errors
