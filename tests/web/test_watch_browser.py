@@ -228,7 +228,7 @@ def test_predict_the_next_step(page: Any, server_url: str) -> None:
             rows.nth(ranks.index("1")).click()
             wrong += 1
             assert page.inner_text("[data-watch=verdict]").startswith(
-                "Not quite: A* (manhattan) expands"
+                "Not quite: A* (Manhattan distance) expands"
             )
             assert "Your choice" in page.inner_text("[data-watch=why]")
         why = page.inner_text("[data-watch=why]")

@@ -84,10 +84,12 @@ function nodeName(trace, id) {
   return `#${id}`;
 }
 
-function algoName(t, trace) {
+// `labels`: the family's heuristic labels by id (its heuristic_labels), in the page's language.
+function algoName(t, trace, labels = {}) {
   const base = algoLabel(t, trace.algorithm);
   const w = trace.algorithm === "wastar" ? ` w=${num(trace.weight)}` : "";
-  return trace.heuristic && trace.uses_h ? `${base}${w} (${trace.heuristic})` : `${base}${w}`;
+  const heur = labels[trace.heuristic] || trace.heuristic;
+  return trace.heuristic && trace.uses_h ? `${base}${w} (${heur})` : `${base}${w}`;
 }
 
 // What the algorithm sorts its frontier by, in words.
@@ -121,7 +123,7 @@ class Lane {
   build() {
     const t = this.t;
     const tr = this.trace;
-    this.title = h("h3", { class: "watch-lane-title" }, `${this.label}: ${algoName(t, tr)}`);
+    this.title = h("h3", { class: "watch-lane-title" }, `${this.label}: ${algoName(t, tr, this.watch.family.heuristic_labels)}`);
     this.board = s("svg", { class: "watch-board", "data-watch": "board", role: "img" });
     this.boardWrap = h("div", { class: "watch-board-wrap" }, this.board);
     this.stats = h("p", { class: "watch-stats", "data-watch": "stats", "aria-live": "polite" });
@@ -855,7 +857,7 @@ class Watch {
     if (!lane) return;
     this.asking = lane;
     const box = this.predictBox;
-    const name = algoName(t, lane.trace);
+    const name = algoName(t, lane.trace, this.family.heuristic_labels);
     const score = h("p", { class: "watch-score", "data-watch": "score" },
       t("Score: {right} right of {asked}", this.score));
     if (!lane.trace.rule.predictive) {
@@ -898,7 +900,7 @@ class Watch {
     const tr = lane.trace;
     const rule = tr.rule;
     const st = lane.stepAt(i);
-    const name = algoName(t, tr);
+    const name = algoName(t, tr, this.family.heuristic_labels);
     const N = (id) => nodeName(tr, id);
     const entry = (id) => st.frontier.find((e) => e[0] === id);
     const parts = [];
