@@ -126,3 +126,25 @@ def test_the_view_draws_a_triangle_packed(name: str) -> None:
     for a, b, c in board.jumps:
         (ra, _), (rb, _), (rc, _) = cell(board, a), cell(board, b), cell(board, c)
         assert (x(a) + x(c)) / 2 == x(b) and (ra + rc) / 2 == rb
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_board_is_named_in_words_not_by_its_identifier(language: str) -> None:
+    """The player's line under the title says 'English board' / 'tablero inglés', not the
+    ``board: english`` identifier; other names (a custom board's) are kept as given."""
+    from searchlab import i18n
+    from searchlab.puzzles.peg.board import BOARD_NAMES, board_title
+
+    i18n.use(language)
+    try:
+        titles = {name: board_title(get_board(name)) for name in BOARD_NAMES}
+        custom = board_title(parse_board("ooo\no.o\n", name="mine")[0])
+    finally:
+        i18n.use("en")
+    assert len(set(titles.values())) == len(titles)
+    assert not any(name in title for name, title in titles.items() if not name.isalpha())
+    assert "triangle5" not in titles["triangle5"] and "5" in titles["triangle5"]
+    assert "mine" in custom
+    if language == "es":  # "english" is no Spanish word
+        assert titles["english"] == "tablero inglés" and custom == "tablero mine"
+        assert not any(name in title for name, title in titles.items() if name != "wiegleb")

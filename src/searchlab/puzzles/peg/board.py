@@ -243,6 +243,23 @@ BOARD_DESCRIPTIONS = {
     "triangle6": N_("triangle of side 6, 21 holes, apex a1"),
 }
 BOARD_NAMES = tuple(BOARD_DESCRIPTIONS)
+_TITLES = {
+    "english": N_("English board"),
+    "french": N_("French board"),
+    "wiegleb": N_("Wiegleb's board"),
+    "diamond": N_("diamond board"),
+}
+
+
+def board_title(board: Board) -> str:
+    """The board's name as a sentence says it, in the reader's language (``English
+    board``, ``tablero inglés``, ``triangular board, side 5``); the names of the files'
+    ``board:`` line (``english``) are identifiers."""
+    if board.name in _TITLES:
+        return _(_TITLES[board.name])
+    if board.kind == "triangle":
+        return _("triangular board, side {side}").format(side=max(r for r, _c in board.coords) + 1)
+    return _("{name} board").format(name=board.name)
 
 
 def _square(name: str, rows: Sequence[str]) -> Board:

@@ -40,6 +40,7 @@ from searchlab.puzzles.peg.board import (
     BOARD_NAMES,
     Board,
     Jump,
+    board_title,
     get_board,
     parse_board,
     parse_position,
@@ -160,8 +161,8 @@ def drawing(board: Board, position: int) -> str:
 
 
 def describe(inst: Instance) -> str:
-    text = _("{name} board, {holes} holes, {pegs} pegs").format(
-        name=inst.board.name, holes=inst.board.size, pegs=inst.start.bit_count()
+    text = _("{board}, {holes} holes, {pegs} pegs").format(
+        board=board_title(inst.board), holes=inst.board.size, pegs=inst.start.bit_count()
     )
     if inst.target:
         hole = inst.board.hole_name(inst.target.bit_length() - 1)
