@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from searchlab.errors import InputError
-from searchlab.i18n import _
+from searchlab.i18n import N_, _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
 from searchlab.view import View, fit_cell, merge, view_svg, within
@@ -543,19 +543,27 @@ class Family(Generic[I, S]):
                     "algorithm {algorithm!r} is not offered for {name}; choose one of {algorithms}"
                 ).format(algorithm=algorithm, name=self.name, algorithms=", ".join(self.algorithms))
             )
-        if heuristic and not self.heuristics:  # "" or None: none, as it should
-            raise InputError(self._no_heuristics(heuristic))
+        self._check_heuristic(
+            heuristic,
+            N_("heuristic {heuristic!r} is not offered for {name}; choose one of {heuristics}"),
+        )
+
+    def _check_heuristic(self, heuristic: str | None, unknown: str) -> None:
+        """A one-line InputError when ``heuristic`` is given to a family that takes none
+        ("" or ``None``: none, as it should), or is not one of its :attr:`heuristics`
+        (the message ``unknown``, a ``N_``-marked template)."""
+        if heuristic and not self.heuristics:
+            raise InputError(
+                _("the {name} family takes no heuristic, got {heuristic!r}").format(
+                    name=self.name, heuristic=heuristic
+                )
+            )
         if heuristic is not None and self.heuristics and heuristic not in self.heuristics:
             raise InputError(
-                _(
-                    "heuristic {heuristic!r} is not offered for {name}; choose one of {heuristics}"
-                ).format(heuristic=heuristic, name=self.name, heuristics=", ".join(self.heuristics))
+                _(unknown).format(
+                    heuristic=heuristic, name=self.name, heuristics=", ".join(self.heuristics)
+                )
             )
-
-    def _no_heuristics(self, heuristic: str) -> str:
-        return _("the {name} family takes no heuristic, got {heuristic!r}").format(
-            name=self.name, heuristic=heuristic
-        )
 
     def run(
         self,
@@ -576,14 +584,9 @@ class Family(Generic[I, S]):
         """The engine problem, or an InputError when the family has none."""
         if self.problem is None:
             raise InputError(_("the {name} family has no engine problem").format(name=self.name))
-        if heuristic and not self.heuristics:
-            raise InputError(self._no_heuristics(heuristic))
-        if heuristic is not None and self.heuristics and heuristic not in self.heuristics:
-            raise InputError(
-                _("unknown heuristic {heuristic!r} for {name}; choose one of {heuristics}").format(
-                    heuristic=heuristic, name=self.name, heuristics=", ".join(self.heuristics)
-                )
-            )
+        self._check_heuristic(
+            heuristic, N_("unknown heuristic {heuristic!r} for {name}; choose one of {heuristics}")
+        )
         return self.problem(instance, heuristic)
 
     @property
