@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sqlite3
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -65,6 +66,26 @@ CREATE TABLE IF NOT EXISTS counts (
     n INTEGER NOT NULL, PRIMARY KEY (size, walls, moves)
 );
 """
+
+
+_TABLES = frozenset(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
+"""The tables :data:`_SCHEMA` creates, which a database read must hold."""
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """``path`` opened read-only, checked to hold every table of :data:`_SCHEMA`: an
+    :class:`sqlite3.DatabaseError` (the connection closed) when it does not, or is no
+    SQLite file."""
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        found = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+        missing = sorted(_TABLES - found)
+        if missing:
+            raise sqlite3.DatabaseError(f"no table {missing[0]!r}")
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
 
 
 def default_path() -> Path:
@@ -122,20 +143,11 @@ class PuzzleDatabase:
                     self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
                 self._db.executescript(_SCHEMA)
             else:  # read only: a file given to read is never changed (an empty one stays empty)
-                self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
-                self._check_tables()
+                self._db = _open_read_only(self.path)
         except (OSError, sqlite3.Error) as exc:
             raise InputError(
                 _("{path}: not a usable puzzle database ({exc})").format(path=self.path, exc=exc)
             ) from None
-
-    def _check_tables(self) -> None:
-        """An :class:`sqlite3.DatabaseError` when a table of :data:`_SCHEMA` is missing."""
-        found = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master")}
-        missing = sorted({"puzzles", "shards", "counts"} - found)
-        if missing:
-            self._db.close()
-            raise sqlite3.DatabaseError(f"no table {missing[0]!r}")
 
     def close(self) -> None:
         self._db.close()
