@@ -208,3 +208,21 @@ def test_an_easy_4x4_board_needs_no_pattern_database(
         if r.length <= 12:
             assert r.length == fam.solve(inst, "bfs", None).length
     assert list(tmp_path.iterdir()) == []
+
+
+def test_packed_astar_checks_its_limits_once_per_budget_period(monkeypatch):
+    """Without a node cap the packed A* consults the budget every CHECK_EVERY
+    expansions, not at each one (``inf // 4`` once made it check every time, 1.5x slower)."""
+    from searchlab.search.limits import CHECK_EVERY, Budget
+
+    calls = []
+    original = Budget.check
+
+    def counting(self, stats):
+        calls.append(stats.expanded)
+        return original(self, stats)
+
+    monkeypatch.setattr(Budget, "check", counting)
+    result = astar(parse_tiles("8 6 7 2 5 4 3 0 1"), goal_board(3))
+    assert result.cost == 31
+    assert len(calls) <= result.stats.expanded // CHECK_EVERY + 1

@@ -152,7 +152,11 @@ def astar(start: Board, goal: Board, **limits: Unpack[LimitOptions]) -> SearchRe
     def schedule() -> float:
         # The budget's checkpoint, brought forward so that no more than one
         # expansion's children (at most 4 states) are stored past ``max_nodes``.
-        room = (budget.max_nodes - len(best_g)) // 4
+        # Without a node cap there is nothing to bring forward (and inf // 4 is
+        # NaN, which made max(1, ...) check the limits at every expansion).
+        if budget.max_nodes == math.inf:
+            return budget.next_check
+        room = (int(budget.max_nodes) - len(best_g)) // 4
         return min(budget.next_check, stats.expanded + max(1, room))
 
     next_check = schedule()
