@@ -243,6 +243,20 @@ def test_the_second_builder_waits_for_the_first(tmp_path: Path) -> None:
     proc.wait()
 
 
+def test_lock_wait_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SEARCHLAB_LOCK_WAIT", "2.5")
+    assert durable.lock_wait(60) == 2.5
+    for junk in ("", "soon", "-1"):
+        monkeypatch.setenv("SEARCHLAB_LOCK_WAIT", junk)
+        assert durable.lock_wait(60) == 60
+
+
+def test_notice_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    durable.notice("table damaged\nrebuilding it " + "x" * 1000)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("table damaged rebuilding it")
+
+
 def test_a_folder_in_the_lock_s_place(tmp_path: Path) -> None:
     lock_path(tmp_path / "t").mkdir()
     with pytest.raises(DiskError), build_lock(tmp_path / "t"):

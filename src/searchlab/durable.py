@@ -31,12 +31,13 @@ import os
 import re
 import secrets
 import shutil
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from searchlab.errors import InputError
+from searchlab.errors import InputError, one_line
 from searchlab.i18n import _
 
 TEMP_PREFIX = ".searchlab-tmp-"
@@ -294,6 +295,24 @@ def require_free_space(folder: Path | str, nbytes: int, what: str = "") -> None:
     )
 
 
+def notice(message: str) -> None:
+    """Say ``message`` as one line of standard error: a fault found and dealt with (a
+    damaged table rebuilt, a solve that fell back), which the answer on standard output
+    does not show."""
+    with contextlib.suppress(OSError, ValueError):  # no stderr left: the answer stands
+        print(one_line(message), file=sys.stderr, flush=True)
+
+
+def lock_wait(default: float) -> float:
+    """How long :func:`build_lock` waits: ``SEARCHLAB_LOCK_WAIT`` seconds when set (the
+    fault-injection tests hold a lock and want the answer soon), else ``default``."""
+    try:
+        value = float(os.environ.get("SEARCHLAB_LOCK_WAIT", ""))
+    except ValueError:
+        return default
+    return value if value >= 0 else default
+
+
 def lock_path(path: Path | str) -> Path:
     """The lock file of artifact ``path`` (:data:`LOCK_SUFFIX`)."""
     path = Path(path)
@@ -312,7 +331,7 @@ def lock_holder(lock: Path) -> int | None:
 @contextlib.contextmanager
 def build_lock(
     path: Path | str,
-    wait: float = 60.0,
+    wait: float | None = None,
     on_wait: Callable[[int | None], None] | None = None,
     poll: float = 0.1,
 ) -> Iterator[None]:
@@ -320,9 +339,10 @@ def build_lock(
 
     If another process holds it, ``on_wait(pid)`` is called once (the holder's pid, None
     if not known) and the lock is tried every ``poll`` seconds for up to ``wait``
-    seconds; then a :class:`LockHeldError` names the holder. The holder writes its pid
-    in the lock file. The lock is the kernel's (``fcntl.flock``): it is released when
-    the holder exits or is killed, so a dead builder never blocks the next.
+    seconds (None: :func:`lock_wait` of 60 seconds); then a :class:`LockHeldError` names
+    the holder. The holder writes its pid in the lock file. The lock is the kernel's
+    (``fcntl.flock``): it is released when the holder exits or is killed, so a dead
+    builder never blocks the next.
 
     Use it as "lock, look again, build": the other process may have made the artifact
     while this one waited::
@@ -344,7 +364,7 @@ def build_lock(
             raise _disk_error(lock, exc) from None
         raise
     try:
-        deadline = time.monotonic() + wait
+        deadline = time.monotonic() + (lock_wait(60.0) if wait is None else wait)
         told = False
         while True:
             try:
