@@ -230,6 +230,7 @@ def test_a_held_lock_names_its_holder_after_the_wait(tmp_path: Path) -> None:
         proc.wait()
     with build_lock(path, wait=0):  # a killed holder holds nothing
         assert lock_path(path).read_text().strip() == str(os.getpid())
+    assert not lock_path(path).exists()  # removed by its last holder
 
 
 def test_the_second_builder_waits_for_the_first(tmp_path: Path) -> None:
@@ -239,8 +240,33 @@ def test_the_second_builder_waits_for_the_first(tmp_path: Path) -> None:
     t0 = time.monotonic()
     with build_lock(path, wait=30, on_wait=seen.append):
         assert time.monotonic() - t0 >= 0.3  # it waited for the first one to finish
+        assert lock_path(path).read_text().strip() == str(os.getpid())
     assert seen == [proc.pid]
     proc.wait()
+
+
+COUNTER = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from searchlab.durable import build_lock
+    path = Path(sys.argv[1])
+    for _ in range(int(sys.argv[2])):
+        with build_lock(path, wait=60, poll=0.001):
+            n = int(path.read_text()) if path.exists() else 0
+            time.sleep(0.002)
+            path.write_text(str(n + 1))
+    """
+)
+
+
+def test_builders_take_turns(tmp_path: Path) -> None:
+    """Three processes incrementing one file under the lock lose no increment (the lock
+    file is removed and made again between them)."""
+    path = tmp_path / "count"
+    procs = [subprocess.Popen([sys.executable, "-c", COUNTER, str(path), "30"]) for _ in range(3)]
+    assert [p.wait() for p in procs] == [0, 0, 0]
+    assert path.read_text() == "90"
 
 
 def test_lock_wait_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

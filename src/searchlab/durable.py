@@ -340,9 +340,10 @@ def build_lock(
     If another process holds it, ``on_wait(pid)`` is called once (the holder's pid, None
     if not known) and the lock is tried every ``poll`` seconds for up to ``wait``
     seconds (None: :func:`lock_wait` of 60 seconds); then a :class:`LockHeldError` names
-    the holder. The holder writes its pid in the lock file. The lock is the kernel's
-    (``fcntl.flock``): it is released when the holder exits or is killed, so a dead
-    builder never blocks the next.
+    the holder. The holder writes its pid in the lock file and removes the file when it
+    is done (a waiter that locked the removed file tries again on the new one). The lock
+    is the kernel's (``fcntl.flock``): it is released when the holder exits or is
+    killed, so a dead builder never blocks the next (its file stays, unlocked).
 
     Use it as "lock, look again, build": the other process may have made the artifact
     while this one waited::
@@ -354,44 +355,64 @@ def build_lock(
     import fcntl
 
     lock = lock_path(path)
+    deadline = time.monotonic() + (lock_wait(60.0) if wait is None else wait)
+    told = False
+    while True:
+        fd = _open_lock(lock)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            holder = lock_holder(lock)
+            if not told and on_wait is not None:
+                on_wait(holder)
+            told = True
+            if time.monotonic() >= deadline:
+                raise LockHeldError(
+                    _(
+                        "{path} is being made by another process ({who}, lock {lock}): "
+                        "wait for it to finish, or stop it and try again"
+                    ).format(
+                        path=Path(path).name,
+                        who=_("pid {pid}").format(pid=holder)
+                        if holder is not None
+                        else _("pid unknown"),
+                        lock=lock,
+                    )
+                ) from None
+            time.sleep(poll)
+            continue
+        if _same_file(fd, lock):
+            break
+        os.close(fd)  # locked a file its holder had just removed: take the new one
+    try:
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            lock.unlink()  # still held: a waiter that locked this file sees it gone
+        os.close(fd)  # releases the lock
+
+
+def _open_lock(lock: Path) -> int:
     try:
         lock.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        return os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
         if exc.errno in ENVIRONMENT_ERRNOS or isinstance(
             exc, (IsADirectoryError, NotADirectoryError)
         ):
             raise _disk_error(lock, exc) from None
         raise
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    """Whether the open ``fd`` is still the file named ``path``."""
     try:
-        deadline = time.monotonic() + (lock_wait(60.0) if wait is None else wait)
-        told = False
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                holder = lock_holder(lock)
-                if not told and on_wait is not None:
-                    on_wait(holder)
-                told = True
-                if time.monotonic() >= deadline:
-                    raise LockHeldError(
-                        _(
-                            "{path} is being made by another process ({who}, lock {lock}): "
-                            "wait for it to finish, or stop it and try again"
-                        ).format(
-                            path=Path(path).name,
-                            who=_("pid {pid}").format(pid=holder)
-                            if holder is not None
-                            else _("pid unknown"),
-                            lock=lock,
-                        )
-                    ) from None
-                time.sleep(poll)
-        with contextlib.suppress(OSError):
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
-        yield
-    finally:
-        os.close(fd)  # releases the lock
+        st = os.stat(path)
+    except OSError:
+        return False
+    mine = os.fstat(fd)
+    return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
