@@ -32,6 +32,9 @@ about 0.95 GB for the 8-tile pattern, on two threads); on larger boards by the c
 packed. A built table is returned memory-mapped from its cache file. The solvers
 search with a three-bit copy made from the packed table (:func:`pack3_ranked`,
 ``load_pdb(..., pack3=True)``): the same values in three quarters of the memory.
+
+Every cached table carries a checksum, checked when it is read (:mod:`.pdb_check`); a
+damaged one is rebuilt, never searched with.
 """
 
 from __future__ import annotations
@@ -325,6 +328,13 @@ def load_pdb(
     a ranked table is returned three bits an entry (:func:`pack3_ranked`, its own cache
     file, made from the packed one once, in seconds, unless ``build=False``: then the
     packed one is returned).
+
+    What is on disk is not trusted blindly (issue 31): a cached table is returned only
+    once verified by its checksum (:func:`trusted`); one that cannot be trusted is said
+    on stderr, removed and rebuilt. A build sweeps what dead builders left
+    (:func:`sweep`), holds the table's build lock (a second process waits, then uses the
+    table made: :data:`BUILD_WAIT`), asks for the free space the table needs before it
+    starts, and writes the table with its checksum (:func:`write_table`).
     """
     import numpy as np
 
@@ -395,7 +405,8 @@ def distrust(
     """Say on one line of stderr that the table at ``path`` cannot be trusted, and why,
     and remove it (with its sidecar): ``rebuild`` says it is being rebuilt, else
     ``removed`` (a template with ``{file}``, ``{reason}`` and maybe ``{partition}``)."""
-    discard(path)
+    with contextlib.suppress(PermissionError):  # kept, unused: a rebuild says why it cannot
+        discard(path)
     template = UNTRUSTED_REBUILD if rebuild else removed
     notice(_(template).format(file=path.name, reason=reason, partition=partition))
 
@@ -590,8 +601,7 @@ def write_table(path: Path, write: Callable[[Path], None]) -> None:
     its checksum sidecar (:func:`~.pdb_check.seal`), the CRC computed from the written
     file. The old sidecar goes first, so a kill in between leaves a table without one:
     rebuilt, never trusted."""
-    discard_sum = sum_path(path)
-    discard_sum.unlink(missing_ok=True)
+    sum_path(path).unlink(missing_ok=True)
     with atomic_write(path) as tmp:
         write(tmp)
         crc = crc_of_file(tmp)
