@@ -337,3 +337,30 @@ def test_every_command_shows_a_usage_example_that_parses() -> None:
                 assert sub is not None, line
                 cmd, args = sub, args[1:]
             cmd.make_context(path, list(args))  # unknown options raise UsageError
+
+
+def test_help_shows_plain_metavars_and_whole_first_sentences() -> None:
+    """No option shows our type's name as its value ("FINITE FLOAT RANGE"); every time limit
+    reads SECONDS; a short help is never cut at an initial ("as M." of "M. Fogleman")."""
+    import click
+
+    from searchlab.cli.main import cli
+
+    def walk(cmd: click.Command) -> list[click.Command]:
+        if isinstance(cmd, click.Group):
+            return [cmd, *(c for sub in cmd.commands.values() for c in walk(sub))]
+        return [cmd]
+
+    ctx = click.Context(cli)
+    for target in cli.list_commands(ctx):
+        command = cli.get_command(ctx, target)
+        assert command is not None
+        for cmd in walk(command):
+            assert not re.search(r"\b[A-Z]\.$", cmd.get_short_help_str(80)), cmd.name
+            for p in cmd.params:
+                if not isinstance(p, click.Option) or p.is_flag:
+                    continue
+                shown = p.make_metavar(ctx)
+                assert "FINITE" not in shown, (cmd.name, p.opts, shown)
+                if "--time-limit" in p.opts:
+                    assert shown == "SECONDS", (cmd.name, shown)

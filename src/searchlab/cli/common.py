@@ -84,6 +84,11 @@ class FiniteFloat(click.FloatRange):
 
     name = "finite float range"
 
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        # Click would show the type's name, "FINITE FLOAT RANGE"; the range is shown
+        # after the help, "[x>=0]".
+        return "FLOAT"
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
@@ -99,6 +104,7 @@ def time_limit_option(
     return click.option(
         "--time-limit",
         type=FiniteFloat(min=0),
+        metavar="SECONDS",
         default=default,
         show_default=True,
         help=help,

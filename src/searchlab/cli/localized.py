@@ -18,6 +18,7 @@ them to the catalog template (:mod:`searchlab.cli.messages`) and
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -50,14 +51,20 @@ def _translated(param: click.Parameter) -> click.Parameter:
     return clone
 
 
+_INITIAL = re.compile(r"(?<![^\s(])([A-Z]\.) (?=[A-Z])")
+"""A one-letter initial followed by a capitalised word ("M. Fogleman"): no sentence end."""
+
+
 class Localized(click.Command):
     """Translate the help text, the short help and the options' help when shown."""
 
     def get_short_help_str(self, limit: int = 45) -> str:
         clone = copy.copy(self)
-        clone.help = _(self.help) if self.help else self.help
+        # Click ends the first sentence at a period before a capital: an initial, as in
+        # "M. Fogleman's database", would cut it there; its space is held while Click cuts.
+        clone.help = _INITIAL.sub("\\1\0", _(self.help)) if self.help else self.help
         clone.short_help = _(self.short_help) if self.short_help else self.short_help
-        return super(Localized, clone).get_short_help_str(limit)
+        return super(Localized, clone).get_short_help_str(limit).replace("\0", " ")
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         clone = copy.copy(self)
