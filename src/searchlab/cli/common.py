@@ -118,6 +118,9 @@ def json_option(
     it; recorded for :func:`print_json`, not passed on)."""
 
     def remember(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        # --json is eager, so its value is known here: --pretty alone would be ignored.
+        if value and not ctx.params.get("as_json"):
+            raise click.UsageError(_("--pretty indents --json output: add --json"), ctx)
         ctx.meta["searchlab.pretty"] = value
 
     def machine(_ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
