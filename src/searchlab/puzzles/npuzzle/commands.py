@@ -185,8 +185,6 @@ def random_board(
     goal_ = goal_from_spec(goal, size)
     seed, note = draw_seed(seed, N_("board"))
     title = _("building a board {depth} moves deep").format(depth=depth)
-    if note is not None:
-        yield note
     try:
         board = random_instance(
             size,
@@ -200,6 +198,8 @@ def random_board(
         yield Note(str(exc))
         yield Exit(1)
         return
+    if note is not None:
+        yield note
     yield Record({"size": size, "depth": depth, "tiles": list(board.tiles)})
     yield format_board(board)
 
