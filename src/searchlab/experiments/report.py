@@ -58,7 +58,7 @@ def rich_table(
         if sections and i and group != previous:
             table.add_section()
         previous = group
-        table.add_row(*(col.text(row.get(col.key)) for col in columns))
+        table.add_row(*(col.shown_text(row.get(col.key)) for col in columns))
     return table
 
 
