@@ -33,8 +33,9 @@ from searchlab.cli.common import (
     real_console,
     write_output,
 )
+from searchlab.cli.fit import print_fitted
 from searchlab.experiments.parallel import usable_cpus
-from searchlab.experiments.report import print_table, rich_table
+from searchlab.experiments.report import table_cells
 from searchlab.experiments.runner import run_experiment
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
 from searchlab.families.experiment import Experiment, RunSummary
@@ -203,7 +204,17 @@ def emit(
         return False
     if "-" in (out.csv_path, out.md_path):
         return False
-    print_table(console, rich_table(columns, rows, title=title, sections=sections))
+    headers, cells, right, breaks = table_cells(columns, rows, sections=sections)
+    keys = next((i for i, col in enumerate(columns) if col.numeric), len(columns))
+    print_fitted(
+        real_console(console),
+        _(title) if title else None,
+        headers,
+        cells,
+        right=right,
+        breaks=breaks,
+        keys=max(1, min(keys, 2)),
+    )
     return True
 
 

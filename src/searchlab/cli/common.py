@@ -347,16 +347,18 @@ class FractionBar:
 
 
 def print_table(table: PlainTable) -> None:
-    """Print a plain :class:`~searchlab.families.contract.Table` as a rich table."""
-    from rich.table import Table
+    """Print a plain :class:`~searchlab.families.contract.Table` as a rich table, with
+    nothing cut on a narrow terminal (:func:`searchlab.cli.fit.print_fitted`)."""
+    from searchlab.cli.fit import print_fitted
 
     right = table.right if table.right is not None else tuple(range(1, len(table.columns)))
-    out = Table(title=table.title, title_justify="left")
-    for i, col in enumerate(table.columns):
-        out.add_column(col, justify="right" if i in right else "left")
-    for row in table.rows:
-        out.add_row(*row)
-    console.print(out)
+    print_fitted(
+        real_console(console),
+        table.title,
+        table.columns,
+        [list(row) for row in table.rows],
+        right=right,
+    )
 
 
 def stats_table(stats: SearchStats, title: str | None = None) -> Table:
