@@ -485,6 +485,9 @@ class Family(Generic[I, S]):
     warm : compile the family's machine code now, or load it from Numba's cache
         (``searchlab doctor --warm``; without it, the first solve that needs a kernel
         compiles it).
+    cache_artifacts : ``() -> [Artifact]``, the files the family keeps in the cache
+        now, each with how to verify and heal it (:class:`Artifact`; ``searchlab cache
+        verify`` calls it, never naming the family).
     optimal : the names of ``algorithms`` whose solutions have the least cost (the
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
         moves, and the family's own optimal methods); ``None``: cost does not rank
