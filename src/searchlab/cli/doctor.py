@@ -98,6 +98,76 @@ def cache() -> None:
     """The caches searchlab keeps (tables the puzzles build or unpack once)."""
 
 
+def sweep_cache(root: Path) -> list[Path]:
+    """Remove, in ``root`` and every folder under it, the temporary files whose writer
+    died (:func:`searchlab.durable.sweep_stale`); returns what was removed."""
+    from searchlab.durable import sweep_stale
+
+    if not root.is_dir():
+        return []
+    folders = [root, *(p for p in root.rglob("*") if p.is_dir() and not p.is_symlink())]
+    return [removed for folder in folders for removed in sweep_stale(folder)]
+
+
+@cache.command("verify")
+@click.option("--no-heal", is_flag=True, help="Only report: do not rebuild what is found damaged.")
+def cache_verify(no_heal: bool) -> None:
+    """Check every cached table by its checksum; rebuild the damaged ones (exit 1 if any stays)."""
+    from searchlab import families
+    from searchlab.errors import InputError
+
+    root = cache_root()
+    swept = sweep_cache(root)
+    if swept:
+        say(_("removed {n} temporary files left by stopped processes").format(n=len(swept)))
+    artifacts = [
+        artifact
+        for family in families.all_families()
+        if family.cache_artifacts is not None
+        for artifact in family.cache_artifacts()
+    ]
+    if not artifacts:
+        say(_("nothing cached to verify in {root}").format(root=root))
+        return
+    counts = {"ok": 0, "healed": 0, "damaged": 0}
+    for artifact in artifacts:
+        reason = artifact.verify()
+        if reason is None:
+            counts["ok"] += 1
+            say(_("ok: {name}").format(name=artifact.name))
+            continue
+        if no_heal or artifact.heal is None:
+            counts["damaged"] += 1
+            say(_("damaged: {name} ({reason})").format(name=artifact.name, reason=reason))
+            continue
+        say(
+            _("damaged: {name} ({reason}); rebuilding it").format(name=artifact.name, reason=reason)
+        )
+        try:
+            artifact.heal()
+            again = artifact.verify()
+        except InputError as exc:
+            again = str(exc)
+        if again is None:
+            counts["healed"] += 1
+            say(_("healed: {name}").format(name=artifact.name))
+        else:
+            counts["damaged"] += 1
+            say(_("still damaged: {name} ({reason})").format(name=artifact.name, reason=again))
+    say(
+        _("{total} checked: {ok} ok, {healed} healed, {damaged} damaged").format(
+            total=len(artifacts), **counts
+        )
+    )
+    if counts["damaged"]:
+        raise click.exceptions.Exit(1)
+
+
+def say(line: str) -> None:
+    """One line of the report on standard output (no markup read into it)."""
+    console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
 @cache.command("clear")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before deleting.")
 def cache_clear(yes: bool) -> None:

@@ -14,6 +14,7 @@ from searchlab.i18n import N_
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "cache clear": ("searchlab cache clear --yes",),
+    "cache verify": ("searchlab cache verify", "searchlab cache verify --no-heal"),
     "compare": (
         "searchlab compare npuzzle --depths 4-16:4 -n 20 -a bfs -a astar -H manhattan",
         "searchlab compare maze --sizes 10,20 -n 5 -a bfs -a astar --csv results.csv",

@@ -51,6 +51,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from searchlab.errors import InputError
@@ -232,6 +233,23 @@ class Sampling:
     parameter: str = "depth"
     exact: bool = False
     unreachable: Callable[[int], str | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Artifact:
+    """A file a family keeps in searchlab's cache (a pattern database, a converted
+    database), with how to check it and how to make it sound again: what ``searchlab
+    cache verify`` lists (capability *cached*, :attr:`Family.cache_artifacts`).
+
+    ``verify()`` reads the whole artifact and returns None when it is sound, else why
+    not (one short translated phrase); it never raises for damage. ``heal()`` makes it
+    sound again (rebuilds or re-converts it; it may take as long as the first build), or
+    is None when only deleting it (``searchlab cache clear``) helps."""
+
+    name: str
+    path: Path
+    verify: Callable[[], str | None]
+    heal: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +526,7 @@ class Family(Generic[I, S]):
     demo: Callable[[], Iterable[DemoBlock]] | None = None
     demo_title: str = ""
     demo_order: int = 0
+    cache_artifacts: Callable[[], Sequence[Artifact]] | None = None
     notes: str = ""
     optimal: Collection[str] | None = None
     heuristic_labels: Mapping[str, str] = field(default_factory=dict)
