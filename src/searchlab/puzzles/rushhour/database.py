@@ -167,13 +167,18 @@ class Totals:
 class PuzzleDatabase:
     """The SQLite file at ``path`` (created with its tables when ``create``; ``fast``:
     without a journal or syncs, for a new file renamed into place once closed).
+    ``damaged``: what to do when the file turns out damaged (by default, the advice for
+    a database of the user's, :data:`DAMAGED`: hours of work, never "delete it").
 
     Raises :class:`InputError` (one line) when the file cannot be opened or is not
     such a database, or when it does not exist and ``create`` is false.
     """
 
-    def __init__(self, path: str | Path, create: bool = False, fast: bool = False) -> None:
+    def __init__(
+        self, path: str | Path, create: bool = False, fast: bool = False, damaged: str = ""
+    ) -> None:
         self.path = Path(path)
+        self.damaged = damaged
         if not create and not names_a_file(self.path, regular=True):
             raise InputError(
                 _(
@@ -204,7 +209,9 @@ class PuzzleDatabase:
         ):
             return InputError(
                 _("{path}: not a usable puzzle database ({exc}): {advice}").format(
-                    path=self.path, exc=exc, advice=_(DAMAGED).replace("FILE", str(self.path))
+                    path=self.path,
+                    exc=exc,
+                    advice=self.damaged or _(DAMAGED).replace("FILE", str(self.path)),
                 )
             )
         return sqlite_fault(self.path, exc)
