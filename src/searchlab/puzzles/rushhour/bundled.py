@@ -48,6 +48,7 @@ from searchlab.durable import (
     sweep_stale,
 )
 from searchlab.errors import InputError
+from searchlab.families.contract import Artifact
 from searchlab.i18n import N_, _
 from searchlab.puzzles.rushhour.database import PuzzleDatabase, Row
 
@@ -148,13 +149,13 @@ def verified(path: Path, full: bool = False) -> str | None:
     return reason
 
 
-def heal(path: Path) -> None:
+def heal(path: Path, force: bool = False) -> None:
     """Convert the bundled data into ``path`` unless another process did while this one
-    waited for the lock; when a database was there, one stderr line says why it is
-    converted again."""
+    waited for the lock (``force``: whatever the stamp says, after a full check found it
+    damaged); when a database was there, one stderr line says why it is converted again."""
     ensure_writable(path.parent)
     with build_lock(path, wait=lock_wait(LOCK_SECONDS)):
-        reason = verified(path)
+        reason = verified(path, full=force)
         if reason is None:  # converted by the process this one waited for
             return
         if path.exists() or path.is_symlink():
@@ -201,3 +202,20 @@ def open_database() -> PuzzleDatabase:
     """The converted database opened for reading (:func:`database_path`); a read that
     fails all the same says to run ``searchlab cache verify``."""
     return PuzzleDatabase(database_path(), damaged=_(ADVICE))
+
+
+def cache_artifacts() -> list[Artifact]:
+    """The converted database as the family's cached artifact (capability *cached*:
+    ``searchlab cache verify`` checks its whole CRC and its rows, and converts it again
+    when damaged); none before the first use."""
+    path = cache_path()
+    if not (path.exists() or path.is_symlink()):
+        return []
+
+    def verify() -> str | None:
+        try:
+            return verified(path, full=True)
+        except (InputError, OSError) as exc:
+            return str(exc)
+
+    return [Artifact(path.name, path, verify, lambda: heal(path, force=True))]

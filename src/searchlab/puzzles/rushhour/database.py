@@ -128,8 +128,8 @@ def roll_back(path: Path) -> None:
 
 
 DAMAGED = N_(
-    "copy it aside before anything else; 'sqlite3 FILE .recover' saves what can be read, "
-    "and 'searchlab rushhour enumerate --db FILE' rebuilds the shards that are missing"
+    "copy it aside before anything else; what can be read is saved by: sqlite3 FILE "
+    ".recover; the missing shards are rebuilt by: searchlab rushhour enumerate --db FILE"
 )
 """What to do with a damaged database of the user's (hours of work: never "delete it")."""
 
