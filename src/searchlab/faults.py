@@ -28,17 +28,16 @@ from searchlab.i18n import _
 BUSY_SECONDS = 30.0
 """How long a writer waits for another process's lock on a SQLite file before saying
 who holds it (:data:`sqlite3.connect`'s ``timeout``), unless ``$SEARCHLAB_LOCK_WAIT``
-says otherwise (:func:`lock_wait`)."""
+says otherwise (:func:`busy_wait`)."""
 
 
-def lock_wait() -> float:
-    """Seconds to wait for a lock another process holds: ``$SEARCHLAB_LOCK_WAIT`` when it
-    is a number of seconds (0 or more), else :data:`BUSY_SECONDS`."""
-    try:
-        seconds = float(os.environ.get("SEARCHLAB_LOCK_WAIT", BUSY_SECONDS))
-    except ValueError:
-        return BUSY_SECONDS
-    return seconds if 0 <= seconds < float("inf") else BUSY_SECONDS
+def busy_wait() -> float:
+    """Seconds a SQLite writer waits for another process's lock: ``$SEARCHLAB_LOCK_WAIT``
+    when set, as for every lock of searchlab (:func:`searchlab.durable.lock_wait`), else
+    :data:`BUSY_SECONDS`."""
+    from searchlab.durable import lock_wait
+
+    return lock_wait(BUSY_SECONDS)
 
 
 _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
@@ -105,7 +104,7 @@ def sqlite_fault(path: str | Path, exc: sqlite3.Error, damaged: str = "") -> Inp
             _(
                 "{path} is locked by {who} (waited {seconds:.0f} s): wait for it to "
                 "finish, or stop it, and run again"
-            ).format(path=path, who=holder_text(path), seconds=lock_wait())
+            ).format(path=path, who=holder_text(path), seconds=busy_wait())
         )
     if code == sqlite3.SQLITE_READONLY or "readonly" in text:
         return InputError(

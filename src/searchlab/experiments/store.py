@@ -20,7 +20,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.runs import Instance, RunRecord
-from searchlab.faults import guarded, lock_wait, sqlite_fault
+from searchlab.faults import busy_wait, guarded, sqlite_fault
 from searchlab.i18n import _
 
 DEFAULT_DB = "searchlab-experiments.sqlite"
@@ -74,7 +74,7 @@ class ResultStore:
     def __init__(self, path: str | Path = DEFAULT_DB) -> None:
         self.path = str(path)
         try:
-            self._db = sqlite3.connect(self.path, timeout=lock_wait())
+            self._db = sqlite3.connect(self.path, timeout=busy_wait())
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as exc:
             raise self._fault(exc) from None

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 import platformdirs
 
 from searchlab.errors import InputError
-from searchlab.faults import guarded, lock_wait, sqlite_code, sqlite_fault
+from searchlab.faults import busy_wait, guarded, sqlite_code, sqlite_fault
 from searchlab.i18n import N_, _
 from searchlab.textinput import names_a_file
 
@@ -79,7 +79,7 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
     SQLite file. A write interrupted by a kill first has its journal rolled back
     (:func:`roll_back`)."""
     roll_back(path)
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=lock_wait())
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=busy_wait())
     try:
         found = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
         missing = sorted(_TABLES - found)
@@ -110,7 +110,7 @@ def roll_back(path: Path) -> None:
     except OSError:
         return
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=lock_wait())
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=busy_wait())
         try:
             db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         finally:
@@ -189,7 +189,7 @@ class PuzzleDatabase:
         try:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._db = sqlite3.connect(self.path, timeout=lock_wait())
+                self._db = sqlite3.connect(self.path, timeout=busy_wait())
                 if fast:  # a file written whole and renamed into place: no journal, no syncs
                     self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
                 self._db.executescript(_SCHEMA)
