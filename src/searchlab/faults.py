@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+from searchlab.durable import DiskError, LockHeldError, lock_wait
 from searchlab.errors import InputError
 from searchlab.i18n import _
 
@@ -35,8 +36,6 @@ def busy_wait() -> float:
     """Seconds a SQLite writer waits for another process's lock: ``$SEARCHLAB_LOCK_WAIT``
     when set, as for every lock of searchlab (:func:`searchlab.durable.lock_wait`), else
     :data:`BUSY_SECONDS`."""
-    from searchlab.durable import lock_wait
-
     return lock_wait(BUSY_SECONDS)
 
 
@@ -83,31 +82,33 @@ def sqlite_code(exc: sqlite3.Error) -> int | None:
 
 def sqlite_fault(path: str | Path, exc: sqlite3.Error, damaged: str = "") -> InputError:
     """One line for SQLite's ``exc`` on the database ``path``: what happened and what to
-    do. ``damaged`` is the advice for a damaged file (the caller knows whether it can be
-    rebuilt, or holds hours of work)."""
+    do (a :class:`~searchlab.durable.DiskError` for the place's faults, a
+    :class:`~searchlab.durable.LockHeldError` for another process's lock). ``damaged``
+    is the advice for a damaged file (the caller knows whether it can be rebuilt, or
+    holds hours of work)."""
     path = Path(path)
     code = sqlite_code(exc)
     text = str(exc)
     if path.is_dir():
-        return InputError(
+        return DiskError(
             _("{path} is a folder where a database file belongs: move it away").format(path=path)
         )
     if code == sqlite3.SQLITE_FULL or "disk is full" in text:
-        return InputError(
+        return DiskError(
             _(
                 "{path}: the disk is full: free some space there (what was finished is "
                 "kept) and run again"
             ).format(path=path)
         )
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
-        return InputError(
+        return LockHeldError(
             _(
                 "{path} is locked by {who} (waited {seconds:.0f} s): wait for it to "
                 "finish, or stop it, and run again"
             ).format(path=path, who=holder_text(path), seconds=busy_wait())
         )
     if code == sqlite3.SQLITE_READONLY or "readonly" in text:
-        return InputError(
+        return DiskError(
             _(
                 "{path} cannot be written (read-only: {reason}): make it and its folder "
                 "writable, or choose another file"
@@ -121,14 +122,14 @@ def sqlite_fault(path: str | Path, exc: sqlite3.Error, damaged: str = "") -> Inp
             )
         )
     if code == sqlite3.SQLITE_CANTOPEN:
-        return InputError(
+        return DiskError(
             _(
                 "{path} cannot be opened ({reason}): check that its folder exists and "
                 "can be written"
             ).format(path=path, reason=text)
         )
     if code == sqlite3.SQLITE_IOERR:
-        return InputError(
+        return DiskError(
             _(
                 "{path}: the disk refused a read or write ({reason}): check the disk "
                 "and its free space, and run again"
@@ -154,7 +155,7 @@ def os_fault(exc: OSError, path: str | Path | None = None) -> InputError | None:
         advice = _("check that its folder exists")
     else:
         advice = _("check the disk and run again")
-    return InputError(
+    return DiskError(
         _("cannot use {path} ({reason}): {advice}").format(path=where, reason=reason, advice=advice)
     )
 

@@ -40,6 +40,8 @@ from pathlib import Path
 from searchlab.cache import cache_root, ensure_writable
 from searchlab.checksum import check, discard, seal
 from searchlab.durable import (
+    DiskError,
+    LockHeldError,
     atomic_write,
     build_lock,
     lock_wait,
@@ -189,12 +191,23 @@ def convert(path: Path) -> None:
     sweep(path.parent)
     require_free_space(path.parent, CONVERTED_BYTES, FILE_NAME)
     discard(path)
-    with atomic_write(path) as tmp:
-        db = PuzzleDatabase(tmp, create=True, fast=True)
-        try:
-            db.insert(SIZE, WALLS, rows(), SHARD)
-        finally:
-            db.close()
+    try:
+        with atomic_write(path) as tmp:
+            db = PuzzleDatabase(tmp, create=True, fast=True)
+            try:
+                db.insert(SIZE, WALLS, rows(), SHARD)
+            finally:
+                db.close()
+    except DiskError as exc:  # SQLite's words name the temporary file: name the place
+        if isinstance(exc, LockHeldError):
+            raise
+        raise DiskError(
+            _(
+                "cannot convert the bundled 6x6 puzzles into {folder} (the disk is full or "
+                "refused the write): free some space there or set SEARCHLAB_CACHE_DIR to "
+                "another disk"
+            ).format(folder=path.parent)
+        ) from None
     seal(path)
 
 
