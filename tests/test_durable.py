@@ -269,6 +269,21 @@ def test_builders_take_turns(tmp_path: Path) -> None:
     assert path.read_text() == "90"
 
 
+def test_sweep_removes_a_killed_holder_s_lock_but_not_a_held_one(tmp_path: Path) -> None:
+    held, left = tmp_path / "held.npy", tmp_path / "left.npy"
+    proc = _hold(left, 60)
+    proc.kill()
+    proc.wait()
+    assert lock_path(left).exists()  # a kill leaves the file (unlocked)
+    holder = _hold(held, 60)
+    try:
+        assert sweep_stale(tmp_path) == [lock_path(left)]
+        assert lock_path(held).exists()
+    finally:
+        holder.kill()
+        holder.wait()
+
+
 def test_lock_wait_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SEARCHLAB_LOCK_WAIT", "2.5")
     assert durable.lock_wait(60) == 2.5

@@ -12,9 +12,11 @@ Reading a file (:func:`check`) costs a ``stat`` and the sidecar when the stamp s
 matches, and a full CRC otherwise: any write through the file system (in place, a
 truncation, a copy, a new file under the name) changes the change time, which no
 program can set back, so a file changed since it was last verified is verified again
-before use. ``searchlab cache verify`` hashes every artifact whatever its stamp, which
-also finds damage below the file system. The same design as git's index, which trusts
-a file whose ``stat`` data did not change.
+before use. A stamp is recorded only once the file is :data:`SETTLED_NS` old (file
+times have a coarse clock), so the first read after a build hashes the file.
+``searchlab cache verify`` hashes every artifact whatever its stamp, which also finds
+damage below the file system. The same design as git's index, which trusts a file whose
+``stat`` data did not change, "racily clean" files excepted.
 
 A file without a sidecar (an earlier version's, or a build stopped between the file and
 its sidecar) cannot be verified and is treated as damaged: rebuilt.
@@ -30,6 +32,7 @@ import json
 import mmap
 import os
 import stat
+import time
 import zlib
 from pathlib import Path
 
@@ -77,7 +80,23 @@ def crc_of_file(path: Path) -> int:
                 view.release()
 
 
+SETTLED_NS = 2_000_000_000
+"""How old (in nanoseconds) a file's change time must be before its stamp is recorded.
+
+File times come from a coarse clock (a few milliseconds on Linux, a second or two on
+some file systems), so a write right after the CRC could leave the stamp unchanged;
+recording only the stamps of files changed at least this long ago makes any later write
+show (git's rule for "racily clean" files)."""
+
+
+def _now_ns() -> int:
+    return time.time_ns()
+
+
 def _stamp(st: os.stat_result) -> list[int]:
+    """The stamp of a file, or [] (never matching) while it is too fresh to record."""
+    if _now_ns() - max(st.st_ctime_ns, st.st_mtime_ns) < SETTLED_NS:
+        return []
     return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
 
 
@@ -125,12 +144,15 @@ def check(path: Path, full: bool = False) -> str | None:
         return _(BAD_SUM)
     if size != st.st_size:
         return _(TRUNCATED).format(size=st.st_size, expected=size)
-    if not full and record.get("stamp") == _stamp(st):
+    stamp = _stamp(st)
+    if not full and stamp and record.get("stamp") == stamp:
         return None
     if crc_of_file(path) != crc:
         return _(MISMATCH)
-    with contextlib.suppress(DiskError, OSError):  # a read-only cache: verified each time
-        _write_sum(path, crc, size, _stamp(path.stat()))
+    stamp = _stamp(path.stat())
+    if stamp and stamp != record.get("stamp"):
+        with contextlib.suppress(DiskError, OSError):  # a read-only cache: hashed each time
+            _write_sum(path, crc, size, stamp)
     return None
 
 

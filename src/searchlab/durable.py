@@ -220,11 +220,12 @@ def atomic_open(path: Path | str, mode: str = "wb") -> Iterator[IO[Any]]:
 
 
 def sweep_stale(folder: Path | str) -> list[Path]:
-    """Remove the temporary files (:func:`temp_name`) in ``folder`` whose writer is dead;
-    return what was removed.
+    """Remove the temporary files (:func:`temp_name`) in ``folder`` whose writer is dead,
+    and the lock files (:func:`build_lock`) a killed holder left; return what was removed.
 
-    A living writer's files are kept (its pid answers). Files that cannot be removed are
-    skipped silently: sweeping is housekeeping, never a reason to fail.
+    A living writer's files are kept (its pid answers), and a lock someone holds. Files
+    that cannot be removed are skipped silently: sweeping is housekeeping, never a reason
+    to fail.
     """
     folder = Path(folder)
     removed: list[Path] = []
@@ -234,6 +235,10 @@ def sweep_stale(folder: Path | str) -> list[Path]:
         return removed
     alive: dict[int, bool] = {}
     for entry in entries:
+        if entry.name.endswith(LOCK_SUFFIX):
+            if _remove_unheld_lock(entry):
+                removed.append(entry)
+            continue
         pid = writer_pid(entry.name)
         if pid is None:
             continue
@@ -250,6 +255,27 @@ def sweep_stale(folder: Path | str) -> list[Path]:
             continue
         removed.append(entry)
     return removed
+
+
+def _remove_unheld_lock(lock: Path) -> bool:
+    """Remove the lock file ``lock`` if nobody holds it (taken, then removed while held:
+    :func:`build_lock`'s waiters then take the new file)."""
+    import fcntl
+
+    try:
+        fd = os.open(lock, os.O_RDWR)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if not _same_file(fd, lock):
+            return False
+        lock.unlink()
+        return True
+    except OSError:  # held (BlockingIOError), or not ours to remove
+        return False
+    finally:
+        os.close(fd)
 
 
 def free_space(folder: Path | str) -> int:

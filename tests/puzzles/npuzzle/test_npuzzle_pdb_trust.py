@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -81,6 +82,14 @@ def garbled_checksum(path: Path) -> None:
     sum_path(path).write_bytes(b"\x00{not json")
 
 
+def settle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every file look changed long ago, so that its stamp counts (a forged one too)."""
+    from searchlab import checksum as pdb_check  # the sidecar code, shared since issue 31
+
+    later = time.time_ns() + 10 * pdb_check.SETTLED_NS
+    monkeypatch.setattr(pdb_check, "_now_ns", lambda: later)
+
+
 def forge_stamp(path: Path) -> None:
     """Record the file's current stamp as verified: damage the file system did not see
     (the media), which only a whole CRC or the replay can find."""
@@ -130,11 +139,12 @@ def test_a_damaged_table_is_said_rebuilt_and_the_answer_optimal(
 
 
 def test_every_table_zeroed_and_the_damage_unseen_the_replay_still_catches_it(
-    cache: Path, capsys: pytest.CaptureFixture[str]
+    cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every table zeroed under a forged stamp: the kernels' goal test (h == 0) holds at
     the start, the path of 0 moves does not replay, the tables are hashed, rebuilt, and
     the board solved again."""
+    settle(monkeypatch)
     for path in tables(cache):
         zero_data(path)
         forge_stamp(path)
@@ -186,8 +196,9 @@ def test_the_issue_s_board_cli_json(cache: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_pdb_build_never_says_ready_over_damage(
-    cache: Path, capsys: pytest.CaptureFixture[str]
+    cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    settle(monkeypatch)
     victims = tables(cache)[:2]
     zero_data(victims[0])
     forge_stamp(victims[0])  # unseen by the stamp: the build step hashes whatever it says
@@ -216,8 +227,9 @@ def test_a_folder_in_a_table_s_place_is_one_line(
 
 
 def test_cache_verify_lists_heals_and_fails_on_what_stays_damaged(
-    cache: Path, capsys: pytest.CaptureFixture[str]
+    cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    settle(monkeypatch)
     assert main(["cache", "verify"]) == 0
     out = capsys.readouterr().out
     assert out.count("ok: npuzzle/") == 5 and "5 checked: 5 ok, 0 healed, 0 damaged" in out
