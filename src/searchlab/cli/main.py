@@ -10,15 +10,36 @@ show a traceback.
 
 from __future__ import annotations
 
-import importlib
+import contextlib
+import os
+import signal
 import sys
+import threading
 
-import click
 
-from searchlab import i18n
-from searchlab.cli.exits import run_command
-from searchlab.cli.localized import Group, use_language
-from searchlab.i18n import N_, _
+def _interrupted_while_starting(_signum: int, _frame: object) -> None:
+    """Ctrl-C while this module's imports run (a tenth of a second, before the command's
+    own handling exists): the same quiet exit 130 as later, not an import's traceback."""
+    with contextlib.suppress(OSError, ValueError):  # no stderr left: exit all the same
+        sys.stderr.write("searchlab: interrupted\n")
+        sys.stderr.flush()
+    os._exit(130)
+
+
+_STARTING = threading.current_thread() is threading.main_thread()
+_BEFORE = signal.signal(signal.SIGINT, _interrupted_while_starting) if _STARTING else None
+
+import importlib  # noqa: E402
+
+import click  # noqa: E402
+
+from searchlab import i18n  # noqa: E402
+from searchlab.cli.exits import run_command  # noqa: E402
+from searchlab.cli.localized import Group, use_language  # noqa: E402
+from searchlab.i18n import N_, _  # noqa: E402
+
+if _BEFORE is not None:  # started: Ctrl-C is KeyboardInterrupt again, which run_command handles
+    signal.signal(signal.SIGINT, _BEFORE)
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
