@@ -56,7 +56,8 @@ class WorkerDied(Exception):
 
 
 def died(child: Any) -> Outcome:
-    """The outcome of a worker that ended without a word."""
+    """The outcome of a worker that ended without a word: ``("died", message)``, a kind
+    of :data:`~searchlab.web.worker.Outcome` only the parent gives (the child is gone)."""
     code = child.exitcode
     if code is not None and code < 0:
         return ("died", f"the worker process was stopped by signal {-code} before answering")

@@ -33,8 +33,7 @@ from searchlab.search.limits import CancelToken
 JobFn = Callable[[CancelToken, Callable[[SearchStats], None]], dict[str, Any]]
 Outcome = tuple[str, Any]
 """What a child sends back: ``("ok", result)``, ``("input", message)`` (bad input,
-an InputError), ``("memory", "")`` or ``("bug", "<Type>: <message>")``; the parent
-adds ``("died", message)`` for a child that ended without answering (killed)."""
+an InputError), ``("memory", "")`` or ``("bug", "<Type>: <message>")``."""
 
 PROGRESS_SLOTS = 5
 """The shared progress array: expanded, generated, seconds, 1.0 once reported, and
