@@ -10,24 +10,33 @@ show a traceback.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sys
-import threading
 
 
 def _interrupted_while_starting(_signum: int, _frame: object) -> None:
-    """Ctrl-C while this module's imports run (a tenth of a second, before the command's
-    own handling exists): the same quiet exit 130 as later, not an import's traceback."""
-    with contextlib.suppress(OSError, ValueError):  # no stderr left: exit all the same
-        sys.stderr.write("searchlab: interrupted\n")
+    """Ctrl-C while this module is imported (a tenth of a second, before the command's
+    own handling exists): the same quiet exit 130 and line as later (in the language
+    asked for, once the catalog is loaded), not an import's traceback."""
+    line = "searchlab: interrupted"
+    try:  # the catalog once loaded
+        i18n = sys.modules["searchlab.i18n"]
+        i18n.use(i18n.detect(requested_language(sys.argv[1:])))
+        line = i18n._("{prog}: interrupted").format(prog="searchlab")
+    except Exception:  # not loaded yet: English
+        pass
+    try:
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
-    os._exit(130)
+    finally:  # no stderr left: exit all the same
+        os._exit(130)
 
 
-_STARTING = threading.current_thread() is threading.main_thread()
-_BEFORE = signal.signal(signal.SIGINT, _interrupted_while_starting) if _STARTING else None
+try:  # only the main thread may set a handler: imported elsewhere, nothing changes
+    _BEFORE = signal.signal(signal.SIGINT, _interrupted_while_starting)
+except ValueError:
+    _BEFORE = None
 
 import importlib  # noqa: E402
 
@@ -37,9 +46,6 @@ from searchlab import i18n  # noqa: E402
 from searchlab.cli.exits import run_command  # noqa: E402
 from searchlab.cli.localized import Group, use_language  # noqa: E402
 from searchlab.i18n import N_, _  # noqa: E402
-
-if _BEFORE is not None:  # started: Ctrl-C is KeyboardInterrupt again, which run_command handles
-    signal.signal(signal.SIGINT, _BEFORE)
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -192,7 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ``searchlab`` command with ``argv``; return the exit status. The language
     is the locale's (:func:`searchlab.i18n.detect`) unless ``--lang`` says otherwise."""
     args = sys.argv[1:] if argv is None else list(argv)
-    use_language(i18n.detect(requested_language(args)))
+    try:
+        use_language(i18n.detect(requested_language(args)))
+    except KeyboardInterrupt:
+        click.echo(_("{prog}: interrupted").format(prog="searchlab"), err=True)
+        return 130
     return run_command(cli, "searchlab", args)
 
 
@@ -212,3 +222,7 @@ def requested_language(args: list[str]) -> str | None:
 def run() -> None:
     """Console-script entry point."""
     sys.exit(main())
+
+
+if _BEFORE is not None:  # imported: Ctrl-C is KeyboardInterrupt again (run_command's)
+    signal.signal(signal.SIGINT, _BEFORE)
