@@ -40,6 +40,18 @@ def _silence_stdout() -> None:
         pass
 
 
+def _environment_fault(exc: Exception) -> str | None:
+    """The one line for an error of the machine rather than of searchlab: an ``OSError``
+    on a named file (a full disk, a read-only place, a folder in the way:
+    :func:`searchlab.faults.os_fault`); ``None`` for anything else."""
+    if not isinstance(exc, OSError) or exc.filename is None:
+        return None
+    from searchlab.faults import os_fault
+
+    fault = os_fault(exc)
+    return None if fault is None else str(fault)
+
+
 def run_command(
     command: click.Command, prog: str, argv: Sequence[str] | None = None, usage: str = ""
 ) -> int:
@@ -84,6 +96,10 @@ def run_command(
         )
         return 1
     except Exception as exc:
+        fault = _environment_fault(exc)
+        if fault is not None:  # a full disk, a read-only place, a folder in the way
+            _error(prog, fault)
+            return 2
         if isinstance(exc, OSError) and exc.errno in OUTPUT_ERRORS:
             # The output could not be written (a full disk, a closed pipe): stop writing
             # to it and say so on stderr (a closed pipe, like `| head`, is no news).

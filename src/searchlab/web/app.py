@@ -55,7 +55,7 @@ from searchlab.view import styles_module
 from searchlab.web import i18n as web_i18n
 from searchlab.web import service, watch_api, worker
 from searchlab.web.fair import client_key
-from searchlab.web.gate import ClientGone, Gate
+from searchlab.web.gate import ClientGone, Gate, WorkerDied
 from searchlab.web.jobs import JobManager, TooBusyError
 from searchlab.web.service import Family
 
@@ -340,6 +340,12 @@ def create_app(
     @app.exception_handler(TooBusyError)
     async def too_busy(request: Request, exc: TooBusyError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=429)
+
+    @app.exception_handler(WorkerDied)
+    async def worker_died(request: Request, exc: WorkerDied) -> JSONResponse:
+        # the machine stopped the worker (a kill, the memory killer): not the request's
+        # fault nor a bug of ours; a new worker replaces it, so asking again works
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "1"})
 
     @app.exception_handler(ClientGone)
     async def client_gone(request: Request, exc: ClientGone) -> JSONResponse:

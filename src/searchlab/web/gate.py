@@ -49,6 +49,21 @@ class ClientGone(Exception):
     """The client of a gated call hung up; its work was stopped."""
 
 
+class WorkerDied(Exception):
+    """The worker process of a call ended without answering (killed by a signal, or by
+    the system for memory): the machine's doing, not the request's; answered 503, try
+    again (a new worker replaces it)."""
+
+
+def died(child: Any) -> Outcome:
+    """The outcome of a worker that ended without a word: ``("died", message)``, a kind
+    of :data:`~searchlab.web.worker.Outcome` only the parent gives (the child is gone)."""
+    code = child.exitcode
+    if code is not None and code < 0:
+        return ("died", f"the worker process was stopped by signal {-code} before answering")
+    return ("died", f"the worker process ended before answering (exit code {code})")
+
+
 async def _never_gone() -> bool:
     return False
 
@@ -136,13 +151,13 @@ class Gate:
             while True:
                 if pipe.poll():
                     outcome = _receive(pipe, child)
-                    reusable = outcome[0] != "bug" and (
+                    reusable = outcome[0] not in ("bug", "died") and (
                         not (heavy_held or lowered)
                         or _renice(child.pid, self._base + self.cheap_niceness)
                     )
                     break
                 if not child.is_alive() and not pipe.poll():
-                    outcome = ("bug", f"the worker ended unexpectedly (exit code {child.exitcode})")
+                    outcome = died(child)
                     break
                 looks += 1
                 if looks % 5 == 0 and await gone():
@@ -246,7 +261,8 @@ def _receive(receiver: Connection, child: Any) -> Outcome:
     try:
         got: Outcome = receiver.recv()
     except EOFError:
-        return ("bug", f"the worker ended unexpectedly (exit code {child.exitcode})")
+        child.join(1)
+        return died(child)
     return got
 
 
@@ -270,4 +286,6 @@ def _value(outcome: Outcome) -> Any:
         raise InputError(str(value))
     if kind == "memory":
         raise InputError("out of memory: ask for something smaller")
+    if kind == "died":
+        raise WorkerDied(f"{value}: try again")
     raise RuntimeError(str(value))

@@ -312,6 +312,7 @@ class JobManager:
                 "input": str(value),
                 "memory": f"out of memory (over {self.memory_mb} MB): "
                 "try a smaller board or a lower node limit",
+                "died": f"{value} before it answered: try again",
             }.get(kind, f"internal error: {value}")
             if kind == "bug":
                 log.error("solve job %s failed: %s", job.id, value)
@@ -369,5 +370,5 @@ def _died(child: Any) -> Outcome:
     child.join(1)
     code = child.exitcode
     if code is not None and code < 0:
-        return ("bug", f"the solver process was stopped by signal {-code}")
-    return ("bug", f"the solver process ended unexpectedly (exit code {code})")
+        return ("died", f"the solver process was stopped by signal {-code}")
+    return ("died", f"the solver process ended unexpectedly (exit code {code})")

@@ -33,7 +33,7 @@ from searchlab.families.contract import (
 )
 from searchlab.families.kit import engine_solve, float_param, int_param, limit_options
 from searchlab.i18n import N_, _, ngettext
-from searchlab.puzzles.rushhour import sources
+from searchlab.puzzles.rushhour import bundled, sources
 from searchlab.puzzles.rushhour.cards import cards
 from searchlab.puzzles.rushhour.commands import (
     ALGORITHMS,
@@ -313,6 +313,7 @@ FAMILY: Family[Board, Board] = Family(
     render_text=solution_text,
     demo=demo,
     demo_title=N_("Rush Hour: optimal solver and heuristics"),
+    cache_artifacts=bundled.cache_artifacts,
     difficulty=difficulty,
     notes=N_(
         "'fast' is the packed breadth-first search (optimal); 'rate' adds the difficulty "

@@ -269,16 +269,32 @@ def export_task(
     rows = export(size, walls, min_moves or 0, max_moves, db_path)
     written = 0
     if output:
+        # whole or not at all: a temporary file renamed over OUTPUT once every row is
+        # written, so a fault halfway (a damaged page, a full disk) leaves no partial file
+        # (a device or a pipe, /dev/stdout, is written in place: never replaced)
+        import os
+        import stat
+
+        from searchlab.durable import atomic_open
+
         try:
-            out = open(output, "w", encoding="utf-8")  # noqa: SIM115
+            special = not stat.S_ISREG(os.stat(output).st_mode)
+        except OSError:
+            special = False
+        try:
+            opened = (
+                open(output, "w", encoding="utf-8")  # noqa: SIM115
+                if special
+                else atomic_open(output, "w")
+            )
+            with opened as out:
+                for row in rows:
+                    out.write(export_line(row) + "\n")
+                    written += 1
         except OSError as exc:
             raise InputError(
                 _("{path}: cannot write ({reason})").format(path=output, reason=exc.strerror)
             ) from None
-        with out:
-            for row in rows:
-                out.write(export_line(row) + "\n")
-                written += 1
     else:
         lines: list[str] = []
         for row in rows:
