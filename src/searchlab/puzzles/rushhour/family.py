@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from searchlab.errors import InputError
+from searchlab.families.checking import replay_reason
 from searchlab.families.contract import (
     Example,
     Family,
@@ -211,6 +212,27 @@ def solve(board: Board, algorithm: str, heuristic: str | None, /, **options: Any
     return result
 
 
+def verify(board: Board, result: SearchResult) -> str | None:
+    """The family's check of a solved answer: the generic replay of its moves until the
+    red car exits (:func:`~searchlab.families.checking.replay_reason`); in the ``steps``
+    metric every move is one cell, and a rating's move count is the solution's."""
+    reason = replay_reason(FAMILY, board, result)
+    if reason is not None:
+        return reason
+    if result.extra.get("metric") == "steps":
+        for number, label in enumerate(result.actions, start=1):
+            if abs(parse_move(str(label)).delta) != 1:
+                return _("move {number} ({move}) is more than one step").format(
+                    number=number, move=label
+                )
+    rating = result.extra.get("rating")
+    if result.extra.get("metric") == "moves" and rating and rating["moves"] != result.length:
+        return _("it reports {reported} moves but its moves make {actual}").format(
+            reported=rating["moves"], actual=result.length
+        )
+    return None
+
+
 def decode(board: Board, token: Any) -> Board:
     n = len(board.vehicles)
     if (
@@ -301,6 +323,7 @@ FAMILY: Family[Board, Board] = Family(
     action_label=lambda i, m: str(m),
     render_svg=picture,
     render_text=solution_text,
+    verify=verify,
     demo=demo,
     demo_title=N_("Rush Hour: optimal solver and heuristics"),
     difficulty=difficulty,

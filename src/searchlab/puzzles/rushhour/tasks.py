@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from searchlab import families
 from searchlab.errors import InputError
 from searchlab.families.contract import Block, Exit, NoHint, Note, Record
 from searchlab.families.kit import parse_wxh
@@ -26,10 +27,12 @@ from searchlab.families.parallel import Runner
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour.loading import load_board
 from searchlab.puzzles.rushhour.notation import parse_board
-from searchlab.puzzles.rushhour.play import hint
 from searchlab.puzzles.rushhour.rating import rate
 from searchlab.puzzles.rushhour.render import render_text
 from searchlab.search.limits import CancelToken
+
+FAMILY_NAME = __name__.rsplit(".", 2)[-2]
+"""This family's registry name: its folder's."""
 
 Progress = Callable[[float, float, str, str], None]
 """``(done, total, info, title)``: a progress bar's state."""
@@ -89,8 +92,8 @@ def hint_task(
     if start.is_solved():
         yield _("already solved")
         return
-    try:
-        move = hint(start, start, time_limit=10.0)
+    try:  # the family's hint, checked (Family.suggest)
+        move = families.get(FAMILY_NAME).suggest(start, start, time_limit=10.0)
     except NoHint as exc:
         yield Note(f"searchlab: {exc}")
         yield Exit(1)

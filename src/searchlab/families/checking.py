@@ -1,0 +1,137 @@
+"""No answer leaves a family unchecked: a solved result is replayed from the start.
+
+:meth:`Family.check <searchlab.families.contract.Family.check>` (which
+:meth:`Family.run <searchlab.families.contract.Family.run>`, and so every front end,
+goes through) hands a solved result to the family's own ``verify`` when it has one, else
+to :func:`replay_reason`: the moves are played again from ``initial(instance)`` with
+the family's move rules (its play mode's legal moves, else its engine problem's
+successors), never with the solver that found them. Each move must be legal and lead to
+the position the solver reported, the last position must be a goal, and the reported
+cost must be what the moves cost (every family's moves cost 1 each, in the metric it
+solved for). A failure is a :class:`~searchlab.errors.SolutionCheckError`, never a
+``solved`` answer.
+
+:func:`hint_reason` checks a hint the same way: the suggested move is one of the legal
+moves of the position and leads where it says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from searchlab.errors import SolutionCheckError
+from searchlab.i18n import _
+from searchlab.search.result import SearchResult
+
+if TYPE_CHECKING:
+    from searchlab.families.contract import Family, Move
+
+Step = tuple[str, Any, Any, float]
+"""A legal move as the replay sees it: its label, the family's state it leads to, the
+state to continue from (the engine's, when the replay walks the engine problem) and
+its cost."""
+
+
+def failure(family: str, algorithm: str, reason: str, *, hint: bool = False) -> SolutionCheckError:
+    """The error of an answer that failed its check, its message in the interface
+    language: what answered (``algorithm``; ``hint``: a hint) and why it fails
+    (``reason``)."""
+    if hint:
+        message = _("the hint failed its check ({reason}): it is not shown").format(reason=reason)
+    else:
+        message = _(
+            "the answer of {algorithm} failed its check ({reason}): it is not reported"
+        ).format(algorithm=algorithm or family, reason=reason)
+    return SolutionCheckError(message, family=family, algorithm=algorithm, reason=reason)
+
+
+def _play_steps(family: Family[Any, Any], instance: Any) -> Callable[[Any], Iterable[Step]]:
+    def steps(state: Any) -> Iterator[Step]:
+        for move in family.legal_moves(instance, state):
+            yield move.label, move.state, move.state, 1.0
+
+    return steps
+
+
+def _engine_steps(family: Family[Any, Any], instance: Any) -> Callable[[Any], Iterable[Step]]:
+    problem = family.engine_problem(instance, None)
+    to_family = family.state_of or (lambda _i, s: s)
+    label = family.action_label or (lambda _i, a: str(a))
+
+    def steps(state: Any) -> Iterator[Step]:
+        for action, nxt, cost in problem.successors(state):
+            yield label(instance, action), to_family(instance, nxt), nxt, float(cost)
+
+    return steps
+
+
+def shape_reason(result: SearchResult) -> str | None:
+    """Why a solved result's moves, positions and cost cannot belong together (``None``
+    when they can): one more position than moves, a cost for every solved answer."""
+    moves, positions = len(result.actions), len(result.states)
+    if positions != moves + 1:
+        return _("{moves} moves but {positions} positions").format(
+            moves=f"{moves:,}", positions=f"{positions:,}"
+        )
+    if result.cost is None:
+        return _("no cost reported")
+    return None
+
+
+def replay_reason(family: Family[Any, Any], instance: Any, result: SearchResult) -> str | None:
+    """Why ``result`` (solved) is not a solution of ``instance``, or ``None`` when it is.
+
+    The moves are replayed from ``family.initial(instance)`` through the play mode's
+    legal moves (or, for a family without one, the engine problem's successors, with
+    ``state_of`` and ``action_label``): each label must name a legal move leading to
+    the reported next position (compared as state tokens), the last position must be
+    a goal (``is_goal``), and the reported cost must equal the sum of the moves' costs.
+    Linear in the solution's length times the moves of a position."""
+    reason = shape_reason(result)
+    if reason is not None:
+        return reason
+    if family.play is not None:
+        steps, state = _play_steps(family, instance), family.initial(instance)
+    elif family.problem is not None:
+        steps = _engine_steps(family, instance)
+        state = family.engine_problem(instance, None).initial_state()
+    else:  # pragma: no cover - the contract test requires one of them
+        return _("the {name} family has no move rules to replay it with").format(name=family.name)
+    encode = family.encode_state
+    if encode(instance, result.states[0]) != encode(instance, family.initial(instance)):
+        return _("it does not start from the start position")
+    cost = 0.0
+    last = family.initial(instance)
+    for number, (label, reported) in enumerate(
+        zip(result.actions, result.states[1:], strict=True), start=1
+    ):
+        text = str(label)
+        same = [s for s in steps(state) if s[0] == text]
+        if not same:
+            return _("move {number} ({move}) is not a legal move").format(number=number, move=text)
+        want = encode(instance, reported)
+        step = next((s for s in same if encode(instance, s[1]) == want), None)
+        if step is None:
+            return _("move {number} ({move}) does not lead to the position reported").format(
+                number=number, move=text
+            )
+        _label, last, state, step_cost = step
+        cost += step_cost
+    if not family.is_goal(instance, last):
+        return _("its last position is not a goal")
+    if result.cost != cost:
+        return _("it reports cost {reported:g} but its moves cost {actual:g}").format(
+            reported=result.cost, actual=cost
+        )
+    return None
+
+
+def hint_reason(family: Family[Any, Any], instance: Any, state: Any, move: Move[Any]) -> str | None:
+    """Why a hint ``move`` from ``state`` is not a legal move there (``None`` when it is):
+    its label names one of the position's legal moves, which leads where the hint says."""
+    want = family.encode_state(instance, move.state)
+    for legal in family.legal_moves(instance, state):
+        if legal.label == move.label and family.encode_state(instance, legal.state) == want:
+            return None
+    return _("{move} is not a legal move from this position").format(move=move.label)
