@@ -3,8 +3,8 @@
 :meth:`Family.check <searchlab.families.contract.Family.check>` (which
 :meth:`Family.run <searchlab.families.contract.Family.run>`, and so every front end,
 goes through) hands a solved result to the family's own ``verify`` when it has one, else
-to :func:`replay_reason`: the moves are played again from ``initial(instance)`` with
-the family's move rules (its play mode's legal moves, else its engine problem's
+to :func:`replay_reason`: the moves are played again from the start with the family's
+move rules (its ``step``, else its play mode's legal moves, else its engine problem's
 successors), never with the solver that found them. Each move must be legal and lead to
 the position the solver reported, the last position must be a goal, and the reported
 cost must be what the moves cost (every family's moves cost 1 each, in the metric it
@@ -18,6 +18,7 @@ moves of the position and leads where it says.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from searchlab.errors import SolutionCheckError
@@ -27,10 +28,10 @@ from searchlab.search.result import SearchResult
 if TYPE_CHECKING:
     from searchlab.families.contract import Family, Move
 
-Step = tuple[str, Any, Any, float]
-"""A legal move as the replay sees it: its label, the family's state it leads to, the
-state to continue from (the engine's, when the replay walks the engine problem) and
-its cost."""
+Step = tuple[str, Any, Callable[[], Any], float]
+"""A legal move as the replay sees it: its label, the state to continue from (the engine
+problem's, or the family's), the family's state it leads to (made when asked: only the
+move the answer names is converted) and its cost."""
 
 
 def failure(family: str, algorithm: str, reason: str, *, hint: bool = False) -> SolutionCheckError:
@@ -46,10 +47,14 @@ def failure(family: str, algorithm: str, reason: str, *, hint: bool = False) -> 
     return SolutionCheckError(message, family=family, algorithm=algorithm, reason=reason)
 
 
+def _same(state: Any) -> Any:
+    return state
+
+
 def _play_steps(family: Family[Any, Any], instance: Any) -> Callable[[Any], Iterable[Step]]:
     def steps(state: Any) -> Iterator[Step]:
         for move in family.legal_moves(instance, state):
-            yield move.label, move.state, move.state, 1.0
+            yield move.label, move.state, partial(_same, move.state), 1.0
 
     return steps
 
@@ -61,7 +66,7 @@ def _engine_steps(family: Family[Any, Any], instance: Any) -> Callable[[Any], It
 
     def steps(state: Any) -> Iterator[Step]:
         for action, nxt, cost in problem.successors(state):
-            yield label(instance, action), to_family(instance, nxt), nxt, float(cost)
+            yield label(instance, action), nxt, partial(to_family, instance, nxt), float(cost)
 
     return steps
 
@@ -82,42 +87,52 @@ def shape_reason(result: SearchResult) -> str | None:
 def replay_reason(family: Family[Any, Any], instance: Any, result: SearchResult) -> str | None:
     """Why ``result`` (solved) is not a solution of ``instance``, or ``None`` when it is.
 
-    The moves are replayed from ``family.initial(instance)`` through the play mode's
-    legal moves (or, for a family without one, the engine problem's successors, with
-    ``state_of`` and ``action_label``): each label must name a legal move leading to
-    the reported next position (compared as state tokens), the last position must be
-    a goal (``is_goal``), and the reported cost must equal the sum of the moves' costs.
-    Linear in the solution's length times the moves of a position."""
+    The moves are replayed from the start with the family's own rules: its
+    :attr:`~searchlab.families.contract.Family.step` (one move at a time), else its play
+    mode's legal moves, else its engine problem's successors (with ``state_of`` and
+    ``action_label``). Each label must name a legal move leading to the reported next
+    position (compared as state tokens), the last position must be a goal
+    (``is_goal``), and the reported cost must equal the sum of the moves' costs (1 a
+    move, or the engine problem's). Linear in the solution's length (times the moves of
+    a position, without ``step``)."""
     reason = shape_reason(result)
     if reason is not None:
         return reason
-    if family.play is not None:
-        steps, state = _play_steps(family, instance), family.initial(instance)
-    elif family.problem is not None:
+    encode = family.encode_state
+    last = family.initial(instance)
+    if encode(instance, result.states[0]) != encode(instance, last):
+        return _("it does not start from the start position")
+    steps: Callable[[Any], Iterable[Step]] | None = None
+    state: Any = last
+    if family.step is None and family.play is not None:
+        steps = _play_steps(family, instance)
+    elif family.step is None and family.problem is not None:
         steps = _engine_steps(family, instance)
         state = family.engine_problem(instance, None).initial_state()
-    else:  # pragma: no cover - the contract test requires one of them
+    elif family.step is None:  # pragma: no cover - the contract test requires one of them
         return _("the {name} family has no move rules to replay it with").format(name=family.name)
-    encode = family.encode_state
-    if encode(instance, result.states[0]) != encode(instance, family.initial(instance)):
-        return _("it does not start from the start position")
     cost = 0.0
-    last = family.initial(instance)
     for number, (label, reported) in enumerate(
         zip(result.actions, result.states[1:], strict=True), start=1
     ):
         text = str(label)
-        same = [s for s in steps(state) if s[0] == text]
+        if steps is None:
+            same = _one_step(family, instance, state, text)
+        else:
+            same = [s for s in steps(state) if s[0] == text]
         if not same:
             return _("move {number} ({move}) is not a legal move").format(number=number, move=text)
         want = encode(instance, reported)
-        step = next((s for s in same if encode(instance, s[1]) == want), None)
-        if step is None:
+        for _label, nxt, family_state, step_cost in same:
+            last = family_state()
+            if encode(instance, last) == want:
+                state = nxt
+                cost += step_cost
+                break
+        else:
             return _("move {number} ({move}) does not lead to the position reported").format(
                 number=number, move=text
             )
-        _label, last, state, step_cost = step
-        cost += step_cost
     if not family.is_goal(instance, last):
         return _("its last position is not a goal")
     if result.cost != cost:
@@ -125,6 +140,16 @@ def replay_reason(family: Family[Any, Any], instance: Any, result: SearchResult)
             reported=result.cost, actual=cost
         )
     return None
+
+
+def _one_step(family: Family[Any, Any], instance: Any, state: Any, label: str) -> list[Step]:
+    """The move ``label`` from ``state`` by the family's ``step`` (none when illegal)."""
+    assert family.step is not None
+    try:
+        nxt = family.step(instance, state, label)
+    except ValueError:  # InputError included: not a legal move there
+        return []
+    return [(label, nxt, partial(_same, nxt), 1.0)]
 
 
 def hint_reason(family: Family[Any, Any], instance: Any, state: Any, move: Move[Any]) -> str | None:

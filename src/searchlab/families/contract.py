@@ -469,6 +469,12 @@ class Family(Generic[I, S]):
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
         moves, and the family's own optimal methods); ``None``: cost does not rank
         the solutions (every solution costs the same, as a knight's tour does).
+    step : ``(instance, state, label) -> state``, the position after the move called
+        ``label`` by the family's own rules (a ValueError, such as an InputError, when it
+        is not a legal move there); each move costs 1. The generic check replays answers
+        with it one move at a time, instead of listing every legal move of each position
+        with the play mode (whose moves also carry the cells a user clicks: ten times the
+        work on a 4,095-move tower).
     verify : ``(instance, result) -> reason | None``, the family's own check of a solved
         answer, run by :meth:`check` instead of the generic replay
         (:func:`~searchlab.families.checking.replay_reason`): for answers the generic
@@ -519,6 +525,7 @@ class Family(Generic[I, S]):
     notes: str = ""
     optimal: Collection[str] | None = None
     heuristic_labels: Mapping[str, str] = field(default_factory=dict)
+    step: Callable[[I, S, str], S] | None = None
     verify: Callable[[I, SearchResult], str | None] | None = None
 
     # -- checked entry points: what the front ends call ---------------------------

@@ -294,6 +294,7 @@ FAMILY: Family[Board, Board] = Family(
     encode_state=lambda i, b: list(b.positions()),
     decode_state=decode,
     is_goal=lambda i, b: b.is_solved(),
+    step=lambda i, b, label: b.apply(label),
     base_view=base_view,
     state_view=state_view,
     play=Playing(
