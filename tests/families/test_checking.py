@@ -273,3 +273,59 @@ def test_unsolved_answers_pass_through() -> None:
     for status in ("impossible", "no_solution", "limit", "cancelled"):
         r = SearchResult("x", status, stats=SearchStats())  # type: ignore[arg-type]
         assert family.check(instance, r) is r
+
+
+# -- the families' own checks ----------------------------------------------------------
+
+
+def test_the_knights_check_reads_the_tour_array() -> None:
+    """A tour of millions of squares is checked in one NumPy pass (never the quadratic
+    generic replay): a swapped pair of squares, a square twice, a wrong start, an open
+    tour given for a closed one are each caught on the array the answer shares."""
+    from searchlab.puzzles.knight.tour import Prefixes, Tour, TourMoves, tour_array
+
+    family = families.get("knight")
+    instance = family.read("100x100\nstart: 0,0\n")
+    result = family.run(instance)
+    path = tour_array(result.states)
+    assert path is not None
+
+    def with_path(p: Any) -> SearchResult:
+        tour = Tour(p)
+        return replace(result, actions=TourMoves(tour), states=Prefixes(tour))
+
+    assert family.check(instance, with_path(path.copy())).solved
+    swapped = path.copy()
+    swapped[[10, 11]] = swapped[[11, 10]]
+    twice = path.copy()
+    twice[500] = twice[501]
+    moved = path.copy()[::-1].copy()  # the same squares backwards: another start
+    for bad, why in ((swapped, "knight move"), (twice, "twice"), (moved, "starts at")):
+        with pytest.raises(SolutionCheckError, match=why):
+            family.check(instance, with_path(bad))
+    open_tour = family.run(family.read("3x4\nstart: 0,0\n"))  # 3x4 has no closed tour
+    with pytest.raises(SolutionCheckError, match="last square"):
+        family.check(family.read("3x4\nstart: 0,0\nclosed\n"), open_tour)
+
+
+def test_peg_recounts_the_moves_it_reports() -> None:
+    family = families.get("peg")
+    instance = family.read(family.examples[0].text)
+    result = family.run(instance)
+    count = result.extra["move_count"]
+    wrong = replace(result, extra={**result.extra, "move_count": count - 1})
+    with pytest.raises(SolutionCheckError, match="jumps make"):
+        family.check(instance, wrong)
+
+
+def test_rush_hour_by_steps_moves_one_cell_at_a_time() -> None:
+    """An answer by steps made of moves of two cells (each legal, the goal reached) is
+    not a steps answer: its cost would be wrong."""
+    family = families.get("rushhour")
+    instance = family.read(family.examples[0].text)
+    by_moves = family.run(instance)
+    assert any(abs(int(str(m)[1:])) > 1 for m in by_moves.actions)
+    as_steps = replace(by_moves, extra={**by_moves.extra, "metric": "steps"})
+    with pytest.raises(SolutionCheckError, match="more than one step"):
+        family.check(instance, as_steps)
+    assert family.check(instance, family.run(instance, metric="steps")).solved
