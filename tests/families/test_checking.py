@@ -329,3 +329,28 @@ def test_rush_hour_by_steps_moves_one_cell_at_a_time() -> None:
     with pytest.raises(SolutionCheckError, match="more than one step"):
         family.check(instance, as_steps)
     assert family.check(instance, family.run(instance, metric="steps")).solved
+
+
+def test_rush_hour_rates_only_a_checked_solution(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``rushhour rate`` counts the moves of a solution: a solution that does not replay
+    is not counted (one line, exit 1), nor is the web's difficulty line drawn from it."""
+    from searchlab.puzzles.rushhour import family as rushhour_family
+    from searchlab.puzzles.rushhour import solver, tasks
+
+    real = solver.solve_board
+
+    def bad(board: Any, **options: Any) -> SearchResult:
+        return drop_last(real(board, **options))
+
+    monkeypatch.setattr(tasks, "solve_board", bad)
+    monkeypatch.setattr(rushhour_family, "solve_board", bad)
+    code = main(["rushhour", "rate", "--card", "1"])
+    out, err = capsys.readouterr()
+    assert code == 1 and err.count("\n") == 1 and "failed its check" in err, err
+    assert "moves:" not in out
+    family = families.get("rushhour")
+    with pytest.raises(SolutionCheckError):
+        assert family.difficulty is not None
+        family.difficulty(family.read(family.examples[0].text), 10.0)

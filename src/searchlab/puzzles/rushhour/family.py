@@ -19,6 +19,7 @@ The option ``metric="steps"`` counts one-cell slides instead of moves.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, cast
 
@@ -55,7 +56,7 @@ from searchlab.puzzles.rushhour.play import hint, moves
 from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
 from searchlab.puzzles.rushhour.render import solution_text
-from searchlab.puzzles.rushhour.solver import Metric, fast_bfs, solve_board
+from searchlab.puzzles.rushhour.solver import Metric, solve_board
 from searchlab.puzzles.rushhour.views import base_view, render_svg, state_view
 from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem
@@ -105,11 +106,13 @@ def describe(board: Board) -> str:
 def difficulty(board: Board, time_limit: float) -> str | None:
     """The board's difficulty level (:func:`~.rating.rate`, the assignment's score with levels
     calibrated on the 40 cards) and optimal moves, as one line; ``None`` when the board
-    has no solution. Raises InputError when the time limit stops the rating."""
+    has no solution. Raises InputError when the time limit stops the rating; the
+    solution it counts is checked first (:meth:`Family.check`)."""
     budget = Budget(time_limit=time_limit)
-    by_moves = fast_bfs(board, "moves", time_limit=time_limit)
+    by_moves = solve_board(board, time_limit=time_limit)
     if by_moves.status == "no_solution":
         return None
+    FAMILY.check(board, replace(by_moves, actions=[str(m) for m in by_moves.actions]))
     r = rate(board, time_limit=budget.remaining(), solution=by_moves)
     # the rating's score is the course's formula (``rushhour rate`` prints it); a player
     # reads the level and the moves
