@@ -310,11 +310,12 @@ class JobManager:
         else:
             job.error = {
                 "input": str(value),
+                "wrong": f"internal error: {value} (please report it)",
                 "memory": f"out of memory (over {self.memory_mb} MB): "
                 "try a smaller board or a lower node limit",
                 "died": f"{value} before it answered: try again",
             }.get(kind, f"internal error: {value}")
-            if kind == "bug":
+            if kind in ("bug", "wrong"):
                 log.error("solve job %s failed: %s", job.id, value)
             job.state = "failed"
         job.finished = time.monotonic()

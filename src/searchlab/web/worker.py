@@ -26,14 +26,15 @@ from multiprocessing.context import ForkServerContext
 from typing import Any
 
 from searchlab import families, i18n
-from searchlab.errors import InputError
+from searchlab.errors import InputError, SolutionCheckError
 from searchlab.search import SearchStats
 from searchlab.search.limits import CancelToken
 
 JobFn = Callable[[CancelToken, Callable[[SearchStats], None]], dict[str, Any]]
 Outcome = tuple[str, Any]
 """What a child sends back: ``("ok", result)``, ``("input", message)`` (bad input,
-an InputError), ``("memory", "")`` or ``("bug", "<Type>: <message>")``."""
+an InputError), ``("memory", "")``, ``("wrong", message)`` (a solver's answer failed its
+check: a :class:`~searchlab.errors.SolutionCheckError`) or ``("bug", "<Type>: <message>")``."""
 
 PROGRESS_SLOTS = 5
 """The shared progress array: expanded, generated, seconds, 1.0 once reported, and
@@ -128,6 +129,8 @@ def outcome_of(call: Callable[[], Any]) -> Outcome:
         return ("input", str(exc))
     except MemoryError:
         return ("memory", "")
+    except SolutionCheckError as exc:  # a solver's answer failed its replay: said, not shown
+        return ("wrong", str(exc))
     except Exception as exc:  # a bug: reported, the server stays up
         return ("bug", f"{type(exc).__name__}: {exc}")
 

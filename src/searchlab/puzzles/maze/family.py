@@ -40,7 +40,7 @@ from searchlab.families.kit import (
 )
 from searchlab.i18n import N_, _
 from searchlab.puzzles.maze.demo import demo
-from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_maze
+from searchlab.puzzles.maze.model import STEPS, Maze, parse_maze, random_maze, render_maze
 from searchlab.puzzles.maze.problem import MazeProblem
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult
@@ -110,10 +110,14 @@ def decode(maze: Maze, token: Any) -> int:
 
 
 def legal_moves(maze: Maze, cell: int) -> list[Move[int]]:
-    return [
-        Move(label, maze.coords(nxt), nxt, (maze.coords(cell),))
-        for label, nxt, _ in MazeProblem(maze).successors(cell)
-    ]
+    """The steps to the open cells next to ``cell`` (without building the whole maze's
+    neighbour lists, as :class:`MazeProblem` does, at every click)."""
+    out = []
+    for label in STEPS:
+        nxt = maze.neighbour(cell, label)
+        if nxt is not None:
+            out.append(Move(label, maze.coords(nxt), nxt, (maze.coords(cell),)))
+    return out
 
 
 def hint(maze: Maze, cell: int, /, **options: Any) -> Move[int] | None:
@@ -239,6 +243,7 @@ FAMILY: Family[Maze, int] = Family(
     encode_state=lambda m, s: s,
     decode_state=decode,
     is_goal=lambda m, s: s == m.goal,
+    step=lambda m, s, label: m.step(s, label),
     base_view=base_view,
     state_view=state_view,
     play=Playing(

@@ -31,6 +31,30 @@ class Maze:
     def coords(self, cell: int) -> tuple[int, int]:
         return divmod(cell, self.width)
 
+    def neighbour(self, cell: int, label: str) -> int | None:
+        """The open cell one step ``label`` (U, D, L or R) from ``cell``, or ``None``
+        (a wall, the edge, or no such step)."""
+        delta = STEPS.get(label)
+        if delta is None:
+            return None
+        r, c = divmod(cell, self.width)
+        r, c = r + delta[0], c + delta[1]
+        if not (0 <= r < self.height and 0 <= c < self.width):
+            return None
+        nxt = r * self.width + c
+        return nxt if self.open[nxt] else None
+
+    def step(self, cell: int, label: str) -> int:
+        """The cell one step ``label`` from ``cell``; an InputError when it is no move."""
+        nxt = self.neighbour(cell, label)
+        if nxt is None:
+            raise InputError(_("{move} is not a legal move from this position").format(move=label))
+        return nxt
+
+
+STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+"""Each move's label and (row, column) step, in the order moves are listed."""
+
 
 def parse_maze(text: str) -> Maze:
     """Read a maze from text: ``#`` wall, ``.`` or space open, ``S`` start, ``G`` goal.
