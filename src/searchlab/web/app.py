@@ -34,6 +34,7 @@ import asyncio
 import functools
 import ipaddress
 import json
+import logging
 import re
 import threading
 from collections.abc import AsyncIterator
@@ -65,6 +66,7 @@ MAX_BODY = 1_000_000
 MAX_BOARD = 200_000
 PAGE_ID = r"^[A-Za-z0-9_-]{8,64}$"
 STATIC = files("searchlab.web") / "static"
+log = logging.getLogger(__name__)
 
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -125,6 +127,34 @@ class HostCheck:
                 await send({"type": "http.response.body", "body": body})
                 return
         await self.app(scope, receive, send)
+
+
+class SafeSend:
+    """ASGI middleware (the outermost): a response sent on a connection the HTTP layer
+    has already closed (its client sent a malformed request, e.g. a broken chunked
+    body, and was answered 400) is dropped quietly, instead of raising from the
+    server's ``send`` into the application and printing a traceback."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        broken = False
+
+        async def guarded(message: Message) -> None:
+            nonlocal broken
+            if broken:
+                return
+            try:
+                await send(message)
+            except Exception as exc:  # h11's LocalProtocolError, a reset connection
+                broken = True
+                log.debug("response dropped, the connection is closed: %s", exc)
+
+        await self.app(scope, receive, guarded)
 
 
 class BodyLimit:
@@ -343,7 +373,8 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body)
     if token is not None:
         app.add_middleware(TokenGate, token=token)
-    app.add_middleware(HostCheck, allowed=hosts)  # outermost: a wrong Host is 421 first
+    app.add_middleware(HostCheck, allowed=hosts)  # a wrong Host is 421 first
+    app.add_middleware(SafeSend)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     watching = watch_api.router(tracing)  # /watch and /api/watch/*: watching a search
     app.state.trace_cache = watching.trace_cache  # type: ignore[attr-defined]

@@ -317,6 +317,7 @@ WATCH_MESSAGES = (
     N_("Stopped: the search is too large to watch here ({limit})."),
     N_("The next step finds the goal as it is generated: nothing to choose."),
     N_("The search is over. {end}"),
+    N_("The server is busy: trying again in {n} s…"),
     N_("This family's searches cannot be watched."),
     N_("To the end"),
     N_("Watch"),
