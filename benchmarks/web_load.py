@@ -20,7 +20,7 @@ and 1-move solve p99 <= 1.5 s with none refused, memory back within 30% of its s
 Starts ``searchlab serve --port 0`` in a child process (a real uvicorn server), then
 runs two clients for ``--seconds``:
 
-* **a flooder** (no page id, as a script would): ``--solvers`` threads posting
+* **a flooder** (on 127.0.0.2, no page id, as a script would): ``--solvers`` threads posting
   15-puzzle BFS solves as fast as they are accepted and never polling them;
   ``--generators`` threads asking for 30-move Rush Hour boards and hanging up
   after 1 s; ``--hinters`` threads asking for hints on Korf's instance 1 (57
@@ -108,6 +108,44 @@ def tree_rss_mb(pid: int) -> float:
     return total / 2**20
 
 
+def tree_processes(pid: int) -> list[tuple[str, float]]:
+    """``(name, resident MB)`` of ``pid`` and each of its descendants."""
+    out: list[tuple[str, float]] = []
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            children.setdefault(ppid, []).append(int(d.name))
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            name = (Path("/proc") / str(p) / "comm").read_text().strip()
+            pages = int((Path("/proc") / str(p) / "statm").read_text().split()[1])
+        except OSError:
+            continue
+        out.append((name, pages * os.sysconf("SC_PAGE_SIZE") / 2**20))
+        todo.extend(children.get(p, []))
+    return out
+
+
+def settled_rss_mb(pid: int, seconds: float = 90.0) -> float:
+    """The tree's resident memory once it has stopped changing (the worker processes
+    started and warmed): two readings 2 s apart within 2%, or after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    last = tree_rss_mb(pid)
+    while time.monotonic() < deadline:
+        time.sleep(2.0)
+        now = tree_rss_mb(pid)
+        if abs(now - last) <= 0.02 * last:
+            return now
+        last = now
+    return last
+
+
 def percentile(xs: list[float], q: float) -> float:
     """The ``q`` quantile (0-1) of ``xs``, nearest rank."""
     ordered = sorted(xs)
@@ -118,6 +156,7 @@ RUSH_CARD1 = "AA...O\nP..Q.O\nPXXQ.O\nP..Q..\nB...CC\nB.RRR.\n"
 WATCH_AT = 10.0
 """Seconds into the class when every student opens the same watch."""
 WATCH_TARGET = 20.0
+FLOODER = "127.0.0.2"
 
 
 def student_client(url: str, address: str, timeout: float = 60) -> httpx.Client:
@@ -136,10 +175,18 @@ class Record:
         self.timings: defaultdict[str, list[float]] = defaultdict(list)
         self.outcomes: Counter[str] = Counter()
         self.wire: list[int] = []  # bytes on the wire of each trace answer
+        self.worst: dict[str, tuple[float, float]] = {}  # name: (seconds, when)
+        self.start = time.monotonic()
 
     def time(self, name: str, took: float) -> None:
         with self.lock:
             self.timings[name].append(took)
+
+    def at(self, name: str, took: float) -> None:
+        """Remember when (seconds into the run) the slowest ``name`` happened."""
+        with self.lock:
+            if took > self.worst.get(name, (0.0, 0.0))[0]:
+                self.worst[name] = (took, time.monotonic() - self.start)
 
     def count(self, what: str) -> None:
         with self.lock:
@@ -251,6 +298,7 @@ def probe(url: str, rec: Record, stop: threading.Event) -> None:
             t0 = time.perf_counter()
             r = c.get("/")
             rec.time("probe GET /", time.perf_counter() - t0)
+            rec.at("probe GET /", time.perf_counter() - t0)
             rec.count(f"probe GET / {r.status_code}")
             if n % 3 == 0:
                 body = {"board": ONE_MOVE_8, "algorithm": "astar", "page": page}
@@ -258,6 +306,7 @@ def probe(url: str, rec: Record, stop: threading.Event) -> None:
                 rec.count(f"probe 1-move solve {state}")
                 if state == "done":
                     rec.time("probe 1-move solve", took)
+                    rec.at("probe 1-move solve", took)
             n += 1
             time.sleep(max(0.0, 1.0 - (time.perf_counter() - t0)))
 
@@ -266,7 +315,7 @@ def run_class(args: argparse.Namespace) -> None:
     proc, url = start_server()
     rec = Record()
     stop = threading.Event()
-    before = tree_rss_mb(proc.pid)
+    before = settled_rss_mb(proc.pid)
     load = os.getloadavg()
     peak = [before]
 
@@ -275,7 +324,7 @@ def run_class(args: argparse.Namespace) -> None:
             peak[0] = max(peak[0], tree_rss_mb(proc.pid))
             time.sleep(0.5)
 
-    start = time.monotonic()
+    start = rec.start = time.monotonic()
     threads = [
         threading.Thread(target=student, args=(url, f"127.0.1.{i + 1}", rec, stop, start))
         for i in range(args.students)
@@ -291,8 +340,10 @@ def run_class(args: argparse.Namespace) -> None:
     stop.set()
     for t in threads:
         t.join()
+    busy = tree_processes(proc.pid)
     time.sleep(args.idle)
     after = tree_rss_mb(proc.pid)
+    idle = tree_processes(proc.pid)
     proc.terminate()
     proc.wait(30)
 
@@ -320,6 +371,8 @@ def run_class(args: argparse.Namespace) -> None:
             f"p99 {percentile(xs, 0.99) * 1000:6.0f} ms  worst {max(xs) * 1000:6.0f} ms  "
             f"(target {what} <= {target * 1000:.0f} ms: {verdict})"
         )
+    for name, (took, when) in sorted(rec.worst.items()):
+        print(f"  the slowest {name}: {took * 1000:,.0f} ms, {when:.0f} s into the class")
     served = len(rec.timings["watch bfs served"])
     print(f"  students served the BFS watch: {served} of {args.students}")
     if rec.wire:
@@ -327,6 +380,9 @@ def run_class(args: argparse.Namespace) -> None:
     print("outcomes:")
     for what, n in sorted(rec.outcomes.items()):
         print(f"  {what}: {n}")
+    for label, procs in (("at the end of the class", busy), (f"after {args.idle:g} s idle", idle)):
+        shown = ", ".join(f"{name} {mb:.0f}" for name, mb in sorted(procs, key=lambda x: -x[1]))
+        print(f"processes {label} (MB): {shown}")
     growth = after / before - 1
     print(
         f"memory (server and child processes): {before:,.0f} MB before, peak {peak[0]:,.0f} MB, "
@@ -362,8 +418,10 @@ def main() -> None:
         with lock:
             flood[what] += 1
 
+    # The flooder comes from an address of its own (clients are keyed by address: on
+    # the player's, it would only be competing with itself).
     def flood_solves() -> None:
-        with httpx.Client(base_url=url, timeout=30) as c:
+        with student_client(url, FLOODER, timeout=30) as c:
             while not stop.is_set():
                 body = {"board": HARD_15, "algorithm": "bfs", "time_limit": 60}
                 try:
@@ -377,7 +435,7 @@ def main() -> None:
 
     def hang_up(path: str, body: dict[str, object], what: str) -> None:
         while not stop.is_set():
-            with httpx.Client(base_url=url, timeout=1.0) as c:
+            with student_client(url, FLOODER, timeout=1.0) as c:
                 try:
                     r = c.post(path, json=body)
                     count(f"{what}: {r.status_code}")

@@ -178,16 +178,17 @@ def _client(request: Request) -> str:
 
 
 def trace_gate() -> Gate:
-    """The traces' worker processes: two at once, ten more waiting, per address two
-    (compare mode) in the cheap lane; one long trace at a time (a trace stops itself
-    after :data:`~searchlab.web.watch_trace.TIME_LIMIT` seconds)."""
+    """The traces' worker processes: two at once, ten more waiting, two per address
+    (compare mode). A trace still running after 3 s (a large board, a loaded
+    machine) goes on at a lower priority, two such at once; every trace stops itself
+    after :data:`~searchlab.web.watch_trace.TIME_LIMIT` seconds of search."""
     return Gate(
         "searches being watched",
         cheap=RUNNING,
         waiting=WAITING,
-        heavy=1,
+        heavy=2,
         per_client=2,
-        triage_seconds=1.0,
+        triage_seconds=3.0,
         time_cap=4 * watch_trace.TIME_LIMIT,
     )
 
