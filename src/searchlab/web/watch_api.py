@@ -44,6 +44,7 @@ from searchlab.web.fair import client_key
 from searchlab.web.gate import Gate
 from searchlab.web.jobs import TooBusyError
 from searchlab.web.shared import SharedCache
+from searchlab.web.watch_trace import wall_grid
 
 MAX_BOARD = 20_000
 MAX_WALL_CELLS = watch_trace.MAX_CELLS
@@ -78,26 +79,6 @@ def _family(name: str) -> PuzzleFamily:
     if fam.problem is None:
         raise HTTPException(422, f"the {name} family cannot be watched (no engine problem)")
     return fam
-
-
-def wall_grid(fam: PuzzleFamily, instance: Any) -> list[str] | None:
-    """The board's text as rows of characters when walls can be drawn on it: the text
-    is a grid matching the base view cell for cell, ``#`` where the view has a wall
-    and ``.`` where it has floor (a grid maze). ``None`` for any other family."""
-    view = fam.base_view(instance)
-    cells = view.get("cells")
-    lines = fam.format(instance).splitlines()
-    if not cells or len(lines) != view["rows"]:
-        return None
-    for line, row in zip(lines, cells, strict=True):
-        if len(line) != len(row):
-            return None
-        for a, b in zip(line, row, strict=True):
-            if (a == "#") != (b == "#") or (a == ".") != (b == "."):
-                return None
-    if not any("#" in row or "." in row for row in cells):
-        return None
-    return lines
 
 
 def set_walls(fam: PuzzleFamily, board: str, cells: list[tuple[int, int]], wall: bool) -> str:
@@ -148,15 +129,9 @@ def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
 
 
 def trace(body: TraceIn) -> dict[str, Any]:
-    """Parse the board and record the trace (runs on a worker thread)."""
+    """Parse the board and record the trace (:func:`watch_trace.watch`)."""
     fam = _family(body.family)
-    instance = fam.read(body.board)
-    result = watch_trace.record(
-        fam, instance, body.algorithm, body.heuristic or None, weight=body.weight
-    )
-    result["walls"] = wall_grid(fam, instance) is not None
-    result["board"] = fam.format(instance)
-    return result
+    return watch_trace.watch(fam, body.board, body.algorithm, body.heuristic, body.weight)
 
 
 def trace_key(body: TraceIn) -> str:

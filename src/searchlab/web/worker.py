@@ -53,7 +53,7 @@ def context() -> ForkServerContext:
     modules = [
         "searchlab.web.worker",
         "searchlab.web.service",
-        "searchlab.web.watch_api",
+        "searchlab.web.watch_trace",
         *family_modules,
     ]
     ctx.set_forkserver_preload(["__main__", *modules, "searchlab.web.warm"])
@@ -210,15 +210,19 @@ def difficulty(family: str, board: str, language: str = "en") -> Outcome:
 
 
 def trace(body: dict[str, Any]) -> Outcome:
-    """A watch trace (:func:`searchlab.web.watch_api.trace`) as gzip-compressed JSON,
-    run in a gated child: the server only sends the bytes (its event loop never
-    validates or serialises the megabyte of a trace)."""
-    from searchlab.web import watch_api
+    """A watch trace (:func:`searchlab.web.watch_trace.watch`; ``body`` is the route's
+    checked request) as gzip-compressed JSON, run in a gated child: the server only
+    sends the bytes (its event loop never validates or serialises the megabyte of a
+    trace)."""
+    from searchlab.web import watch_trace
 
     i18n.use("en")
 
     def run() -> bytes:
-        data = watch_api.trace(watch_api.TraceIn(**body))
+        fam = families.get(body["family"])
+        data = watch_trace.watch(
+            fam, body["board"], body["algorithm"], body.get("heuristic", ""), body.get("weight")
+        )
         text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
         return gzip.compress(text.encode(), compresslevel=6, mtime=0)
 
