@@ -61,9 +61,12 @@ from searchlab.web.fair import client_key
 from searchlab.web.gate import ClientGone, Gate
 from searchlab.web.jobs import JobManager, TooBusyError
 from searchlab.web.service import Family
+from searchlab.web.shared import SharedCache
 
 MAX_BODY = 1_000_000
 MAX_BOARD = 200_000
+VALIDATED_BYTES = 4_000_000
+"""The validated boards kept (the examples every page shows as it opens, a class's boards)."""
 PAGE_ID = r"^[A-Za-z0-9_-]{8,64}$"
 STATIC = files("searchlab.web") / "static"
 log = logging.getLogger(__name__)
@@ -426,11 +429,32 @@ def create_app(
         i18n.use(lang)  # this request's texts; results and reasons stay in English
         return [f.summary() for f in registry.all_families()]
 
-    @app.post("/api/{family}/validate", summary="Parse a board; answer its start position")
-    async def validate(family: FamilyName, body: BoardIn, lang: str = "en") -> dict[str, Any]:
+    boards = SharedCache(VALIDATED_BYTES)
+
+    @app.post(
+        "/api/{family}/validate",
+        summary="Parse a board; answer its start position",
+        response_model=None,
+        responses={200: {"content": {"application/json": {}}}},
+    )
+    async def validate(family: FamilyName, body: BoardIn, lang: str = "en") -> Response:
+        # Every page validates each family's first example as it opens: a class of
+        # thirty opening the page at once parses each board once (a shared answer).
         fam = _family(family)
-        i18n.use(lang)  # the description's language
-        return await asyncio.to_thread(service.validate, fam, body.board)
+        language = lang if lang in i18n.LANGUAGES else "en"
+
+        def parse() -> bytes:
+            i18n.use(language)  # the description's language
+            return json.dumps(
+                service.validate(fam, body.board),
+                ensure_ascii=False,
+                allow_nan=False,
+                separators=(",", ":"),
+            ).encode()
+
+        key = json.dumps([fam.name, language, body.board])
+        answer = await boards.get(key, lambda: asyncio.to_thread(parse))
+        return Response(answer, media_type="application/json")
 
     @app.post("/api/{family}/random", summary="A random or generated board")
     async def random_board(family: FamilyName, body: RandomIn, request: Request) -> dict[str, Any]:
