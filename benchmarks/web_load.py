@@ -207,7 +207,8 @@ def open_page(c: httpx.Client, rec: Record, fams: list[dict[str, object]]) -> No
 
 
 def solve_and_poll(c: httpx.Client, family: str, body: dict[str, object]) -> tuple[str, float]:
-    """Post a solve and poll it every 200 ms as the page does: its end state and seconds."""
+    """Post a solve and poll it every 200 ms as the page does: its end state (with the
+    reason of a failure, shortened) and seconds."""
     t0 = time.perf_counter()
     r = c.post(f"/api/{family}/solve", json=body)
     if r.status_code != 202:
@@ -215,7 +216,9 @@ def solve_and_poll(c: httpx.Client, family: str, body: dict[str, object]) -> tup
     job = r.json()["job"]
     while True:
         snap = c.get(f"/api/jobs/{job}").json()
-        if snap["state"] in ("done", "failed"):
+        if snap["state"] == "failed":
+            return f"failed ({snap.get('error', '')[:50]})", time.perf_counter() - t0
+        if snap["state"] == "done":
             return snap["state"], time.perf_counter() - t0
         time.sleep(0.2)
 

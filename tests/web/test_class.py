@@ -213,6 +213,20 @@ def test_a_given_token_is_used_and_a_short_one_refused(tmp_path: Path) -> None:
     )
     assert short.returncode != 0
     assert "Traceback" not in short.stderr and "--token" in short.stderr
+    given = subprocess.Popen(
+        [str(exe), "serve", "--host", "0.0.0.0", "--port", "0", "--token", "our-class-2026"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert given.stdout is not None
+        lines = [given.stdout.readline() for _ in range(2)]
+        assert lines[1].rstrip().endswith("/?token=our-class-2026"), lines
+    finally:
+        given.terminate()
+        given.wait(10)
 
 
 def test_malformed_requests_leave_no_traceback_in_the_log(

@@ -72,8 +72,10 @@ def serve(host: str, port: int, token: str | None, open_browser: bool) -> None:
     from searchlab.web import access
     from searchlab.web.app import create_app
 
-    if token is not None and not (8 <= len(token) <= 200 and token.isprintable()):
-        fail(_("--token must be 8 to 200 printable characters"))
+    if token is not None and not (
+        8 <= len(token) <= 200 and token.isascii() and token.isprintable() and " " not in token
+    ):
+        fail(_("--token must be 8 to 200 printable ASCII characters, without spaces"))
     open_to_others = not is_loopback(host)
     if open_to_others and token is None:
         token = access.new_token()
