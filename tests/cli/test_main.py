@@ -165,6 +165,19 @@ def test_json_is_one_compact_line_unless_pretty(capsys: pytest.CaptureFixture[st
 
 
 @pytest.mark.parametrize(
+    "args", [["rushhour", "solve", "--card", "1"], ["compare", "npuzzle", "--depths", "2"]]
+)
+def test_pretty_without_json_is_refused(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--pretty alone would be silently ignored: it is a usage error naming --json."""
+    assert main([*args, "--pretty"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.splitlines()) == 1 and "add --json" in captured.err
+
+
+@pytest.mark.parametrize(
     ("data", "ok"),
     [
         (b"\xef\xbb\xbf8 6 7\n2 5 4\n3 0 1\n", True),  # UTF-8 with a BOM (Notepad)
@@ -337,3 +350,30 @@ def test_every_command_shows_a_usage_example_that_parses() -> None:
                 assert sub is not None, line
                 cmd, args = sub, args[1:]
             cmd.make_context(path, list(args))  # unknown options raise UsageError
+
+
+def test_help_shows_plain_metavars_and_whole_first_sentences() -> None:
+    """No option shows our type's name as its value ("FINITE FLOAT RANGE"); every time limit
+    reads SECONDS; a short help is never cut at an initial ("as M." of "M. Fogleman")."""
+    import click
+
+    from searchlab.cli.main import cli
+
+    def walk(cmd: click.Command) -> list[click.Command]:
+        if isinstance(cmd, click.Group):
+            return [cmd, *(c for sub in cmd.commands.values() for c in walk(sub))]
+        return [cmd]
+
+    ctx = click.Context(cli)
+    for target in cli.list_commands(ctx):
+        command = cli.get_command(ctx, target)
+        assert command is not None
+        for cmd in walk(command):
+            assert not re.search(r"\b[A-Z]\.$", cmd.get_short_help_str(80)), cmd.name
+            for p in cmd.params:
+                if not isinstance(p, click.Option) or p.is_flag:
+                    continue
+                shown = p.make_metavar(ctx)
+                assert "FINITE" not in shown, (cmd.name, p.opts, shown)
+                if "--time-limit" in p.opts:
+                    assert shown == "SECONDS", (cmd.name, shown)

@@ -67,7 +67,8 @@ def parameter(option: Option) -> click.Parameter:
         lo = None if option.minimum is None else int(option.minimum)
         hi = None if option.maximum is None else int(option.maximum)
         kind = click.IntRange(lo, hi, max_open=option.max_open)
-    metavar = option.metavar or None
+    # Every --time-limit reads SECONDS, as the generic commands' (cli.common).
+    metavar = option.metavar or ("SECONDS" if option.name == "time_limit" else None)
     # No default at all unless one is given: Click counts an explicit None as a value.
     default: dict[str, Any] = {} if option.default is None else {"default": option.default}
     if option.argument:

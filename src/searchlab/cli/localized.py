@@ -18,13 +18,14 @@ them to the catalog template (:mod:`searchlab.cli.messages`) and
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import click
 
 from searchlab import i18n
-from searchlab.i18n import _
+from searchlab.i18n import N_, _
 
 
 def use_language(language: str) -> None:
@@ -50,19 +51,35 @@ def _translated(param: click.Parameter) -> click.Parameter:
     return clone
 
 
+USAGE_WORDS = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
+"""Click's words in a usage line, shown in the interface language."""
+
+_INITIAL = re.compile(r"(?<![^\s(])([A-Z]\.) (?=[A-Z])")
+"""A one-letter initial followed by a capitalised word ("M. Fogleman"): no sentence end."""
+
+
 class Localized(click.Command):
     """Translate the help text, the short help and the options' help when shown."""
 
     def get_short_help_str(self, limit: int = 45) -> str:
         clone = copy.copy(self)
-        clone.help = _(self.help) if self.help else self.help
+        # Click ends the first sentence at a period before a capital: an initial, as in
+        # "M. Fogleman's database", would cut it there; its space is held while Click cuts.
+        clone.help = _INITIAL.sub("\\1\0", _(self.help)) if self.help else self.help
         clone.short_help = _(self.short_help) if self.short_help else self.short_help
-        return super(Localized, clone).get_short_help_str(limit)
+        return super(Localized, clone).get_short_help_str(limit).replace("\0", " ")
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         clone = copy.copy(self)
         clone.help = _(self.help) if self.help else self.help
         super(Localized, clone).format_help_text(ctx, formatter)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        # Click's own words of the usage line ("[OPTIONS]", "COMMAND [ARGS]...").
+        return [
+            _(piece) if piece in USAGE_WORDS else piece
+            for piece in super().collect_usage_pieces(ctx)
+        ]
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         # Click builds its --help option once per command, in the language of the first

@@ -9,7 +9,8 @@ import pytest
 
 from searchlab import families
 from searchlab.errors import InputError
-from searchlab.puzzles.hanoi.count import count_positions
+from searchlab.families.contract import Table
+from searchlab.puzzles.hanoi.count import count, count_positions
 from searchlab.puzzles.hanoi.model import (
     MAX_DISKS,
     Tower,
@@ -158,7 +159,20 @@ def test_count_task_is_declared_as_data() -> None:
     blocks = list(task.run(disks=3))
     assert blocks and "27" in str(blocks[-1])
     with pytest.raises(InputError):
-        list(task.run(disks=11))
+        list(task.run(disks=MAX_DISKS + 1))
+
+
+@pytest.mark.parametrize("disks", range(1, 9))
+def test_count_table_agrees_with_counting_every_position(disks: int) -> None:
+    """The table's formula (C(n, k) distances, C(n, k) 2^k positions with k disks to move)
+    against the enumeration of all 3^n positions; and it counts every tower solve takes."""
+    per = count_positions(disks)
+    table = next(b for b in count(disks) if isinstance(b, Table))
+    for k, distances, positions in table.rows:
+        at_k = [d for d in per if d.bit_count() == int(k)]
+        assert int(distances.replace(",", "")) == len(at_k)
+        assert int(positions.replace(",", "")) == sum(per[d] for d in at_k)
+    assert list(count(MAX_DISKS))
 
 
 def test_the_picture_is_rods_on_bases_and_disks_by_size() -> None:

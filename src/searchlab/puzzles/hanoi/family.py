@@ -240,7 +240,7 @@ FAMILY: Family[Tower, State] = Family(
             "count",
             N_("Count every position of a tower by how far it is from the goal."),
             count,
-            (Option("disks", N_("Number of disks (1 to 10)."), int, 4),),
+            (Option("disks", N_("Number of disks (1 to 12)."), int, 4),),
             example="--disks 5",
         ),
     ),
