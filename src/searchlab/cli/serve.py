@@ -115,7 +115,14 @@ def serve(host: str, port: int, token: str | None, open_browser: bool) -> None:
         threading.Timer(1.0, webbrowser.open, args=(join if token is not None else url,)).start()
     i18n.use("en")  # the API is machine output; the page translates itself (/api/i18n)
     server = uvicorn.Server(
-        uvicorn.Config(create_app(hosts=hosts, token=token), log_level="warning")
+        uvicorn.Config(
+            create_app(hosts=hosts, token=token),
+            log_level="warning",
+            # A student reads for seconds between requests: a connection closed after
+            # uvicorn's 5 s while the page sends on it fails that request (a POST is not
+            # retried by the browser).
+            timeout_keep_alive=30,
+        )
     )
     for name in ("uvicorn.error", "uvicorn.access", "uvicorn.asgi"):
         logging.getLogger(name).addFilter(one_line)
