@@ -45,29 +45,29 @@ def test_a_busy_server_is_retried_and_the_page_says_so(page: Any, server_url: st
     assert "ocupado" not in page.inner_text("body")
 
 
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_the_player_asks_for_a_trace_only_once_the_panel_is_shown(
-    browser: Any, server_url: str
+    browser: Any, server_url: str, width: int, height: int
 ) -> None:
-    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
-        context = browser.new_context(viewport=size)
-        pg = context.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        traces: list[str] = []
-        pg.on("request", lambda r: traces.append(r.url) if "/api/watch/trace" in r.url else None)
-        pg.goto(f"{server_url}/?family=maze")
-        pg.wait_for_selector("[data-role=watch]:not([hidden])", state="attached")
-        pg.wait_for_timeout(1500)  # time enough to have asked, had it asked
-        watch = pg.locator("[data-role=watch]")
-        in_view = pg.evaluate(
-            """() => { const r = document.querySelector('[data-role=watch]').getBoundingClientRect();
-                       return r.top < innerHeight && r.bottom > 0; }"""
-        )
-        if not in_view:
-            assert traces == [], f"a trace was asked for with the panel off-screen ({size})"
-        watch.scroll_into_view_if_needed()
-        pg.wait_for_selector("[data-watch=lane]", timeout=20_000)
-        assert len(traces) >= 1
-        screenshot(pg, f"class-player-watch-{size['width']}")
-        context.close()
-        assert not errors, errors
+    context = browser.new_context(viewport={"width": width, "height": height})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    traces: list[str] = []
+    pg.on("request", lambda r: traces.append(r.url) if "/api/watch/trace" in r.url else None)
+    pg.goto(f"{server_url}/?family=maze")
+    pg.wait_for_selector("[data-role=watch]:not([hidden])", state="attached")
+    pg.wait_for_timeout(1500)  # time enough to have asked, had it asked
+    in_view = pg.evaluate(
+        """() => { const r = document.querySelector('[data-role=watch]')
+                     .getBoundingClientRect();
+                   return r.top < innerHeight && r.bottom > 0; }"""
+    )
+    assert not in_view  # the panel is below the board at both sizes
+    assert traces == [], "a trace was asked for with the panel off-screen"
+    pg.locator("[data-role=watch]").scroll_into_view_if_needed()
+    pg.wait_for_selector("[data-watch=lane]", timeout=20_000)
+    assert len(traces) >= 1
+    screenshot(pg, f"class-player-watch-{width}")
+    context.close()
+    assert not errors, errors
