@@ -393,3 +393,35 @@ def record(
         "steps": rec.steps,
         "path": path,
     }
+
+
+def wall_grid(fam: PuzzleFamily, instance: Any) -> list[str] | None:
+    """The board's text as rows of characters when walls can be drawn on it: the text
+    is a grid matching the base view cell for cell, ``#`` where the view has a wall
+    and ``.`` where it has floor (a grid maze). ``None`` for any other family."""
+    view = fam.base_view(instance)
+    cells = view.get("cells")
+    lines = fam.format(instance).splitlines()
+    if not cells or len(lines) != view["rows"]:
+        return None
+    for line, row in zip(lines, cells, strict=True):
+        if len(line) != len(row):
+            return None
+        for a, b in zip(line, row, strict=True):
+            if (a == "#") != (b == "#") or (a == ".") != (b == "."):
+                return None
+    if not any("#" in row or "." in row for row in cells):
+        return None
+    return lines
+
+
+def watch(
+    fam: PuzzleFamily, board: str, algorithm: str, heuristic: str, weight: float | None
+) -> dict[str, Any]:
+    """What the watch page draws for ``board``: the trace of :func:`record`, whether
+    walls can be drawn on it, and the board as the family writes it."""
+    instance = fam.read(board)
+    result = record(fam, instance, algorithm, heuristic or None, weight=weight)
+    result["walls"] = wall_grid(fam, instance) is not None
+    result["board"] = fam.format(instance)
+    return result
