@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from searchlab import families
-from searchlab.cli.common import console, err_console, json_option, print_json, read_input
+from searchlab.cli.common import err_console, json_option, print_json, read_input
 from searchlab.cli.localized import Command
 from searchlab.i18n import _
 from searchlab.teaching import grading as G
@@ -133,13 +133,12 @@ def grade(
     else:
         for c in report.cases:
             if not c.passed and c.diff:
-                console.print(_("case {name}:").format(name=c.name), markup=False)
-                console.print(c.diff, markup=False, highlight=False)
-        console.print(
+                click.echo(_("case {name}:").format(name=c.name))
+                click.echo(c.diff)
+        click.echo(
             _("{assignment}: {passed}/{total} cases passed").format(
                 assignment=assignment, passed=report.passed, total=report.total
-            ),
-            markup=False,
+            )
         )
     if report.passed < report.total:
         raise click.exceptions.Exit(1)
@@ -185,12 +184,10 @@ def grade_class(
     if as_json:
         print_json({"assignment": assignment, "students": everything})
     else:
-        console.print(
+        click.echo(
             _("wrote {csv} and {n} reports in {folder}").format(
                 csv=out_csv, n=len(students), folder=report_dir
-            ),
-            markup=False,
-            highlight=False,
+            )
         )
 
 
@@ -239,13 +236,12 @@ def check(family: str, board: str, moves_file: str, optimal: bool, as_json: bool
             }
         )
     elif verdict.ok:
-        console.print(
+        click.echo(
             _("right: {n} legal moves solve it").format(n=verdict.moves)
             if moves is not None
-            else _("right: there is no solution"),
-            markup=False,
+            else _("right: there is no solution")
         )
     else:
-        console.print(_("wrong: {why}").format(why=verdict.why), markup=False, highlight=False)
+        click.echo(_("wrong: {why}").format(why=verdict.why))
     if not verdict.ok:
         raise click.exceptions.Exit(1)

@@ -263,7 +263,7 @@ def table(tr: Trace, *, with_h: bool) -> tuple[list[str], list[list[str]], list[
     if iterative:
         cols.append(_("limit") if tr.algorithm == "iddfs" else _("bound"))
     cols += [_("expanded"), "g", "h", "f", _("children")]
-    cols += [_("path")] if iterative else [_("frontier after"), _("explored")]
+    cols += [_("path taken")] if iterative else [_("frontier after"), _("explored")]
     rows: list[list[str]] = []
     for i, r in enumerate(tr.rows, 1):
         line = [str(i)]
@@ -460,7 +460,12 @@ def q_optimal(sub: Subject, rng: random.Random, algorithm: str | None) -> Questi
         ]
         for a, r in results.items()
     ]
-    cols = [_("algorithm"), _("path") if sub.draw is None else _("moves"), _("cost"), _("optimal")]
+    cols = [
+        _("algorithm"),
+        _("path taken") if sub.draw is None else _("moves"),
+        _("cost"),
+        _("optimal"),
+    ]
     answer = ", ".join(algorithm_name(a) for a in good)
     return Question(
         "",

@@ -52,6 +52,7 @@ NO_SOLUTION_WORDS = ("no solution", "sin solución", "sin solucion", "none", "im
 REFERENCE_SECONDS = 60.0
 SHOWN = 2000  # characters of expected/got kept in a report
 DEFAULT_LIMITS = Limits()
+REPORT_LINES = 8  # lines of expected/got shown in a report when there is no diff
 
 
 @dataclass
@@ -462,7 +463,11 @@ def report_text(student: str, report: Report) -> str:
         lines.append(_("case {name}: FAILED: {why}").format(name=c.name, why=c.why))
         if c.diff:
             lines.extend("    " + d for d in c.diff.splitlines())
-        else:
-            lines.append("    " + _("expected: {text}").format(text=c.expected.strip()[:300]))
-            lines.append("    " + _("got: {text}").format(text=c.got.strip()[:300] or "-"))
+            continue
+        for title, text in ((_("expected:"), c.expected), (_("got:"), c.got)):
+            shown = text.strip().splitlines()
+            lines.append("    " + title + ("" if shown else " -"))
+            lines.extend("      " + line for line in shown[:REPORT_LINES])
+            if len(shown) > REPORT_LINES:
+                lines.append("      ...")
     return "\n".join(lines) + "\n"

@@ -108,6 +108,19 @@ def random_graph(rng: random.Random, size: int = 7, extra: int = 3) -> Graph:
         (x1, y1), (x2, y2) = pos[u], pos[v]
         return math.hypot(x1 - x2, y1 - y2)
 
+    def clear(u: str, v: str) -> bool:
+        """Whether the segment u-v passes well away from every other city (a clean drawing)."""
+        (x1, y1), (x2, y2) = pos[u], pos[v]
+        length2 = (x2 - x1) ** 2 + (y2 - y1) ** 2
+        for w in names:
+            if w in (u, v):
+                continue
+            px, py = pos[w]
+            t = max(0.0, min(1.0, ((px - x1) * (x2 - x1) + (py - y1) * (y2 - y1)) / length2))
+            if math.hypot(px - x1 - t * (x2 - x1), py - y1 - t * (y2 - y1)) < 0.5:
+                return False
+        return True
+
     def road(u: str, v: str) -> int:
         return math.ceil(dist(u, v) - 1e-9) + rng.randrange(3)
 
@@ -116,14 +129,17 @@ def random_graph(rng: random.Random, size: int = 7, extra: int = 3) -> Graph:
     rng.shuffle(middle)
     placed = ["S"]
     for n in [*middle, "G"]:  # the goal last, so that it hangs off a city, never off S
-        near = min((p for p in placed if {n, p} != {"S", "G"}), key=lambda p: (dist(n, p), p))
+        near = min(
+            (p for p in placed if {n, p} != {"S", "G"}),
+            key=lambda p: (not clear(n, p), dist(n, p), p),
+        )
         edges[_pair(n, near)] = road(n, near)
         placed.append(n)
     pairs = sorted(
         (dist(u, v), u, v)
         for i, u in enumerate(names)
         for v in names[i + 1 :]
-        if _pair(u, v) not in edges and {u, v} != {"S", "G"}
+        if _pair(u, v) not in edges and {u, v} != {"S", "G"} and clear(u, v)
     )
     for _d, u, v in pairs[: extra * 2][::2][:extra]:
         edges[_pair(u, v)] = road(u, v)

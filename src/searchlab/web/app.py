@@ -57,6 +57,7 @@ from searchlab.web import service, watch_api, worker
 from searchlab.web.fair import client_key
 from searchlab.web.gate import ClientGone, Gate
 from searchlab.web.jobs import JobManager, TooBusyError
+from searchlab.web.practice_api import router as practice_router
 from searchlab.web.service import Family
 
 MAX_BODY = 1_000_000
@@ -327,6 +328,7 @@ def create_app(
     app.add_middleware(HostCheck, allowed=hosts)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(watch_api.router())  # /watch and /api/watch/*: watching a search
+    app.include_router(practice_router())  # /practice and /api/practice/*: exercises
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> JSONResponse:
