@@ -11,6 +11,8 @@ import math
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from searchlab.teaching import exercises as E
 from searchlab.teaching.trace import TRACED
@@ -368,3 +370,13 @@ def test_bad_requests_are_one_line_errors() -> None:
     for kwargs in ({"kind": "nope"}, {"family": "nope"}, {"count": 0}, {"algorithm": "x"}):
         with pytest.raises(InputError):
             E.generate(**kwargs)
+
+
+@given(text=st.text(max_size=200), seed=st.integers(0, 40))
+@settings(max_examples=60, deadline=None)
+def test_check_never_raises_on_any_text(text: str, seed: int) -> None:
+    q = QUESTIONS[seed % len(QUESTIONS)]
+    assert E.check(q, text) in (True, False)
+
+
+QUESTIONS = E.generate(seed=11, count=len(E.KINDS))

@@ -268,3 +268,52 @@ def test_check_command(tmp_path: Path) -> None:
     assert res.exit_code == 1 and "move 1 'X+9' is not legal" in res.output
     res = runner.invoke(cli, ["grade", "nope", "--", "true"])
     assert res.exit_code == 2
+
+
+def test_ctrl_c_stops_the_grader_and_the_program(tmp_path: Path) -> None:
+    """Ctrl-C: exit 130, no traceback, and the student's program (in its own session, so
+    the terminal's SIGINT never reaches it) killed with its group."""
+    import signal
+    import subprocess
+
+    loop = tmp_path / "endless_loop_marker.py"
+    loop.write_text("while True:\n    pass\n")
+    proc = subprocess.Popen(
+        [
+            str(BIN / "searchlab"),
+            "grade",
+            "puzzle3x3heuristics",
+            "-n",
+            "1",
+            "--time-limit",
+            "60",
+            "--",
+            PY,
+            str(loop),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 20
+    while not running(str(loop)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert running(str(loop))
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130 and "Traceback" not in err
+    time.sleep(0.2)
+    assert not running(str(loop))
+
+
+def running(marker: str) -> bool:
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+                stat = Path(f"/proc/{pid}/stat").read_bytes()
+            except OSError:
+                continue
+            if marker.encode() in cmd and b"searchlab" not in cmd and b") Z " not in stat:
+                return True
+    return False

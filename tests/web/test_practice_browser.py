@@ -59,3 +59,30 @@ def test_board_questions_link_to_the_watch(page: Any, server_url: str) -> None:
     assert page.is_visible("#watch")
     page.goto(server_url + href)
     page.wait_for_selector("[data-watch=lane]")
+
+
+def test_practice_by_touch_on_a_phone(browser: Any, server_url: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{server_url}/practice?family=graph&seed=5&lang=en")
+        page.wait_for_selector("[data-role=question] #picture svg")
+        first = E.generate(family="graph", seed=5, count=10)[0]
+        page.tap("#answer")
+        page.fill("#answer", first.answer)
+        page.tap("#check")
+        page.wait_for_selector("#verdict.ok")
+        page.tap("#next")
+        assert page.text_content("#where") == "Question 2 of 10"
+        page.tap("#new")  # a new set: the seed goes up, the score starts again
+        page.wait_for_function("document.querySelector('#seed').value === '6'")
+        page.wait_for_function(
+            "document.querySelector('#score').textContent.startsWith('Score: 0 of 0')"
+        )
+    finally:
+        context.close()
+    assert not errors

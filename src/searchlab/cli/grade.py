@@ -50,7 +50,7 @@ from searchlab.teaching.sheet import write_atomic
     default=2048,
     show_default=True,
     metavar="MB",
-    help="Address space of each run.",
+    help="Memory each run may write (its data limit).",
 )
 @click.option(
     "--max-output",

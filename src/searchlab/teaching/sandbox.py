@@ -4,7 +4,8 @@
 can be killed), in a folder of its own (``HOME`` and ``TMPDIR`` point there too), with
 POSIX resource limits set in the child before it starts (``resource.setrlimit``):
 
-- address space (``--memory``), CPU seconds, the size of any file it writes, no core
+- memory (``--memory``, ``RLIMIT_DATA``: the memory written, so a JVM's large
+  reservation at start-up is not refused), CPU seconds, the size of any file it writes, no core
   files, at most 256 open files, and ``RLIMIT_NPROC`` for the process count;
 - a wall-clock time limit, enforced here: the group is killed at the deadline;
 - standard output and error read as they come and capped: past ``max_output`` bytes
@@ -97,7 +98,9 @@ def run_bounded(
     fsize = limits.max_file_mb * 1024 * 1024
 
     def confine() -> None:  # runs in the child, before exec
-        resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+        # the data limit counts the memory a program writes, not what it reserves: a JVM,
+        # which reserves a quarter of the machine's memory at start, still starts
+        resource.setrlimit(resource.RLIMIT_DATA, (mem, mem))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
         resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -127,6 +130,15 @@ def run_bounded(
     except OSError as exc:
         return Outcome(None, b"", b"", 0.0, error=exc.strerror or str(exc))
     pgid = proc.pid
+    try:
+        return _watch(proc, pgid, stdin, limits, start)
+    finally:
+        _kill_group(pgid)  # whatever happened (Ctrl-C included), nothing outlives the run
+
+
+def _watch(
+    proc: subprocess.Popen[bytes], pgid: int, stdin: bytes, limits: Limits, start: float
+) -> Outcome:
     assert proc.stdin and proc.stdout and proc.stderr
     with contextlib.suppress(OSError):
         proc.stdin.write(stdin)
