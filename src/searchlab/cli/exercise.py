@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from searchlab.cli.common import STDOUT, console, json_option, one_on_stdout, print_json
+from searchlab.cli.common import STDOUT, console, fail, json_option, one_on_stdout, print_json
 from searchlab.cli.localized import Command, use_language
 from searchlab.i18n import _
 from searchlab.teaching import exercises as E
@@ -37,7 +37,6 @@ from searchlab.teaching.trace import TRACED
 )
 @click.option(
     "--count",
-    "-n",
     type=click.IntRange(1, E.MAX_COUNT),
     default=5,
     show_default=True,
@@ -78,9 +77,10 @@ def exercise(
     lang: str | None,
     as_json: bool,
 ) -> None:
-    """Questions on search, generated from the engine, each with its answer and a worked
-    solution (the table of steps, the tie rule stated). The same --seed gives the same
-    questions; kinds: order, ghf, ids, solution, optimal, audit."""
+    """Questions on search with their answers and worked solutions (same seed, same sheet).
+
+    Generated from the engine: each answer comes with its table of steps, the tie rule
+    stated. Kinds: order, ghf, ids, solution, optimal, audit."""
     one_on_stdout(json=as_json, sheet=sheet)
     if lang:
         use_language(lang)
@@ -97,11 +97,11 @@ def exercise(
                 write_atomic(sheet, page)
                 write_atomic(key_path(sheet), key)
             except OSError as exc:
-                raise click.ClickException(
+                fail(
                     _("{path}: cannot write ({reason})").format(
                         path=sheet, reason=exc.strerror or exc
                     )
-                ) from None
+                )
             console.print(
                 _("wrote {sheet} and {key}").format(sheet=sheet, key=key_path(sheet)),
                 markup=False,

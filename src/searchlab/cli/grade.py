@@ -10,7 +10,14 @@ from pathlib import Path
 import click
 
 from searchlab import families
-from searchlab.cli.common import err_console, json_option, print_json, read_input
+from searchlab.cli.common import (
+    err_console,
+    fail,
+    json_option,
+    print_json,
+    read_input,
+    time_limit_option,
+)
 from searchlab.cli.localized import Command
 from searchlab.i18n import _
 from searchlab.teaching import grading as G
@@ -36,14 +43,7 @@ from searchlab.teaching.sheet import write_atomic
     show_default=True,
     help="The seed of the hidden instances (the same seed, the same instances).",
 )
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(0.1, 3600),
-    default=10.0,
-    show_default=True,
-    metavar="SECONDS",
-    help="Seconds for each run.",
-)
+@time_limit_option(10.0, "Seconds for each run.")
 @click.option(
     "--memory",
     type=click.IntRange(16, 65536),
@@ -71,7 +71,7 @@ from searchlab.teaching.sheet import write_atomic
 @click.option(
     "--class",
     "klass",
-    type=click.Path(exists=True, file_okay=False),
+    type=str,
     default=None,
     metavar="DIR",
     help="Grade every submission in DIR (each file or folder); '{}' "
@@ -105,12 +105,16 @@ def grade(
     reports: str | None,
     as_json: bool,
 ) -> None:
-    """Mark a student's program for ASSIGNMENT (puzzle8, puzzle3x3heuristics, peg, knight,
-    rushhour) on hidden random instances, every run bounded in time, memory, output and
-    processes. Exit status 0 when every case passed, 1 otherwise."""
+    """Mark a student's program for a course assignment on hidden random instances.
+
+    ASSIGNMENT: puzzle8, puzzle3x3heuristics, peg, knight or rushhour. Every run is
+    bounded in time, memory, output and processes. Exit status 0 when every case
+    passed, 1 otherwise."""
     limits = Limits(
         seconds=time_limit, memory_mb=memory, max_output=max_output, max_procs=max_procs
     )
+    if klass is not None and not Path(klass).is_dir():  # before the references' work
+        fail(_("{folder}: not a folder").format(folder=klass))
     hidden = G.cases(assignment, instances, seed, limits)
     if klass is not None:
         grade_class(
@@ -154,12 +158,17 @@ def grade_class(
     reports: str | None,
     as_json: bool,
 ) -> None:
+    if not folder.is_dir():
+        fail(_("{folder}: not a folder").format(folder=folder))
     students = G.submissions(folder)
     if not students:
-        raise click.ClickException(_("{folder}: no submissions").format(folder=folder))
+        fail(_("{folder}: no submissions").format(folder=folder))
     base = folder.resolve()
     report_dir = Path(reports) if reports else base.with_name(base.name + "-reports")
-    report_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        report_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(_("{path}: cannot write ({reason})").format(path=report_dir, reason=exc.strerror))
     out_csv = csv_path or str(base.with_name(base.name + "-grades.csv"))
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
@@ -210,9 +219,10 @@ def grade_class(
 )
 @json_option("Print the verdict as JSON.")
 def check(family: str, board: str, moves_file: str, optimal: bool, as_json: bool) -> None:
-    """Check one solution for the FAMILY board in the file BOARD: each move legal, the
-    puzzle solved at the end and (--optimal) in the fewest moves. Exit status 0 when it
-    is right, 1 when not."""
+    """Check one solution (moves on standard input) for a board of FAMILY.
+
+    BOARD is a file. Each move must be legal, the puzzle solved at the end and
+    (--optimal) in the fewest moves. Exit status 0 when it is right, 1 when not."""
     fam = families.get(family)
     text = read_input(board)
     fam.read(text)
