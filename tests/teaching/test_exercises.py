@@ -380,3 +380,72 @@ def test_check_never_raises_on_any_text(text: str, seed: int) -> None:
 
 
 QUESTIONS = E.generate(seed=11, count=len(E.KINDS))
+
+
+def board_problem(q: E.Question) -> Any:
+    from urllib.parse import parse_qs, urlparse
+
+    from searchlab import families
+
+    query = parse_qs(urlparse(q.watch).query)
+    fam = families.get(q.family)
+    return fam.engine_problem(fam.read(q.data["board"]), query["ha"][0])
+
+
+def ref_fewest_moves(problem: Any) -> float:
+    """Breadth-first over the family's successor function (unit costs on these boards)."""
+    start = problem.initial_state()
+    seen = {problem.key(start)}
+    layer, depth = [start], 0
+    while layer:
+        if any(problem.is_goal(s) for s in layer):
+            return depth
+        nxt = []
+        for s in layer:
+            for _a, child, _c in problem.successors(s):
+                if problem.key(child) not in seen:
+                    seen.add(problem.key(child))
+                    nxt.append(child)
+        layer, depth = nxt, depth + 1
+    return math.inf
+
+
+def ref_ids_board(problem: Any, depth: int) -> int:
+    total = 0
+    for limit in range(depth + 1):
+        cut = False
+
+        def count(path: list[Any], keys: list[Any], limit: int = limit) -> int:
+            nonlocal cut
+            if len(path) - 1 >= limit:
+                cut = True
+                return 0
+            n = 0
+            for _a, child, _c in problem.successors(path[-1]):
+                k = problem.key(child)
+                if k not in keys:
+                    n += 1 + count([*path, child], [*keys, k])
+            return n
+
+        start = problem.initial_state()
+        total += 1 + count([start], [problem.key(start)])
+        if not cut:
+            break
+    return total
+
+
+@pytest.mark.parametrize("family", E.board_families())
+@pytest.mark.parametrize("seed", range(3))
+def test_board_kinds_match_independent_counts(family: str, seed: int) -> None:
+    ids = E.generate(family=family, kind="ids", seed=seed, count=1)[0]
+    assert ids.expect["value"] == [
+        ref_ids_board(
+            board_problem(ids).__class__ and E.NoGoal(board_problem(ids)), ids.data["depth"]
+        )
+    ]
+    sol = E.generate(family=family, kind="solution", seed=seed, count=1, algorithm="bfs")[0]
+    assert sol.expect["value"] == [ref_fewest_moves(board_problem(sol))]
+    opt = E.generate(family=family, kind="optimal", seed=seed, count=1)[0]
+    best = ref_fewest_moves(board_problem(opt))
+    assert {"bfs", "ucs", "astar", "iddfs"} <= set(opt.expect["value"])
+    assert f"{best:g}" in opt.rule
