@@ -60,6 +60,7 @@ from searchlab.web.access import TokenGate
 from searchlab.web.fair import client_key
 from searchlab.web.gate import ClientGone, Gate, WorkerDied
 from searchlab.web.jobs import JobManager, TooBusyError
+from searchlab.web.practice_api import router as practice_router
 from searchlab.web.service import Family
 from searchlab.web.shared import SharedCache
 
@@ -382,6 +383,7 @@ def create_app(
     watching = watch_api.router(tracing)  # /watch and /api/watch/*: watching a search
     app.state.trace_cache = watching.trace_cache  # type: ignore[attr-defined]
     app.include_router(watching)
+    app.include_router(practice_router())  # /practice and /api/practice/*: exercises
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> JSONResponse:
