@@ -68,13 +68,15 @@ def _family(name: str) -> PuzzleFamily:
 
 def wall_grid(fam: PuzzleFamily, instance: Any) -> list[str] | None:
     """The board's text as rows of characters when walls can be drawn on it: the text
-    is a grid matching the base view cell for cell, ``#`` where the view has a wall
-    and ``.`` where it has floor (a grid maze). ``None`` for any other family."""
+    ends in a grid matching the base view cell for cell, ``#`` where the view has a
+    wall and ``.`` where it has floor (a grid maze, after its optional header lines such
+    as ``moves: 8``). ``None`` for any other family."""
     view = fam.base_view(instance)
     cells = view.get("cells")
     lines = fam.format(instance).splitlines()
-    if not cells or len(lines) != view["rows"]:
+    if not cells or len(lines) < view["rows"]:
         return None
+    lines = lines[len(lines) - view["rows"] :]
     for line, row in zip(lines, cells, strict=True):
         if len(line) != len(row):
             return None
@@ -96,13 +98,15 @@ def set_walls(fam: PuzzleFamily, board: str, cells: list[tuple[int, int]], wall:
     if grid is None:
         raise InputError(f"walls cannot be drawn on {fam.name} boards")
     rows = [list(line) for line in grid]
+    text = fam.format(instance).splitlines()
+    header = text[: len(text) - len(grid)]
     for r, c in cells:
         if not (0 <= r < len(rows) and 0 <= c < len(rows[r])):
             raise InputError(f"cell ({r}, {c}) is off the board")
         if rows[r][c] in "#.":
             rows[r][c] = "#" if wall else "."
-    text = "\n".join("".join(row) for row in rows) + "\n"
-    return fam.format(fam.read(text))
+    out = "\n".join([*header, *("".join(row) for row in rows)]) + "\n"
+    return fam.format(fam.read(out))
 
 
 def family_summary(fam: PuzzleFamily) -> dict[str, Any]:

@@ -225,8 +225,8 @@ SOLVE_HELP = N_(
     "\n"
     "A digit 1-9 in the maze is a cell costing that much to enter ('.' costs 1); a first\n"
     "line 'moves: 8' (or --moves 8) allows diagonal steps, each costing 1.414 times the\n"
-    "cell's cost. A*, UCS and IDA* find a cheapest path; BFS, IDDFS and bidirectional BFS\n"
-    "one with the fewest moves (the same on a maze of 1s without diagonals); DFS,\n"
+    "cell's cost. A*, UCS, IDA* and bidirectional search find a cheapest path; BFS and\n"
+    "IDDFS one with the fewest moves (the same on a maze of 1s without diagonals); DFS,\n"
     "backtracking, greedy and weighted A* find a path, often a longer one (the result\n"
     "says which)."
 )
@@ -281,8 +281,8 @@ SOLVE_OPTIONS = (
 def optimality(maze: Maze, algorithm: str, heuristic: str | None) -> str:
     """The line under a solved maze: what the algorithm's path is the least of. On a
     maze of 1s without diagonals the fewest moves are the least cost; otherwise A*, UCS
-    and IDA* (with an admissible heuristic) find the cheapest path, and BFS, IDDFS and
-    bidirectional BFS the fewest moves, which may cost more."""
+    IDA* (with an admissible heuristic) and bidirectional search find the cheapest path,
+    and BFS and IDDFS the fewest moves, which may cost more."""
     if not maze.weighted and maze.moves == 4:
         return optimality_note(algorithm, OPTIMAL)
     h = heuristic or default_heuristic(maze)
