@@ -31,10 +31,11 @@ from searchlab import families, i18n
 from searchlab.errors import InputError
 from searchlab.families.contract import PuzzleFamily
 from searchlab.i18n import N_
-from searchlab.web import watch_trace
+from searchlab.web import watch_grid, watch_trace
 
-MAX_BOARD = 20_000
-MAX_WALL_CELLS = watch_trace.MAX_CELLS
+MAX_BOARD = 45_000
+"""A board's text: a 200 x 200 grid maze (:data:`watch_grid.MAX_CELLS`) and its newlines."""
+MAX_WALL_CELLS = watch_grid.MAX_CELLS
 RUNNING, WAITING = 2, 4
 STATIC = files("searchlab.web") / "static"
 T = TypeVar("T")
@@ -93,7 +94,7 @@ def set_walls(fam: PuzzleFamily, board: str, cells: list[tuple[int, int]], wall:
     change (a start or a goal stays). An InputError when the family's boards are not
     drawn cell by cell, or a cell is off the board."""
     instance = fam.read(board)
-    watch_trace.check_size(fam, instance)
+    watch_grid.check_any(fam, instance)
     grid = wall_grid(fam, instance)
     if grid is None:
         raise InputError(f"walls cannot be drawn on {fam.name} boards")
@@ -115,7 +116,7 @@ def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
     for ex in fam.examples:
         try:
             instance = fam.read(ex.text)
-            watch_trace.check_size(fam, instance)
+            watch_grid.check_any(fam, instance)
         except InputError:
             continue
         examples.append(
@@ -141,9 +142,8 @@ def trace(body: TraceIn) -> dict[str, Any]:
     """Parse the board and record the trace (runs on a worker thread)."""
     fam = _family(body.family)
     instance = fam.read(body.board)
-    result = watch_trace.record(
-        fam, instance, body.algorithm, body.heuristic or None, weight=body.weight
-    )
+    recorder = watch_grid.record if watch_grid.wanted(fam, instance) else watch_trace.record
+    result = recorder(fam, instance, body.algorithm, body.heuristic or None, weight=body.weight)
     result["walls"] = wall_grid(fam, instance) is not None
     result["board"] = fam.format(instance)
     return result
