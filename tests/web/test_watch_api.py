@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from searchlab import families
 from searchlab.web import watch_trace
-from searchlab.web.watch_api import MAX_BOARD, WATCH_MESSAGES
+from searchlab.web.watch_api import ALL_MESSAGES as WATCH_MESSAGES
+from searchlab.web.watch_api import MAX_BOARD
 
 MAZE = "S....\n.###.\n.#...\n.#.#.\n...#G\n"
 
@@ -162,7 +163,10 @@ class _DataI18n(HTMLParser):
 
 def test_the_watch_page_asks_only_for_listed_strings() -> None:
     static = files("searchlab.web") / "static"
-    js = "".join((static / "js" / n).read_text() for n in ("watch.js", "names.js"))
+    js = "".join(
+        (static / "js" / n).read_text()
+        for n in ("watch.js", "names.js", "brush.js", "gridcanvas.js")
+    )
     used = set(re.findall(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', js))
     parser = _DataI18n()
     parser.feed((static / "watch.html").read_text())

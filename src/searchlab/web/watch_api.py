@@ -208,7 +208,7 @@ def router() -> APIRouter:
     @api.get("/api/watch/i18n", summary="The watch page's strings in a language")
     async def watch_strings(lang: str = "en") -> dict[str, Any]:
         language = lang if lang in i18n.LANGUAGES else "en"
-        return {"language": language, "messages": i18n.translated(WATCH_MESSAGES, language)}
+        return {"language": language, "messages": i18n.translated(ALL_MESSAGES, language)}
 
     return api
 
@@ -326,3 +326,6 @@ WATCH_MESSAGES = (
     N_("the watch mode's time limit"),
 )
 """Every string watch.js and watch.html show (a test checks both files against it)."""
+
+ALL_MESSAGES = WATCH_MESSAGES + watch_grid.MESSAGES
+"""The watch's strings and those of its grid tools (brush, canvas lanes)."""

@@ -25,7 +25,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.contract import PuzzleFamily
-from searchlab.i18n import _
+from searchlab.i18n import N_, _
 from searchlab.search import SearchEvent, SearchResult, solve
 from searchlab.view import View, within
 from searchlab.web import watch_trace
@@ -202,3 +202,26 @@ def record(
         "goal_step": rec.goal_step,
         "path": path,
     }
+
+
+MESSAGES = (
+    N_("Wall"),
+    N_("Erase"),
+    N_("Cost {n} to enter"),
+    N_("Move the start"),
+    N_("Move the goal"),
+    N_("Brush"),
+    N_("Cost to enter a cell:"),
+    N_(
+        "Drag the start or the goal to move it (or press Move the start, then the arrow "
+        "keys). The search runs again as you paint."
+    ),
+    N_("Diagonal moves"),
+    N_("Start and goal"),
+    N_("Paths found: moves and cost"),
+    N_("moves"),
+    N_("cost"),
+    N_("expanded"),
+)
+"""The strings of the brush and the canvas lanes (static/js/brush.js, gridcanvas.js),
+served with the watch's (:data:`watch_api.WATCH_MESSAGES`)."""
