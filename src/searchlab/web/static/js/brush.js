@@ -110,6 +110,7 @@ export class Brush {
     this.diagonal.checked = splitBoard(this.watch.board).head.some((l) => /8/.test(l));
     this.weighted = /[2-9]/.test(splitBoard(this.watch.board).rows.join(""));
     this.legend.hidden = !(this.watch.drawing || this.weighted);
+    this.watch.root.classList.toggle("weighted", this.weighted);  // search states let the mud show
   }
 
   setOn(on) {

@@ -12,7 +12,8 @@ import { STYLES } from "searchlab/styles.js";
 import { algoLabel } from "./names.js";
 
 const NONE = 0, FRONTIER = 1, EXPLORED = 2, PATH = 3;
-const INCREMENTAL = 4000;  // further than this many steps ahead, a jump redraws everything
+const INCREMENTAL = 4000;
+const ALPHA = { 1: 0.9, 2: 0.6, 3: 0.9 };  // frontier, explored, path over the board's fills  // further than this many steps ahead, a jump redraws everything
 
 function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -150,7 +151,7 @@ export class CanvasLane {
     ctx.drawImage(this.base, x, y, px, px, x, y, px, px);
     const s = this.state[k];
     if (s) {
-      ctx.globalAlpha = 0.62;
+      ctx.globalAlpha = ALPHA[s];
       ctx.fillStyle = this.colors[s];
       ctx.fillRect(x, y, px, px);
       ctx.globalAlpha = 1;
@@ -169,8 +170,8 @@ export class CanvasLane {
       else if (tr.born[k] >= 0 && tr.born[k] <= i) { st[k] = FRONTIER; frontier++; }
       else st[k] = NONE;
     }
-    ctx.globalAlpha = 0.62;
     for (const s of [FRONTIER, EXPLORED]) {
+      ctx.globalAlpha = ALPHA[s];
       ctx.fillStyle = this.colors[s];
       for (let k = 0; k < n; k++) if (st[k] === s) ctx.fillRect((k % tr.cols) * this.px, Math.floor(k / tr.cols) * this.px, this.px, this.px);
     }
@@ -218,6 +219,24 @@ export class CanvasLane {
     ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, px - ctx.lineWidth, px - ctx.lineWidth);
   }
 
+  // The start and the goal as discs larger than a small cell, so they can be seen and
+  // grabbed (repainted at every step: a neighbour's repaint may have cut into them).
+  endpoints() {
+    const { ctx, px } = this;
+    const rows = (this.watch.localBase || this.trace.base).cells;
+    const r0 = Math.max(px * 0.5, Math.min(px * 1.4, 7 * (window.devicePixelRatio || 1)));
+    rows.forEach((row, r) => {
+      for (const [ch, fill] of [["s", STYLES.pieces.walker.fill], ["g", "#2e7d32"]]) {
+        const c = row.indexOf(ch);
+        if (c < 0) continue;
+        ctx.beginPath();
+        ctx.arc(c * px + px / 2, r * px + px / 2, r0, 0, 2 * Math.PI);
+        ctx.fillStyle = fill; ctx.fill();
+        ctx.lineWidth = Math.max(1, r0 / 4); ctx.strokeStyle = "#fff"; ctx.stroke();
+      }
+    });
+  }
+
   // Redraw a cell of the board as the brush changed it (before the search runs again).
   preview(r, c, ch) {
     if (!this.base) return;
@@ -246,6 +265,7 @@ export class CanvasLane {
     this.marked = undefined;
     if (i >= this.last && tr.path.length) this.drawPath();
     else if (i > 0) { this.marked = tr.order[i - 1]; this.mark(this.marked); }
+    this.endpoints();
     this.text(i);
     const ms = performance.now() - t0;
     this.stats.renders += 1; this.stats.ms += ms; this.stats.max = Math.max(this.stats.max, ms);
