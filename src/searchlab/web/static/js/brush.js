@@ -9,7 +9,7 @@
 // of gridcanvas.js), so the same brush paints both.
 import { STYLES } from "searchlab/styles.js";
 
-const RERUN_MS = 220;
+const RERUN_MS = 450;  // a stroke that pauses this long runs the search; lifting runs it at once
 const MOVES = /^\s*moves\s*:/i;
 
 function h(tag, attrs = {}, ...children) {

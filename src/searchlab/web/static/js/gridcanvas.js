@@ -269,6 +269,8 @@ export class CanvasLane {
     this.text(i);
     const ms = performance.now() - t0;
     this.stats.renders += 1; this.stats.ms += ms; this.stats.max = Math.max(this.stats.max, ms);
+    this.board.dataset.renderMs = (this.stats.ms / this.stats.renders).toFixed(3);  // for benchmarks
+    this.board.dataset.renderMaxMs = this.stats.max.toFixed(3);
     this.board.dataset.step = String(i);
     this.board.dataset.explored = String(this.counts.explored);
     this.board.dataset.frontier = String(this.counts.frontier);
