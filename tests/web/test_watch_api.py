@@ -81,7 +81,8 @@ def test_a_maze_trace_colours_cells(client: TestClient) -> None:
         ({"board": "x" * (MAX_BOARD + 1)}, 422),
         ({"algorithm": "wastar", "weight": 0.5}, 422),
         ({"algorithm": "wastar", "weight": 1e9}, 422),
-        ({"board": ("S" + "." * 59 + "\n") + ("." * 60 + "\n") * 38 + "." * 59 + "G\n"}, 422),
+        # past 200 x 200 (a grid), the largest board watched
+        ({"board": ("S" + "." * 200 + "\n") + ("." * 201 + "\n") * 198 + "." * 200 + "G\n"}, 422),
     ],
 )
 def test_bad_input_answers_4xx(client: TestClient, body: dict[str, object], code: int) -> None:
@@ -124,7 +125,7 @@ def test_walls_are_drawn_and_cleared(client: TestClient) -> None:
         {"family": "maze", "board": MAZE, "cells": [[9, 9]], "wall": True},
         {"family": "maze", "board": MAZE, "cells": [[-1, 0]], "wall": True},
         {"family": "maze", "board": MAZE, "cells": [["a", 0]], "wall": True},
-        {"family": "maze", "board": MAZE, "cells": [[0, 0]] * 5000, "wall": True},
+        {"family": "maze", "board": MAZE, "cells": [[0, 0]] * 50_000, "wall": True},
         {"family": "npuzzle", "board": "1 2 3 4 5 6 7 8 0", "cells": [[0, 0]], "wall": True},
         {"family": "nope", "board": MAZE, "cells": [], "wall": True},
     ],

@@ -142,8 +142,15 @@ def trace(body: TraceIn) -> dict[str, Any]:
     """Parse the board and record the trace (runs on a worker thread)."""
     fam = _family(body.family)
     instance = fam.read(body.board)
-    recorder = watch_grid.record if watch_grid.wanted(fam, instance) else watch_trace.record
-    result = recorder(fam, instance, body.algorithm, body.heuristic or None, weight=body.weight)
+    args = (fam, instance, body.algorithm, body.heuristic or None)
+    if watch_grid.wanted(fam, instance):
+        result = watch_grid.record(*args, weight=body.weight)
+    else:
+        result = watch_trace.record(*args, weight=body.weight)
+        outgrown = result["limit"] in ("max_steps", "max_nodes", "max_bytes")
+        if outgrown and watch_grid.grid_board(fam, instance) is not None:
+            # a small grid whose search outgrew the full trace: the compact one goes on
+            result = watch_grid.record(*args, weight=body.weight)
     result["walls"] = wall_grid(fam, instance) is not None
     result["board"] = fam.format(instance)
     return result
