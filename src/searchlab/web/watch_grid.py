@@ -213,8 +213,9 @@ MESSAGES = (
     N_("Brush"),
     N_("Cost to enter a cell:"),
     N_(
-        "Drag the start or the goal to move it (or press Move the start, then the arrow "
-        "keys). The search runs again as you paint."
+        "Drag over the maze to paint with the chosen brush; a drag that starts on a cell "
+        "already painted so erases. Drag the start or the goal to move it (or press Move "
+        "the start, then the arrow keys). The search runs again as you paint."
     ),
     N_("Diagonal moves"),
     N_("Start and goal"),

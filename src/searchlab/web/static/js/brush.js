@@ -95,7 +95,7 @@ export class Brush {
       ...["1", "2", "3", "4", "5", "6", "7", "8", "9"].map((n) => h("span", { class: "brush-cost" },
         h("span", { class: "brush-swatch", "aria-hidden": "true", style: `background: ${STYLES.cells[n] || STYLES.cells["."]}` }), n)));
     this.help = h("p", { class: "watch-help brush-help" },
-      t("Drag the start or the goal to move it (or press Move the start, then the arrow keys). The search runs again as you paint."));
+      t("Drag over the maze to paint with the chosen brush; a drag that starts on a cell already painted so erases. Drag the start or the goal to move it (or press Move the start, then the arrow keys). The search runs again as you paint."));
     this.el = h("div", { class: "brush", "data-watch": "brush", hidden: true },
       h("label", { class: "watch-field check", for: this.diagonal.id }, this.diagonal, h("span", {}, t("Diagonal moves"))),
       h("span", { class: "brush-movers", role: "group", "aria-label": t("Start and goal") }, this.movers),
@@ -106,6 +106,7 @@ export class Brush {
   // Shown for boards drawn cell by cell (trace.walls), with the board's diagonal switch.
   update(trace) {
     this.el.hidden = !trace.walls;
+    if (trace.walls) this.watch.drawHelp.hidden = true;
     this.palette.hidden = !this.watch.drawing;
     this.diagonal.checked = splitBoard(this.watch.board).head.some((l) => /8/.test(l));
     this.weighted = /[2-9]/.test(splitBoard(this.watch.board).rows.join(""));
@@ -115,6 +116,7 @@ export class Brush {
 
   setOn(on) {
     this.palette.hidden = !on;
+    this.watch.drawHelp.hidden = true;  // this bar's help says it all
     this.legend.hidden = !(on || this.weighted);
   }
 
