@@ -105,8 +105,11 @@ def test_bfs_fewest_moves_against_ucs_least_cost(page: Any, server_url: str) -> 
     assert f"{ucs_moves} moves, cost {ucs_cost:g}" in status.inner_text()
     assert "Cost to enter a cell" in page.locator("[data-watch=weights]").inner_text()
     screenshot(page, "maze-lab-mud")
-    if WRITE_DOCS:
-        page.locator("[data-role=watch]").screenshot(path=str(DOCS / "watch-mud.png"))
+    if WRITE_DOCS:  # the lanes and the results, down to the legend
+        top = page.locator("[data-role=watch]").bounding_box()
+        end = page.locator("[data-watch=results]").bounding_box()
+        clip = {"x": 0, "y": top["y"], "width": 1280, "height": end["y"] + end["height"] - top["y"]}
+        page.screenshot(path=str(DOCS / "watch-mud.png"), clip=clip, full_page=True)
 
 
 def test_paint_costs_with_the_mouse_and_the_search_reruns(page: Any, server_url: str) -> None:
@@ -172,6 +175,9 @@ def test_drag_the_goal_with_a_finger_in_spanish(phone: tuple[Any, Any], server_u
     assert status.startswith(f"Resuelto: un camino de {solve(board_of(page), 'bfs')[0]} ")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "maze-lab-phone-es")
+    if WRITE_DOCS:
+        page.locator("[data-watch=brush]").scroll_into_view_if_needed()
+        page.screenshot(path=str(DOCS / "watch-lab-phone-es.png"))
 
 
 def test_move_the_start_with_the_keyboard_and_switch_diagonals(page: Any, server_url: str) -> None:
