@@ -198,6 +198,11 @@ export class Brush {
   setDiagonal(on) {
     if (this.text === null) this.text = this.watch.board;
     this.text = joinBoard({ ...splitBoard(this.text), head: on ? ["moves: 8"] : [] });
+    // Manhattan distance overestimates with diagonals: octile is its admissible twin
+    const [from, to] = on ? ["manhattan", "octile"] : ["octile", "manhattan"];
+    for (const sel of [this.watch.heurA, this.watch.heurB]) {
+      if (sel && sel.value === from && [...sel.options].some((o) => o.value === to)) sel.value = to;
+    }
     this.schedule(true);
   }
 
