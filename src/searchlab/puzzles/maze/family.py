@@ -79,8 +79,13 @@ EXAMPLES = (
     ),
 )
 ALGORITHMS = engine_algorithms(provides=("predecessors",))
-OPTIMAL = frozenset(ALGORITHMS) & UNIT_COST_OPTIMAL
 """Every engine algorithm: a maze has cycles, its moves reverse (predecessors)."""
+OPTIMAL = frozenset(ALGORITHMS) & COST_OPTIMAL
+"""The algorithms whose paths cost the least on every maze, weighted or diagonal too (what
+the JSON's ``optimal`` says)."""
+UNIT_OPTIMAL = frozenset(ALGORITHMS) & UNIT_COST_OPTIMAL
+"""On a maze of 1s without diagonals, BFS and IDDFS join them (the fewest moves cost the
+least there)."""
 MAX_CELLS = 4_000_000
 
 
@@ -284,7 +289,7 @@ def optimality(maze: Maze, algorithm: str, heuristic: str | None) -> str:
     IDA* (with an admissible heuristic) and bidirectional search find the cheapest path,
     and BFS and IDDFS the fewest moves, which may cost more."""
     if not maze.weighted and maze.moves == 4:
-        return optimality_note(algorithm, OPTIMAL)
+        return optimality_note(algorithm, UNIT_OPTIMAL)
     h = heuristic or default_heuristic(maze)
     informed = algorithm in ("astar", "idastar")
     if algorithm in COST_OPTIMAL and (not informed or admissible(h, maze.moves)):
