@@ -149,7 +149,8 @@ def _one_step(family: Family[Any, Any], instance: Any, state: Any, label: str) -
         nxt = family.step(instance, state, label)
     except ValueError:  # InputError included: not a legal move there
         return []
-    return [(label, nxt, partial(_same, nxt), 1.0)]
+    cost = 1.0 if family.step_cost is None else family.step_cost(instance, state, label, nxt)
+    return [(label, nxt, partial(_same, nxt), cost)]
 
 
 def hint_reason(family: Family[Any, Any], instance: Any, state: Any, move: Move[Any]) -> str | None:

@@ -495,10 +495,13 @@ class Family(Generic[I, S]):
         the solutions (every solution costs the same, as a knight's tour does).
     step : ``(instance, state, label) -> state``, the position after the move called
         ``label`` by the family's own rules (a ValueError, such as an InputError, when it
-        is not a legal move there); each move costs 1. The generic check replays answers
+        is not a legal move there); each move costs 1 unless ``step_cost`` says otherwise.
+        The generic check replays answers
         with it one move at a time, instead of listing every legal move of each position
         with the play mode (whose moves also carry the cells a user clicks: ten times the
         work on a 4,095-move tower).
+    step_cost : ``(instance, state, label, next_state) -> cost``, what a move costs when
+        it is not 1 (a maze's weighted cells and diagonals), for that replay.
     verify : ``(instance, result) -> reason | None``, the family's own check of a solved
         answer, run by :meth:`check` instead of the generic replay
         (:func:`~searchlab.families.checking.replay_reason`): for answers the generic
@@ -552,6 +555,7 @@ class Family(Generic[I, S]):
     heuristic_labels: Mapping[str, str] = field(default_factory=dict)
     warm: Callable[[], None] | None = None
     step: Callable[[I, S, str], S] | None = None
+    step_cost: Callable[[I, S, str, S], float] | None = None
     verify: Callable[[I, SearchResult], str | None] | None = None
 
     # -- checked entry points: what the front ends call ---------------------------

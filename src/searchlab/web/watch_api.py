@@ -39,15 +39,16 @@ from searchlab import families, i18n
 from searchlab.errors import InputError
 from searchlab.families.contract import PuzzleFamily
 from searchlab.i18n import N_
-from searchlab.web import watch_trace, worker
+from searchlab.web import watch_grid, watch_trace, worker
 from searchlab.web.fair import client_key
 from searchlab.web.gate import Gate
 from searchlab.web.jobs import TooBusyError
 from searchlab.web.shared import SharedCache
 from searchlab.web.watch_trace import wall_grid
 
-MAX_BOARD = 20_000
-MAX_WALL_CELLS = watch_trace.MAX_CELLS
+MAX_BOARD = 45_000
+"""A board's text: a 200 x 200 grid maze (:data:`watch_grid.MAX_CELLS`) and its newlines."""
+MAX_WALL_CELLS = watch_grid.MAX_CELLS
 RUNNING, WAITING = 2, 10
 CACHE_BYTES = 32_000_000
 """The traces kept, compressed (a Rush Hour BFS trace is about 120 kB): hundreds."""
@@ -86,18 +87,20 @@ def set_walls(fam: PuzzleFamily, board: str, cells: list[tuple[int, int]], wall:
     change (a start or a goal stays). An InputError when the family's boards are not
     drawn cell by cell, or a cell is off the board."""
     instance = fam.read(board)
-    watch_trace.check_size(fam, instance)
+    watch_grid.check_any(fam, instance)
     grid = wall_grid(fam, instance)
     if grid is None:
         raise InputError(f"walls cannot be drawn on {fam.name} boards")
     rows = [list(line) for line in grid]
+    text = fam.format(instance).splitlines()
+    header = text[: len(text) - len(grid)]
     for r, c in cells:
         if not (0 <= r < len(rows) and 0 <= c < len(rows[r])):
             raise InputError(f"cell ({r}, {c}) is off the board")
         if rows[r][c] in "#.":
             rows[r][c] = "#" if wall else "."
-    text = "\n".join("".join(row) for row in rows) + "\n"
-    return fam.format(fam.read(text))
+    out = "\n".join([*header, *("".join(row) for row in rows)]) + "\n"
+    return fam.format(fam.read(out))
 
 
 def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
@@ -106,7 +109,7 @@ def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
     for ex in fam.examples:
         try:
             instance = fam.read(ex.text)
-            watch_trace.check_size(fam, instance)
+            watch_grid.check_any(fam, instance)
         except InputError:
             continue
         examples.append(
@@ -230,7 +233,7 @@ def router(gate: Gate | None = None, cache: SharedCache | None = None) -> APIRou
     @api.get("/api/watch/i18n", summary="The watch page's strings in a language")
     async def watch_strings(lang: str = "en") -> dict[str, Any]:
         language = lang if lang in i18n.LANGUAGES else "en"
-        return {"language": language, "messages": i18n.translated(WATCH_MESSAGES, language)}
+        return {"language": language, "messages": i18n.translated(ALL_MESSAGES, language)}
 
     return api
 
@@ -349,3 +352,6 @@ WATCH_MESSAGES = (
     N_("the watch mode's time limit"),
 )
 """Every string watch.js and watch.html show (a test checks both files against it)."""
+
+ALL_MESSAGES = WATCH_MESSAGES + watch_grid.MESSAGES
+"""The watch's strings and those of its grid tools (brush, canvas lanes)."""

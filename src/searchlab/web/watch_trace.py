@@ -397,13 +397,15 @@ def record(
 
 def wall_grid(fam: PuzzleFamily, instance: Any) -> list[str] | None:
     """The board's text as rows of characters when walls can be drawn on it: the text
-    is a grid matching the base view cell for cell, ``#`` where the view has a wall
-    and ``.`` where it has floor (a grid maze). ``None`` for any other family."""
+    ends in a grid matching the base view cell for cell, ``#`` where the view has a
+    wall and ``.`` where it has floor (a grid maze, after its optional header lines such
+    as ``moves: 8``). ``None`` for any other family."""
     view = fam.base_view(instance)
     cells = view.get("cells")
     lines = fam.format(instance).splitlines()
-    if not cells or len(lines) != view["rows"]:
+    if not cells or len(lines) < view["rows"]:
         return None
+    lines = lines[len(lines) - view["rows"] :]
     for line, row in zip(lines, cells, strict=True):
         if len(line) != len(row):
             return None
@@ -420,8 +422,18 @@ def watch(
 ) -> dict[str, Any]:
     """What the watch page draws for ``board``: the trace of :func:`record`, whether
     walls can be drawn on it, and the board as the family writes it."""
+    from searchlab.web import watch_grid  # it imports this module
+
     instance = fam.read(board)
-    result = record(fam, instance, algorithm, heuristic or None, weight=weight)
+    args = (fam, instance, algorithm, heuristic or None)
+    if watch_grid.wanted(fam, instance):
+        result = watch_grid.record(*args, weight=weight)
+    else:
+        result = record(*args, weight=weight)
+        outgrown = result["limit"] in ("max_steps", "max_nodes", "max_bytes")
+        if outgrown and watch_grid.grid_board(fam, instance) is not None:
+            # a small grid whose search outgrew the full trace: the compact one goes on
+            result = watch_grid.record(*args, weight=weight)
     result["walls"] = wall_grid(fam, instance) is not None
     result["board"] = fam.format(instance)
     return result
