@@ -4,13 +4,31 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test test-slow lint bench clean i18n
+.PHONY: install demo test test-slow lint bench clean i18n check-python
 
-install: $(STAMP)
+install: check-python $(STAMP)
+
+# searchlab needs Python 3.11+. A venv left by a first try with another Python (too old,
+# another version, or broken) is removed here, so that the next step builds it anew
+# instead of reusing it and failing the same way again.
+PYCHECK := import sys; sys.exit(sys.version_info < (3, 11))
+check-python:
+	@$(PYTHON) -c '$(PYCHECK)' 2>/dev/null || { \
+		ver=$$($(PYTHON) -V 2>/dev/null) || ver="not a working Python"; \
+		echo "searchlab needs Python 3.11 or newer; '$(PYTHON)' is $$ver: run make install PYTHON=python3.11 (or newer)" >&2; \
+		exit 2; }
+	@if [ -e $(VENV) ]; then \
+		want=$$($(PYTHON) -c 'import sys; print(sys.version_info[:2])'); \
+		have=$$($(BIN)/python -c 'import sys; print(sys.version_info[:2])' 2>/dev/null || echo broken); \
+		if [ "$$want" != "$$have" ]; then \
+			echo "rebuilding $(VENV): it was made with another Python ($$have, now $$want)"; \
+			rm -rf $(VENV); \
+		fi; \
+	fi
 
 # The venv is rebuilt when pyproject.toml changes; the package is installed editable
 # with every extra the tests need (test, cluster).
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml | check-python
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
