@@ -9,7 +9,8 @@
   trace of :func:`searchlab.web.watch_trace.record`
 * ``POST /api/watch/walls`` ``{family, board, cells, wall}``: the board with walls
   set (``wall`` true) or cleared on the given cells
-* ``GET  /api/watch/i18n?lang=`` the watch page's strings
+* ``GET  /api/watch/i18n?lang=`` the watch page's strings and every algorithm's
+  pseudocode (:mod:`searchlab.web.pseudocode`)
 
 Traces run on a worker thread (two at once, four waiting, then 429), each bounded
 in steps, nodes, bytes and time (:mod:`searchlab.web.watch_trace`). Bad input
@@ -31,7 +32,7 @@ from searchlab import families, i18n
 from searchlab.errors import InputError
 from searchlab.families.contract import PuzzleFamily
 from searchlab.i18n import N_
-from searchlab.web import watch_trace
+from searchlab.web import pseudocode, watch_trace
 
 MAX_BOARD = 20_000
 MAX_WALL_CELLS = watch_trace.MAX_CELLS
@@ -204,7 +205,11 @@ def router() -> APIRouter:
     @api.get("/api/watch/i18n", summary="The watch page's strings in a language")
     async def watch_strings(lang: str = "en") -> dict[str, Any]:
         language = lang if lang in i18n.LANGUAGES else "en"
-        return {"language": language, "messages": i18n.translated(WATCH_MESSAGES, language)}
+        return {
+            "language": language,
+            "messages": i18n.translated(WATCH_MESSAGES, language),
+            "pseudocode": pseudocode.listings(language),
+        }
 
     return api
 
@@ -320,5 +325,14 @@ WATCH_MESSAGES = (
     N_("{nodes} nodes generated, as many as the watch mode keeps"),
     N_("its boards are too large to draw them all"),
     N_("the watch mode's time limit"),
+    # The pseudocode beside the board and the frontier's sorting (issue 37).
+    N_("Pseudocode"),
+    N_("Show the frontier in the order added"),
+    N_("Sort the frontier by {key}, the least first"),
+    N_("Frontier sorted by {key}, the least first (ties in the order added)"),
+    N_(
+        "Frontier sorted by {key}, the least first (ties in the order added): the first {k} "
+        "of {n} by the algorithm's order"
+    ),
 )
 """Every string watch.js and watch.html show (a test checks both files against it)."""

@@ -66,14 +66,20 @@ async function api(path, body) {
 // host page's t(), else English.
 async function translator(lang, hostT) {
   let messages = {};
-  try { messages = (await api(`/api/watch/i18n?lang=${encodeURIComponent(lang || "en")}`)).messages; }
-  catch { messages = {}; }
-  return (msg, params = {}) => {
+  let pseudocode = {};
+  try {
+    const data = await api(`/api/watch/i18n?lang=${encodeURIComponent(lang || "en")}`);
+    messages = data.messages;
+    pseudocode = data.pseudocode || {};
+  } catch { messages = {}; }
+  const t = (msg, params = {}) => {
     let text = messages[msg];
     if (!text && hostT) text = hostT(msg, params);
     text = text || msg;
     return text.replace(/\{(\w+)\}/g, (whole, k) => (k in params ? String(params[k]) : whole));
   };
+  t.pseudocode = pseudocode;  // {algorithm: [{indent, text, mark}]} (web/pseudocode.py)
+  return t;
 }
 
 // A node's name in the page: its cell on a grid ("row 3, col 5" as 3·5), else #n
@@ -129,17 +135,67 @@ class Lane {
     this.stats = h("p", { class: "watch-stats", "data-watch": "stats", "aria-live": "polite" });
     this.current = h("p", { class: "watch-current", "data-watch": "current" });
     this.status = h("p", { class: "watch-status", "data-watch": "status" });
-    const head = h("tr", {},
-      h("th", { scope: "col" }, t("node")), h("th", { scope: "col" }, "g"),
-      h("th", { scope: "col" }, "h"), h("th", { scope: "col" }, "f"));
+    // The frontier's columns; a priority queue's can be sorted by g, h, f (and by
+    // weighted A*'s own key), as students picture it: the least on top.
+    const rule = tr.rule;
+    this.sortable = rule.kind === "priority";
+    this.weighted = this.sortable && rule.g_weight === 1 && ![0, 1].includes(rule.h_weight);
+    this.sortBy = null;  // null: in the order added
+    this.columns = [["node", t("node")], ["g", "g"], ["h", "h"], ["f", "f"]];
+    if (this.weighted) this.columns.push(["key", keyText(t, rule)]);
+    this.heads = this.columns.map(([key, label]) => {
+      const th = h("th", { scope: "col", "data-col": key });
+      if (!this.sortable) th.append(label);
+      else {
+        const title = key === "node" ? t("Show the frontier in the order added")
+          : t("Sort the frontier by {key}, the least first", { key: label });
+        th.append(h("button", { type: "button", class: "watch-sort", "data-watch": `sort-${key}`, title,
+          onclick: () => { this.sortBy = key === "node" ? null : key; this.renderFrontier(this.shownStep ?? 0); } }, label));
+      }
+      return th;
+    });
     this.rows = h("tbody");
     this.frontierCaption = h("caption", {});
     this.table = h("table", { class: "watch-frontier", "data-watch": "frontier" },
-      this.frontierCaption, h("thead", {}, head), this.rows);
+      this.frontierCaption, h("thead", {}, h("tr", {}, this.heads)), this.rows);
+    this.code = this.buildCode();
     this.el = h("section", { class: "watch-lane", "data-watch": "lane",
                              "data-algorithm": tr.algorithm },
       this.title, this.boardWrap, this.stats, this.current, this.status,
-      h("div", { class: "watch-frontier-wrap" }, this.table));
+      h("div", { class: "watch-side" }, this.code, h("div", { class: "watch-frontier-wrap" }, this.table)));
+  }
+
+  // The algorithm's pseudocode (web/pseudocode.py), its lines marked by the trace's
+  // moments: start, expand, pass (an iterative search's next pass), goal, fail.
+  buildCode() {
+    const lines = this.t.pseudocode[this.trace.algorithm] || [];
+    this.codeLines = lines.map((ln) => h("li", { "data-mark": ln.mark || null, style: `--indent: ${ln.indent}` },
+      h("code", {}, ln.text)));
+    this.hasPass = lines.some((ln) => ln.mark === "pass");
+    return h("section", { class: "watch-code", "data-role": "pseudocode", "aria-label": this.t("Pseudocode"),
+                          hidden: !lines.length },
+      h("h4", {}, this.t("Pseudocode")), h("ol", {}, this.codeLines));
+  }
+
+  // The pseudocode's moment at step i (see buildCode).
+  codeMark(i) {
+    const st = this.stepAt(i);
+    if (i >= this.last && this.trace.status === "no_solution") return "fail";
+    if (st.node === null) return "start";
+    if (st.goal) return "goal";
+    if (this.hasPass && st.depth === 0) return "pass";
+    return "expand";
+  }
+
+  renderCode(i) {
+    const mark = this.codeMark(i);
+    let marked = false;
+    for (const li of this.codeLines) {
+      const on = !marked && li.dataset.mark === mark;
+      marked ||= on;
+      if (on) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+    }
+    this.code.dataset.mark = marked ? mark : "";
   }
 
   // The board's cell size for the lane's width (measured once, and again on resize:
@@ -192,6 +248,8 @@ class Lane {
     this.status.dataset.end = done ? tr.status : "";  // a stop is not coloured as a success
     this.status.hidden = !done;
     this.el.dataset.done = done ? "true" : "false";
+    this.shownStep = i;
+    this.renderCode(i);
     this.renderFrontier(i);
   }
 
@@ -279,20 +337,35 @@ class Lane {
     const st = this.stepAt(i);
     const rule = tr.rule;
     const path = rule.kind === "path";
+    const sortBy = this.sortable ? this.sortBy : null;
+    const label = sortBy && this.columns.find(([k]) => k === sortBy)[1];
     this.frontierCaption.textContent = path
       ? t("Current path (a depth-first search keeps no frontier)")
-      : st.frontier.length < st.frontier_size
-        ? t("Frontier, in the order added: the first {k} of {n} by the algorithm's order", { k: st.frontier.length, n: st.frontier_size })
-        : t("Frontier, in the order added");
+      : sortBy
+        ? (st.frontier.length < st.frontier_size
+          ? t("Frontier sorted by {key}, the least first (ties in the order added): the first {k} of {n} by the algorithm's order", { key: label, k: st.frontier.length, n: st.frontier_size })
+          : t("Frontier sorted by {key}, the least first (ties in the order added)", { key: label }))
+        : st.frontier.length < st.frontier_size
+          ? t("Frontier, in the order added: the first {k} of {n} by the algorithm's order", { k: st.frontier.length, n: st.frontier_size })
+          : t("Frontier, in the order added");
+    for (const th of this.heads) {
+      const on = this.sortable && (th.dataset.col === sortBy || (!sortBy && th.dataset.col === "node"));
+      if (on) th.setAttribute("aria-sort", sortBy ? "ascending" : "other"); else th.removeAttribute("aria-sort");
+    }
+    const value = { g: (e) => e[1], h: (e) => tr.nodes[e[0]].h, f: (e) => e[1] + tr.nodes[e[0]].h,
+                    key: (e) => keyValue(rule, e[1], tr.nodes[e[0]].h) }[sortBy];
+    // the trace lists the frontier in the order added; a stable sort keeps that order in ties
+    const entries = value ? [...st.frontier].sort((a, b) => value(a) - value(b)) : st.frontier;
     const predicting = this.watch.predicting && this.watch.asking === this;
     const nextId = this.nextNode(i);
     for (const r of this.board.querySelectorAll("g.watch-states rect.hover")) r.classList.remove("hover");
     this.rows.replaceChildren();
-    for (const [id, g, rank] of st.frontier) {
+    for (const [id, g, rank] of entries) {
       const n = tr.nodes[id];
       const row = h("tr", { "data-node": id, "data-rank": rank ?? "" },
         h("td", {}, h("span", { class: "watch-node" }, this.thumb(id), h("span", { class: "watch-node-name" }, nodeName(tr, id)))),
-        h("td", {}, num(g)), h("td", {}, num(n.h)), h("td", {}, num(g + n.h)));
+        h("td", {}, num(g)), h("td", {}, num(n.h)), h("td", {}, num(g + n.h)),
+        this.weighted ? h("td", {}, num(keyValue(rule, g, n.h))) : null);
       if (!this.watch.predicting && id === nextId && rule.predictive) {
         row.classList.add("next");
         row.title = t("expanded next");
