@@ -464,6 +464,13 @@ class Family(Generic[I, S]):
     heuristic_labels : a short human name of a heuristic, by its id, ``N_``-marked
         ("Manhattan distance"); the pages show it in the current language
         (:meth:`heuristic_label`). A heuristic without one is shown by its id.
+    goal_text : ``instance -> str``, what counts as solved, one sentence in the current
+        language ("Visit every square exactly once."); the pages show it beside every
+        board (``data-role="goal"``).
+    goal_state : ``instance -> state | None``, the one goal position when there is one
+        (the sliding tiles' goal, the tower on its goal peg, a peg board's target); the
+        pages draw it beside the board, so a goal other than the usual one is seen,
+        not guessed.
     optimal : the names of ``algorithms`` whose solutions have the least cost (the
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
         moves, and the family's own optimal methods); ``None``: cost does not rank
@@ -511,6 +518,8 @@ class Family(Generic[I, S]):
     notes: str = ""
     optimal: Collection[str] | None = None
     heuristic_labels: Mapping[str, str] = field(default_factory=dict)
+    goal_text: Callable[[I], str] | None = None
+    goal_state: Callable[[I], S | None] | None = None
 
     # -- checked entry points: what the front ends call ---------------------------
 
@@ -643,6 +652,15 @@ class Family(Generic[I, S]):
         if self.frames is not None:
             return self.frames(instance, states)
         return [self.state_view(instance, s) for s in states]
+
+    def objective(self, instance: I) -> dict[str, Any]:
+        """What counts as solved, as the pages show it beside the board: ``{"text": the
+        family's sentence or "", "view": the goal position's view or None}``."""
+        goal = self.goal_state(instance) if self.goal_state is not None else None
+        return {
+            "text": self.goal_text(instance) if self.goal_text is not None else "",
+            "view": self.state_view(instance, goal) if goal is not None else None,
+        }
 
     def solution_shared(self, instance: I, states: Sequence[S]) -> View:
         """What every frame of a solution shares (empty unless the family says otherwise)."""

@@ -259,7 +259,18 @@ def picture(inst: Instance, result: SearchResult | None) -> str:
     return render_svg(inst.board, path, closed=closed, start=inst.start)
 
 
+def goal_text(inst: Instance) -> str:
+    """What counts as solved, in words."""
+    if inst.closed:
+        return _(
+            "Goal: visit every square exactly once and end a knight's move from the start "
+            "(a closed tour)."
+        )
+    return _("Goal: visit every square exactly once (an open tour: it may end anywhere).")
+
+
 FAMILY: Family[Instance, tuple[Square, ...]] = Family(
+    goal_text=goal_text,
     name="knight",
     title=N_("Knight's tour"),
     board_help=N_(

@@ -277,7 +277,19 @@ def render_text(inst: Instance, result: SearchResult) -> str:
     return "\n".join(blocks)
 
 
+def goal_text(inst: Instance) -> str:
+    """What counts as solved, in words (the goal board is drawn beside it)."""
+    tiles, last = inst.goal.tiles, len(inst.goal.tiles) - 1
+    if tiles == (*range(1, last + 1), 0):
+        return _("Goal: the tiles in order, 1 to {last}, the blank last.").format(last=last)
+    if tiles == tuple(range(last + 1)):
+        return _("Goal: the blank first, then the tiles in order, 1 to {last}.").format(last=last)
+    return _("Goal: the tiles as pictured.")
+
+
 FAMILY: Family[Instance, Board] = Family(
+    goal_text=goal_text,
+    goal_state=lambda i: i.goal,
     name="npuzzle",
     title=N_("Sliding tiles"),
     board_help=N_(

@@ -247,7 +247,16 @@ def picture(board: Board, result: SearchResult | None) -> str:
     return render_svg(board)
 
 
+def goal_text(board: Board) -> str:
+    """What counts as solved, in words."""
+    return _(
+        "Goal: slide the cars until the red car {car} drives out through the exit, at "
+        "the right end of its row."
+    ).format(car=board.red.name)
+
+
 FAMILY: Family[Board, Board] = Family(
+    goal_text=goal_text,
     name="rushhour",
     title=N_("Rush Hour"),
     board_help=N_(

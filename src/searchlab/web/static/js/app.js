@@ -2,7 +2,7 @@
 // a line of positions (a move list like a chess game's): undo, redo and the replay
 // controls move along it; a move played by hand at any step continues from there
 // (the steps after it are dropped unless it is the move already next in the line).
-import { renderView } from "searchlab/render.js";
+import { renderGoal, renderView } from "searchlab/render.js";
 import { moveText, stepText } from "searchlab/notation.js";
 import { drawTeaching } from "searchlab/teachview.js";
 import { language, setMessages, t, translatePage } from "searchlab/i18n.js";
@@ -237,6 +237,7 @@ async function loadBoard({ close = false, fromWatch = false } = {}) {
     app.board = text;
     app.base = data.base;
     app.noHint = data.no_hint || null;
+    renderGoal($("goal"), data.objective, data.base);
     startGame(data.start);
     $("hint").title = app.noHint || t("The next move of an optimal solution");
     $("hint-note").textContent = app.noHint ? t("Hint is off: {reason}.", { reason: app.noHint }) : "";

@@ -10,7 +10,7 @@
 // page draws the families' view data with render.js.
 import { STYLES } from "searchlab/styles.js";
 import { algoLabel } from "./names.js";
-import { cellXY, renderView, viewSize } from "./render.js";
+import { cellXY, renderGoal, renderView, viewSize } from "./render.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // Button icons as SVG paths (the fonts of a fresh machine lack the media symbols).
@@ -749,11 +749,12 @@ class Watch {
     this.message = h("p", { class: "watch-message", role: "status", "data-watch": "message" });
     this.predictBox = h("div", { class: "watch-predict", "data-watch": "predict", hidden: true });
     this.lanesBox = h("div", { class: "watch-lanes" });
+    this.goalBox = h("div", { class: "watch-goal", "data-role": "goal", hidden: true });
     this.tree = new Tree(this);
     this.legend = this.buildLegend();
     this.root.replaceChildren(setup, controls,
       h("div", { class: "watch-tools" }, this.drawBtn, this.clearBtn), this.drawHelp, this.message,
-      this.predictBox, this.lanesBox, this.legend, this.tree.el);
+      this.predictBox, this.goalBox, this.lanesBox, this.legend, this.tree.el);
     this.showSpeed();
     this.keys = (ev) => {
       if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
@@ -837,6 +838,7 @@ class Watch {
     this.message.textContent = "";
     this.message.classList.remove("error");
     this.board = traces[0].board;
+    this.showGoal(traces[0].base);
     this.localBase = null;
     this.root.dataset.runs = String(Number(this.root.dataset.runs || 0) + 1);  // for tests
     this.lanes = traces.map((tr, i) => new Lane(this, tr, traces.length > 1 ? "AB"[i] : t("Search")));
@@ -855,6 +857,22 @@ class Watch {
     if (this.ctx.choice && this.ctx.choice.predict && !this.predictedOnce) {
       this.predictedOnce = true;
       this.setPredict(true);
+    }
+  }
+
+  // What counts as solved, beside the boards, in the page's language (the player's
+  // validate route answers it); asked again only when the board changes.
+  async showGoal(base) {
+    const board = this.board;
+    if (this.goalFor === board) return;
+    this.goalFor = board;
+    try {
+      const lang = encodeURIComponent(this.ctx.lang || "en");
+      const data = await api(`/api/${encodeURIComponent(this.family.name)}/validate?lang=${lang}`, { board });
+      if (this.board === board) renderGoal(this.goalBox, data.objective, base, 64);
+    } catch {
+      this.goalFor = null;
+      this.goalBox.hidden = true;
     }
   }
 
