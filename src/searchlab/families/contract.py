@@ -75,7 +75,7 @@ class Example:
     """A built-in instance: an id, a title and its text.
 
     The title is English, marked with ``N_`` where it is written; with ``title_fields``
-    it is a template (``"Card {number} ({level}, {moves} moves)"``) filled in when shown,
+    it is a template (``"Card {number} ({moves} moves)"``) filled in when shown,
     so that the translated template is filled (:meth:`shown_title`)."""
 
     id: str
@@ -722,6 +722,8 @@ class Family(Generic[I, S]):
             "teaching": self.problem is not None,
             "difficulty": self.difficulty is not None,
             "notes": _(self.notes) if self.notes else self.notes,
+            # whether cost ranks the solutions (a knight's tour: every one is as long)
+            "ranked": self.optimal is not None,
         }
 
 

@@ -131,6 +131,11 @@ WEB_MESSAGES = (
     # A random puzzle's field out of its range, checked by the page (the web review).
     N_("{field} must be a whole number from {min} to {max}."),
     N_("{field} must be from {min} to {max}."),
+    # Wording that fits every puzzle (issue 37): a tour is never "the shortest", a
+    # dedicated solver's uncounted nodes are not zeros.
+    N_("Every solution has this length: what counts is finding one."),
+    N_("nodes"),
+    N_("not counted by this solver"),
 )
 
 

@@ -696,11 +696,12 @@ function solvedByHand() {
   $("stage").classList.remove("flash");
   void $("stage").offsetWidth;  // restart the animation
   $("stage").classList.add("flash");
-  if (app.best === null) askBest();
+  if (app.best === null && app.fam.ranked) askBest();
 }
 
 function showBest() {
   const box = $("celebrate-best");
+  if (!app.fam.ranked) { box.textContent = t("Every solution has this length: what counts is finding one."); return; }
   if (app.best === null) { box.textContent = t("Looking for the shortest solution…"); return; }
   box.textContent = app.at <= app.best ? t("The shortest possible: well played!")
     : t("The shortest solution has {n} moves.", { n: app.best });
@@ -865,20 +866,31 @@ function statusWord(status) {
 function showResult(r, algorithm) {
   const [text, cls] = outcome(r);
   say("progress", text, cls);
-  const rows = [[t("method"), r.method], [t("status"), statusWord(r.status)], [t("moves"), r.length]];
-  if (r.cost !== null && r.cost !== undefined) rows.push([t("cost"), r.cost]);
-  for (const [k, v] of Object.entries(r.stats || {})) {
+  // The method by the name the Algorithm list gives it (the engine's description, which
+  // names its data structures, stays as the row's tooltip).
+  const rows = [[t("method"), algoLabel(t, algorithm), r.method], [t("status"), statusWord(r.status)], [t("moves"), r.length]];
+  if (r.cost !== null && r.cost !== undefined && r.cost !== r.length) rows.push([t("cost"), r.cost]);
+  // A dedicated solver counts no nodes: its zeros are not shown as if measured; the
+  // counters that only some searches use (re-opened nodes, iterations) only when used.
+  const stats = r.stats || {};
+  const counted = (stats.expanded || 0) + (stats.generated || 0) > 0;
+  const perSearch = ["expanded", "generated", "duplicates", "max_frontier", "max_depth"];
+  if (!counted) rows.push([t("nodes"), t("not counted by this solver")]);
+  for (const [k, v] of Object.entries(stats)) {
     if (v === null || v === undefined) continue;
+    if (!counted && perSearch.includes(k)) continue;
+    if ((k === "reopened" || k === "iterations") && !v) continue;
     const shown = k === "seconds" ? v.toFixed(3) : typeof v === "number" ? v.toLocaleString(language()) : v;
     rows.push([t(k.replaceAll("_", " ")), shown]);
   }
   const table = $("stats");
   table.replaceChildren();
   $("stats-box").hidden = false;
-  for (const [k, v] of rows) {
+  for (const [k, v, title] of rows) {
     const tr = table.insertRow();
     tr.insertCell().textContent = k;
     tr.insertCell().textContent = v;
+    if (title) tr.title = title;
   }
   if (r.status === "solved" && algorithm === app.fam.algorithms[0]) app.best = r.length;
   if (r.frames && r.frames.length) loadSolution(r);
