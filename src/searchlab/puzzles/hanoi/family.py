@@ -202,8 +202,7 @@ def from_options(*, file: str | None, disks: int | None, goal: str, **_other: An
 def goal_text(tower: Tower) -> str:
     """What counts as solved, in words (the finished tower is drawn beside it)."""
     return _(
-        "Goal: every disk on peg {peg}, moving one disk at a time and never onto a "
-        "smaller one."
+        "Goal: every disk on peg {peg}, moving one disk at a time and never onto a smaller one."
     ).format(peg=PEGS[tower.goal_peg])
 
 
