@@ -20,6 +20,7 @@ answers 4xx with ``{"detail": "<one line>"}``.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 from importlib.resources import files
 from typing import Any, TypeVar
@@ -30,7 +31,7 @@ from pydantic import BaseModel, Field
 
 from searchlab import families, i18n
 from searchlab.errors import InputError
-from searchlab.families.contract import PuzzleFamily
+from searchlab.families.contract import Example, PuzzleFamily
 from searchlab.i18n import N_
 from searchlab.web import pseudocode, watch_trace
 
@@ -106,28 +107,69 @@ def set_walls(fam: PuzzleFamily, board: str, cells: list[tuple[int, int]], wall:
     return fam.format(fam.read(text))
 
 
-def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
-    """What the watch page offers for ``fam``, its texts in the current language."""
-    examples = []
+def watchable(fam: PuzzleFamily) -> list[tuple[Example, Any]]:
+    """``fam``'s examples the watch can run (small enough, with an engine problem), each
+    with its instance."""
+    out = []
     for ex in fam.examples:
         try:
             instance = fam.read(ex.text)
             watch_trace.check_size(fam, instance)
+            fam.engine_problem(instance, None)
         except InputError:
             continue
-        examples.append(
-            {
-                "id": ex.id,
-                "title": ex.shown_title(),
-                "text": ex.text,
-                "walls": wall_grid(fam, instance) is not None,
-            }
-        )
+        out.append((ex, instance))
+    return out
+
+
+OPENING_TRIES = 12
+"""At most this many searches choose a family's opening (:func:`opening`)."""
+
+
+@functools.cache
+def opening(name: str) -> tuple[str, str]:
+    """The example id and the algorithm the watch opens ``name``'s family on: the first
+    (example, algorithm) whose search finishes within the watch's bounds, trying the
+    examples in order, each with the default algorithm first (BFS, or the family's own
+    when it offers one) then the others offered; the first example and the default
+    algorithm when none finishes in :data:`OPENING_TRIES` searches. Computed once per
+    family (the searches are bounded: 1,000 expansions each)."""
+    fam = families.get(name)
+    examples = watchable(fam)
+    default = watch_trace.default_algorithm(fam)
+    algorithms = [default, *(a for a in watch_trace.watch_algorithms(fam) if a != default)]
+    heuristic = fam.heuristics[0] if fam.heuristics else None
+    tries = 0
+    for ex, instance in examples:
+        for algorithm in algorithms:
+            if tries >= OPENING_TRIES:
+                break
+            tries += 1
+            trace = watch_trace.record(fam, instance, algorithm, heuristic, time_limit=2.0)
+            if trace["status"] == "solved":
+                return ex.id, algorithm
+    return (examples[0][0].id if examples else ""), default
+
+
+def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
+    """What the watch page offers for ``fam``, its texts in the current language: the
+    examples it can run, the one it opens on first (:func:`opening`)."""
+    first, default = opening(fam.name)
+    examples = [
+        {
+            "id": ex.id,
+            "title": ex.shown_title(),
+            "text": ex.text,
+            "walls": wall_grid(fam, instance) is not None,
+        }
+        for ex, instance in watchable(fam)
+    ]
+    examples.sort(key=lambda e: e["id"] != first)  # the opening first, the others in order
     return {
         "name": fam.name,
         "title": i18n._(fam.title),
         "algorithms": watch_trace.watch_algorithms(fam),
-        "default": watch_trace.default_algorithm(fam),
+        "default": default,
         "heuristics": list(fam.heuristics),
         "heuristic_labels": fam.heuristic_labels_shown(),
         "examples": examples,

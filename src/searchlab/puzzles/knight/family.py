@@ -245,9 +245,10 @@ def hint(
 def teaching_problem(inst: Instance, heuristic: str | None) -> Problem[Any, Any]:
     if inst.board.size > HINT_MAX_SQUARES:
         raise InputError(
-            _("the teaching view is for small boards (up to {hint_max_squares} squares)").format(
-                hint_max_squares=HINT_MAX_SQUARES
-            )
+            _(
+                "a search watched step by step needs a small board (up to {hint_max_squares} "
+                "squares)"
+            ).format(hint_max_squares=HINT_MAX_SQUARES)
         )
     return TeachingProblem(inst)
 
