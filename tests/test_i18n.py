@@ -92,7 +92,7 @@ class DataI18n(HTMLParser):
 
 def test_the_page_asks_only_for_listed_strings() -> None:
     static = files("searchlab.web") / "static"
-    pages = ("app.js", "player.js", "notation.js", "teachview.js", "names.js")
+    pages = ("app.js", "player.js", "notation.js", "names.js")
     js = "".join((static / "js" / n).read_text() for n in pages)
     used = set(re.findall(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', js))
     parser = DataI18n()

@@ -317,26 +317,6 @@ def test_a_random_puzzles_field_out_of_range_is_named_in_the_pages_words(
     assert page.is_visible("[data-testid=setup]") and not page.is_disabled("[data-testid=random]")
 
 
-def test_the_teaching_view_draws_a_board_at_once_and_rows_answer_the_keyboard(
-    phone: Any, server_url: str
-) -> None:
-    """The teaching view's board was an empty box (180 px on a phone) until a row was
-    clicked, and rows answered only the mouse. The first row's board is drawn at once;
-    Enter on a row draws that row's."""
-    page = phone
-    open_page(page, server_url, "maze")
-    page.select_option("[data-testid=algorithm]", "bfs")
-    page.set_checked("[data-testid=teaching]", True)
-    page.click("[data-testid=solve]")
-    page.wait_for_selector("#teach-board[data-row='1'] .cells rect")
-    row = page.locator("[data-testid=expansions] tbody tr").nth(4)
-    order = row.locator("td").first.inner_text()
-    row.focus()
-    page.keyboard.press("Enter")
-    page.wait_for_selector(f"#teach-board[data-row='{order}'] .cells rect")
-    assert "chosen" in (row.get_attribute("class") or "")
-
-
 def test_a_watched_search_that_hits_a_bound_says_which_in_words(page: Any, server_url: str) -> None:
     """The knight's tour opened the watch on BFS, which ended in green with "Stopped: the
     search is too large to watch here (max_nodes)". It opens on the family's own

@@ -436,7 +436,7 @@ class Family(Generic[I, S]):
     solve_examples : the options of its usage examples in ``--help`` (``"--size 8x8"``;
         default: the first example board piped in).
     problem : ``(instance, heuristic) -> Problem``, the engine problem (capability
-        *teachable*: ``teach``, the teaching view and generic experiments need it).
+        *teachable*: ``teach``, the watch and generic experiments need it).
     state_of : an engine state to a family state, when they differ.
     action_label : an engine action as the family prints it (default ``str``).
     frames, shared_view : solution views sharing work across states (a tour sends

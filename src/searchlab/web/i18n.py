@@ -74,15 +74,8 @@ WEB_MESSAGES = (
     N_("Algorithm"),
     N_("Heuristic"),
     N_("Time limit (s)"),
-    N_("Teaching view"),
     N_("Cancel"),
     N_("Statistics"),
-    N_(
-        "Nodes in the order the algorithm expanded them, with g (cost so far), h (heuristic) "
-        "and f = g + h. Click a row to see the board."
-    ),
-    N_("Explored state graph"),
-    N_("download SVG"),
     N_("Pick a puzzle."),
     N_("There is no puzzle called “{name}”: pick one below."),
     # The player page of issue 22: one board, a move list, a setup drawer.
@@ -136,6 +129,9 @@ WEB_MESSAGES = (
     N_("Every solution has this length: what counts is finding one."),
     N_("nodes"),
     N_("not counted by this solver"),
+    # The watch, reachable from under the board (it replaced the teaching view).
+    N_("Watch the search step by step"),
+    N_("on its own page"),
 )
 
 

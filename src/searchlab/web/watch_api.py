@@ -369,6 +369,7 @@ WATCH_MESSAGES = (
     N_("the watch mode's time limit"),
     # The pseudocode beside the board and the frontier's sorting (issue 37).
     N_("Pseudocode"),
+    N_("Play this puzzle"),
     N_("Show the frontier in the order added"),
     N_("Sort the frontier by {key}, the least first"),
     N_("Frontier sorted by {key}, the least first (ties in the order added)"),

@@ -4,7 +4,6 @@
 // (the steps after it are dropped unless it is the move already next in the line).
 import { renderGoal, renderView } from "searchlab/render.js";
 import { moveText, stepText } from "searchlab/notation.js";
-import { drawTeaching } from "searchlab/teachview.js";
 import { language, setMessages, t, translatePage } from "searchlab/i18n.js";
 import { algoLabel } from "searchlab/names.js";
 
@@ -205,8 +204,6 @@ async function selectFamily(fam, boardText) {
   fam.heuristics.forEach((h) => option(heur, h, (fam.heuristic_labels || {})[h] || h));
   heur.disabled = fam.heuristics.length === 0;
   $("heuristic-field").hidden = fam.heuristics.length === 0;
-  $("teaching").disabled = !fam.teaching;
-  $("teaching").parentElement.hidden = !fam.teaching;
   const text = boardText ?? (fam.examples.length ? fam.examples[0].text : null);
   if (text !== null) {
     $("board").value = text;
@@ -767,7 +764,6 @@ function showSpeed() { $("speed-out").textContent = t("{speed} moves/s", { speed
 function clearSolution() {
   $("stats").replaceChildren();
   $("stats-box").hidden = true;
-  $("teach").hidden = true;
   say("progress", "");
 }
 
@@ -779,7 +775,6 @@ async function solve() {
     algorithm: $("algorithm").value,
     heuristic: $("heuristic").value || "",
     time_limit: Number($("time-limit").value) || 30,
-    teaching: $("teaching").checked,
     page: PAGE,
   };
   try {
@@ -894,7 +889,6 @@ function showResult(r, algorithm) {
   }
   if (r.status === "solved" && algorithm === app.fam.algorithms[0]) app.best = r.length;
   if (r.frames && r.frames.length) loadSolution(r);
-  if (r.teaching) showTeaching(r);
 }
 
 /** The solution becomes the game's line, from the start, on the one board. */
@@ -928,16 +922,6 @@ function loadSolution(r) {
   if (box.top < 0 || box.top > innerHeight - 80) {
     $("play").scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
   }
-}
-
-function showTeaching(r) {
-  $("teach").hidden = false;
-  drawTeaching(r, {
-    table: $("expansions"), board: $("teach-board"), graph: $("graph"), download: $("graph-download"),
-    // Rows past the first ones carry a state token: their board comes from the server.
-    view: async (state) => (await api(`/api/${app.fam.name}/moves`, { board: app.board, state })).view,
-    error: (message) => say("progress", message, "error"),
-  });
 }
 
 /** The address bar names this puzzle (its board unless it is the family's first
@@ -992,9 +976,20 @@ async function mountWatch() {
 // is a board changed in the watch (walls drawn on a maze) and comes to the player.
 const watchBoard = { first: true, seen: null };
 
+/** The watch of this puzzle on its own page (/watch), in this language. */
+function watchPageLink() {
+  const url = new URL("/watch", location.origin);
+  url.searchParams.set("family", app.fam.name);
+  url.searchParams.set("board", app.board);
+  url.searchParams.set("lang", language());
+  return url.toString();
+}
+
 async function remountWatch() {
   if (!watchModule || !app.fam || !app.board) return;
   $("watch").hidden = false;  // once there is a board to watch (the panel brings its own stylesheet)
+  $("watch-cue").hidden = false;  // under the board, so the panel is known before scrolling
+  $("watch-page").href = watchPageLink();
   const handle = await app.watch;  // mountWatch may answer a promise of its handle
   if (handle && handle.family === app.fam.name && typeof handle.setBoard === "function") {
     if (handle.board !== app.board) {
@@ -1028,6 +1023,13 @@ async function remountWatch() {
 }
 
 // ---- wiring -------------------------------------------------------------------------------------------
+$("watch-link").addEventListener("click", async (ev) => {
+  ev.preventDefault();  // the address keeps naming the puzzle, not the panel
+  await app.watch;  // mounted: the panel has its height, the scroll ends on it
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("watch").focus({ preventScroll: true });  // first: a focus during the scroll stops it
+  $("watch").scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+});
 $("setup-open").addEventListener("click", openSetup);
 $("setup").addEventListener("click", (ev) => { if (ev.target === $("setup")) closeSetup(); });  // the backdrop
 $("load-board").addEventListener("click", () => loadBoard({ close: true }));
