@@ -424,10 +424,21 @@ class Tree {
     this.scene = s("g", {}, this.svg);
     const btn = (label, title, fn) => h("button", { type: "button", class: "watch-btn small",
                                                     title, "aria-label": title, onclick: fn }, label);
+    // The wheel scrolls the page over the tree; ctrl + wheel (a touchpad's pinch) zooms,
+    // and so does the wheel while "Pan and zoom" is pressed (which also gives one-finger
+    // drags to the tree on a touch screen; otherwise they scroll the page up and down).
+    this.free = false;
+    this.freeBtn = h("button", { type: "button", class: "watch-btn small wide", "aria-pressed": "false",
+      "data-watch": "tree-free", title: t("Drag and wheel move the tree instead of the page"),
+      onclick: () => this.setFree(!this.free) }, t("Pan and zoom"));
     this.tools = h("div", { class: "watch-tree-tools" },
       btn("+", t("Zoom in"), () => { this.auto = false; this.zoomBy(1.4); }),
       btn("−", t("Zoom out"), () => { this.auto = false; this.zoomBy(1 / 1.4); }),
-      btn(t("Fit"), t("Fit the tree, pictures kept legible"), () => { this.auto = true; this.fit(); }));
+      btn(t("Fit"), t("Fit the tree, pictures kept legible"), () => { this.auto = true; this.fit(); }),
+      h("button", { type: "button", class: "watch-btn small wide", "data-watch": "tree-all",
+        title: t("The whole tree at once, however small"), "aria-label": t("The whole tree at once, however small"),
+        onclick: () => { this.auto = "all"; this.fitAll(); } }, t("Whole tree")),
+      this.freeBtn);
     this.caption = h("p", { class: "watch-tree-caption" });
     this.laneTabs = h("span", { class: "watch-tree-lanes", role: "group", "aria-label": t("Whose tree") });
     this.tools.prepend(this.laneTabs);
@@ -437,6 +448,7 @@ class Tree {
     this.view = { x: 0, y: 0, k: 1 };
     this.pointers = new Map();
     this.svg.addEventListener("wheel", (ev) => {
+      if (!ev.ctrlKey && !this.free) return;  // the page scrolls
       ev.preventDefault();
       this.auto = false;
       this.zoomBy(ev.deltaY < 0 ? 1.15 : 1 / 1.15, ev);
@@ -464,6 +476,22 @@ class Tree {
     const up = (ev) => this.pointers.delete(ev.pointerId);
     this.svg.addEventListener("pointerup", up);
     this.svg.addEventListener("pointercancel", up);
+  }
+
+  setFree(on) {
+    this.free = on;
+    this.freeBtn.setAttribute("aria-pressed", String(on));
+    this.svg.classList.toggle("free", on);
+  }
+
+  // Everything in view, however small the nodes become (an overview; Fit keeps them
+  // legible and follows the current node instead).
+  fitAll() {
+    const b = this.box();
+    if (!b.width) return;
+    const k = Math.min(b.width / this.width, b.height / this.height, 1.2);
+    this.view = { k, x: (b.width - this.width * k) / 2, y: (b.height - this.height * k) / 2 };
+    this.apply();
   }
 
   setLanes(lanes) {
@@ -587,10 +615,12 @@ class Tree {
       g.classList.toggle("in-frontier", inFrontier.has(n.id));
       if (e) e.classList.toggle("path", end && lane.pathSet.has(n.id) && lane.pathSet.has(n.parent));
     }
-    this.caption.textContent = this.watch.t("nodes generated so far: {n}; drag to pan, wheel or pinch to zoom.", { n: visible.size });
-    // Fitted as the tree grows until the reader pans or zooms (Fit comes back to it);
-    // then the current node is kept in view, centred after a jump.
-    if (this.auto) this.fit();
+    this.caption.textContent = this.watch.t("nodes generated so far: {n}; drag to pan; ctrl + wheel, a pinch or the buttons zoom.", { n: visible.size });
+    // Fitted as the tree grows until the reader pans or zooms (Fit comes back to it;
+    // Whole tree keeps everything in view); then the current node is kept in view,
+    // centred after a jump.
+    if (this.auto === "all") this.fitAll();
+    else if (this.auto) this.fit();
     else if (i !== this.shownStep) this.follow(lane.shownNode(i), Math.abs(i - (this.shownStep ?? 0)) > 1);
     this.shownStep = i;
   }
@@ -852,6 +882,8 @@ class Watch {
     this.tree.setLanes(this.lanes);
     this.step = 0;
     this.chosen = null;
+    this.skipped = 0;
+    if (this.predicting) this.skipOneChoice();
     this.render();
     if (this.ctx.onBoard) this.ctx.onBoard(this.board, this.choice());
     if (this.ctx.choice && this.ctx.choice.predict && !this.predictedOnce) {
@@ -894,9 +926,12 @@ class Watch {
   }
 
   go(i) {
-    if (this.predicting && this.chosen === null && i > this.step) return;  // answer first
+    if (this.predicting && this.chosen === null && i > this.step && !this.noQuestion()) return;  // answer first
+    const forward = i > this.step;
     this.step = Math.max(0, Math.min(i, this.maxStep()));
     this.chosen = null;
+    this.skipped = 0;
+    if (this.predicting && forward) this.skipOneChoice();
     if (this.step >= this.maxStep()) this.pause();
     this.render();
   }
@@ -928,9 +963,42 @@ class Watch {
   }
 
   // --- predict mode ---
+  // A step whose frontier holds one node asks nothing: predict mode passes over it.
+  oneChoice(lane, i) {
+    const st = lane.stepAt(i);
+    return lane.trace.rule.predictive && i < lane.last && lane.nextNode(i) !== null && st.frontier_size <= 1;
+  }
+
+  // The step asks no question (the end, a goal found as it is generated, no frontier rule).
+  noQuestion() {
+    const lane = this.lanes[0];
+    return !lane || !lane.trace.rule.predictive || lane.nextNode(this.step) === null;
+  }
+
+  skipOneChoice() {
+    const lane = this.lanes[0];
+    if (!lane) return;
+    while (this.oneChoice(lane, this.step)) { this.step += 1; this.skipped += 1; }
+  }
+
+  // Nodes the algorithm's key cannot tell from its choice `next` (a priority queue's tie):
+  // any of them is a right answer; the tie-break decides which one it takes.
+  tied(lane, i, id, next) {
+    const rule = lane.trace.rule;
+    if (rule.kind !== "priority" || id === next) return false;
+    const st = lane.stepAt(i);
+    const e = (n) => st.frontier.find((x) => x[0] === n);
+    const a = e(id), b = e(next);
+    if (!a || !b) return false;
+    const key = (x) => keyValue(rule, x[1], lane.trace.nodes[x[0]].h);
+    return Math.abs(key(a) - key(b)) < 1e-9;
+  }
+
   setPredict(on) {
     this.pause();
     this.predicting = on;
+    this.skipped = 0;
+    if (on) this.skipOneChoice();
     if (this.ctx.onBoard && this.lanes.length) this.ctx.onBoard(this.board, this.choice());
     this.chosen = null;
     this.modeWatch.setAttribute("aria-pressed", String(!on));
@@ -965,10 +1033,16 @@ class Watch {
     }
     const question = h("p", { class: "watch-question", "data-watch": "question" },
       t("Which frontier node does {algo} expand next? Choose it in the frontier list.", { algo: name }));
-    if (this.chosen === null) { box.replaceChildren(question, score); return; }
-    const right = this.chosen === next;
+    const skipped = this.skipped ? h("p", { class: "watch-help", "data-watch": "skipped" },
+      t("{n} steps with a single node on the frontier passed over: nothing to choose there.", { n: this.skipped })) : null;
+    if (this.chosen === null) { box.replaceChildren(...[skipped, question, score].filter(Boolean)); return; }
+    const tie = this.tied(lane, this.step, this.chosen, next);
+    const right = this.chosen === next || tie;
+    const tr = lane.trace;
     const verdict = h("p", { class: `watch-verdict ${right ? "right" : "wrong"}`, "data-watch": "verdict", role: "status" },
-      right ? t("Right!") : t("Not quite: {algo} expands {node}.", { algo: name, node: nodeName(lane.trace, next) }));
+      tie ? t("Right: {node} ties with {next} on {key}; the tie-break takes {next}.",
+        { node: nodeName(tr, this.chosen), next: nodeName(tr, next), key: keyText(t, tr.rule) })
+        : right ? t("Right!") : t("Not quite: {algo} expands {node}.", { algo: name, node: nodeName(tr, next) }));
     const why = h("p", { class: "watch-why", "data-watch": "why" }, this.explain(lane, this.step, this.chosen, next));
     const nextBtn = h("button", { type: "button", class: "watch-btn wide", "data-watch": "next-question",
       onclick: () => this.go(this.step + 1) }, t("Next question"));
@@ -981,7 +1055,7 @@ class Watch {
     const next = lane.nextNode(this.step);
     this.chosen = id;
     this.score.asked += 1;
-    if (id === next) this.score.right += 1;
+    if (id === next || this.tied(lane, this.step, id, next)) this.score.right += 1;
     this.render();
   }
 
@@ -1014,7 +1088,7 @@ class Watch {
         };
         parts.push(rules[rule.tie_break] || "");
       }
-      if (chosen !== next && chosen !== null && entry(chosen)) {
+      if (chosen !== next && chosen !== null && entry(chosen) && !this.tied(lane, i, chosen, next)) {
         const c = entry(chosen);
         parts.push(t("Your choice {node} has {key} = {value}.", { node: N(chosen), key, value: num(keyValue(rule, c[1], tr.nodes[chosen].h)) }));
       }
