@@ -132,6 +132,7 @@ WEB_MESSAGES = (
     # The watch, reachable from under the board (it replaced the teaching view).
     N_("Watch the search step by step"),
     N_("on its own page"),
+    N_("Puzzles"),
 )
 
 

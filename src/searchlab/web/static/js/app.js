@@ -1023,6 +1023,25 @@ async function remountWatch() {
 }
 
 // ---- wiring -------------------------------------------------------------------------------------------
+// A phone's header lists the families behind "Puzzles ▾" (static/style.css).
+function showFamilies(open) {
+  document.querySelector("header.top").classList.toggle("open", open);
+  $("families-toggle").setAttribute("aria-expanded", String(open));
+}
+$("families-toggle").addEventListener("click", () => {
+  const open = $("families-toggle").getAttribute("aria-expanded") !== "true";
+  showFamilies(open);
+  if (open) ($("families").querySelector("a.active") || $("families").querySelector("a"))?.focus();
+});
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && $("families-toggle").getAttribute("aria-expanded") === "true") {
+    showFamilies(false);
+    $("families-toggle").focus();
+  }
+});
+document.addEventListener("click", (ev) => {
+  if (!ev.target.closest("header.top")) showFamilies(false);
+});
 $("watch-link").addEventListener("click", async (ev) => {
   ev.preventDefault();  // the address keeps naming the puzzle, not the panel
   await app.watch;  // mounted: the panel has its height, the scroll ends on it
