@@ -94,9 +94,11 @@ WEB_MESSAGES = (
     N_("Move {step}: {move}"),
     N_("New game"),
     N_(
-        "On the board: arrow keys move the dashed square (or the one piece that moves), "
-        "Enter or Space plays there, Esc unselects; U undo, Y redo, H hint. Elsewhere: "
-        "the arrow keys on the move list step through it."
+        "On the board: a piece's letter or number selects it (a Tower of Hanoi peg: 1, 2 "
+        "or 3, then the peg it goes to), the arrow keys move the selected piece, or else a "
+        "dashed square where Enter or Space plays; Esc unselects; U undo, Y redo, H hint "
+        "(Shift+H, U or Y for a piece so named). Elsewhere: the arrow keys on the move "
+        "list step through it."
     ),
     N_("Paste or type a board"),
     N_("Random puzzle"),

@@ -373,6 +373,7 @@ function go(i) {
   if (target === app.at) return;
   app.at = target;
   app.selected = app.hint = null;
+  app.keyPiece = null;
   $("celebrate").hidden = true;
   say("play-message", "");
   render();
@@ -400,6 +401,7 @@ async function applyMove(m) {
     }
     app.at++;
     app.selected = app.hint = null;
+    selectKeyPiece(next);  // a piece chosen by key stays chosen
     say("play-message", "");
     render();
     if (next.goal) solvedByHand();
@@ -613,12 +615,97 @@ async function hint() {
   }
 }
 
-// Keyboard play: the arrow keys move a cursor square over the board, Enter or Space
-// acts on it as a click does (select a piece, play a move); U undo, Y redo, H hint.
+// Keys that name what to move, read from the view (nothing here knows a family): the
+// labelled bases a piece stands on (the Tower of Hanoi's pegs: 1, 2, 3 or A, B, C), else
+// the pieces' own labels (a Rush Hour car's letter, a tile's number).
+function namedBases(view) {
+  return (view.fixtures || []).filter((f) => f.label && f.w).sort((a, b) => a.c - b.c);
+}
+
+function baseOfKey(view, k) {
+  const bases = namedBases(view);
+  if (!bases.length) return null;
+  const n = Number(k);
+  if (Number.isInteger(n) && n >= 1 && n <= bases.length) return bases[n - 1];
+  return bases.find((f) => f.label.toLowerCase() === k.toLowerCase()) || null;
+}
+
+const under = (f, rc) => rc[1] >= f.c && rc[1] < f.c + f.w;  // a cell over base f
+
+// A key pressed on the board: select the piece (or the top piece of the base) it names,
+// or, with a base's piece selected, play its move onto the base named. True if used.
+function keySelect(k, pos) {
+  const view = viewOf(entry());
+  const base = baseOfKey(view, k);
+  if (base) {
+    if (app.selected) {
+      const m = movesOf(app.selected).find((mv) => under(base, mv.to));
+      if (m) { app.keyPiece = null; applyMove(m); return true; }
+    }
+    const m = pos.moves.find((mv) => mv.grab.length && under(base, mv.grab[0]));
+    app.selected = m ? key(m.grab[0]) : null;
+    app.keyPiece = null;
+    render();
+    return true;
+  }
+  const piece = (view.pieces || []).find((p) => p.label && String(p.label).toLowerCase() === k.toLowerCase());
+  if (!piece) return false;
+  app.keyPiece = piece.id ?? null;
+  selectKeyPiece(pos);
+  const one = app.selected && movesOf(app.selected);
+  if (one && one.length === 1 && (piece.w || 1) === 1 && (piece.h || 1) === 1) {
+    app.keyPiece = null;  // a one-square piece with one move (a tile by the blank): played
+    applyMove(one[0]);
+    return true;
+  }
+  render();
+  return true;
+}
+
+// Keep the piece chosen by key selected from move to move (a car driven by the arrows).
+function selectKeyPiece(pos) {
+  if (app.keyPiece === null || app.keyPiece === undefined || !pos) return;
+  const piece = (viewOf(entry()).pieces || []).find((p) => p.id === app.keyPiece);
+  if (!piece) { app.keyPiece = null; return; }
+  const cells = new Set();
+  for (let dr = 0; dr < (piece.h || 1); dr++) for (let dc = 0; dc < (piece.w || 1); dc++) cells.add(`${piece.r + dr},${piece.c + dc}`);
+  const m = pos.moves.find((mv) => mv.grab.some((g) => cells.has(key(g))));
+  app.selected = m ? key(m.grab.find((g) => cells.has(key(g)))) : null;
+}
+
+// The selected piece's move the arrow points to: the nearest target that way.
+function arrowMove(dr, dc) {
+  if (!app.selected) return null;
+  const [r0, c0] = app.selected.split(",").map(Number);
+  let best = null, bestD = Infinity;
+  for (const m of movesOf(app.selected)) {
+    const g = m.grab.find((x) => key(x) === app.selected) || m.grab[0];
+    const vr = m.to[0] - g[0], vc = m.to[1] - g[1];
+    const along = dr ? Math.sign(vr) === dr : Math.sign(vc) === dc;
+    if (!along) continue;
+    const d = Math.abs(dr ? vr : vc) + 0.001 * Math.abs(dr ? m.to[1] - c0 : m.to[0] - r0);
+    if (d < bestD) { best = m; bestD = d; }
+  }
+  return best;
+}
+
+// Keyboard play: a piece's label (or a base's number or letter) selects it, the arrows
+// move the selected piece that way (or, with nothing selected, a cursor square over the
+// board), Enter or Space acts on the cursor as a click does; U undo, Y redo, H hint.
 function onBoardKey(ev) {
   if (!app.line.length || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   const pos = entry().pos;
+  // u, y, h keep their shortcuts; Shift+U/Y/H name a piece so labelled
+  if (ev.key.length === 1 && pos && !(["u", "y", "h"].includes(ev.key)) && ev.key !== " " && keySelect(ev.key, pos)) {
+    ev.preventDefault();
+    pause();
+    return;
+  }
+  if (steps[ev.key] && pos && app.selected) {
+    const m = arrowMove(...steps[ev.key]);
+    if (m) { ev.preventDefault(); pause(); applyMove(m); return; }
+  }
   if (steps[ev.key]) {
     ev.preventDefault();
     if (!pos) return;
@@ -646,7 +733,7 @@ function onBoardKey(ev) {
   } else if (ev.key === "u" || ev.key === "U") { undo(); }
   else if (ev.key === "y" || ev.key === "Y") { redo(); }
   else if ((ev.key === "h" || ev.key === "H") && !$("hint").disabled) { hint(); }
-  else if (ev.key === "Escape") { app.selected = null; app.cursor = null; render(); }
+  else if (ev.key === "Escape") { app.selected = null; app.cursor = null; app.keyPiece = null; render(); }
 }
 
 function onListKey(ev) {
