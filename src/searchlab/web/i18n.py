@@ -135,6 +135,7 @@ WEB_MESSAGES = (
     N_("Watch the search step by step"),
     N_("on its own page"),
     N_("Puzzles"),
+    N_("The link's game stops at move {n}: {move} cannot be played there."),
 )
 
 

@@ -125,6 +125,7 @@ async function init() {
   $("intro").hidden = true;
   $("main").hidden = false;
   await selectFamily(fam, query.get("board"));
+  if (query.get("line")) await replayLine(query.get("line").split(" "), Number(query.get("at") ?? NaN));
   mountWatch();
 }
 
@@ -1023,12 +1024,46 @@ function keepAddress(text) {
 }
 
 // ---- sharing -------------------------------------------------------------------------------------
+// A shared link names the puzzle, the language and the game: its line (the moves played,
+// by their labels, as a game ID does) and the move shown when it is not the last.
 function shareLink() {
   const url = new URL(location.origin + location.pathname);
   url.searchParams.set("family", app.fam.name);
   url.searchParams.set("board", app.board);
   url.searchParams.set("lang", language());
+  const labels = app.line.slice(1).map((e) => e.label);
+  if (labels.length && labels.every((l) => l && !/\s/.test(l))) {
+    url.searchParams.set("line", labels.join(" "));
+    if (app.at !== labels.length) url.searchParams.set("at", String(app.at));
+  }
   return url.toString();
+}
+
+/** A shared link's game: its moves played from the start (each must be legal where it
+ *  comes; the first that is not stops the replay, saying so), then the move shown. */
+async function replayLine(labels, at) {
+  for (const label of labels) {
+    const e = entry();
+    const m = e.pos && e.pos.moves.find((mv) => mv.label === label);
+    if (!m) {
+      say("play-message", t("The link's game stops at move {n}: {move} cannot be played there.",
+        { n: app.at + 1, move: label.slice(0, 20) }), "error");
+      break;
+    }
+    try {
+      const next = await api(`/api/${app.fam.name}/moves`, { board: app.board, state: m.state });
+      const before = viewOf(e), after = { ...app.base, ...next.view };
+      app.line.push({ text: stepText(before, after, m.label), label: m.label, pos: next, token: next.state,
+                      view: after, last: new Set([...m.grab.map(key), key(m.to)]) });
+      app.at += 1;
+    } catch (err) {
+      say("play-message", err.message, "error");
+      break;
+    }
+  }
+  app.version++;
+  if (Number.isInteger(at) && at >= 0) app.at = Math.min(at, app.line.length - 1);
+  render();
 }
 
 async function share() {
