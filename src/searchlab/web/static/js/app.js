@@ -575,6 +575,8 @@ function nearestMove(moves, k) {
 }
 
 function click(k) {
+  app.keyPick = false;  // chosen by pointer or by the dashed square
+  app.keyPiece = null;
   const moves = entry().pos.moves;
   if (app.selected) {
     const m = movesOf(app.selected).find((mv) => key(mv.to) === k);
@@ -646,12 +648,14 @@ function keySelect(k, pos) {
     const m = pos.moves.find((mv) => mv.grab.length && under(base, mv.grab[0]));
     app.selected = m ? key(m.grab[0]) : null;
     app.keyPiece = null;
+    app.keyPick = Boolean(m);
     render();
     return true;
   }
   const piece = (view.pieces || []).find((p) => p.label && String(p.label).toLowerCase() === k.toLowerCase());
   if (!piece) return false;
   app.keyPiece = piece.id ?? null;
+  app.keyPick = true;
   selectKeyPiece(pos);
   const one = app.selected && movesOf(app.selected);
   if (one && one.length === 1 && (piece.w || 1) === 1 && (piece.h || 1) === 1) {
@@ -703,7 +707,9 @@ function onBoardKey(ev) {
     pause();
     return;
   }
-  if (steps[ev.key] && pos && app.selected) {
+  // the arrows drive a piece chosen by key; one chosen with the dashed square (Enter)
+  // stays put while the square goes to its target
+  if (steps[ev.key] && pos && app.selected && app.keyPick) {
     const m = arrowMove(...steps[ev.key]);
     if (m) { ev.preventDefault(); pause(); applyMove(m); return; }
   }

@@ -383,7 +383,8 @@ class Lane {
         const chosen = this.watch.chosen;
         if (chosen !== null) {
           if (id === chosen) row.classList.add("picked");
-          if (id === nextId) row.classList.add("right");
+          // the algorithm's choice, and a node tied with it on the key: both right
+          if (id === nextId || (id === chosen && this.watch.tied(this, i, chosen, nextId))) row.classList.add("right");
         }
       }
       row.addEventListener("pointerenter", () => this.highlight(id, true));
