@@ -266,7 +266,7 @@ FAMILY: Family[Tower, State] = Family(
     demo=demo,
     demo_title=N_("Tower of Hanoi: the recursion and search"),
     notes=N_(
-        "'recursive' is the classic method, optimal from any position; the engine algorithms "
-        "search the 3^n positions."
+        "'recursive' is the classic method, the shortest from any position; the search "
+        "algorithms explore the 3^n positions to compare."
     ),
 )

@@ -324,7 +324,7 @@ FAMILY: Family[Instance, tuple[Square, ...]] = Family(
     demo=demo,
     demo_title=N_("Knight's tours"),
     notes=N_(
-        "Existence is decided first, exactly (with the reason); 'fast' builds tours from "
-        "blocks or by Warnsdorff's rule, 'backtrack' is the assignment's ordered backtracking."
+        "Whether a tour exists is said first, and why not; 'fast' builds a tour at once, "
+        "'backtrack' is the assignment's search, square by square."
     ),
 )

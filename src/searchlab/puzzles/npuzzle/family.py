@@ -348,7 +348,7 @@ FAMILY: Family[Instance, Board] = Family(
     demo=demo,
     demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the two assignment programs"),
     notes=N_(
-        "'auto' is A* on 3x3; on larger boards IDA* with pattern databases once built, else "
-        "compiled IDA* with linear conflict (the CLI's solver; it never builds a database)."
+        "'auto' finds a shortest solution the quickest way this board allows; the other "
+        "algorithms are the classic searches, to compare."
     ),
 )

@@ -360,7 +360,9 @@ FAMILY: Family[Instance, int] = Family(
     action_label=lambda i, j: i.board.jump_name(j),
     demo=demo,
     demo_title=N_("Peg solitaire"),
-    notes=N_("'fast' is the dedicated solver; the engine algorithms show why it is needed."),
+    notes=N_(
+        "'fast' is the solver made for peg solitaire; the classic searches show why one is needed."
+    ),
     tasks=TASKS,
     solve_options=SOLVE_OPTIONS,
     from_options=from_options,

@@ -317,10 +317,8 @@ FAMILY: Family[Board, Board] = Family(
     demo_title=N_("Rush Hour: optimal solver and heuristics"),
     difficulty=difficulty,
     notes=N_(
-        "'fast' is the packed breadth-first search (optimal); 'rate' adds the difficulty "
-        "rating; the engine algorithms compare heuristics. Random boards come from the "
-        "puzzle database (every 6x6 puzzle without walls ships with searchlab; with walls "
-        "once built by rushhour enumerate), else are generated; either way minimal for "
+        "'fast' finds a solution with the fewest moves; 'rate' also says how hard the "
+        "board is; the classic searches compare heuristics. Random boards are minimal for "
         "their length."
     ),
 )
