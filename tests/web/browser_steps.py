@@ -51,11 +51,10 @@ def wait_played(page: Any, text: str) -> None:
     page.wait_for_function(f"(want) => ({PLAYED})() === want", arg=text)
 
 
-def solve(page: Any, algorithm: str | None = None, *, teaching: bool = False) -> str:
+def solve(page: Any, algorithm: str | None = None) -> str:
     """Click Solve and wait for the outcome; the outcome text."""
     if algorithm:
         page.select_option("[data-testid=algorithm]", algorithm)
-    page.set_checked("[data-testid=teaching]", teaching)
     page.click("[data-testid=solve]")
     page.wait_for_function(
         "() => !document.querySelector('[data-testid=solve]').disabled"

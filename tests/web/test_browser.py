@@ -85,19 +85,6 @@ def test_maze_random_board(page: Any, server_url: str) -> None:
     page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")
 
 
-def test_teaching_view_bfs(page: Any, server_url: str) -> None:
-    open_family(page, server_url, "maze")
-    assert solve(page, "bfs", teaching=True).startswith("Solved")
-    page.wait_for_selector("[data-testid=expansions] tbody tr")
-    rows = page.locator("[data-testid=expansions] tbody tr")
-    assert rows.count() > 5
-    assert page.locator("[data-testid=expansions] tr.on-path").count() >= 1
-    rows.nth(3).click()
-    page.wait_for_selector("#teach-board .cells rect")
-    page.wait_for_selector("[data-testid=graph] svg line")
-    screenshot(page, "maze-teaching")
-
-
 def test_offline_replay_page(page: Any, tmp_path: Path) -> None:
     from searchlab.puzzles.maze import MazeProblem, parse_maze
     from searchlab.puzzles.maze.family import EXAMPLES
@@ -132,15 +119,6 @@ def test_npuzzle_unsolvable_is_reported(page: Any, server_url: str) -> None:
     choose_example(page, "unsolvable")
     page.wait_for_selector("[data-testid=load-message]:has-text('unsolvable')")
     assert solve(page).startswith("Impossible")
-
-
-def test_npuzzle_teaching_bfs_graph(page: Any, server_url: str) -> None:
-    open_family(page, server_url, "npuzzle")
-    choose_example(page, "seed001")
-    page.wait_for_selector("[data-testid=load-message]:has-text('Loaded')")  # after "loading…"
-    assert solve(page, "bfs", teaching=True).startswith("Solved: 4 moves")
-    page.wait_for_selector("[data-testid=graph] svg")
-    screenshot(page, "npuzzle-teaching")
 
 
 def test_peg_click_a_jump(page: Any, server_url: str) -> None:
@@ -277,29 +255,6 @@ def test_api_docs_page_works_offline(page: Any, server_url: str) -> None:
     assert page.locator("[data-testid=route]").count() >= 8
     assert "time_limit" in page.inner_text("[data-testid=api-docs]")
     screenshot(page, "api-docs")
-
-
-def test_teaching_rows_past_300_show_their_board_and_the_graph_zooms(
-    page: Any, server_url: str
-) -> None:
-    """Rows beyond the first 300 carry a state token: a click fetches the board. The
-    state graph opens fitted; +, - and Fit change its view box."""
-    open_family(page, server_url, "npuzzle")
-    load_board(page, "4 1 2\n6 3 8\n7 0 5\n")  # 11 moves: BFS expands 762 nodes
-    assert solve(page, "bfs", teaching=True).startswith("Solved: 11 moves")
-    rows = page.locator("[data-testid=expansions] tbody tr")
-    assert rows.count() > 500
-    rows.nth(450).click()
-    order = rows.nth(450).locator("td").first.inner_text()
-    page.wait_for_selector(f"#teach-board[data-row='{order}'] .pieces g")
-    graph = page.locator("[data-testid=graph] svg")
-    home = graph.get_attribute("viewBox")
-    page.click("[data-testid=zoom-in]")
-    zoomed = graph.get_attribute("viewBox")
-    assert zoomed != home and float(zoomed.split()[2]) < float(home.split()[2])
-    page.click("[data-testid=zoom-fit]")
-    assert graph.get_attribute("viewBox") == home
-    screenshot(page, "npuzzle-teaching-zoom")
 
 
 def test_statistics_follow_the_solution_board(page: Any, server_url: str) -> None:

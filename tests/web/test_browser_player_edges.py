@@ -260,11 +260,20 @@ def test_a_phones_header_shows_the_open_familys_tab_whole(
     phone: Any, server_url: str, family: str
 ) -> None:
     """In Spanish the open family's tab ("Solitario (Senku o Come solo)") was wider than
-    a phone's header and showed as "ario (Senku o Come", cut at both ends; a long name
-    now ends in an ellipsis inside the header, its whole name in its title."""
+    a phone's header and showed as "ario (Senku o Come", cut at both ends; then a strip
+    showed one family and no cue that there were others. A phone's header now has a
+    "Rompecabezas ▾" button (issue 37) that opens every family's name whole."""
     page = phone
     page.goto(f"{server_url}/?family={family}&lang=es")
+    toggle = page.locator("[data-testid=families-toggle]")
+    toggle.wait_for(state="visible")
+    assert toggle.inner_text().startswith("Rompecabezas")
+    assert not page.is_visible("#families a.active")
+    toggle.tap()
+    assert toggle.get_attribute("aria-expanded") == "true"
     page.wait_for_selector("#families a.active")
+    names = page.locator("#families a").all_inner_texts()
+    assert len(names) == len(families.names())
     nav, tab = page.evaluate(
         "() => [document.getElementById('families'), document.querySelector('#families a.active')]"
         ".map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })"
@@ -272,6 +281,13 @@ def test_a_phones_header_shows_the_open_familys_tab_whole(
     assert nav[0] <= tab[0] and tab[1] <= nav[1], (nav, tab)
     title = page.get_attribute("#families a.active", "title")
     assert title and title == page.text_content("[data-testid=board-area] h1")
+    assert (
+        page.evaluate("document.querySelector('#families a.active').scrollWidth")
+        <= tab[1] - tab[0] + 1
+    )
+    page.keyboard.press("Escape")  # closes, the focus back on the button
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert not page.is_visible("#families a.active")
 
 
 def test_a_hint_at_a_dead_end_says_why_in_spanish(page: Any, server_url: str) -> None:
@@ -315,26 +331,6 @@ def test_a_random_puzzles_field_out_of_range_is_named_in_the_pages_words(
     assert " de " in message.inner_text() or " entre " in message.inner_text()
     assert page.evaluate("document.activeElement.getAttribute('aria-invalid')") is not None
     assert page.is_visible("[data-testid=setup]") and not page.is_disabled("[data-testid=random]")
-
-
-def test_the_teaching_view_draws_a_board_at_once_and_rows_answer_the_keyboard(
-    phone: Any, server_url: str
-) -> None:
-    """The teaching view's board was an empty box (180 px on a phone) until a row was
-    clicked, and rows answered only the mouse. The first row's board is drawn at once;
-    Enter on a row draws that row's."""
-    page = phone
-    open_page(page, server_url, "maze")
-    page.select_option("[data-testid=algorithm]", "bfs")
-    page.set_checked("[data-testid=teaching]", True)
-    page.click("[data-testid=solve]")
-    page.wait_for_selector("#teach-board[data-row='1'] .cells rect")
-    row = page.locator("[data-testid=expansions] tbody tr").nth(4)
-    order = row.locator("td").first.inner_text()
-    row.focus()
-    page.keyboard.press("Enter")
-    page.wait_for_selector(f"#teach-board[data-row='{order}'] .cells rect")
-    assert "chosen" in (row.get_attribute("class") or "")
 
 
 def test_a_watched_search_that_hits_a_bound_says_which_in_words(page: Any, server_url: str) -> None:

@@ -4,6 +4,7 @@ compressed traces, clients keyed by address, workers recycled, no traceback in t
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import gzip
@@ -38,6 +39,14 @@ HARD_15 = "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n"
 
 
 @pytest.fixture(scope="module")
+def run_async(coro: Any) -> Any:
+    """``asyncio.run(coro)`` in a thread of its own: the browser tests' Playwright (sync
+    API) keeps an event loop running in the main thread for the whole session, where
+    ``asyncio.run`` refuses to start."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def room() -> Iterator[TestClient]:
     """A class's server as a student's browser reaches it (by ROOM, with a token)."""
     app = create_app(hosts=frozenset({ROOM}), token=TOKEN)
@@ -136,7 +145,7 @@ def test_no_other_token_passes(guess: str) -> None:
         "headers": [(b"authorization", f"Bearer {guess}".encode("utf-8", "replace"))],
         "server": ("127.0.0.1", 80),
     }
-    asyncio.run(gate(scope, receive, send))
+    run_async(gate(scope, receive, send))
     if guess.strip() == TOKEN:
         assert statuses == [200]
     else:
@@ -293,7 +302,7 @@ def test_identical_traces_asked_at_once_cost_one_computation() -> None:
             same = [c.post("/api/watch/trace", json=trace_body()) for _ in range(12)]
             return await asyncio.gather(*same)
 
-    answers = asyncio.run(main())
+    answers = run_async(main())
     assert [r.status_code for r in answers] == [200] * 12
     assert len({r.content for r in answers}) == 1
     assert app.state.trace_cache.computations == 1
@@ -343,7 +352,7 @@ def test_the_shared_cache_keeps_recent_answers_within_its_bytes() -> None:
             with pytest.raises(ValueError):
                 await cache.get("x", fail)
 
-    asyncio.run(main())
+    run_async(main())
     # a, b stored; a used again; c pushes out b (least recently used); b computed again
     assert calls == ["a", "b", "c", "b"]
     assert cache.size <= 250
@@ -376,7 +385,7 @@ def test_page_ids_share_their_address_part() -> None:
                 await script.post(f"/api/jobs/{job}/cancel")
             return statuses, other.status_code, refused
 
-    statuses, other, refused = asyncio.run(main())
+    statuses, other, refused = run_async(main())
     assert statuses == [202] * 4 + [429] * 2
     assert "4 solves" in refused
     assert other == 202

@@ -243,13 +243,37 @@ def test_fuzzed_bodies_never_get_a_server_error(
         assert isinstance(detail, str) and "\n" not in detail and "Traceback" not in detail
 
 
-def test_a_family_with_one_algorithm_of_its_own_is_watched_with_it_first(
-    client: TestClient,
-) -> None:
-    """The knight's tours offer one engine algorithm (backtracking): the watch mode opened
-    on BFS, whose partial tours hit its bounds long before a tour."""
+def test_each_family_opens_on_a_search_that_finishes(client: TestClient) -> None:
+    """The watch opens every family on its first example and default algorithm, and that
+    search finishes (peg solitaire opened on BFS, which stopped at the watch's limit; the
+    knight's tours offer one engine algorithm, backtracking, and open on it)."""
     for f in client.get("/api/watch/families").json():
         fam = families.get(f["name"])
         own = [a for a in fam.algorithms if a in f["algorithms"]]
         assert f["default"] in f["algorithms"]
-        assert f["default"] == (own[0] if len(own) == 1 else "bfs"), f["name"]
+        if len(own) == 1:
+            assert f["default"] == own[0], f["name"]
+        body = {
+            "family": f["name"],
+            "board": f["examples"][0]["text"],
+            "algorithm": f["default"],
+            "heuristic": f["heuristics"][0] if f["heuristics"] else "",
+        }
+        trace = client.post("/api/watch/trace", json=body).json()
+        assert trace["status"] == "solved", (f["name"], trace["status"], trace["limit"])
+
+
+def test_examples_the_watch_cannot_run_are_not_offered(client: TestClient) -> None:
+    """Every example offered runs (the knight's 40x40 board, 1,600 squares, was offered
+    and answered that its board was too large)."""
+    for f in client.get("/api/watch/families").json():
+        fam = families.get(f["name"])
+        offered = {e["id"] for e in f["examples"]}
+        for ex in fam.examples:
+            body = {"family": f["name"], "board": ex.text, "algorithm": f["default"]}
+            body["heuristic"] = f["heuristics"][0] if f["heuristics"] else ""
+            if ex.id in offered:
+                continue
+            r = client.post("/api/watch/trace", json=body)
+            assert r.status_code == 422, (f["name"], ex.id)
+        assert "40x40" not in offered or f["name"] != "knight"

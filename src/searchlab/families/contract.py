@@ -77,7 +77,7 @@ class Example:
     """A built-in instance: an id, a title and its text.
 
     The title is English, marked with ``N_`` where it is written; with ``title_fields``
-    it is a template (``"Card {number} ({level}, {moves} moves)"``) filled in when shown,
+    it is a template (``"Card {number} ({moves} moves)"``) filled in when shown,
     so that the translated template is filled (:meth:`shown_title`)."""
 
     id: str
@@ -455,7 +455,7 @@ class Family(Generic[I, S]):
     solve_examples : the options of its usage examples in ``--help`` (``"--size 8x8"``;
         default: the first example board piped in).
     problem : ``(instance, heuristic) -> Problem``, the engine problem (capability
-        *teachable*: ``teach``, the teaching view and generic experiments need it).
+        *teachable*: ``teach``, the watch and generic experiments need it).
     state_of : an engine state to a family state, when they differ.
     action_label : an engine action as the family prints it (default ``str``).
     frames, shared_view : solution views sharing work across states (a tour sends
@@ -489,6 +489,13 @@ class Family(Generic[I, S]):
     cache_artifacts : ``() -> [Artifact]``, the files the family keeps in the cache
         now, each with how to verify and heal it (:class:`Artifact`; ``searchlab cache
         verify`` calls it, never naming the family).
+    goal_text : ``instance -> str``, what counts as solved, one sentence in the current
+        language ("Visit every square exactly once."); the pages show it beside every
+        board (``data-role="goal"``).
+    goal_state : ``instance -> state | None``, the one goal position when there is one
+        (the sliding tiles' goal, the tower on its goal peg, a peg board's target); the
+        pages draw it beside the board, so a goal other than the usual one is seen,
+        not guessed.
     optimal : the names of ``algorithms`` whose solutions have the least cost (the
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
         moves, and the family's own optimal methods); ``None``: cost does not rank
@@ -557,6 +564,8 @@ class Family(Generic[I, S]):
     step: Callable[[I, S, str], S] | None = None
     step_cost: Callable[[I, S, str, S], float] | None = None
     verify: Callable[[I, SearchResult], str | None] | None = None
+    goal_text: Callable[[I], str] | None = None
+    goal_state: Callable[[I], S | None] | None = None
 
     # -- checked entry points: what the front ends call ---------------------------
 
@@ -727,6 +736,15 @@ class Family(Generic[I, S]):
             return self.frames(instance, states)
         return [self.state_view(instance, s) for s in states]
 
+    def objective(self, instance: I) -> dict[str, Any]:
+        """What counts as solved, as the pages show it beside the board: ``{"text": the
+        family's sentence or "", "view": the goal position's view or None}``."""
+        goal = self.goal_state(instance) if self.goal_state is not None else None
+        return {
+            "text": self.goal_text(instance) if self.goal_text is not None else "",
+            "view": self.state_view(instance, goal) if goal is not None else None,
+        }
+
     def solution_shared(self, instance: I, states: Sequence[S]) -> View:
         """What every frame of a solution shares (empty unless the family says otherwise)."""
         return self.shared_view(instance, states) if self.shared_view and states else {}
@@ -787,6 +805,8 @@ class Family(Generic[I, S]):
             "teaching": self.problem is not None,
             "difficulty": self.difficulty is not None,
             "notes": _(self.notes) if self.notes else self.notes,
+            # whether cost ranks the solutions (a knight's tour: every one is as long)
+            "ranked": self.optimal is not None,
         }
 
 

@@ -74,15 +74,8 @@ WEB_MESSAGES = (
     N_("Algorithm"),
     N_("Heuristic"),
     N_("Time limit (s)"),
-    N_("Teaching view"),
     N_("Cancel"),
     N_("Statistics"),
-    N_(
-        "Nodes in the order the algorithm expanded them, with g (cost so far), h (heuristic) "
-        "and f = g + h. Click a row to see the board."
-    ),
-    N_("Explored state graph"),
-    N_("download SVG"),
     N_("Pick a puzzle."),
     N_("There is no puzzle called “{name}”: pick one below."),
     # The player page of issue 22: one board, a move list, a setup drawer.
@@ -101,9 +94,11 @@ WEB_MESSAGES = (
     N_("Move {step}: {move}"),
     N_("New game"),
     N_(
-        "On the board: arrow keys move the dashed square (or the one piece that moves), "
-        "Enter or Space plays there, Esc unselects; U undo, Y redo, H hint. Elsewhere: "
-        "the arrow keys on the move list step through it."
+        "On the board: a piece's letter or number selects it (a Tower of Hanoi peg: 1, 2 "
+        "or 3, then the peg it goes to), the arrow keys move the selected piece, or else a "
+        "dashed square where Enter or Space plays; Esc unselects; U undo, Y redo, H hint "
+        "(Shift+H, U or Y for a piece so named). Elsewhere: the arrow keys on the move "
+        "list step through it."
     ),
     N_("Paste or type a board"),
     N_("Random puzzle"),
@@ -131,6 +126,16 @@ WEB_MESSAGES = (
     # A random puzzle's field out of its range, checked by the page (the web review).
     N_("{field} must be a whole number from {min} to {max}."),
     N_("{field} must be from {min} to {max}."),
+    # Wording that fits every puzzle (issue 37): a tour is never "the shortest", a
+    # dedicated solver's uncounted nodes are not zeros.
+    N_("Every solution has this length: what counts is finding one."),
+    N_("nodes"),
+    N_("not counted by this solver"),
+    # The watch, reachable from under the board (it replaced the teaching view).
+    N_("Watch the search step by step"),
+    N_("on its own page"),
+    N_("Puzzles"),
+    N_("The link's game stops at move {n}: {move} cannot be played there."),
 )
 
 

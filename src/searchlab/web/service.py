@@ -143,7 +143,8 @@ def moves(fam: Family, board: str, token: Any) -> dict[str, Any]:
 
 
 def validate(fam: Family, board: str) -> dict[str, Any]:
-    """Parse ``board``; answer its description, base view and start position."""
+    """Parse ``board``; answer its description, base view, start position and what
+    counts as solved (:meth:`~searchlab.families.contract.Family.objective`)."""
     instance = read_board(fam, board)
     start = fam.initial(instance)
     return {
@@ -152,6 +153,7 @@ def validate(fam: Family, board: str) -> dict[str, Any]:
         "base": fam.base_view(instance),
         "start": position(fam, instance, start),
         "no_hint": fam.no_hint(instance),
+        "objective": fam.objective(instance),
     }
 
 

@@ -9,7 +9,8 @@
   trace of :func:`searchlab.web.watch_trace.record`
 * ``POST /api/watch/walls`` ``{family, board, cells, wall}``: the board with walls
   set (``wall`` true) or cleared on the given cells
-* ``GET  /api/watch/i18n?lang=`` the watch page's strings
+* ``GET  /api/watch/i18n?lang=`` the watch page's strings and every algorithm's
+  pseudocode (:mod:`searchlab.web.pseudocode`)
 
 Traces run in worker processes (:func:`searchlab.web.worker.trace`: two at once,
 ten waiting, then 429; :func:`trace_gate`), each bounded in steps, nodes, bytes and
@@ -37,9 +38,9 @@ from pydantic import BaseModel, Field
 
 from searchlab import families, i18n
 from searchlab.errors import InputError
-from searchlab.families.contract import PuzzleFamily
+from searchlab.families.contract import Example, PuzzleFamily
 from searchlab.i18n import N_
-from searchlab.web import watch_grid, watch_trace, worker
+from searchlab.web import pseudocode, watch_grid, watch_trace, worker
 from searchlab.web.fair import client_key
 from searchlab.web.gate import Gate
 from searchlab.web.jobs import TooBusyError
@@ -103,28 +104,69 @@ def set_walls(fam: PuzzleFamily, board: str, cells: list[tuple[int, int]], wall:
     return fam.format(fam.read(out))
 
 
-def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
-    """What the watch page offers for ``fam``, its texts in the current language."""
-    examples = []
+def watchable(fam: PuzzleFamily) -> list[tuple[Example, Any]]:
+    """``fam``'s examples the watch can run (small enough, with an engine problem), each
+    with its instance."""
+    out = []
     for ex in fam.examples:
         try:
             instance = fam.read(ex.text)
             watch_grid.check_any(fam, instance)
+            fam.engine_problem(instance, None)
         except InputError:
             continue
-        examples.append(
-            {
-                "id": ex.id,
-                "title": ex.shown_title(),
-                "text": ex.text,
-                "walls": wall_grid(fam, instance) is not None,
-            }
-        )
+        out.append((ex, instance))
+    return out
+
+
+OPENING_TRIES = 12
+"""At most this many searches choose a family's opening (:func:`opening`)."""
+
+
+@functools.cache
+def opening(name: str) -> tuple[str, str]:
+    """The example id and the algorithm the watch opens ``name``'s family on: the first
+    (example, algorithm) whose search finishes within the watch's bounds, trying the
+    examples in order, each with the default algorithm first (BFS, or the family's own
+    when it offers one) then the others offered; the first example and the default
+    algorithm when none finishes in :data:`OPENING_TRIES` searches. Computed once per
+    family (the searches are bounded: 1,000 expansions each)."""
+    fam = families.get(name)
+    examples = watchable(fam)
+    default = watch_trace.default_algorithm(fam)
+    algorithms = [default, *(a for a in watch_trace.watch_algorithms(fam) if a != default)]
+    heuristic = fam.heuristics[0] if fam.heuristics else None
+    tries = 0
+    for ex, instance in examples:
+        for algorithm in algorithms:
+            if tries >= OPENING_TRIES:
+                break
+            tries += 1
+            trace = watch_trace.record(fam, instance, algorithm, heuristic, time_limit=2.0)
+            if trace["status"] == "solved":
+                return ex.id, algorithm
+    return (examples[0][0].id if examples else ""), default
+
+
+def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
+    """What the watch page offers for ``fam``, its texts in the current language: the
+    examples it can run, the one it opens on first (:func:`opening`)."""
+    first, default = opening(fam.name)
+    examples = [
+        {
+            "id": ex.id,
+            "title": ex.shown_title(),
+            "text": ex.text,
+            "walls": wall_grid(fam, instance) is not None,
+        }
+        for ex, instance in watchable(fam)
+    ]
+    examples.sort(key=lambda e: e["id"] != first)  # the opening first, the others in order
     return {
         "name": fam.name,
         "title": i18n._(fam.title),
         "algorithms": watch_trace.watch_algorithms(fam),
-        "default": watch_trace.default_algorithm(fam),
+        "default": default,
         "heuristics": list(fam.heuristics),
         "heuristic_labels": fam.heuristic_labels_shown(),
         "examples": examples,
@@ -233,7 +275,11 @@ def router(gate: Gate | None = None, cache: SharedCache | None = None) -> APIRou
     @api.get("/api/watch/i18n", summary="The watch page's strings in a language")
     async def watch_strings(lang: str = "en") -> dict[str, Any]:
         language = lang if lang in i18n.LANGUAGES else "en"
-        return {"language": language, "messages": i18n.translated(ALL_MESSAGES, language)}
+        return {
+            "language": language,
+            "messages": i18n.translated(ALL_MESSAGES, language),
+            "pseudocode": pseudocode.listings(language),
+        }
 
     return api
 
@@ -247,7 +293,7 @@ WATCH_MESSAGES = (
     N_("Whose tree"),
     N_("A node is named by its square: row·column, counted from the top left corner."),
     N_("Nodes are numbered in the order they were generated; the start is #0."),
-    N_("nodes generated so far: {n}; drag to pan, wheel or pinch to zoom."),
+    N_("nodes generated so far: {n}; drag to pan; ctrl + wheel, a pinch or the buttons zoom."),
     N_("Algorithm"),
     N_("Algorithm B"),
     N_("Back to the start"),
@@ -350,6 +396,22 @@ WATCH_MESSAGES = (
     N_("{nodes} nodes generated, as many as the watch mode keeps"),
     N_("its boards are too large to draw them all"),
     N_("the watch mode's time limit"),
+    # The pseudocode beside the board and the frontier's sorting (issue 37).
+    N_("Pseudocode"),
+    N_("Play this puzzle"),
+    N_("Pan and zoom"),
+    N_("Drag and wheel move the tree instead of the page"),
+    N_("The whole tree at once, however small"),
+    N_("Whole tree"),
+    N_("{n} steps with a single node on the frontier passed over: nothing to choose there."),
+    N_("Right: {node} ties with {next} on {key}; the tie-break takes {next}."),
+    N_("Show the frontier in the order added"),
+    N_("Sort the frontier by {key}, the least first"),
+    N_("Frontier sorted by {key}, the least first (ties in the order added)"),
+    N_(
+        "Frontier sorted by {key}, the least first (ties in the order added): the first {k} "
+        "of {n} by the algorithm's order"
+    ),
 )
 """Every string watch.js and watch.html show (a test checks both files against it)."""
 

@@ -176,17 +176,18 @@ def test_count_table_agrees_with_counting_every_position(disks: int) -> None:
 
 
 def test_the_picture_is_rods_on_bases_and_disks_by_size() -> None:
-    """Every disk sits centred on its peg's rod, two rows high and as wide as 2k + 3
+    """Every disk sits centred on its peg's rod, four rows high and as wide as 2k + 3
     cells for disk k, on the base or on a larger disk; the rods stand on three lettered
-    bases, the goal peg's rod in its own colour; each peg's region is square (a 3:1
-    picture whatever the height, so a phone's width gives it room); all drawn with kinds
-    of the one style table."""
+    bases, the goal peg's rod in its own colour; the picture is at most about 2:1 (a
+    3:1 strip left a phone's height unused and its disks too thin to tap); all drawn
+    with kinds of the one style table."""
     from searchlab.view import PIECES
 
     for disks in (1, 4, 12):
         tower = parse_tower(f"disks: {disks}\ngoal: B")
         base = FAMILY.base_view(tower)
-        assert base["cols"] == 3 * base["rows"]
+        assert base["cols"] == 3 * (2 * disks + 3) and base["rows"] == 4 * disks + 3
+        assert base["cols"] <= 2.2 * base["rows"]
     tower = parse_tower("disks: 4\nstart: ABAC\ngoal: B")
     base = FAMILY.base_view(tower)
     rods = [f for f in base["fixtures"] if f["kind"] == "rod"]
@@ -201,10 +202,10 @@ def test_the_picture_is_rods_on_bases_and_disks_by_size() -> None:
         for p in sorted(view["pieces"], key=lambda p: -p["r"]):
             k = int(p["label"]) - 1
             rod = rods[state[k]]
-            assert p["kind"] == "disk" and p["w"] == 2 * k + 3 and p["h"] == 2
+            assert p["kind"] == "disk" and p["w"] == 2 * k + 3 and p["h"] == 4
             assert p["c"] + k + 1 == rod["c"]  # centred on the rod
             under = below.get(state[k])
-            assert p["r"] + 2 == (base["rows"] - 1 if under is None else under["r"])
+            assert p["r"] + 4 == (base["rows"] - 1 if under is None else under["r"])
             assert under is None or int(under["label"]) > k + 1  # never on a smaller disk
             below[state[k]] = p
     assert {"rod", "base", "disk"} <= set(PIECES)

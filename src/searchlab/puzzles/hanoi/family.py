@@ -200,7 +200,16 @@ def from_options(*, file: str | None, disks: int | None, goal: str, **_other: An
     return Tower(disks, (0,) * disks, peg_index(goal))
 
 
+def goal_text(tower: Tower) -> str:
+    """What counts as solved, in words (the finished tower is drawn beside it)."""
+    return _(
+        "Goal: every disk on peg {peg}, moving one disk at a time and never onto a smaller one."
+    ).format(peg=PEGS[tower.goal_peg])
+
+
 FAMILY: Family[Tower, State] = Family(
+    goal_text=goal_text,
+    goal_state=lambda t: t.goal,
     name=NAME,
     title=N_("Tower of Hanoi"),
     board_help=N_(
@@ -259,7 +268,7 @@ FAMILY: Family[Tower, State] = Family(
     demo=demo,
     demo_title=N_("Tower of Hanoi: the recursion and search"),
     notes=N_(
-        "'recursive' is the classic method, optimal from any position; the engine algorithms "
-        "search the 3^n positions."
+        "'recursive' is the classic method, the shortest from any position; the search "
+        "algorithms explore the 3^n positions to compare."
     ),
 )

@@ -1,12 +1,13 @@
 """How a tower is drawn (views) and played (moves you click or drag).
 
-The grid: one square region of ``2n + 3`` columns per peg, the rod in its middle
-column, and ``2n + 3`` rows, the bottom one the base; so a tower of any height is a
-3:1 picture, as tall as a phone's width allows. The rods and the base are the view's
-fixtures (``rod`` and ``base`` kinds: a bar, a plank under each rod carrying its
-letter; the goal peg's rod green); disk ``k`` (size ``k + 1``) is a ``disk`` two rows
-high and ``2k + 3`` cells wide, of its own colour, centred on its rod (two rows, so
-the disks read as disks on a narrow screen, where the width sets the cell size). To
+The grid: one region of ``2n + 3`` columns per peg, the rod in its middle column, and
+``4n + 3`` rows, the bottom one the base: about 9:5 (3 disks: 27 x 15 cells), so that
+on a phone, where the width sets the cell size, the tower uses the screen's height (a
+3:1 strip was a 374 x 126 picture with 28-pixel disks). The rods and the base are the
+view's fixtures (``rod`` and ``base`` kinds: a bar, a plank under each rod carrying
+its letter; the goal peg's rod green); disk ``k`` (size ``k + 1``) is a ``disk`` four
+rows high and ``2k + 3`` cells wide, of its own colour, centred on its rod (on a
+390-pixel phone the smallest disk is about 42 x 55 pixels, a finger's target). To
 play, grab the top disk of a peg (click it, or drag it) and click or drop it on the
 cell where its lower row lands on another peg.
 """
@@ -18,13 +19,19 @@ from searchlab.view import View
 
 from .model import PEGS, State, Tower, legal_moves, move_label, moved
 
-DISK_ROWS = 2
+DISK_ROWS = 4
 """The rows a disk covers."""
 
 
 def region(tower: Tower) -> int:
-    """The columns of one peg's region, and the rows of the grid: ``2n + 3``."""
+    """The columns of one peg's region: ``2n + 3``."""
     return 2 * tower.disks + 3
+
+
+def height(tower: Tower) -> int:
+    """The rows of the grid: ``DISK_ROWS * n + 3`` (two rows over the tallest tower,
+    the base)."""
+    return DISK_ROWS * tower.disks + 3
 
 
 def centre(tower: Tower, peg: int) -> int:
@@ -50,44 +57,45 @@ def base_view(tower: Tower) -> View:
     """The empty grid, the three rods, each standing on its base named by its letter."""
     side = region(tower)
     width = 3 * side
+    rows = height(tower)
     rods = [
         {
             "r": 0,
             "c": centre(tower, p),
-            "h": side - 1,
+            "h": rows - 1,
             "kind": "rod",
             **({"color": GOAL_ROD} if p == tower.goal_peg else {}),
         }
         for p in range(3)
     ]
     bases = [
-        {"r": side - 1, "c": p * side, "w": side, "kind": "base", "label": PEGS[p]}
+        {"r": rows - 1, "c": p * side, "w": side, "kind": "base", "label": PEGS[p]}
         for p in range(3)
     ]
     # Moves are written as people write them, from peg to peg ("A>C"): shown as they are.
     return {
-        "rows": side,
+        "rows": rows,
         "cols": width,
-        "cells": [" " * width] * side,
+        "cells": [" " * width] * rows,
         "fixtures": [*rods, *bases],
         "notation": "labels",
     }
 
 
-def landing_row(tower: Tower, height: int) -> int:
-    """The top row of a disk with ``height`` disks under it (on the base, ``height``
-    0: ``2n``; the disk covers rows ``2n`` and ``2n + 1``, the base row ``2n + 2``)."""
-    return region(tower) - 1 - DISK_ROWS * (height + 1)
+def landing_row(tower: Tower, under: int) -> int:
+    """The top row of a disk with ``under`` disks under it (on the base, ``under`` 0:
+    ``4n - 2``; the disk covers rows ``4n - 2`` to ``4n + 1``, the base row ``4n + 2``)."""
+    return height(tower) - 1 - DISK_ROWS * (under + 1)
 
 
 def rows_of(tower: Tower, state: State) -> list[int]:
     """The top row of each disk: on each peg, the largest at the bottom."""
-    height = [0, 0, 0]
+    stacked = [0, 0, 0]
     row = [0] * tower.disks
     for disk in range(tower.disks - 1, -1, -1):
         peg = state[disk]
-        row[disk] = landing_row(tower, height[peg])
-        height[peg] += 1
+        row[disk] = landing_row(tower, stacked[peg])
+        stacked[peg] += 1
     return row
 
 

@@ -246,9 +246,10 @@ def hint(
 def teaching_problem(inst: Instance, heuristic: str | None) -> Problem[Any, Any]:
     if inst.board.size > HINT_MAX_SQUARES:
         raise InputError(
-            _("the teaching view is for small boards (up to {hint_max_squares} squares)").format(
-                hint_max_squares=HINT_MAX_SQUARES
-            )
+            _(
+                "a search watched step by step needs a small board (up to {hint_max_squares} "
+                "squares)"
+            ).format(hint_max_squares=HINT_MAX_SQUARES)
         )
     return TeachingProblem(inst)
 
@@ -260,7 +261,18 @@ def picture(inst: Instance, result: SearchResult | None) -> str:
     return render_svg(inst.board, path, closed=closed, start=inst.start)
 
 
+def goal_text(inst: Instance) -> str:
+    """What counts as solved, in words."""
+    if inst.closed:
+        return _(
+            "Goal: visit every square exactly once and end a knight's move from the start "
+            "(a closed tour)."
+        )
+    return _("Goal: visit every square exactly once (an open tour: it may end anywhere).")
+
+
 FAMILY: Family[Instance, tuple[Square, ...]] = Family(
+    goal_text=goal_text,
     name="knight",
     title=N_("Knight's tour"),
     board_help=N_(
@@ -314,7 +326,7 @@ FAMILY: Family[Instance, tuple[Square, ...]] = Family(
     demo=demo,
     demo_title=N_("Knight's tours"),
     notes=N_(
-        "Existence is decided first, exactly (with the reason); 'fast' builds tours from "
-        "blocks or by Warnsdorff's rule, 'backtrack' is the assignment's ordered backtracking."
+        "Whether a tour exists is said first, and why not; 'fast' builds a tour at once, "
+        "'backtrack' is the assignment's search, square by square."
     ),
 )

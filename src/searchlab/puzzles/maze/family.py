@@ -378,7 +378,13 @@ def _setup(
     return Setup(maze, blocks=[note] if note else [])
 
 
+def goal_text(maze: Maze) -> str:
+    """What counts as solved, in words."""
+    return _("Goal: walk from the start S to the goal G.")
+
+
 FAMILY: Family[Maze, int] = Family(
+    goal_text=goal_text,
     name="maze",
     title=N_("Grid maze"),
     board_help=N_(

@@ -287,7 +287,19 @@ def warm() -> None:
     kernel_md.warm_up()
 
 
+def goal_text(inst: Instance) -> str:
+    """What counts as solved, in words (the goal board is drawn beside it)."""
+    tiles, last = inst.goal.tiles, len(inst.goal.tiles) - 1
+    if tiles == (*range(1, last + 1), 0):
+        return _("Goal: the tiles in order, 1 to {last}, the blank last.").format(last=last)
+    if tiles == tuple(range(last + 1)):
+        return _("Goal: the blank first, then the tiles in order, 1 to {last}.").format(last=last)
+    return _("Goal: the tiles as pictured.")
+
+
 FAMILY: Family[Instance, Board] = Family(
+    goal_text=goal_text,
+    goal_state=lambda i: i.goal,
     name="npuzzle",
     title=N_("Sliding tiles"),
     board_help=N_(
@@ -347,8 +359,8 @@ FAMILY: Family[Instance, Board] = Family(
     demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the two assignment programs"),
     cache_artifacts=cache_artifacts,
     notes=N_(
-        "'auto' is A* on 3x3; on larger boards IDA* with pattern databases once built, else "
-        "compiled IDA* with linear conflict (the CLI's solver; it never builds a database)."
+        "'auto' finds a shortest solution the quickest way this board allows; the other "
+        "algorithms are the classic searches, to compare."
     ),
     warm=warm,
 )

@@ -317,7 +317,19 @@ def state_view(inst: Instance, position: int) -> View:
     return pegs_view(inst.board, position)
 
 
+def goal_text(inst: Instance) -> str:
+    """What counts as solved, in words (a target position is drawn beside it)."""
+    if inst.target is None:
+        return _("Goal: jump until one peg is left, in any hole.")
+    if inst.target.bit_count() == 1:
+        hole = inst.board.hole_name(inst.target.bit_length() - 1)
+        return _("Goal: jump until one peg is left, in hole {hole}.").format(hole=hole)
+    return _("Goal: jump until the pegs stand as pictured.")
+
+
 FAMILY: Family[Instance, int] = Family(
+    goal_text=goal_text,
+    goal_state=lambda i: i.target,
     name="peg",
     title=N_("Peg solitaire"),
     board_help=N_(
@@ -367,7 +379,9 @@ FAMILY: Family[Instance, int] = Family(
     verify=verify,
     demo=demo,
     demo_title=N_("Peg solitaire"),
-    notes=N_("'fast' is the dedicated solver; the engine algorithms show why it is needed."),
+    notes=N_(
+        "'fast' is the solver made for peg solitaire; the classic searches show why one is needed."
+    ),
     tasks=TASKS,
     solve_options=SOLVE_OPTIONS,
     from_options=from_options,

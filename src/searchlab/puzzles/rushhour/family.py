@@ -68,18 +68,21 @@ SAMPLE_SECONDS = 600.0
 """The experiments give up generating one puzzle after this long (an InputError)."""
 
 
-def card_text(number: int, level: str, moves: int, board: str) -> str:
+def card_text(number: int, moves: int, board: str) -> str:
     rows = [board[i : i + 6] for i in range(0, 36, 6)]
-    return f"# card {number} ({level}): {moves} moves\n" + "\n".join(rows) + "\n"
+    return f"# card {number}: {moves} moves\n" + "\n".join(rows) + "\n"
 
 
+# A card's title and text name no level: the printed card's (Beginner for cards 1-10...)
+# and the rating's (:func:`difficulty`, shown when the board is loaded) differ on some
+# cards (card 10: Beginner, rated intermediate), and one board had two levels.
 EXAMPLES = (
     *(
         Example(
             f"card{c.number}",
-            N_("Card {number} ({level}, {moves} moves)"),
-            card_text(c.number, c.level, c.moves, c.board),
-            (("number", c.number), ("level", c.level), ("moves", c.moves)),
+            N_("Card {number} ({moves} moves)"),
+            card_text(c.number, c.moves, c.board),
+            (("number", c.number), ("moves", c.moves)),
         )
         for c in cards()
     ),
@@ -282,7 +285,16 @@ def warm() -> None:
     enumeration.run_shard(enumeration.shards(4, 0)[0])
 
 
+def goal_text(board: Board) -> str:
+    """What counts as solved, in words."""
+    return _(
+        "Goal: slide the cars until the red car {car} drives out through the exit, at "
+        "the right end of its row."
+    ).format(car=board.red.name)
+
+
 FAMILY: Family[Board, Board] = Family(
+    goal_text=goal_text,
     name="rushhour",
     title=N_("Rush Hour"),
     board_help=N_(
@@ -343,10 +355,8 @@ FAMILY: Family[Board, Board] = Family(
     cache_artifacts=bundled.cache_artifacts,
     difficulty=difficulty,
     notes=N_(
-        "'fast' is the packed breadth-first search (optimal); 'rate' adds the difficulty "
-        "rating; the engine algorithms compare heuristics. Random boards come from the "
-        "puzzle database (every 6x6 puzzle without walls ships with searchlab; with walls "
-        "once built by rushhour enumerate), else are generated; either way minimal for "
+        "'fast' finds a solution with the fewest moves; 'rate' also says how hard the "
+        "board is; the classic searches compare heuristics. Random boards are minimal for "
         "their length."
     ),
     warm=warm,

@@ -2,9 +2,8 @@
 // a line of positions (a move list like a chess game's): undo, redo and the replay
 // controls move along it; a move played by hand at any step continues from there
 // (the steps after it are dropped unless it is the move already next in the line).
-import { renderView } from "searchlab/render.js";
+import { renderGoal, renderView } from "searchlab/render.js";
 import { moveText, stepText } from "searchlab/notation.js";
-import { drawTeaching } from "searchlab/teachview.js";
 import { language, setMessages, t, translatePage } from "searchlab/i18n.js";
 import { algoLabel } from "searchlab/names.js";
 
@@ -126,6 +125,7 @@ async function init() {
   $("intro").hidden = true;
   $("main").hidden = false;
   await selectFamily(fam, query.get("board"));
+  if (query.get("line")) await replayLine(query.get("line").split(" "), Number(query.get("at") ?? NaN));
   mountWatch();
 }
 
@@ -205,8 +205,6 @@ async function selectFamily(fam, boardText) {
   fam.heuristics.forEach((h) => option(heur, h, (fam.heuristic_labels || {})[h] || h));
   heur.disabled = fam.heuristics.length === 0;
   $("heuristic-field").hidden = fam.heuristics.length === 0;
-  $("teaching").disabled = !fam.teaching;
-  $("teaching").parentElement.hidden = !fam.teaching;
   const text = boardText ?? (fam.examples.length ? fam.examples[0].text : null);
   if (text !== null) {
     $("board").value = text;
@@ -237,6 +235,7 @@ async function loadBoard({ close = false, fromWatch = false } = {}) {
     app.board = text;
     app.base = data.base;
     app.noHint = data.no_hint || null;
+    renderGoal($("goal"), data.objective, data.base);
     startGame(data.start);
     $("hint").title = app.noHint || t("The next move of an optimal solution");
     $("hint-note").textContent = app.noHint ? t("Hint is off: {reason}.", { reason: app.noHint }) : "";
@@ -375,6 +374,7 @@ function go(i) {
   if (target === app.at) return;
   app.at = target;
   app.selected = app.hint = null;
+  app.keyPiece = null;
   $("celebrate").hidden = true;
   say("play-message", "");
   render();
@@ -402,6 +402,7 @@ async function applyMove(m) {
     }
     app.at++;
     app.selected = app.hint = null;
+    selectKeyPiece(next);  // a piece chosen by key stays chosen
     say("play-message", "");
     render();
     if (next.goal) solvedByHand();
@@ -574,6 +575,8 @@ function nearestMove(moves, k) {
 }
 
 function click(k) {
+  app.keyPick = false;  // chosen by pointer or by the dashed square
+  app.keyPiece = null;
   const moves = entry().pos.moves;
   if (app.selected) {
     const m = movesOf(app.selected).find((mv) => key(mv.to) === k);
@@ -615,12 +618,101 @@ async function hint() {
   }
 }
 
-// Keyboard play: the arrow keys move a cursor square over the board, Enter or Space
-// acts on it as a click does (select a piece, play a move); U undo, Y redo, H hint.
+// Keys that name what to move, read from the view (nothing here knows a family): the
+// labelled bases a piece stands on (the Tower of Hanoi's pegs: 1, 2, 3 or A, B, C), else
+// the pieces' own labels (a Rush Hour car's letter, a tile's number).
+function namedBases(view) {
+  return (view.fixtures || []).filter((f) => f.label && f.w).sort((a, b) => a.c - b.c);
+}
+
+function baseOfKey(view, k) {
+  const bases = namedBases(view);
+  if (!bases.length) return null;
+  const n = Number(k);
+  if (Number.isInteger(n) && n >= 1 && n <= bases.length) return bases[n - 1];
+  return bases.find((f) => f.label.toLowerCase() === k.toLowerCase()) || null;
+}
+
+const under = (f, rc) => rc[1] >= f.c && rc[1] < f.c + f.w;  // a cell over base f
+
+// A key pressed on the board: select the piece (or the top piece of the base) it names,
+// or, with a base's piece selected, play its move onto the base named. True if used.
+function keySelect(k, pos) {
+  const view = viewOf(entry());
+  const base = baseOfKey(view, k);
+  if (base) {
+    if (app.selected) {
+      const m = movesOf(app.selected).find((mv) => under(base, mv.to));
+      if (m) { app.keyPiece = null; applyMove(m); return true; }
+    }
+    const m = pos.moves.find((mv) => mv.grab.length && under(base, mv.grab[0]));
+    app.selected = m ? key(m.grab[0]) : null;
+    app.keyPiece = null;
+    app.keyPick = Boolean(m);
+    render();
+    return true;
+  }
+  const piece = (view.pieces || []).find((p) => p.label && String(p.label).toLowerCase() === k.toLowerCase());
+  if (!piece) return false;
+  app.keyPiece = piece.id ?? null;
+  app.keyPick = true;
+  selectKeyPiece(pos);
+  const one = app.selected && movesOf(app.selected);
+  if (one && one.length === 1 && (piece.w || 1) === 1 && (piece.h || 1) === 1) {
+    app.keyPiece = null;  // a one-square piece with one move (a tile by the blank): played
+    applyMove(one[0]);
+    return true;
+  }
+  render();
+  return true;
+}
+
+// Keep the piece chosen by key selected from move to move (a car driven by the arrows).
+function selectKeyPiece(pos) {
+  if (app.keyPiece === null || app.keyPiece === undefined || !pos) return;
+  const piece = (viewOf(entry()).pieces || []).find((p) => p.id === app.keyPiece);
+  if (!piece) { app.keyPiece = null; return; }
+  const cells = new Set();
+  for (let dr = 0; dr < (piece.h || 1); dr++) for (let dc = 0; dc < (piece.w || 1); dc++) cells.add(`${piece.r + dr},${piece.c + dc}`);
+  const m = pos.moves.find((mv) => mv.grab.some((g) => cells.has(key(g))));
+  app.selected = m ? key(m.grab.find((g) => cells.has(key(g)))) : null;
+}
+
+// The selected piece's move the arrow points to: the nearest target that way.
+function arrowMove(dr, dc) {
+  if (!app.selected) return null;
+  const [r0, c0] = app.selected.split(",").map(Number);
+  let best = null, bestD = Infinity;
+  for (const m of movesOf(app.selected)) {
+    const g = m.grab.find((x) => key(x) === app.selected) || m.grab[0];
+    const vr = m.to[0] - g[0], vc = m.to[1] - g[1];
+    const along = dr ? Math.sign(vr) === dr : Math.sign(vc) === dc;
+    if (!along) continue;
+    const d = Math.abs(dr ? vr : vc) + 0.001 * Math.abs(dr ? m.to[1] - c0 : m.to[0] - r0);
+    if (d < bestD) { best = m; bestD = d; }
+  }
+  return best;
+}
+
+// Keyboard play: a piece's label (or a base's number or letter) selects it, the arrows
+// move the selected piece that way (or, with nothing selected, a cursor square over the
+// board), Enter or Space acts on the cursor as a click does; U undo, Y redo, H hint.
 function onBoardKey(ev) {
   if (!app.line.length || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   const pos = entry().pos;
+  // u, y, h keep their shortcuts; Shift+U/Y/H name a piece so labelled
+  if (ev.key.length === 1 && pos && !(["u", "y", "h"].includes(ev.key)) && ev.key !== " " && keySelect(ev.key, pos)) {
+    ev.preventDefault();
+    pause();
+    return;
+  }
+  // the arrows drive a piece chosen by key; one chosen with the dashed square (Enter)
+  // stays put while the square goes to its target
+  if (steps[ev.key] && pos && app.selected && app.keyPick) {
+    const m = arrowMove(...steps[ev.key]);
+    if (m) { ev.preventDefault(); pause(); applyMove(m); return; }
+  }
   if (steps[ev.key]) {
     ev.preventDefault();
     if (!pos) return;
@@ -648,7 +740,7 @@ function onBoardKey(ev) {
   } else if (ev.key === "u" || ev.key === "U") { undo(); }
   else if (ev.key === "y" || ev.key === "Y") { redo(); }
   else if ((ev.key === "h" || ev.key === "H") && !$("hint").disabled) { hint(); }
-  else if (ev.key === "Escape") { app.selected = null; app.cursor = null; render(); }
+  else if (ev.key === "Escape") { app.selected = null; app.cursor = null; app.keyPiece = null; render(); }
 }
 
 function onListKey(ev) {
@@ -695,11 +787,12 @@ function solvedByHand() {
   $("stage").classList.remove("flash");
   void $("stage").offsetWidth;  // restart the animation
   $("stage").classList.add("flash");
-  if (app.best === null) askBest();
+  if (app.best === null && app.fam.ranked) askBest();
 }
 
 function showBest() {
   const box = $("celebrate-best");
+  if (!app.fam.ranked) { box.textContent = t("Every solution has this length: what counts is finding one."); return; }
   if (app.best === null) { box.textContent = t("Looking for the shortest solution…"); return; }
   box.textContent = app.at <= app.best ? t("The shortest possible: well played!")
     : t("The shortest solution has {n} moves.", { n: app.best });
@@ -765,7 +858,6 @@ function showSpeed() { $("speed-out").textContent = t("{speed} moves/s", { speed
 function clearSolution() {
   $("stats").replaceChildren();
   $("stats-box").hidden = true;
-  $("teach").hidden = true;
   say("progress", "");
 }
 
@@ -777,7 +869,6 @@ async function solve() {
     algorithm: $("algorithm").value,
     heuristic: $("heuristic").value || "",
     time_limit: Number($("time-limit").value) || 30,
-    teaching: $("teaching").checked,
     page: PAGE,
   };
   try {
@@ -864,24 +955,34 @@ function statusWord(status) {
 function showResult(r, algorithm) {
   const [text, cls] = outcome(r);
   say("progress", text, cls);
-  const rows = [[t("method"), r.method], [t("status"), statusWord(r.status)], [t("moves"), r.length]];
-  if (r.cost !== null && r.cost !== undefined) rows.push([t("cost"), r.cost]);
-  for (const [k, v] of Object.entries(r.stats || {})) {
+  // The method by the name the Algorithm list gives it (the engine's description, which
+  // names its data structures, stays as the row's tooltip).
+  const rows = [[t("method"), algoLabel(t, algorithm), r.method], [t("status"), statusWord(r.status)], [t("moves"), r.length]];
+  if (r.cost !== null && r.cost !== undefined && r.cost !== r.length) rows.push([t("cost"), r.cost]);
+  // A dedicated solver counts no nodes: its zeros are not shown as if measured; the
+  // counters that only some searches use (re-opened nodes, iterations) only when used.
+  const stats = r.stats || {};
+  const counted = (stats.expanded || 0) + (stats.generated || 0) > 0;
+  const perSearch = ["expanded", "generated", "duplicates", "max_frontier", "max_depth"];
+  if (!counted) rows.push([t("nodes"), t("not counted by this solver")]);
+  for (const [k, v] of Object.entries(stats)) {
     if (v === null || v === undefined) continue;
+    if (!counted && perSearch.includes(k)) continue;
+    if ((k === "reopened" || k === "iterations") && !v) continue;
     const shown = k === "seconds" ? v.toFixed(3) : typeof v === "number" ? v.toLocaleString(language()) : v;
     rows.push([t(k.replaceAll("_", " ")), shown]);
   }
   const table = $("stats");
   table.replaceChildren();
   $("stats-box").hidden = false;
-  for (const [k, v] of rows) {
+  for (const [k, v, title] of rows) {
     const tr = table.insertRow();
     tr.insertCell().textContent = k;
     tr.insertCell().textContent = v;
+    if (title) tr.title = title;
   }
   if (r.status === "solved" && algorithm === app.fam.algorithms[0]) app.best = r.length;
   if (r.frames && r.frames.length) loadSolution(r);
-  if (r.teaching) showTeaching(r);
 }
 
 /** The solution becomes the game's line, from the start, on the one board. */
@@ -917,16 +1018,6 @@ function loadSolution(r) {
   }
 }
 
-function showTeaching(r) {
-  $("teach").hidden = false;
-  drawTeaching(r, {
-    table: $("expansions"), board: $("teach-board"), graph: $("graph"), download: $("graph-download"),
-    // Rows past the first ones carry a state token: their board comes from the server.
-    view: async (state) => (await api(`/api/${app.fam.name}/moves`, { board: app.board, state })).view,
-    error: (message) => say("progress", message, "error"),
-  });
-}
-
 /** The address bar names this puzzle (its board unless it is the family's first
  *  example), so that it can be bookmarked or copied as it is. */
 function keepAddress(text) {
@@ -939,12 +1030,46 @@ function keepAddress(text) {
 }
 
 // ---- sharing -------------------------------------------------------------------------------------
+// A shared link names the puzzle, the language and the game: its line (the moves played,
+// by their labels, as a game ID does) and the move shown when it is not the last.
 function shareLink() {
   const url = new URL(location.origin + location.pathname);
   url.searchParams.set("family", app.fam.name);
   url.searchParams.set("board", app.board);
   url.searchParams.set("lang", language());
+  const labels = app.line.slice(1).map((e) => e.label);
+  if (labels.length && labels.every((l) => l && !/\s/.test(l))) {
+    url.searchParams.set("line", labels.join(" "));
+    if (app.at !== labels.length) url.searchParams.set("at", String(app.at));
+  }
   return url.toString();
+}
+
+/** A shared link's game: its moves played from the start (each must be legal where it
+ *  comes; the first that is not stops the replay, saying so), then the move shown. */
+async function replayLine(labels, at) {
+  for (const label of labels) {
+    const e = entry();
+    const m = e.pos && e.pos.moves.find((mv) => mv.label === label);
+    if (!m) {
+      say("play-message", t("The link's game stops at move {n}: {move} cannot be played there.",
+        { n: app.at + 1, move: label.slice(0, 20) }), "error");
+      break;
+    }
+    try {
+      const next = await api(`/api/${app.fam.name}/moves`, { board: app.board, state: m.state });
+      const before = viewOf(e), after = { ...app.base, ...next.view };
+      app.line.push({ text: stepText(before, after, m.label), label: m.label, pos: next, token: next.state,
+                      view: after, last: new Set([...m.grab.map(key), key(m.to)]) });
+      app.at += 1;
+    } catch (err) {
+      say("play-message", err.message, "error");
+      break;
+    }
+  }
+  app.version++;
+  if (Number.isInteger(at) && at >= 0) app.at = Math.min(at, app.line.length - 1);
+  render();
 }
 
 async function share() {
@@ -979,9 +1104,20 @@ async function mountWatch() {
 // is a board changed in the watch (walls drawn on a maze) and comes to the player.
 const watchBoard = { first: true, seen: null };
 
+/** The watch of this puzzle on its own page (/watch), in this language. */
+function watchPageLink() {
+  const url = new URL("/watch", location.origin);
+  url.searchParams.set("family", app.fam.name);
+  url.searchParams.set("board", app.board);
+  url.searchParams.set("lang", language());
+  return url.toString();
+}
+
 async function remountWatch() {
   if (!watchModule || !app.fam || !app.board) return;
   $("watch").hidden = false;  // once there is a board to watch (the panel brings its own stylesheet)
+  $("watch-cue").hidden = false;  // under the board, so the panel is known before scrolling
+  $("watch-page").href = watchPageLink();
   const handle = await app.watch;  // mountWatch may answer a promise of its handle
   if (handle && handle.family === app.fam.name && typeof handle.setBoard === "function") {
     if (handle.board !== app.board) {
@@ -1015,6 +1151,32 @@ async function remountWatch() {
 }
 
 // ---- wiring -------------------------------------------------------------------------------------------
+// A phone's header lists the families behind "Puzzles ▾" (static/style.css).
+function showFamilies(open) {
+  document.querySelector("header.top").classList.toggle("open", open);
+  $("families-toggle").setAttribute("aria-expanded", String(open));
+}
+$("families-toggle").addEventListener("click", () => {
+  const open = $("families-toggle").getAttribute("aria-expanded") !== "true";
+  showFamilies(open);
+  if (open) ($("families").querySelector("a.active") || $("families").querySelector("a"))?.focus();
+});
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && $("families-toggle").getAttribute("aria-expanded") === "true") {
+    showFamilies(false);
+    $("families-toggle").focus();
+  }
+});
+document.addEventListener("click", (ev) => {
+  if (!ev.target.closest("header.top")) showFamilies(false);
+});
+$("watch-link").addEventListener("click", async (ev) => {
+  ev.preventDefault();  // the address keeps naming the puzzle, not the panel
+  await app.watch;  // mounted: the panel has its height, the scroll ends on it
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("watch").focus({ preventScroll: true });  // first: a focus during the scroll stops it
+  $("watch").scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+});
 $("setup-open").addEventListener("click", openSetup);
 $("setup").addEventListener("click", (ev) => { if (ev.target === $("setup")) closeSetup(); });  // the backdrop
 $("load-board").addEventListener("click", () => loadBoard({ close: true }));

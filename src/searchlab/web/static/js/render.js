@@ -265,3 +265,22 @@ function drawPiece(parent, p, cell) {
   }
   return g;
 }
+
+// What counts as solved, beside a board: fill `box` (data-role="goal") with the family's
+// sentence and, when the puzzle has one goal position, a small picture of it (the
+// objective of /api/{family}/validate and /api/watch/trace: {text, view}).
+export function renderGoal(box, objective, base, size = 84) {
+  box.replaceChildren();
+  box.hidden = !objective || (!objective.text && !objective.view);
+  if (box.hidden) return;
+  if (objective.view) {
+    const view = { ...base, ...objective.view };
+    const cell = Math.max(4, Math.floor(size / Math.max(view.rows, view.cols)));
+    const svg = el("svg", { class: "goal-board", role: "img", "aria-label": objective.text }, box);
+    renderView(svg, view, { cell });
+  }
+  const p = document.createElement("p");
+  p.className = "goal-text";
+  p.textContent = objective.text;
+  box.append(p);
+}

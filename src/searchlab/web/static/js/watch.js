@@ -10,7 +10,7 @@
 // page draws the families' view data with render.js.
 import { STYLES } from "searchlab/styles.js";
 import { algoLabel } from "./names.js";
-import { cellXY, renderView, viewSize } from "./render.js";
+import { cellXY, renderGoal, renderView, viewSize } from "./render.js";
 import { fetchTrace, whenShown } from "./traceload.js";
 import { CanvasLane, playPace } from "./gridcanvas.js";
 import { Brush, resultsTable } from "./brush.js";
@@ -69,14 +69,20 @@ async function api(path, body) {
 // host page's t(), else English.
 async function translator(lang, hostT) {
   let messages = {};
-  try { messages = (await api(`/api/watch/i18n?lang=${encodeURIComponent(lang || "en")}`)).messages; }
-  catch { messages = {}; }
-  return (msg, params = {}) => {
+  let pseudocode = {};
+  try {
+    const data = await api(`/api/watch/i18n?lang=${encodeURIComponent(lang || "en")}`);
+    messages = data.messages;
+    pseudocode = data.pseudocode || {};
+  } catch { messages = {}; }
+  const t = (msg, params = {}) => {
     let text = messages[msg];
     if (!text && hostT) text = hostT(msg, params);
     text = text || msg;
     return text.replace(/\{(\w+)\}/g, (whole, k) => (k in params ? String(params[k]) : whole));
   };
+  t.pseudocode = pseudocode;  // {algorithm: [{indent, text, mark}]} (web/pseudocode.py)
+  return t;
 }
 
 // A node's name in the page: its cell on a grid ("row 3, col 5" as 3·5), else #n
@@ -132,17 +138,67 @@ class Lane {
     this.stats = h("p", { class: "watch-stats", "data-watch": "stats", "aria-live": "polite" });
     this.current = h("p", { class: "watch-current", "data-watch": "current" });
     this.status = h("p", { class: "watch-status", "data-watch": "status" });
-    const head = h("tr", {},
-      h("th", { scope: "col" }, t("node")), h("th", { scope: "col" }, "g"),
-      h("th", { scope: "col" }, "h"), h("th", { scope: "col" }, "f"));
+    // The frontier's columns; a priority queue's can be sorted by g, h, f (and by
+    // weighted A*'s own key), as students picture it: the least on top.
+    const rule = tr.rule;
+    this.sortable = rule.kind === "priority";
+    this.weighted = this.sortable && rule.g_weight === 1 && ![0, 1].includes(rule.h_weight);
+    this.sortBy = null;  // null: in the order added
+    this.columns = [["node", t("node")], ["g", "g"], ["h", "h"], ["f", "f"]];
+    if (this.weighted) this.columns.push(["key", keyText(t, rule)]);
+    this.heads = this.columns.map(([key, label]) => {
+      const th = h("th", { scope: "col", "data-col": key });
+      if (!this.sortable) th.append(label);
+      else {
+        const title = key === "node" ? t("Show the frontier in the order added")
+          : t("Sort the frontier by {key}, the least first", { key: label });
+        th.append(h("button", { type: "button", class: "watch-sort", "data-watch": `sort-${key}`, title,
+          onclick: () => { this.sortBy = key === "node" ? null : key; this.renderFrontier(this.shownStep ?? 0); } }, label));
+      }
+      return th;
+    });
     this.rows = h("tbody");
     this.frontierCaption = h("caption", {});
     this.table = h("table", { class: "watch-frontier", "data-watch": "frontier" },
-      this.frontierCaption, h("thead", {}, head), this.rows);
+      this.frontierCaption, h("thead", {}, h("tr", {}, this.heads)), this.rows);
+    this.code = this.buildCode();
     this.el = h("section", { class: "watch-lane", "data-watch": "lane",
                              "data-algorithm": tr.algorithm },
       this.title, this.boardWrap, this.stats, this.current, this.status,
-      h("div", { class: "watch-frontier-wrap" }, this.table));
+      h("div", { class: "watch-side" }, this.code, h("div", { class: "watch-frontier-wrap" }, this.table)));
+  }
+
+  // The algorithm's pseudocode (web/pseudocode.py), its lines marked by the trace's
+  // moments: start, expand, pass (an iterative search's next pass), goal, fail.
+  buildCode() {
+    const lines = this.t.pseudocode[this.trace.algorithm] || [];
+    this.codeLines = lines.map((ln) => h("li", { "data-mark": ln.mark || null, style: `--indent: ${ln.indent}` },
+      h("code", {}, ln.text)));
+    this.hasPass = lines.some((ln) => ln.mark === "pass");
+    return h("section", { class: "watch-code", "data-role": "pseudocode", "aria-label": this.t("Pseudocode"),
+                          hidden: !lines.length },
+      h("h4", {}, this.t("Pseudocode")), h("ol", {}, this.codeLines));
+  }
+
+  // The pseudocode's moment at step i (see buildCode).
+  codeMark(i) {
+    const st = this.stepAt(i);
+    if (i >= this.last && this.trace.status === "no_solution") return "fail";
+    if (st.node === null) return "start";
+    if (st.goal) return "goal";
+    if (this.hasPass && st.depth === 0) return "pass";
+    return "expand";
+  }
+
+  renderCode(i) {
+    const mark = this.codeMark(i);
+    let marked = false;
+    for (const li of this.codeLines) {
+      const on = !marked && li.dataset.mark === mark;
+      marked ||= on;
+      if (on) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+    }
+    this.code.dataset.mark = marked ? mark : "";
   }
 
   // The board's cell size for the lane's width (measured once, and again on resize:
@@ -195,6 +251,8 @@ class Lane {
     this.status.dataset.end = done ? tr.status : "";  // a stop is not coloured as a success
     this.status.hidden = !done;
     this.el.dataset.done = done ? "true" : "false";
+    this.shownStep = i;
+    this.renderCode(i);
     this.renderFrontier(i);
   }
 
@@ -282,20 +340,35 @@ class Lane {
     const st = this.stepAt(i);
     const rule = tr.rule;
     const path = rule.kind === "path";
+    const sortBy = this.sortable ? this.sortBy : null;
+    const label = sortBy && this.columns.find(([k]) => k === sortBy)[1];
     this.frontierCaption.textContent = path
       ? t("Current path (a depth-first search keeps no frontier)")
-      : st.frontier.length < st.frontier_size
-        ? t("Frontier, in the order added: the first {k} of {n} by the algorithm's order", { k: st.frontier.length, n: st.frontier_size })
-        : t("Frontier, in the order added");
+      : sortBy
+        ? (st.frontier.length < st.frontier_size
+          ? t("Frontier sorted by {key}, the least first (ties in the order added): the first {k} of {n} by the algorithm's order", { key: label, k: st.frontier.length, n: st.frontier_size })
+          : t("Frontier sorted by {key}, the least first (ties in the order added)", { key: label }))
+        : st.frontier.length < st.frontier_size
+          ? t("Frontier, in the order added: the first {k} of {n} by the algorithm's order", { k: st.frontier.length, n: st.frontier_size })
+          : t("Frontier, in the order added");
+    for (const th of this.heads) {
+      const on = this.sortable && (th.dataset.col === sortBy || (!sortBy && th.dataset.col === "node"));
+      if (on) th.setAttribute("aria-sort", sortBy ? "ascending" : "other"); else th.removeAttribute("aria-sort");
+    }
+    const value = { g: (e) => e[1], h: (e) => tr.nodes[e[0]].h, f: (e) => e[1] + tr.nodes[e[0]].h,
+                    key: (e) => keyValue(rule, e[1], tr.nodes[e[0]].h) }[sortBy];
+    // the trace lists the frontier in the order added; a stable sort keeps that order in ties
+    const entries = value ? [...st.frontier].sort((a, b) => value(a) - value(b)) : st.frontier;
     const predicting = this.watch.predicting && this.watch.asking === this;
     const nextId = this.nextNode(i);
     for (const r of this.board.querySelectorAll("g.watch-states rect.hover")) r.classList.remove("hover");
     this.rows.replaceChildren();
-    for (const [id, g, rank] of st.frontier) {
+    for (const [id, g, rank] of entries) {
       const n = tr.nodes[id];
       const row = h("tr", { "data-node": id, "data-rank": rank ?? "" },
         h("td", {}, h("span", { class: "watch-node" }, this.thumb(id), h("span", { class: "watch-node-name" }, nodeName(tr, id)))),
-        h("td", {}, num(g)), h("td", {}, num(n.h)), h("td", {}, num(g + n.h)));
+        h("td", {}, num(g)), h("td", {}, num(n.h)), h("td", {}, num(g + n.h)),
+        this.weighted ? h("td", {}, num(keyValue(rule, g, n.h))) : null);
       if (!this.watch.predicting && id === nextId && rule.predictive) {
         row.classList.add("next");
         row.title = t("expanded next");
@@ -313,7 +386,8 @@ class Lane {
         const chosen = this.watch.chosen;
         if (chosen !== null) {
           if (id === chosen) row.classList.add("picked");
-          if (id === nextId) row.classList.add("right");
+          // the algorithm's choice, and a node tied with it on the key: both right
+          if (id === nextId || (id === chosen && this.watch.tied(this, i, chosen, nextId))) row.classList.add("right");
         }
       }
       row.addEventListener("pointerenter", () => this.highlight(id, true));
@@ -354,10 +428,21 @@ class Tree {
     this.scene = s("g", {}, this.svg);
     const btn = (label, title, fn) => h("button", { type: "button", class: "watch-btn small",
                                                     title, "aria-label": title, onclick: fn }, label);
+    // The wheel scrolls the page over the tree; ctrl + wheel (a touchpad's pinch) zooms,
+    // and so does the wheel while "Pan and zoom" is pressed (which also gives one-finger
+    // drags to the tree on a touch screen; otherwise they scroll the page up and down).
+    this.free = false;
+    this.freeBtn = h("button", { type: "button", class: "watch-btn small wide", "aria-pressed": "false",
+      "data-watch": "tree-free", title: t("Drag and wheel move the tree instead of the page"),
+      onclick: () => this.setFree(!this.free) }, t("Pan and zoom"));
     this.tools = h("div", { class: "watch-tree-tools" },
       btn("+", t("Zoom in"), () => { this.auto = false; this.zoomBy(1.4); }),
       btn("−", t("Zoom out"), () => { this.auto = false; this.zoomBy(1 / 1.4); }),
-      btn(t("Fit"), t("Fit the tree, pictures kept legible"), () => { this.auto = true; this.fit(); }));
+      btn(t("Fit"), t("Fit the tree, pictures kept legible"), () => { this.auto = true; this.fit(); }),
+      h("button", { type: "button", class: "watch-btn small wide", "data-watch": "tree-all",
+        title: t("The whole tree at once, however small"), "aria-label": t("The whole tree at once, however small"),
+        onclick: () => { this.auto = "all"; this.fitAll(); } }, t("Whole tree")),
+      this.freeBtn);
     this.caption = h("p", { class: "watch-tree-caption" });
     this.laneTabs = h("span", { class: "watch-tree-lanes", role: "group", "aria-label": t("Whose tree") });
     this.tools.prepend(this.laneTabs);
@@ -367,6 +452,7 @@ class Tree {
     this.view = { x: 0, y: 0, k: 1 };
     this.pointers = new Map();
     this.svg.addEventListener("wheel", (ev) => {
+      if (!ev.ctrlKey && !this.free) return;  // the page scrolls
       ev.preventDefault();
       this.auto = false;
       this.zoomBy(ev.deltaY < 0 ? 1.15 : 1 / 1.15, ev);
@@ -394,6 +480,22 @@ class Tree {
     const up = (ev) => this.pointers.delete(ev.pointerId);
     this.svg.addEventListener("pointerup", up);
     this.svg.addEventListener("pointercancel", up);
+  }
+
+  setFree(on) {
+    this.free = on;
+    this.freeBtn.setAttribute("aria-pressed", String(on));
+    this.svg.classList.toggle("free", on);
+  }
+
+  // Everything in view, however small the nodes become (an overview; Fit keeps them
+  // legible and follows the current node instead).
+  fitAll() {
+    const b = this.box();
+    if (!b.width) return;
+    const k = Math.min(b.width / this.width, b.height / this.height, 1.2);
+    this.view = { k, x: (b.width - this.width * k) / 2, y: (b.height - this.height * k) / 2 };
+    this.apply();
   }
 
   setLanes(lanes) {
@@ -517,10 +619,12 @@ class Tree {
       g.classList.toggle("in-frontier", inFrontier.has(n.id));
       if (e) e.classList.toggle("path", end && lane.pathSet.has(n.id) && lane.pathSet.has(n.parent));
     }
-    this.caption.textContent = this.watch.t("nodes generated so far: {n}; drag to pan, wheel or pinch to zoom.", { n: visible.size });
-    // Fitted as the tree grows until the reader pans or zooms (Fit comes back to it);
-    // then the current node is kept in view, centred after a jump.
-    if (this.auto) this.fit();
+    this.caption.textContent = this.watch.t("nodes generated so far: {n}; drag to pan; ctrl + wheel, a pinch or the buttons zoom.", { n: visible.size });
+    // Fitted as the tree grows until the reader pans or zooms (Fit comes back to it;
+    // Whole tree keeps everything in view); then the current node is kept in view,
+    // centred after a jump.
+    if (this.auto === "all") this.fitAll();
+    else if (this.auto) this.fit();
     else if (i !== this.shownStep) this.follow(lane.shownNode(i), Math.abs(i - (this.shownStep ?? 0)) > 1);
     this.shownStep = i;
   }
@@ -681,11 +785,12 @@ class Watch {
     this.lanesBox = h("div", { class: "watch-lanes" });
     this.brush = new Brush(this);  // painting, dragging the start and goal (brush.js)
     this.results = h("div", { class: "watch-results-wrap" });
+    this.goalBox = h("div", { class: "watch-goal", "data-role": "goal", hidden: true });
     this.tree = new Tree(this);
     this.legend = this.buildLegend();
     this.root.replaceChildren(setup, controls,
       h("div", { class: "watch-tools" }, this.drawBtn, this.clearBtn), this.drawHelp, this.brush.el, this.message,
-      this.predictBox, this.lanesBox, this.results, this.legend, this.tree.el);
+      this.predictBox, this.goalBox, this.lanesBox, this.results, this.legend, this.tree.el);
     this.showSpeed();
     this.keys = (ev) => {
       if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
@@ -772,6 +877,7 @@ class Watch {
     this.message.textContent = "";
     this.message.classList.remove("error");
     this.board = traces[0].board;
+    this.showGoal(traces[0].base);
     this.localBase = null;
     this.root.dataset.runs = String(Number(this.root.dataset.runs || 0) + 1);  // for tests
     this.lanes = traces.map((tr, i) => new (tr.compact ? CanvasLane : Lane)(this, tr, traces.length > 1 ? "AB"[i] : t("Search")));
@@ -796,11 +902,29 @@ class Watch {
     this.results.replaceChildren(traces.length > 1 && grid ? resultsTable(this, traces) : "");
     this.step = 0;
     this.chosen = null;
+    this.skipped = 0;
+    if (this.predicting) this.skipOneChoice();
     this.render();
     if (this.ctx.onBoard) this.ctx.onBoard(this.board, this.choice());
     if (this.ctx.choice && this.ctx.choice.predict && !this.predictedOnce) {
       this.predictedOnce = true;
       this.setPredict(true);
+    }
+  }
+
+  // What counts as solved, beside the boards, in the page's language (the player's
+  // validate route answers it); asked again only when the board changes.
+  async showGoal(base) {
+    const board = this.board;
+    if (this.goalFor === board) return;
+    this.goalFor = board;
+    try {
+      const lang = encodeURIComponent(this.ctx.lang || "en");
+      const data = await api(`/api/${encodeURIComponent(this.family.name)}/validate?lang=${lang}`, { board });
+      if (this.board === board) renderGoal(this.goalBox, data.objective, base, 64);
+    } catch {
+      this.goalFor = null;
+      this.goalBox.hidden = true;
     }
   }
 
@@ -822,9 +946,12 @@ class Watch {
   }
 
   go(i) {
-    if (this.predicting && this.chosen === null && i > this.step) return;  // answer first
+    if (this.predicting && this.chosen === null && i > this.step && !this.noQuestion()) return;  // answer first
+    const forward = i > this.step;
     this.step = Math.max(0, Math.min(i, this.maxStep()));
     this.chosen = null;
+    this.skipped = 0;
+    if (this.predicting && forward) this.skipOneChoice();
     if (this.step >= this.maxStep()) this.pause();
     this.render();
   }
@@ -857,9 +984,42 @@ class Watch {
   }
 
   // --- predict mode ---
+  // A step whose frontier holds one node asks nothing: predict mode passes over it.
+  oneChoice(lane, i) {
+    const st = lane.stepAt(i);
+    return lane.trace.rule.predictive && i < lane.last && lane.nextNode(i) !== null && st.frontier_size <= 1;
+  }
+
+  // The step asks no question (the end, a goal found as it is generated, no frontier rule).
+  noQuestion() {
+    const lane = this.lanes[0];
+    return !lane || !lane.trace.rule.predictive || lane.nextNode(this.step) === null;
+  }
+
+  skipOneChoice() {
+    const lane = this.lanes[0];
+    if (!lane) return;
+    while (this.oneChoice(lane, this.step)) { this.step += 1; this.skipped += 1; }
+  }
+
+  // Nodes the algorithm's key cannot tell from its choice `next` (a priority queue's tie):
+  // any of them is a right answer; the tie-break decides which one it takes.
+  tied(lane, i, id, next) {
+    const rule = lane.trace.rule;
+    if (rule.kind !== "priority" || id === next) return false;
+    const st = lane.stepAt(i);
+    const e = (n) => st.frontier.find((x) => x[0] === n);
+    const a = e(id), b = e(next);
+    if (!a || !b) return false;
+    const key = (x) => keyValue(rule, x[1], lane.trace.nodes[x[0]].h);
+    return Math.abs(key(a) - key(b)) < 1e-9;
+  }
+
   setPredict(on) {
     this.pause();
     this.predicting = on;
+    this.skipped = 0;
+    if (on) this.skipOneChoice();
     if (this.ctx.onBoard && this.lanes.length) this.ctx.onBoard(this.board, this.choice());
     this.chosen = null;
     this.modeWatch.setAttribute("aria-pressed", String(!on));
@@ -894,10 +1054,16 @@ class Watch {
     }
     const question = h("p", { class: "watch-question", "data-watch": "question" },
       t("Which frontier node does {algo} expand next? Choose it in the frontier list.", { algo: name }));
-    if (this.chosen === null) { box.replaceChildren(question, score); return; }
-    const right = this.chosen === next;
+    const skipped = this.skipped ? h("p", { class: "watch-help", "data-watch": "skipped" },
+      t("{n} steps with a single node on the frontier passed over: nothing to choose there.", { n: this.skipped })) : null;
+    if (this.chosen === null) { box.replaceChildren(...[skipped, question, score].filter(Boolean)); return; }
+    const tie = this.tied(lane, this.step, this.chosen, next);
+    const right = this.chosen === next || tie;
+    const tr = lane.trace;
     const verdict = h("p", { class: `watch-verdict ${right ? "right" : "wrong"}`, "data-watch": "verdict", role: "status" },
-      right ? t("Right!") : t("Not quite: {algo} expands {node}.", { algo: name, node: nodeName(lane.trace, next) }));
+      tie ? t("Right: {node} ties with {next} on {key}; the tie-break takes {next}.",
+        { node: nodeName(tr, this.chosen), next: nodeName(tr, next), key: keyText(t, tr.rule) })
+        : right ? t("Right!") : t("Not quite: {algo} expands {node}.", { algo: name, node: nodeName(tr, next) }));
     const why = h("p", { class: "watch-why", "data-watch": "why" }, this.explain(lane, this.step, this.chosen, next));
     const nextBtn = h("button", { type: "button", class: "watch-btn wide", "data-watch": "next-question",
       onclick: () => this.go(this.step + 1) }, t("Next question"));
@@ -910,7 +1076,7 @@ class Watch {
     const next = lane.nextNode(this.step);
     this.chosen = id;
     this.score.asked += 1;
-    if (id === next) this.score.right += 1;
+    if (id === next || this.tied(lane, this.step, id, next)) this.score.right += 1;
     this.render();
   }
 
@@ -943,7 +1109,7 @@ class Watch {
         };
         parts.push(rules[rule.tie_break] || "");
       }
-      if (chosen !== next && chosen !== null && entry(chosen)) {
+      if (chosen !== next && chosen !== null && entry(chosen) && !this.tied(lane, i, chosen, next)) {
         const c = entry(chosen);
         parts.push(t("Your choice {node} has {key} = {value}.", { node: N(chosen), key, value: num(keyValue(rule, c[1], tr.nodes[chosen].h)) }));
       }
