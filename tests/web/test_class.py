@@ -38,7 +38,6 @@ RUSH = "AA...O\nP..Q.O\nPXXQ.O\nP..Q..\nB...CC\nB.RRR.\n"
 HARD_15 = "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n"
 
 
-@pytest.fixture(scope="module")
 def run_async(coro: Any) -> Any:
     """``asyncio.run(coro)`` in a thread of its own: the browser tests' Playwright (sync
     API) keeps an event loop running in the main thread for the whole session, where
@@ -47,6 +46,7 @@ def run_async(coro: Any) -> Any:
         return pool.submit(asyncio.run, coro).result()
 
 
+@pytest.fixture(scope="module")
 def room() -> Iterator[TestClient]:
     """A class's server as a student's browser reaches it (by ROOM, with a token)."""
     app = create_app(hosts=frozenset({ROOM}), token=TOKEN)
