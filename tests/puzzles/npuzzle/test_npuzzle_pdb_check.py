@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from searchlab import checksum as pdb_check  # the sidecar code, shared since issue 31
 from searchlab.durable import DiskError
-from searchlab.puzzles.npuzzle import pdb_check
 from searchlab.puzzles.npuzzle.pdb_check import check, crc_of, discard, seal, sum_path
 
 

@@ -84,7 +84,7 @@ def garbled_checksum(path: Path) -> None:
 
 def settle(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every file look changed long ago, so that its stamp counts (a forged one too)."""
-    from searchlab.puzzles.npuzzle import pdb_check
+    from searchlab import checksum as pdb_check  # the sidecar code, shared since issue 31
 
     later = time.time_ns() + 10 * pdb_check.SETTLED_NS
     monkeypatch.setattr(pdb_check, "_now_ns", lambda: later)

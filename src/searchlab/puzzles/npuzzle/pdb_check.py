@@ -1,187 +1,42 @@
-"""Checksums of the cached pattern databases: written when a table is built, checked
-when it is read, so a damaged table is rebuilt instead of giving wrong "optimal" answers.
-
-A table ``pdb-….npy`` has a sidecar ``pdb-….npy.sum`` (a line of JSON) holding the
-CRC-32 of the whole file (:func:`zlib.crc32`, about 3 GB/s: 0.09 s for a 256 MiB
-6-tile table, where BLAKE2b takes 0.31 s and SHA-256 0.15 s; measured with
-``benchmarks/npuzzle_pdb_check.py``), its size, and the *stamp* of the file when it was
-last found sound: device, inode, size, and the modification and change times in
-nanoseconds.
-
-Reading a table (:func:`check`) costs a ``stat`` and the sidecar when the stamp still
-matches, and a full CRC otherwise: any write through the file system (in place, a
-truncation, a copy, a new file under the name) changes the change time, which no
-program can set back, so a table changed since it was last verified is verified again
-before use. A stamp is recorded only once the file is settled (:data:`FINE_SETTLED_NS`
-old where file times have nanoseconds, which a build waits for; :data:`SETTLED_NS`
-elsewhere, where the first read after a build hashes the table): file times have a
-coarse clock.
-``searchlab cache verify`` (and ``npuzzle pdb --build``) hash every table whatever its
-stamp, which also finds damage below the file system. The same design as git's index,
-which trusts a file whose ``stat`` data did not change, "racily clean" files excepted.
-
-A table without a sidecar (an earlier version's, or a build stopped between the table
-and its sidecar) cannot be verified and is treated as damaged: rebuilt.
-"""
+"""Checksums of the cached pattern databases: :mod:`searchlab.checksum` (written when a
+table is built, checked when it is read, so a damaged table is rebuilt instead of giving
+wrong "optimal" answers), where they moved so that every family's cached files share
+them; the names stay importable from here."""
 
 from __future__ import annotations
 
-import contextlib
-import json
-import mmap
-import os
-import stat
-import time
-import zlib
-from pathlib import Path
+from searchlab.checksum import (
+    ALGORITHM,
+    BAD_SUM,
+    FINE_SETTLED_NS,
+    MISMATCH,
+    NO_CHECKSUM,
+    NOT_A_FILE,
+    SETTLED_NS,
+    SUM_SUFFIX,
+    TRUNCATED,
+    check,
+    crc_of,
+    crc_of_file,
+    discard,
+    seal,
+    sum_path,
+)
 
-from searchlab.durable import DiskError, atomic_write, check_not_directory
-from searchlab.i18n import N_, _
-
-SUM_SUFFIX = ".sum"
-"""The sidecar of table ``t`` is ``t`` plus this suffix."""
-ALGORITHM = "crc32"
-_CHUNK = 1 << 26  # 64 MiB a step: the GIL is released by zlib for each, memory stays small
-
-NO_CHECKSUM = N_("no checksum: made by an earlier version, or its build was stopped")
-MISMATCH = N_("its checksum does not match")
-TRUNCATED = N_("{size:,} bytes where {expected:,} were written")
-NOT_A_FILE = N_("not a regular file")
-BAD_SUM = N_("its checksum file is unreadable")
-
-
-def sum_path(path: Path) -> Path:
-    """The sidecar holding ``path``'s checksum."""
-    return path.with_name(path.name + SUM_SUFFIX)
-
-
-def crc_of(data: memoryview | bytes) -> int:
-    """The CRC-32 of ``data`` (:func:`zlib.crc32`, fed in 64 MiB steps)."""
-    view = memoryview(data).cast("B")
-    crc = 0
-    for lo in range(0, len(view), _CHUNK):
-        crc = zlib.crc32(view[lo : lo + _CHUNK], crc)
-    return crc
-
-
-def crc_of_file(path: Path) -> int:
-    """The CRC-32 of the file at ``path``, read through a memory map (its pages are the
-    operating system's file cache: a table just written or just used is not read from
-    disk again)."""
-    with path.open("rb") as f:
-        if os.fstat(f.fileno()).st_size == 0:
-            return 0
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
-            view = memoryview(mapped)
-            try:
-                return crc_of(view)
-            finally:
-                view.release()
-
-
-SETTLED_NS = 2_000_000_000
-"""How old (in nanoseconds) a file's change time must be before its stamp is recorded,
-on a file system whose times have whole seconds (FAT's are two seconds apart).
-
-File times come from a coarse clock, so a write right after the CRC could leave the
-stamp unchanged; recording only the stamps of files changed at least this long ago
-makes any later write show (git's rule for "racily clean" files)."""
-
-FINE_SETTLED_NS = 100_000_000
-"""The same on a file system whose times have nanoseconds (ext4, XFS, Btrfs, tmpfs):
-their clock ticks every few milliseconds (a jiffy), so a tenth of a second is settled."""
-
-
-def _now_ns() -> int:
-    return time.time_ns()
-
-
-def _settles_in(st: os.stat_result) -> int:
-    """Nanoseconds until a file's stamp may be recorded (0 or less: now)."""
-    changed = max(st.st_ctime_ns, st.st_mtime_ns)
-    fine = changed % 1_000_000_000 != 0  # a clock finer than seconds
-    return (FINE_SETTLED_NS if fine else SETTLED_NS) - (_now_ns() - changed)
-
-
-def _stamp(st: os.stat_result) -> list[int]:
-    """The stamp of a file, or [] (never matching) while it is too fresh to record."""
-    if _settles_in(st) > 0:
-        return []
-    return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
-
-
-def _write_sum(path: Path, crc: int, size: int, stamp: list[int]) -> None:
-    record = {ALGORITHM: crc, "bytes": size, "stamp": stamp}
-    with atomic_write(sum_path(path)) as tmp:
-        tmp.write_text(json.dumps(record) + "\n", encoding="ascii")
-
-
-def seal(path: Path, crc: int | None = None) -> None:
-    """Write the checksum sidecar of the table just written at ``path`` (its CRC is
-    computed from the file unless given), with the file's stamp.
-
-    On a file system with fine times the stamp settles in :data:`FINE_SETTLED_NS`:
-    the sidecar waits for it, and records it if the file did not change meanwhile, so
-    the first solve after a build reads the table on a ``stat``; elsewhere the first
-    read hashes it."""
-    if crc is None:
-        crc = crc_of_file(path)
-    st = path.stat()
-    wait = _settles_in(st)
-    if 0 < wait <= FINE_SETTLED_NS:
-        time.sleep(wait / 1e9)
-        again = path.stat()
-        fields = ("st_dev", "st_ino", "st_size", "st_mtime_ns", "st_ctime_ns")
-        if all(getattr(again, f) == getattr(st, f) for f in fields):
-            st = again
-    _write_sum(path, crc, st.st_size, _stamp(st))
-
-
-def _read_sum(path: Path) -> dict[str, object] | None:
-    try:
-        record = json.loads(sum_path(path).read_text(encoding="ascii"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, UnicodeDecodeError):
-        return {}
-    return record if isinstance(record, dict) else {}
-
-
-def check(path: Path, full: bool = False) -> str | None:
-    """Why the table at ``path`` cannot be trusted (one short translated phrase), or
-    None when it is sound: its sidecar's size and CRC-32 match the file. The CRC is
-    computed only when the file changed since it was last found sound (its stamp), or
-    with ``full``; a sound file's new stamp is then recorded (where the cache can be
-    written). ``path`` must exist (``FileNotFoundError`` otherwise); a folder there is a
-    :class:`~searchlab.durable.DiskError`."""
-    check_not_directory(path)
-    st = path.stat()
-    if not stat.S_ISREG(st.st_mode):
-        return _(NOT_A_FILE)
-    record = _read_sum(path)
-    if record is None:
-        return _(NO_CHECKSUM)
-    crc, size = record.get(ALGORITHM), record.get("bytes")
-    if not isinstance(crc, int) or not isinstance(size, int):
-        return _(BAD_SUM)
-    if size != st.st_size:
-        return _(TRUNCATED).format(size=st.st_size, expected=size)
-    stamp = _stamp(st)
-    if not full and stamp and record.get("stamp") == stamp:
-        return None
-    if crc_of_file(path) != crc:
-        return _(MISMATCH)
-    stamp = _stamp(path.stat())
-    if stamp and stamp != record.get("stamp"):
-        with contextlib.suppress(DiskError, OSError):  # a read-only cache: hashed each time
-            _write_sum(path, crc, size, stamp)
-    return None
-
-
-def discard(path: Path) -> None:
-    """Remove the table at ``path`` and its sidecar (missing ones are fine); a folder
-    in the table's place is a :class:`~searchlab.durable.DiskError` (never removed)."""
-    check_not_directory(path)
-    for p in (path, sum_path(path)):
-        with contextlib.suppress(FileNotFoundError):
-            p.unlink()
+__all__ = [
+    "ALGORITHM",
+    "BAD_SUM",
+    "FINE_SETTLED_NS",
+    "MISMATCH",
+    "NOT_A_FILE",
+    "NO_CHECKSUM",
+    "SETTLED_NS",
+    "SUM_SUFFIX",
+    "TRUNCATED",
+    "check",
+    "crc_of",
+    "crc_of_file",
+    "discard",
+    "seal",
+    "sum_path",
+]
