@@ -12,8 +12,10 @@ Reading a file (:func:`check`) costs a ``stat`` and the sidecar when the stamp s
 matches, and a full CRC otherwise: any write through the file system (in place, a
 truncation, a copy, a new file under the name) changes the change time, which no
 program can set back, so a file changed since it was last verified is verified again
-before use. A stamp is recorded only once the file is :data:`SETTLED_NS` old (file
-times have a coarse clock), so the first read after a build hashes the file.
+before use. A stamp is recorded only once the file is settled (file times have a coarse
+clock): :data:`FINE_SETTLED_NS` after its last change where times have nanoseconds,
+which a build waits for, :data:`SETTLED_NS` elsewhere, where the first read after a
+build hashes the file.
 ``searchlab cache verify`` hashes every artifact whatever its stamp, which also finds
 damage below the file system. The same design as git's index, which trusts a file whose
 ``stat`` data did not change, "racily clean" files excepted.
@@ -81,21 +83,32 @@ def crc_of_file(path: Path) -> int:
 
 
 SETTLED_NS = 2_000_000_000
-"""How old (in nanoseconds) a file's change time must be before its stamp is recorded.
+"""How old (in nanoseconds) a file's change time must be before its stamp is recorded,
+on a file system whose times have whole seconds (FAT's are two seconds apart).
 
-File times come from a coarse clock (a few milliseconds on Linux, a second or two on
-some file systems), so a write right after the CRC could leave the stamp unchanged;
-recording only the stamps of files changed at least this long ago makes any later write
-show (git's rule for "racily clean" files)."""
+File times come from a coarse clock, so a write right after the CRC could leave the
+stamp unchanged; recording only the stamps of files changed at least this long ago
+makes any later write show (git's rule for "racily clean" files)."""
+
+FINE_SETTLED_NS = 100_000_000
+"""The same on a file system whose times have nanoseconds (ext4, XFS, Btrfs, tmpfs):
+their clock ticks every few milliseconds (a jiffy), so a tenth of a second is settled."""
 
 
 def _now_ns() -> int:
     return time.time_ns()
 
 
+def _settles_in(st: os.stat_result) -> int:
+    """Nanoseconds until a file's stamp may be recorded (0 or less: now)."""
+    changed = max(st.st_ctime_ns, st.st_mtime_ns)
+    fine = changed % 1_000_000_000 != 0  # a clock finer than seconds
+    return (FINE_SETTLED_NS if fine else SETTLED_NS) - (_now_ns() - changed)
+
+
 def _stamp(st: os.stat_result) -> list[int]:
     """The stamp of a file, or [] (never matching) while it is too fresh to record."""
-    if _now_ns() - max(st.st_ctime_ns, st.st_mtime_ns) < SETTLED_NS:
+    if _settles_in(st) > 0:
         return []
     return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
 
@@ -108,10 +121,22 @@ def _write_sum(path: Path, crc: int, size: int, stamp: list[int]) -> None:
 
 def seal(path: Path, crc: int | None = None) -> None:
     """Write the checksum sidecar of the file just written at ``path`` (its CRC is
-    computed from the file unless given), with the file's current stamp."""
+    computed from the file unless given), with the file's stamp.
+
+    On a file system with fine times the stamp settles in :data:`FINE_SETTLED_NS`:
+    the sidecar waits for it, and records it if the file did not change meanwhile, so
+    the first use after a build reads the file on a ``stat``; elsewhere the first read
+    hashes it."""
     if crc is None:
         crc = crc_of_file(path)
     st = path.stat()
+    wait = _settles_in(st)
+    if 0 < wait <= FINE_SETTLED_NS:
+        time.sleep(wait / 1e9)
+        again = path.stat()
+        fields = ("st_dev", "st_ino", "st_size", "st_mtime_ns", "st_ctime_ns")
+        if all(getattr(again, f) == getattr(st, f) for f in fields):
+            st = again
     _write_sum(path, crc, st.st_size, _stamp(st))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from searchlab.checksum import (
     ALGORITHM,
     BAD_SUM,
+    FINE_SETTLED_NS,
     MISMATCH,
     NO_CHECKSUM,
     NOT_A_FILE,
@@ -25,6 +26,7 @@ from searchlab.checksum import (
 __all__ = [
     "ALGORITHM",
     "BAD_SUM",
+    "FINE_SETTLED_NS",
     "MISMATCH",
     "NOT_A_FILE",
     "NO_CHECKSUM",
