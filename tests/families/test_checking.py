@@ -354,3 +354,39 @@ def test_rush_hour_rates_only_a_checked_solution(
     with pytest.raises(SolutionCheckError):
         assert family.difficulty is not None
         family.difficulty(family.read(family.examples[0].text), 10.0)
+
+
+def test_the_watch_page_never_draws_a_path_that_does_not_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The watch page's trace draws the search's solution: one that does not replay is
+    a one-line 422 saying so (never a 500, never the path). Traces run in worker
+    processes: the worker's call is checked here in this process (its outcome names the
+    failed check), and the route's answer to that outcome through a stand-in gate."""
+    from fastapi.testclient import TestClient
+
+    from searchlab.web import watch_trace, worker
+    from searchlab.web.app import create_app
+    from searchlab.web.gate import Gate, _value
+
+    real = watch_trace.solve
+
+    def bad(problem: Any, algorithm: str, **options: Any) -> SearchResult:
+        result = real(problem, algorithm, **options)
+        return drop_last(result) if result.solved else result
+
+    body = {"family": "maze", "board": families.get("maze").examples[0].text, "algorithm": "bfs"}
+    assert worker.trace(body)[0] == "ok"
+    monkeypatch.setattr(watch_trace, "solve", bad)
+    kind, message = worker.trace(body)
+    assert kind == "wrong" and "failed its check" in message
+
+    async def wrong(self: Gate, fn: Any, client: str) -> Any:
+        return _value((kind, message))
+
+    monkeypatch.setattr(Gate, "run", wrong)
+    with TestClient(create_app(workers=1), base_url="http://127.0.0.1") as client:
+        r = client.post("/api/watch/trace", json=body)
+    assert r.status_code == 422, r.text
+    detail = r.json()["detail"]
+    assert "failed its check" in detail and "\n" not in detail

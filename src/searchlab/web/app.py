@@ -52,7 +52,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from searchlab import __version__, i18n
 from searchlab import families as registry
-from searchlab.errors import InputError
+from searchlab.errors import InputError, SolutionCheckError
 from searchlab.view import styles_module
 from searchlab.web import i18n as web_i18n
 from searchlab.web import service, watch_api, worker
@@ -397,6 +397,13 @@ def create_app(
     @app.exception_handler(TooBusyError)
     async def too_busy(request: Request, exc: TooBusyError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=429)
+
+    @app.exception_handler(SolutionCheckError)
+    async def answer_failed_check(request: Request, exc: SolutionCheckError) -> JSONResponse:
+        # An internal defect caught before it was shown: one line, never a 500 nor the path.
+        return JSONResponse(
+            {"detail": f"internal error: {exc} (please report it)"}, status_code=422
+        )
 
     @app.exception_handler(WorkerDied)
     async def worker_died(request: Request, exc: WorkerDied) -> JSONResponse:

@@ -37,7 +37,7 @@ from collections.abc import Awaitable, Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-from searchlab.errors import InputError
+from searchlab.errors import InputError, SolutionCheckError
 from searchlab.web import worker
 from searchlab.web.jobs import BUSY_NICENESS, MEMORY_MB, TooBusyError
 from searchlab.web.worker import Outcome
@@ -294,4 +294,6 @@ def _value(outcome: Outcome) -> Any:
         raise InputError("out of memory: ask for something smaller")
     if kind == "died":
         raise WorkerDied(f"{value}: try again")
+    if kind == "wrong":  # a solver's answer failed its replay: said, never shown
+        raise SolutionCheckError(str(value))
     raise RuntimeError(str(value))

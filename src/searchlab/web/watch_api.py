@@ -37,7 +37,7 @@ from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
 
 from searchlab import families, i18n
-from searchlab.errors import InputError
+from searchlab.errors import InputError, SolutionCheckError
 from searchlab.families.contract import Example, PuzzleFamily
 from searchlab.i18n import N_
 from searchlab.web import pseudocode, watch_grid, watch_trace, worker
@@ -186,11 +186,15 @@ def trace_key(body: TraceIn) -> str:
 
 
 def _checked(fn: Callable[[], T]) -> T:
-    """``fn()`` with an InputError turned into a 422 (the router stands on its own)."""
+    """``fn()`` with an InputError turned into a 422 (the router stands on its own), and
+    a search whose solution failed its replay into a 422 saying so (one line, never a
+    500 nor a trace drawing the wrong path)."""
     try:
         return fn()
     except InputError as exc:
         raise HTTPException(422, str(exc)) from None
+    except SolutionCheckError as exc:
+        raise HTTPException(422, f"internal error: {exc} (please report it)") from None
 
 
 def _client(request: Request) -> str:

@@ -334,7 +334,8 @@ def record(
 ) -> dict[str, Any]:
     """Run ``algorithm`` on ``fam``'s engine problem for ``instance`` and return its trace
     (JSON-ready). An InputError for an algorithm the watch mode does not offer, a bad
-    heuristic or weight, a family without an engine problem or a board too large."""
+    heuristic or weight, a family without an engine problem or a board too large; a
+    SolutionCheckError for a solution that does not replay (:meth:`Family.check`)."""
     if algorithm not in watch_algorithms(fam):
         raise InputError(
             f"algorithm {algorithm!r} cannot be watched on {fam.name}; choose one of "
@@ -362,6 +363,8 @@ def record(
         rec.snapshot()
     if result is not None and result.status == "limit" and result.limit == "max_expansions":
         rec.truncated = "max_steps"
+    if result is not None and result.solved:  # the path drawn is a checked solution
+        fam.check(instance, fam.in_family_terms(instance, result))
     path: list[int] = []
     if result is not None and result.status == "solved":
         try:
