@@ -16,6 +16,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -424,3 +425,25 @@ def test_gzip_of_traces_is_deterministic() -> None:
     b = worker.trace(trace_body("astar"))
     assert a[0] == "ok" and a == b
     assert json.loads(gzip.decompress(a[1]))["algorithm"] == "astar"
+
+
+def test_a_failed_warm_up_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The worker processes start in a thread at start-up; when their forkserver died
+    (its stdout was a closed pipe) the thread printed an EOFError traceback."""
+    from searchlab.web.jobs import JobManager
+
+    def dead(self: JobManager) -> None:
+        raise EOFError("unexpected EOF")
+
+    monkeypatch.setattr(JobManager, "warm_up", dead)
+    crashed: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: crashed.append(args.exc_value))
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
+        deadline = time.monotonic() + 10
+        while "ahead" not in caplog.text and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert c.get("/api/families").status_code == 200
+    assert crashed == []
+    assert "could not start the worker processes ahead: unexpected EOF" in caplog.text

@@ -349,13 +349,23 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        stopping = threading.Event()
+
         def warm_up() -> None:
-            jobs.warm_up()
-            for gate in gates:
-                gate.warm_up()
+            # Warming is an optimisation: a failure costs the first calls a process
+            # start, and is one line in the log (none when the server is stopping and
+            # its forkserver went first), never a traceback.
+            try:
+                jobs.warm_up()
+                for gate in gates:
+                    gate.warm_up()
+            except Exception as exc:
+                if not stopping.is_set():
+                    log.warning("could not start the worker processes ahead: %s", exc)
 
         threading.Thread(target=warm_up, daemon=True).start()
         yield
+        stopping.set()
         jobs.shutdown()
         for gate in gates:
             gate.shutdown()

@@ -216,6 +216,8 @@ class Gate:
         async def start() -> None:
             try:
                 self._idle.append(await asyncio.to_thread(self._start))
+            except Exception:  # the server is stopping: the next call starts its own
+                pass
             finally:
                 self._starting -= 1
 
