@@ -32,7 +32,10 @@ session 10) ``iterations``, the ``[bound, nodes]`` of each completed IDA* iterat
 and ``last``, those of the iteration that found the solution or was stopped.
 Instances already solved there are skipped (``--again``: run them anyway, for their
 iterations), so ``--all`` can be re-run (or killed and re-run) until every one is
-solved; an instance stopped by its limit is tried again. ``--table`` prints the
+solved; an instance stopped by its limit is tried again. Each record is flushed to disk
+when appended; a torn last line (a kill or a power cut while writing it) is moved to
+``FILE.torn`` with one line on stderr before the next append, and a line that is not a
+record is named and skipped when reading, never a traceback. ``--table`` prints the
 Markdown table of all 50 from that file (each one's best record: solved, else the
 run with the deepest completed iteration recorded; an earlier longer run is
 named) with, for each unsolved one, the projected cost of a run that solves it
@@ -162,6 +165,8 @@ def main() -> int:
     if args.dual and args.tables != "blank-anywhere":
         parser.error("the dual lookup is admissible with --tables blank-anywhere only")
     instances = korf24_instances()
+    if not args.table:
+        set_aside_torn_tail(args.results)  # before anything is appended to it
     records = read_results(args.results)
     if args.table:
         print_table(instances, records)
@@ -208,8 +213,7 @@ def main() -> int:
                 f"{rec['nodes'] / max(rec['cpu_s'], 1e-9):>12,.0f}",
                 flush=True,
             )
-            with args.results.open("a", encoding="utf-8") as out:
-                out.write(json.dumps(rec) + "\n")
+            append_record(args.results, rec)
             if rec["status"] == "cancelled":
                 break
     except KeyboardInterrupt:
@@ -225,17 +229,78 @@ def _rank(rec: dict[str, Any]) -> tuple[bool, bool, int, int]:
     return (rec["status"] == "solved", "iterations" in rec, its[-1][0] if its else 0, rec["nodes"])
 
 
+REQUIRED = ("id", "status", "nodes")
+"""The fields every record has (older ones lack the rest)."""
+
+
+def set_aside_torn_tail(path: Path) -> None:
+    """A last line without its newline (a run killed, or a power cut, while appending) is
+    moved to ``<path>.torn`` and cut from ``path``, with one line on stderr, so the next
+    record starts on a line of its own and the record stays readable."""
+    try:
+        with path.open("rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        return
+    if not data or data.endswith(b"\n"):
+        return
+    keep = data.rfind(b"\n") + 1
+    torn = path.with_name(path.name + ".torn")
+    with torn.open("ab") as f:
+        f.write(data[keep:] + b"\n")
+        f.flush()
+        os.fsync(f.fileno())
+    with path.open("r+b") as f:
+        f.truncate(keep)
+        f.flush()
+        os.fsync(f.fileno())
+    print(
+        f"{path}: the last line was torn (a run stopped while writing it): "
+        f"{len(data) - keep} bytes set aside in {torn}",
+        file=sys.stderr,
+    )
+
+
+def append_record(path: Path, rec: dict[str, Any]) -> None:
+    """Append ``rec`` as one JSON line, on a line of its own (a torn last line is set
+    aside first: :func:`set_aside_torn_tail`), flushed to disk before returning."""
+    set_aside_torn_tail(path)
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(rec) + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def parse_record(line: str) -> dict[str, Any] | None:
+    """One line's record, or None when it is not one (torn, hand-edited, another file)."""
+    try:
+        rec = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(rec, dict) or any(k not in rec for k in REQUIRED):
+        return None
+    if not isinstance(rec["id"], int) or not isinstance(rec["nodes"], int):
+        return None
+    return rec
+
+
 def read_results(path: Path) -> dict[int, dict[str, Any]]:
     """Each instance's record in ``path``: its latest solve (one with its iterations
-    recorded first), else the run that completed the deepest iteration, else its longest."""
+    recorded first), else the run that completed the deepest iteration, else its longest.
+    A line that is no record (a torn last line, an edit gone wrong) is named on stderr
+    and skipped; the others still count."""
     best: dict[int, dict[str, Any]] = {}
     longest: dict[int, dict[str, Any]] = {}
     if not path.exists():
         return best
-    for line in path.read_text(encoding="utf-8").splitlines():
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        rec = json.loads(line)
+        rec = parse_record(line)
+        if rec is None:
+            print(f"{path}:{number}: not a record, skipped: {line[:60]!r}", file=sys.stderr)
+            continue
         old = best.get(rec["id"])
         if old is None or _rank(rec) >= _rank(old):
             best[rec["id"]] = rec

@@ -6,6 +6,7 @@ import os
 import platform
 import shutil
 import sys
+import time
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -58,7 +59,15 @@ def package_version(name: str) -> str | None:
 
 
 @click.command(cls=Command)
-def doctor() -> None:
+@click.option(
+    "--warm",
+    is_flag=True,
+    help=(
+        "Then compile every solver's machine code now (a minute or two once per machine; "
+        "afterwards each family's first solve starts at once)."
+    ),
+)
+def doctor(warm: bool) -> None:
     """Show what this installation has: Python, packages, extras, caches, Chromium."""
     table = Table(title="searchlab doctor", show_header=False, title_justify="left")
     table.highlight = False
@@ -75,6 +84,26 @@ def doctor() -> None:
         table.add_row(f"  {sub.name}", f"{tree_size(sub) / 2**20:,.1f} MiB", str(sub))
     table.add_row("Chromium", chromium() or _("not found"), _("browser tests, screenshots"))
     console.print(table)
+    if warm:
+        warm_all()
+
+
+def warm_all() -> None:
+    """Compile (or load from Numba's cache) every family's machine code, one line each."""
+    from searchlab import families
+
+    for family in families.all_families():
+        if family.warm is None:
+            continue
+        start = time.perf_counter()
+        with err_console.status(_("compiling {family}...").format(family=family.name)):
+            family.warm()
+        console.print(
+            _("{family}: ready ({seconds:.1f} s)").format(
+                family=family.name, seconds=time.perf_counter() - start
+            ),
+            markup=False,
+        )
 
 
 def confirm(question: str) -> bool:
@@ -96,6 +125,76 @@ def confirm(question: str) -> bool:
 @click.group(cls=Group)
 def cache() -> None:
     """The caches searchlab keeps (tables the puzzles build or unpack once)."""
+
+
+def sweep_cache(root: Path) -> list[Path]:
+    """Remove, in ``root`` and every folder under it, the temporary files whose writer
+    died (:func:`searchlab.durable.sweep_stale`); returns what was removed."""
+    from searchlab.durable import sweep_stale
+
+    if not root.is_dir():
+        return []
+    folders = [root, *(p for p in root.rglob("*") if p.is_dir() and not p.is_symlink())]
+    return [removed for folder in folders for removed in sweep_stale(folder)]
+
+
+@cache.command("verify")
+@click.option("--no-heal", is_flag=True, help="Only report: do not rebuild what is found damaged.")
+def cache_verify(no_heal: bool) -> None:
+    """Check every cached table by its checksum; rebuild the damaged ones (exit 1 if any stays)."""
+    from searchlab import families
+    from searchlab.errors import InputError
+
+    root = cache_root()
+    swept = sweep_cache(root)
+    if swept:
+        say(_("removed {n} temporary files left by stopped processes").format(n=len(swept)))
+    artifacts = [
+        artifact
+        for family in families.all_families()
+        if family.cache_artifacts is not None
+        for artifact in family.cache_artifacts()
+    ]
+    if not artifacts:
+        say(_("nothing cached to verify in {root}").format(root=root))
+        return
+    counts = {"ok": 0, "healed": 0, "damaged": 0}
+    for artifact in artifacts:
+        reason = artifact.verify()
+        if reason is None:
+            counts["ok"] += 1
+            say(_("ok: {name}").format(name=artifact.name))
+            continue
+        if no_heal or artifact.heal is None:
+            counts["damaged"] += 1
+            say(_("damaged: {name} ({reason})").format(name=artifact.name, reason=reason))
+            continue
+        say(
+            _("damaged: {name} ({reason}); rebuilding it").format(name=artifact.name, reason=reason)
+        )
+        try:
+            artifact.heal()
+            again = artifact.verify()
+        except InputError as exc:
+            again = str(exc)
+        if again is None:
+            counts["healed"] += 1
+            say(_("healed: {name}").format(name=artifact.name))
+        else:
+            counts["damaged"] += 1
+            say(_("still damaged: {name} ({reason})").format(name=artifact.name, reason=again))
+    say(
+        _("{total} checked: {ok} ok, {healed} healed, {damaged} damaged").format(
+            total=len(artifacts), **counts
+        )
+    )
+    if counts["damaged"]:
+        raise click.exceptions.Exit(1)
+
+
+def say(line: str) -> None:
+    """One line of the report on standard output (no markup read into it)."""
+    console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
 @cache.command("clear")

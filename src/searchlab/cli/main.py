@@ -10,15 +10,42 @@ show a traceback.
 
 from __future__ import annotations
 
-import importlib
+import os
+import signal
 import sys
 
-import click
 
-from searchlab import i18n
-from searchlab.cli.exits import run_command
-from searchlab.cli.localized import Group, use_language
-from searchlab.i18n import N_, _
+def _interrupted_while_starting(_signum: int, _frame: object) -> None:
+    """Ctrl-C while this module is imported (a tenth of a second, before the command's
+    own handling exists): the same quiet exit 130 and line as later (in the language
+    asked for, once the catalog is loaded), not an import's traceback."""
+    line = "searchlab: interrupted"
+    try:  # the catalog once loaded
+        i18n = sys.modules["searchlab.i18n"]
+        i18n.use(i18n.detect(requested_language(sys.argv[1:])))
+        line = i18n._("{prog}: interrupted").format(prog="searchlab")
+    except Exception:  # not loaded yet: English
+        pass
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    finally:  # no stderr left: exit all the same
+        os._exit(130)
+
+
+try:  # only the main thread may set a handler: imported elsewhere, nothing changes
+    _BEFORE = signal.signal(signal.SIGINT, _interrupted_while_starting)
+except ValueError:
+    _BEFORE = None
+
+import importlib  # noqa: E402
+
+import click  # noqa: E402
+
+from searchlab import i18n  # noqa: E402
+from searchlab.cli.exits import run_command  # noqa: E402
+from searchlab.cli.localized import Group, use_language  # noqa: E402
+from searchlab.i18n import N_, _  # noqa: E402
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -42,9 +69,21 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "searchlab.cli.doctor:doctor",
         N_("Show what this installation has: Python, packages, extras, caches, Chromium."),
     ),
+    "exercise": (
+        "searchlab.cli.exercise:exercise",
+        N_("Questions on search with their answers and worked solutions (same seed, same sheet)."),
+    ),
     "experiment": (
         "searchlab.cli.experiment:experiment",
         N_("Built-in experiments (results are stored; a finished one re-prints at once)."),
+    ),
+    "grade": (
+        "searchlab.cli.grade:grade",
+        N_("Mark a student's program for a course assignment on hidden random instances."),
+    ),
+    "check": (
+        "searchlab.cli.grade:check",
+        N_("Check one solution (moves on standard input) for a board of FAMILY."),
     ),
     "serve": (
         "searchlab.cli.serve:serve",
@@ -171,8 +210,30 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ``searchlab`` command with ``argv``; return the exit status. The language
     is the locale's (:func:`searchlab.i18n.detect`) unless ``--lang`` says otherwise."""
     args = sys.argv[1:] if argv is None else list(argv)
-    use_language(i18n.detect(requested_language(args)))
+    try:
+        use_language(i18n.detect(requested_language(args)))
+    except KeyboardInterrupt:
+        click.echo(_("{prog}: interrupted").format(prog="searchlab"), err=True)
+        return 130
+    if argv is None and sys.stderr.isatty():
+        announce_first_compile()
     return run_command(cli, "searchlab", args)
+
+
+def announce_first_compile() -> None:
+    """One line on stderr when this run compiles a solver's machine code (its first use
+    on this machine, or after an upgrade), so that the wait is explained."""
+    from searchlab.compiling import on_first_compile
+
+    on_first_compile(
+        lambda _name: click.echo(
+            _(
+                "searchlab: compiling the solver's machine code on its first use "
+                "(once: later runs load it from the cache)..."
+            ),
+            err=True,
+        )
+    )
 
 
 def requested_language(args: list[str]) -> str | None:
@@ -191,3 +252,7 @@ def requested_language(args: list[str]) -> str | None:
 def run() -> None:
     """Console-script entry point."""
     sys.exit(main())
+
+
+if _BEFORE is not None:  # imported: Ctrl-C is KeyboardInterrupt again (run_command's)
+    signal.signal(signal.SIGINT, _BEFORE)

@@ -22,6 +22,7 @@ process group, leaves the parent to stop them.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -178,12 +179,63 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
+_EAR = (
+    "import signal, sys\n"
+    "signal.signal(signal.SIGINT, lambda *_: (sys.stdout.write('!'), sys.stdout.flush()))\n"
+    "sys.stdin.buffer.read()\n"
+)
+"""The listener of :func:`workers_deaf_to_ctrl_c`: says ``!`` for each Ctrl-C it hears,
+and exits when its parent closes its standard input (or dies)."""
+
+
+@contextlib.contextmanager
+def workers_deaf_to_ctrl_c() -> Iterator[None]:
+    """Start worker processes inside this block: they are born ignoring Ctrl-C, and a
+    Ctrl-C pressed meanwhile is raised (``KeyboardInterrupt``) when the block ends.
+
+    A terminal's Ctrl-C reaches the whole process group, and a worker that takes it
+    while Python is still importing (before :func:`_worker_start` or :func:`dask_setup`
+    can ignore it) prints a ``KeyboardInterrupt`` traceback, or makes Dask's start fail
+    ("Nanny failed to start"). A signal's *ignored* disposition survives ``fork`` and
+    ``exec`` (a blocked mask does not: :mod:`multiprocessing` clears it) and Python keeps
+    it at start-up, so this process ignores SIGINT while the block starts them. So that a
+    Ctrl-C of those seconds (a Dask cluster's start) is not lost, a small listener
+    process, in the same process group and with its own handler, hears it for us.
+    Outside the main thread (only it may set handlers) nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    import subprocess
+
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ear: subprocess.Popen[bytes] | None = None
+    try:
+        with contextlib.suppress(OSError):
+            ear = subprocess.Popen(
+                [sys.executable, "-c", _EAR], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+            )
+        yield
+    finally:
+        heard = b""
+        if ear is not None:
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                heard, _err = ear.communicate(timeout=5)
+            if ear.poll() is None:
+                ear.kill()
+                ear.wait()
+        signal.signal(signal.SIGINT, old)
+    if b"!" in heard:
+        raise KeyboardInterrupt
+
+
 def _pool(
     fn: Callable[[T], R], items: Sequence[T], workers: int, cancel: CancelToken | None
 ) -> Iterator[R]:
     ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),))
+    pool = None
     try:
+        with workers_deaf_to_ctrl_c():
+            pool = ctx.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),))
         results = pool.imap_unordered(fn, items, chunksize=1)
         for _ in range(len(items)):
             while True:
@@ -196,8 +248,9 @@ def _pool(
                 break
             yield value
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
 
 
 def _dask(
@@ -216,18 +269,26 @@ def _dask(
             _("{what} needs Dask distributed: pip install 'searchlab[cluster]'").format(what=what)
         ) from None
     dist: Any = distributed  # untyped package
-    cluster = None
+    cluster = client = None
     if address is None:
-        cluster = dist.LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            memory_limit=memory_limit,
-            dashboard_address=":0",  # any free port: never clashes with another cluster
-            silence_logs=logging.ERROR,  # no warnings about the tasks Ctrl-C cancels
-            preload=[__name__],  # each worker runs dask_setup below as it starts
-        )
-        client = dist.Client(cluster)
+        try:
+            with workers_deaf_to_ctrl_c():
+                cluster = dist.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    memory_limit=memory_limit,
+                    dashboard_address=":0",  # any free port: never clashes with another
+                    silence_logs=logging.CRITICAL,  # no noise as Ctrl-C closes the workers
+                    preload=[__name__],  # each worker runs dask_setup below as it starts
+                )
+                client = dist.Client(cluster)
+        except BaseException:
+            if client is not None:
+                client.close()
+            if cluster is not None:
+                cluster.close()
+            raise
     else:
         try:
             client = dist.Client(address, timeout=CONNECT_TIMEOUT)

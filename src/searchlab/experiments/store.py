@@ -20,6 +20,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.runs import Instance, RunRecord
+from searchlab.faults import busy_wait, guarded, sqlite_fault
 from searchlab.i18n import _
 
 DEFAULT_DB = "searchlab-experiments.sqlite"
@@ -73,14 +74,22 @@ class ResultStore:
     def __init__(self, path: str | Path = DEFAULT_DB) -> None:
         self.path = str(path)
         try:
-            self._db = sqlite3.connect(self.path)
+            self._db = sqlite3.connect(self.path, timeout=busy_wait())
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as exc:
-            raise InputError(
+            raise self._fault(exc) from None
+
+    def _fault(self, exc: sqlite3.Error) -> InputError:
+        """One line for SQLite's ``exc``: a full disk, a lock held by another process, a
+        read-only place (:func:`~searchlab.faults.sqlite_fault`); a file that is no
+        results database says so."""
+        if "not a database" in str(exc) or "malformed" in str(exc):
+            return InputError(
                 _("{path}: cannot use as a results database ({exc})").format(
                     path=self.path, exc=exc
                 )
-            ) from None
+            )
+        return sqlite_fault(self.path, exc)
 
     def __enter__(self) -> ResultStore:
         return self
@@ -92,6 +101,7 @@ class ResultStore:
         self._db.close()
 
     # -- instances ---------------------------------------------------------
+    @guarded
     def load_instances(self, family: str, ids: Iterable[str]) -> dict[str, Instance]:
         """The cached instances of ``family`` among ``ids``."""
         wanted = set(ids)
@@ -104,6 +114,7 @@ class ResultStore:
                 out[id_] = Instance(family, id_, json.loads(grp), json.loads(data), optimal, idx)
         return out
 
+    @guarded
     def save_instance(self, instance: Instance) -> None:
         self._db.execute(
             "INSERT OR REPLACE INTO instances VALUES (?, ?, ?, ?, ?, ?)",
@@ -119,6 +130,7 @@ class ResultStore:
         self._db.commit()
 
     # -- runs --------------------------------------------------------------
+    @guarded
     def done(self, experiment: str) -> set[tuple[str, str]]:
         """(instance, config key) pairs of ``experiment`` with a final result."""
         rows = self._db.execute(
@@ -127,6 +139,7 @@ class ResultStore:
         )
         return {(i, c) for i, c in rows}
 
+    @guarded
     def save_run(self, record: RunRecord) -> None:
         """Store ``record`` (replacing an earlier one); cancelled runs are not stored."""
         if record.limit == "cancelled":
@@ -145,6 +158,7 @@ class ResultStore:
         )
         self._db.commit()
 
+    @guarded
     def records(self, experiment: str) -> list[RunRecord]:
         """Every stored run of ``experiment``."""
         rows = self._db.execute(
@@ -152,6 +166,7 @@ class ResultStore:
         )
         return [_record(dict(zip(_RUN_COLUMNS, row, strict=True))) for row in rows]
 
+    @guarded
     def experiments(self) -> list[tuple[str, int]]:
         """(experiment, number of runs) for every experiment in the database."""
         rows = self._db.execute(
@@ -159,6 +174,7 @@ class ResultStore:
         )
         return [(e, n) for e, n in rows]
 
+    @guarded
     def forget(self, experiment: str) -> int:
         """Delete the runs of ``experiment``; the number deleted."""
         cur = self._db.execute("DELETE FROM runs WHERE experiment = ?", (experiment,))

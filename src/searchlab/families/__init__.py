@@ -28,6 +28,7 @@ from functools import cache
 
 from searchlab.errors import InputError
 from searchlab.families.contract import (
+    Artifact,
     Block,
     DemoBlock,
     Example,
@@ -91,6 +92,7 @@ def all_families() -> list[PuzzleFamily]:
 
 __all__ = [
     "REGISTRY",
+    "Artifact",
     "Block",
     "DemoBlock",
     "Example",

@@ -1,22 +1,23 @@
-"""Slow calls a request waits for (board generation, hints, ratings), each in a child process.
+"""Slow calls a request waits for (generation, hints, ratings, traces), each in a child process.
 
 A :class:`Gate` runs every call in a worker process (see
 :mod:`searchlab.web.worker` for why processes: no shared GIL, a memory cap, and
 a call can be stopped at once). Workers are kept between calls (a family's
 caches stay warm: an 8-puzzle board costs milliseconds, not the 0.6 s of
-rebuilding its distance table); a worker whose call is stopped is killed and
-replaced. Calls are bounded in two lanes:
+rebuilding its distance table); a worker whose call is stopped, or whose memory
+grew past :data:`~searchlab.web.worker.RECYCLE_MB`, is ended and replaced. Calls
+are bounded in two lanes:
 
 * the **cheap lane** (``cheap`` calls at once, ``waiting`` more queued): every
   call starts here. Almost all calls (an 8-puzzle, peg, knight or maze board,
   a one-move hint) end within ``triage_seconds`` and never leave it;
 * the **heavy lane** (``heavy`` calls at once): a call still running after
   ``triage_seconds`` moves there, its process continuing at a lower priority,
-  and frees its cheap slot (its worker is kept afterwards only if its priority
-  can be raised back). A client with a heavy call under way gets its cheap calls
-  at a lower priority too (``nice`` +5): a flood slows itself first. When
-  the heavy lane is full, or holds one of the same client's calls already, the
-  call is stopped and answered 429.
+  and frees its cheap slot (its worker is not kept afterwards: the memory a
+  heavy call took goes back to the system with its process). A client with a
+  heavy call under way gets its cheap calls at a lower priority too (``nice``
+  +5): a flood slows itself first. When the heavy lane is full, or holds one of
+  the same client's calls already, the call is stopped and answered 429.
 
 So heavy work cannot fill the cheap lane for longer than ``triage_seconds``.
 A client (:func:`~searchlab.web.fair.client_key`) may have ``per_client`` calls
@@ -47,6 +48,21 @@ POLL = 0.02
 
 class ClientGone(Exception):
     """The client of a gated call hung up; its work was stopped."""
+
+
+class WorkerDied(Exception):
+    """The worker process of a call ended without answering (killed by a signal, or by
+    the system for memory): the machine's doing, not the request's; answered 503, try
+    again (a new worker replaces it)."""
+
+
+def died(child: Any) -> Outcome:
+    """The outcome of a worker that ended without a word: ``("died", message)``, a kind
+    of :data:`~searchlab.web.worker.Outcome` only the parent gives (the child is gone)."""
+    code = child.exitcode
+    if code is not None and code < 0:
+        return ("died", f"the worker process was stopped by signal {-code} before answering")
+    return ("died", f"the worker process ended before answering (exit code {code})")
 
 
 async def _never_gone() -> bool:
@@ -135,14 +151,18 @@ class Gate:
             looks = 0
             while True:
                 if pipe.poll():
-                    outcome = _receive(pipe, child)
-                    reusable = outcome[0] != "bug" and (
-                        not (heavy_held or lowered)
-                        or _renice(child.pid, self._base + self.cheap_niceness)
+                    outcome, keep = _receive(pipe, child)
+                    # A worker is kept only after a cheap call that left its memory small
+                    # (worker.RECYCLE_MB): after a heavy call its memory goes back.
+                    reusable = (
+                        keep
+                        and outcome[0] not in ("bug", "died")
+                        and not heavy_held
+                        and (not lowered or _renice(child.pid, self._base + self.cheap_niceness))
                     )
                     break
                 if not child.is_alive() and not pipe.poll():
-                    outcome = ("bug", f"the worker ended unexpectedly (exit code {child.exitcode})")
+                    outcome = died(child)
                     break
                 looks += 1
                 if looks % 5 == 0 and await gone():
@@ -242,11 +262,13 @@ class Gate:
                 child.kill()
 
 
-def _receive(receiver: Connection, child: Any) -> Outcome:
+def _receive(receiver: Connection, child: Any) -> tuple[Outcome, bool]:
+    """The call's outcome and whether its worker may be kept (``serve_calls``)."""
     try:
-        got: Outcome = receiver.recv()
-    except EOFError:
-        return ("bug", f"the worker ended unexpectedly (exit code {child.exitcode})")
+        got: tuple[Outcome, bool] = receiver.recv()
+    except (EOFError, OSError):
+        child.join(1)
+        return died(child), False
     return got
 
 
@@ -270,4 +292,6 @@ def _value(outcome: Outcome) -> Any:
         raise InputError(str(value))
     if kind == "memory":
         raise InputError("out of memory: ask for something smaller")
+    if kind == "died":
+        raise WorkerDied(f"{value}: try again")
     raise RuntimeError(str(value))

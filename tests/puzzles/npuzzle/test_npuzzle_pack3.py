@@ -163,8 +163,9 @@ def test_solvers_read_three_bits_and_the_build_step_converts(
     monkeypatch.setattr(solvers, "RANKED", solvers.RANKED | {"3x5"})
     tables = solvers.pattern_databases(KORF_GOAL, "3x5")
     assert all(is_pack3(16, p, t) for p, t in tables)
-    names = sorted(f.name for f in (tmp_path / "npuzzle").iterdir())
+    names = sorted(f.name for f in (tmp_path / "npuzzle").glob("*.npy"))
     assert len(names) == 10 and sum(n.endswith("-goal0-rank3.npy") for n in names) == 5
+    assert len(list((tmp_path / "npuzzle").glob("*.npy.sum"))) == 10  # each its checksum
     board = random_instance(4, 24, seed=5, goal=KORF_GOAL)  # exactly 24 moves away
     r = solvers.solve_board(board, KORF_GOAL, partition="3x5")
     assert r.solved and r.length == 24

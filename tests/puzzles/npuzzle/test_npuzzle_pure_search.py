@@ -123,7 +123,8 @@ def test_pdb_ida_on_8_puzzle_and_cache(tmp_path: Path) -> None:
     goal = goal_board(3, "first")
     parts = [(1, 2, 3, 4), (5, 6, 7, 8)]
     tables = [(p, load_pdb(3, p, directory=tmp_path).tobytes()) for p in parts]
-    assert len(list(tmp_path.iterdir())) == 2
+    assert len(list(tmp_path.glob("*.npy"))) == 2
+    assert len(list(tmp_path.glob("*.npy.sum"))) == 2  # each with its checksum
     again = load_pdb(3, parts[0], directory=tmp_path, build=False)
     assert np.array_equal(again, np.frombuffer(tables[0][1], dtype=np.uint8))
     for depth in (5, 20, 31):

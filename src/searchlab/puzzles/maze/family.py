@@ -43,7 +43,14 @@ from searchlab.families.kit import (
 from searchlab.families.report import describe_outcome, optimality_note
 from searchlab.i18n import N_, _
 from searchlab.puzzles.maze.demo import demo
-from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_maze
+from searchlab.puzzles.maze.model import (
+    DIAGONAL_STEPS,
+    STEPS,
+    Maze,
+    parse_maze,
+    random_maze,
+    render_maze,
+)
 from searchlab.puzzles.maze.problem import (
     HEURISTICS,
     MazeProblem,
@@ -141,10 +148,14 @@ def decode(maze: Maze, token: Any) -> int:
 
 
 def legal_moves(maze: Maze, cell: int) -> list[Move[int]]:
-    return [
-        Move(label, maze.coords(nxt), nxt, (maze.coords(cell),))
-        for label, nxt, _ in MazeProblem(maze).successors(cell)
-    ]
+    """The steps to the open cells next to ``cell`` (without building the whole maze's
+    neighbour lists, as :class:`MazeProblem` does, at every click)."""
+    out = []
+    for label in (*STEPS, *(DIAGONAL_STEPS if maze.moves == 8 else ())):
+        nxt = maze.neighbour(cell, label)
+        if nxt is not None:
+            out.append(Move(label, maze.coords(nxt), nxt, (maze.coords(cell),)))
+    return out
 
 
 def cost_to_goal(maze: Maze, until: int | None = None) -> dict[int, float]:
@@ -393,6 +404,8 @@ FAMILY: Family[Maze, int] = Family(
     encode_state=lambda m, s: s,
     decode_state=decode,
     is_goal=lambda m, s: s == m.goal,
+    step=lambda m, s, label: m.step(s, label),
+    step_cost=lambda m, _s, label, nxt: m.step_cost(label, nxt),
     base_view=base_view,
     state_view=state_view,
     play=Playing(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Iterable
@@ -46,6 +47,45 @@ class Maze:
 
     def coords(self, cell: int) -> tuple[int, int]:
         return divmod(cell, self.width)
+
+    def neighbour(self, cell: int, label: str) -> int | None:
+        """The open cell one step ``label`` from ``cell`` (U, D, L or R; with ``moves:
+        8`` also UL, UR, DL or DR, which may not cut a corner past a wall), or ``None``
+        (a wall, the edge, or no such step)."""
+        delta = STEPS.get(label) or (DIAGONAL_STEPS.get(label) if self.moves == 8 else None)
+        if delta is None:
+            return None
+        r0, c0 = divmod(cell, self.width)
+        r, c = r0 + delta[0], c0 + delta[1]
+        if not (0 <= r < self.height and 0 <= c < self.width):
+            return None
+        nxt = r * self.width + c
+        if (
+            delta[0]
+            and delta[1]
+            and not (self.open[r0 * self.width + c] and self.open[r * self.width + c0])
+        ):
+            return None  # a diagonal past a wall's corner
+        return nxt if self.open[nxt] else None
+
+    def step_cost(self, label: str, entered: int) -> float:
+        """What the step ``label`` into the cell ``entered`` costs: the cell's cost, √2
+        times it on a diagonal."""
+        return self.cost(entered) * (SQRT2 if label in DIAGONAL_STEPS else 1)
+
+    def step(self, cell: int, label: str) -> int:
+        """The cell one step ``label`` from ``cell``; an InputError when it is no move."""
+        nxt = self.neighbour(cell, label)
+        if nxt is None:
+            raise InputError(_("{move} is not a legal move from this position").format(move=label))
+        return nxt
+
+
+STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+"""Each move's label and (row, column) step, in the order moves are listed."""
+DIAGONAL_STEPS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
+"""The diagonal steps of a maze with ``moves: 8``, in the order they are listed."""
+SQRT2 = math.sqrt(2.0)
 
 
 def parse_maze(text: str) -> Maze:

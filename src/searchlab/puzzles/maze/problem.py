@@ -22,15 +22,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 
-from searchlab.puzzles.maze.model import Maze
+from searchlab.puzzles.maze.model import DIAGONAL_STEPS, SQRT2, Maze
+from searchlab.puzzles.maze.model import STEPS as MODEL_STEPS
 from searchlab.search.problem import Problem
 
-SQRT2 = math.sqrt(2.0)
 HEURISTICS = ("manhattan", "octile", "euclidean", "chebyshev", "zero")
 """The maze heuristics, by name (see the module docstring)."""
 
-STEPS = (("U", -1, 0), ("D", 1, 0), ("L", 0, -1), ("R", 0, 1))
-DIAGONALS = (("UL", -1, -1), ("UR", -1, 1), ("DL", 1, -1), ("DR", 1, 1))
+STEPS = tuple((label, dr, dc) for label, (dr, dc) in MODEL_STEPS.items())
+DIAGONALS = tuple((label, dr, dc) for label, (dr, dc) in DIAGONAL_STEPS.items())
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L", "UL": "DR", "DR": "UL", "UR": "DL", "DL": "UR"}
 
 

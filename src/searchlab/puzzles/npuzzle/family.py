@@ -51,6 +51,7 @@ from searchlab.puzzles.npuzzle.commands import PDB, RANDOM, SOLVE_HELP, from_opt
 from searchlab.puzzles.npuzzle.demo import demo
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import exact_distance, random_instance
+from searchlab.puzzles.npuzzle.pdb_cache import cache_artifacts
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
@@ -277,6 +278,15 @@ def render_text(inst: Instance, result: SearchResult) -> str:
     return "\n".join(blocks)
 
 
+def warm() -> None:
+    """Compile the compiled IDA* searches now (with pattern databases, and with Manhattan
+    distance or linear conflict), or load them from Numba's cache."""
+    from searchlab.puzzles.npuzzle import kernel, kernel_md
+
+    kernel.warm_up()
+    kernel_md.warm_up()
+
+
 FAMILY: Family[Instance, Board] = Family(
     name="npuzzle",
     title=N_("Sliding tiles"),
@@ -335,8 +345,10 @@ FAMILY: Family[Instance, Board] = Family(
     web_max_cells=25,
     demo=demo,
     demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the two assignment programs"),
+    cache_artifacts=cache_artifacts,
     notes=N_(
         "'auto' is A* on 3x3; on larger boards IDA* with pattern databases once built, else "
         "compiled IDA* with linear conflict (the CLI's solver; it never builds a database)."
     ),
+    warm=warm,
 )

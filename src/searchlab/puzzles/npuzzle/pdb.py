@@ -32,20 +32,35 @@ about 0.95 GB for the 8-tile pattern, on two threads); on larger boards by the c
 packed. A built table is returned memory-mapped from its cache file. The solvers
 search with a three-bit copy made from the packed table (:func:`pack3_ranked`,
 ``load_pdb(..., pack3=True)``): the same values in three quarters of the memory.
+
+Every cached table carries a checksum, checked when it is read (:mod:`.pdb_check`); a
+damaged one is rebuilt, never searched with.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from searchlab.cache import cache_root, ensure_writable
+from searchlab.durable import (
+    atomic_write,
+    build_lock,
+    lock_wait,
+    notice,
+    pid_alive,
+    require_free_space,
+    sweep_stale,
+)
 from searchlab.errors import InputError
-from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.pdb_index import packed_length
+from searchlab.i18n import N_, _
+from searchlab.puzzles.npuzzle.pdb_check import check, crc_of_file, discard, seal, sum_path
+from searchlab.puzzles.npuzzle.pdb_index import pack3_base, packed_length
 
 if TYPE_CHECKING:  # NumPy loads when a database is built or read, not on import
     import numpy as np
@@ -313,59 +328,176 @@ def load_pdb(
     a ranked table is returned three bits an entry (:func:`pack3_ranked`, its own cache
     file, made from the packed one once, in seconds, unless ``build=False``: then the
     packed one is returned).
+
+    What is on disk is not trusted blindly (issue 31): a cached table is returned only
+    once verified by its checksum (:func:`trusted`); one that cannot be trusted is said
+    on stderr, removed and rebuilt. A build sweeps what dead builders left
+    (:func:`sweep`), holds the table's build lock (a second process waits, then uses the
+    table made: :data:`BUILD_WAIT`), asks for the free space the table needs before it
+    starts, and writes the table with its checksum (:func:`write_table`).
     """
     import numpy as np
 
     k = len(pattern)
     if pack3 and ranked and not with_blank:
         path = pdb_path(size, pattern, directory, ranked=True, blank=blank, pack3=True)
-        found = _load_pack3(path, size, pattern)
+        found = _load_pack3(path, size, pattern, build)
         if found is not None:
             return found
         four = load_pdb(size, pattern, progress, directory, build, False, True, blank)
         if not build or len(four) != packed_length(size * size, k):
             return four
-        ensure_writable(path.parent)
-        pack3_ranked(size, pattern, four, path)
+        with _building(path):
+            found = _load_pack3(path, size, pattern, build)  # made while this one waited
+            if found is not None:
+                return found
+            ensure_writable(path.parent)
+            require_free_space(path.parent, pack3_base(size * size, k), path.name)
+            made = pack3_ranked(size, pattern, four, path)
         del four
-        made = _load_pack3(path, size, pattern)
-        if made is None:
-            raise OSError(f"{path} was written but does not read back")
         return made
-    for packed in (True, False) if ranked else (False,):
-        path = pdb_path(size, pattern, directory, with_blank, ranked, packed, blank)
-        if path.exists():
-            try:
-                # Memory-mapped, not read: the pages are the operating system's file cache,
-                # shared by every solve and every process, and only the ones a search
-                # touches are read from disk.
-                table: np.ndarray = np.load(path, mmap_mode="r")
-                if table.shape == (table_length(size, k, with_blank, ranked, packed),):
-                    return table
-            except (OSError, ValueError):
-                pass
+    found = _cached(size, pattern, directory, with_blank, ranked, blank, build)
+    if found is not None:
+        return found
+    path = pdb_path(size, pattern, directory, with_blank, ranked, ranked, blank)
     if not build:
         raise FileNotFoundError(path)
-    ensure_writable(path.parent)  # before the build, not after a minute of it
-    compact = None
-    if ranked and not with_blank:
-        from searchlab.puzzles.npuzzle.pdb_build import build_packed
+    with _building(path):
+        found = _cached(size, pattern, directory, with_blank, ranked, blank, build)
+        if found is not None:  # built by another process while this one waited
+            return found
+        ensure_writable(path.parent)  # before the build, not after a minute of it
+        need = table_length(size, k, with_blank, ranked, packed=ranked)
+        require_free_space(path.parent, need, path.name)
+        compact = None
+        if ranked and not with_blank:
+            from searchlab.puzzles.npuzzle.pdb_build import build_packed
 
-        compact = build_packed(size, pattern, progress, blank)
-    if compact is not None:
-        table = compact
-        path = pdb_path(size, pattern, directory, with_blank, ranked, True, blank)
-    else:
-        table = build_pdb(size, pattern, progress, with_blank, ranked, blank)
-        if ranked:
-            packed_table = pack_ranked(size, pattern, table)
-            if packed_table is not None:
-                table = packed_table
-                path = pdb_path(size, pattern, directory, with_blank, ranked, True, blank)
-    save_table(path, table)
-    del table  # resident no longer: the file's pages, mapped, are what a search touches
+            compact = build_packed(size, pattern, progress, blank)
+        if compact is not None:
+            table = compact
+        else:
+            table = build_pdb(size, pattern, progress, with_blank, ranked, blank)
+            if ranked:
+                packed_table = pack_ranked(size, pattern, table)
+                if packed_table is not None:
+                    table = packed_table
+                else:
+                    path = pdb_path(size, pattern, directory, with_blank, ranked, False, blank)
+        save_table(path, table)
+        del table  # resident no longer: the file's pages, mapped, are what a search touches
     mapped: np.ndarray = np.load(path, mmap_mode="r")
     return mapped
+
+
+BUILD_WAIT = 1800.0
+"""Seconds a build waits for another process building the same table (a 7-8 table takes
+minutes) before saying which process holds it (``SEARCHLAB_LOCK_WAIT`` overrides)."""
+
+UNTRUSTED_REBUILD = N_("{file} cannot be trusted ({reason}): rebuilding it")
+UNTRUSTED_REMOVED = N_("{file} cannot be trusted ({reason}): removed (built again when needed)")
+WAITING = N_("waiting for process {pid}, which is building {file}")
+
+
+def distrust(
+    path: Path, reason: str, rebuild: bool, removed: str = UNTRUSTED_REMOVED, partition: str = ""
+) -> None:
+    """Say on one line of stderr that the table at ``path`` cannot be trusted, and why,
+    and remove it (with its sidecar): ``rebuild`` says it is being rebuilt, else
+    ``removed`` (a template with ``{file}``, ``{reason}`` and maybe ``{partition}``)."""
+    with contextlib.suppress(PermissionError):  # kept, unused: a rebuild says why it cannot
+        discard(path)
+    template = UNTRUSTED_REBUILD if rebuild else removed
+    notice(_(template).format(file=path.name, reason=reason, partition=partition))
+
+
+def trusted(
+    path: Path,
+    rebuild: bool,
+    full: bool = False,
+    removed: str = UNTRUSTED_REMOVED,
+    partition: str = "",
+) -> bool:
+    """Whether a table is cached at ``path`` and verified (:func:`.pdb_check.check`,
+    ``full``: its CRC whatever its stamp); one that cannot be trusted is removed and
+    said (:func:`distrust`)."""
+    if not os.path.lexists(path):
+        return False
+    try:
+        reason = check(path, full)
+    except FileNotFoundError:  # a dangling link, or removed meanwhile
+        return False
+    except PermissionError as exc:
+        reason = exc.strerror or str(exc)
+    if reason is None:
+        return True
+    distrust(path, reason, rebuild, removed, partition)
+    return False
+
+
+_LEGACY_TEMP = re.compile(r".*\.tmp(\d+)\.npy$")
+"""The temporary files of earlier versions' writers (``<table>.tmp<pid>.npy``)."""
+
+
+def sweep(directory: Path | None = None) -> list[Path]:
+    """Remove the temporary files of table writers that died (this version's, named by
+    :func:`~searchlab.durable.temp_name`, and earlier versions' ``.tmp<pid>.npy``);
+    returns what was removed."""
+    folder = directory or cache_dir()
+    removed = sweep_stale(folder)
+    with contextlib.suppress(OSError):
+        for entry in folder.iterdir():
+            m = _LEGACY_TEMP.fullmatch(entry.name)
+            if m and not pid_alive(int(m[1])):
+                with contextlib.suppress(OSError):
+                    entry.unlink()
+                    removed.append(entry)
+    return removed
+
+
+@contextlib.contextmanager
+def _building(path: Path) -> Iterator[None]:
+    """Hold the build lock of the table at ``path`` (saying once whom it waits for),
+    after sweeping what dead builders left; a cache that cannot be written is said first
+    (:func:`~searchlab.cache.ensure_writable`)."""
+    ensure_writable(path.parent)
+    sweep(path.parent)
+
+    def on_wait(pid: int | None) -> None:
+        notice(_(WAITING).format(pid=pid if pid is not None else "?", file=path.name))
+
+    with build_lock(path, wait=lock_wait(BUILD_WAIT), on_wait=on_wait):
+        yield
+
+
+def _cached(
+    size: int,
+    pattern: Sequence[int],
+    directory: Path | None,
+    with_blank: bool,
+    ranked: bool,
+    blank: int | None,
+    build: bool,
+) -> np.ndarray | None:
+    """The verified table of ``pattern`` from the cache, memory-mapped (a ranked one
+    packed first, then a byte an entry), None if none is."""
+    import numpy as np
+
+    k = len(pattern)
+    for packed in (True, False) if ranked else (False,):
+        path = pdb_path(size, pattern, directory, with_blank, ranked, packed, blank)
+        if not trusted(path, build):
+            continue
+        try:
+            # Memory-mapped, not read: the pages are the operating system's file cache,
+            # shared by every solve and every process, and only the ones a search
+            # touches are read from disk.
+            table: np.ndarray = np.load(path, mmap_mode="r")
+        except (OSError, ValueError):
+            continue
+        if table.shape == (table_length(size, k, with_blank, ranked, packed),):
+            return table
+    return None
 
 
 def pack_ranked(size: int, pattern: Sequence[int], table: np.ndarray) -> np.ndarray | None:
@@ -408,7 +540,7 @@ def pack3_ranked(
     table's value by 3 to 7, 4% the 8-tile table's by 3 to 9
     (``benchmarks/npuzzle_pdb_moves.py``), so a child's value cannot be recovered from
     its parent's. With ``path`` the table is written there
-    (through a memory-mapped file, atomically renamed) and returned memory-mapped.
+    (through a memory-mapped file, :func:`write_table`) and returned memory-mapped.
     """
     import numpy as np
 
@@ -423,9 +555,8 @@ def pack3_ranked(
     if path is None:
         out: np.ndarray = pack3(nib, total, base, lambda n: np.zeros(n, dtype=np.uint8))
         return out
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
-    try:
+
+    def write(tmp: Path) -> None:
         written = pack3(
             nib,
             total,
@@ -435,20 +566,20 @@ def pack3_ranked(
         if isinstance(written, np.memmap):
             written.flush()
         del written
-        tmp.replace(path)
-    finally:
-        tmp.unlink(missing_ok=True)
+
+    write_table(path, write)
     mapped: np.ndarray = np.load(path, mmap_mode="r")
     return mapped
 
 
-def _load_pack3(path: Path, size: int, pattern: Sequence[int]) -> np.ndarray | None:
-    """The three-bit table cached at ``path``, memory-mapped (None if missing or not one)."""
+def _load_pack3(path: Path, size: int, pattern: Sequence[int], rebuild: bool) -> np.ndarray | None:
+    """The verified three-bit table cached at ``path``, memory-mapped (None if missing,
+    not one, or not to be trusted: then removed, ``rebuild`` saying it is remade)."""
     import numpy as np
 
     from searchlab.puzzles.npuzzle.pdb_index import is_pack3
 
-    if not path.exists():
+    if not trusted(path, rebuild):
         return None
     try:
         table: np.ndarray = np.load(path, mmap_mode="r")
@@ -459,16 +590,24 @@ def _load_pack3(path: Path, size: int, pattern: Sequence[int]) -> np.ndarray | N
 
 
 def save_table(path: Path, table: np.ndarray) -> None:
-    """Write ``table`` as a ``.npy`` file atomically (a temporary file, then a rename)."""
+    """Write ``table`` as a ``.npy`` file, atomically and durably, with its checksum
+    (:func:`write_table`)."""
     import numpy as np
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
-    try:
-        np.save(tmp, table)
-        tmp.replace(path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_table(path, lambda tmp: np.save(tmp, table))
+
+
+def write_table(path: Path, write: Callable[[Path], None]) -> None:
+    """Make the table at ``path`` with ``write(temporary_path)``: written through a
+    temporary file, flushed and renamed (:func:`~searchlab.durable.atomic_write`), then
+    its checksum sidecar (:func:`~.pdb_check.seal`), the CRC computed from the written
+    file. The old sidecar goes first, so a kill in between leaves a table without one:
+    rebuilt, never trusted."""
+    sum_path(path).unlink(missing_ok=True)
+    with atomic_write(path) as tmp:
+        write(tmp)
+        crc = crc_of_file(tmp)
+    seal(path, crc)
 
 
 def map_table(path: Path, length: int | None) -> memoryview | None:

@@ -30,11 +30,13 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+from searchlab.durable import notice
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
-from searchlab.puzzles.npuzzle.board import Board, goal_board
+from searchlab.puzzles.npuzzle.board import Board, apply_move, goal_board
 from searchlab.puzzles.npuzzle.heuristics import LC_MAX_SIZE, canonical_heuristic
 from searchlab.puzzles.npuzzle.pdb import (
     DEFAULTS,
@@ -44,7 +46,9 @@ from searchlab.puzzles.npuzzle.pdb import (
     load_pdb,
     map_table,
     pdb_path,
+    sweep,
     table_length,
+    trusted,
 )
 from searchlab.puzzles.npuzzle.pdb_index import is_pack3
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
@@ -126,6 +130,7 @@ def pattern_databases(
     with_blank: bool = True,
     blank_goal: bool = True,
     convert: bool = False,
+    full: bool = False,
 ) -> list[tuple[tuple[int, ...], memoryview]]:
     """The ``(pattern, table)`` pairs for a 4x4 or 5x5 ``goal`` (from the cache, or built).
 
@@ -147,6 +152,11 @@ def pattern_databases(
     as it is otherwise. The tables are memory views of the
     memory-mapped cache files (no copy, and no NumPy import when cached:
     :func:`~.pdb.map_table`).
+
+    Every table is verified against its checksum first (:func:`~.pdb.trusted`: a
+    ``stat`` when it did not change since it was last found sound, its CRC-32 otherwise
+    or with ``full``); one that cannot be trusted is said on stderr and removed, then
+    rebuilt (``build``) or reported missing (``FileNotFoundError``).
     """
     n = goal.size
     partition = partition or DEFAULTS.get(n, "")
@@ -155,19 +165,25 @@ def pattern_databases(
     ranked = partition in RANKED
     blank = with_blank and not ranked
     gb = goal.blank if ranked and blank_goal else None  # searched from the blank's region
+    sweep()
+
+    def verified(path: Path) -> bool:
+        return trusted(path, build, full, UNTRUSTED_DROPPED, partition=partition)
+
     out = []
     for pattern in partition_for(goal, partition):
         table = None
         if ranked:  # three bits an entry first, then four, then a byte
             path = pdb_path(n, pattern, ranked=True, blank=gb, pack3=True)
-            table = map_table(path, None)
+            table = map_table(path, None) if verified(path) else None
             if table is not None and not is_pack3(n * n, pattern, table):
                 table = None
         for packed in (True, False) if ranked else (False,):
             if table is not None:
                 break
             path = pdb_path(n, pattern, with_blank=blank, ranked=ranked, packed=packed, blank=gb)
-            table = map_table(path, table_length(n, len(pattern), blank, ranked, packed))
+            length = table_length(n, len(pattern), blank, ranked, packed)
+            table = map_table(path, length) if verified(path) else None
             if table is not None and ranked and convert and packed:
                 table = None  # made three-bit below
         if table is None:
@@ -178,6 +194,13 @@ def pattern_databases(
             ).data
         out.append((pattern, table))
     return out
+
+
+UNTRUSTED_DROPPED = N_(
+    "{file} cannot be trusted ({reason}): removed; "
+    "'searchlab npuzzle pdb --build {partition}' builds it again"
+)
+"""Said when a solve that may not build finds a damaged table: it goes on without it."""
 
 
 def _frame(goal: Board) -> tuple[Transform, Board]:
@@ -201,10 +224,12 @@ def prepare_databases(
 ) -> list[tuple[int, ...]]:
     """Build (once) and cache the databases :func:`solve_board` uses for ``goal`` (4x4
     or 5x5); returns their patterns (goal cells, in the frame where a corner blank is
-    at cell 0)."""
+    at cell 0). Cached tables are verified by their whole checksum (whatever their
+    stamp), and any that cannot be trusted is rebuilt."""
     if goal.size not in DEFAULTS:
         raise InputError(_("pattern databases are provided for the 4x4 and 5x5 puzzles only"))
-    return [p for p, _ in pattern_databases(_frame(goal)[1], partition, progress, convert=True)]
+    frame = _frame(goal)[1]
+    return [p for p, _ in pattern_databases(frame, partition, progress, convert=True, full=True)]
 
 
 def _actions(size: int, states: list[tuple[int, ...]]) -> list[str]:
@@ -287,15 +312,15 @@ def solve_board(
             pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
         except MemoryError:  # a build past this process's cap (the web's jobs): say what to do
             raise InputError(_(PDB_MEMORY).format(partition=partition)) from None
-        result = _pdb_ida_star(
-            b2,
-            g2,
-            pdbs,
-            time_limit=time_limit,
-            max_expansions=max_expansions,
-            cancel=cancel,
-            progress=progress,
-        )
+        limits: dict[str, Any] = {
+            "time_limit": time_limit,
+            "max_expansions": max_expansions,
+            "cancel": cancel,
+            "progress": progress,
+        }
+        result = _pdb_ida_star(b2, g2, pdbs, **limits)
+        if result.solved and not replays(b2, g2, result):  # tables damaged after the check
+            result = _heal(b2, g2, partition, pdb_build, pdb_progress, limits)
         result.extra["partition"] = partition
         if result.solved:
             n = board.size
@@ -367,6 +392,66 @@ def python_then_compiled(
             return quick, True
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
     return compiled(left), False
+
+
+def replays(board: Board, goal: Board, result: SearchResult) -> bool:
+    """Whether ``result``'s states are a path of legal blank moves from ``board`` to
+    ``goal``, each named by its action (the solution replayed, as every answer is before
+    it is given)."""
+    states = result.states
+    if len(states) != len(result.actions) + 1 or not states:
+        return False
+    if tuple(states[0]) != board.tiles or tuple(states[-1]) != goal.tiles:
+        return False
+    here = board
+    try:
+        for action, state in zip(result.actions, states[1:], strict=True):
+            here = apply_move(here, action)
+            if here.tiles != tuple(state):
+                return False
+    except InputError:
+        return False
+    return True
+
+
+DISPROVED = N_(
+    "the {partition} pattern databases gave a path that does not reach the goal: "
+    "checking them and solving again"
+)
+FELL_BACK = N_(
+    "the {partition} pattern databases could not be trusted: solved with linear conflict instead"
+)
+
+
+def _heal(
+    board: Board,
+    goal: Board,
+    partition: str,
+    build: bool,
+    pdb_progress: Progress | None,
+    limits: dict[str, Any],
+) -> SearchResult:
+    """Solve again after the pattern databases gave a path that does not reach the goal
+    (a table damaged after it was checked): every table is verified by its whole CRC,
+    the damaged ones removed and, with ``build``, rebuilt, and the search run once more;
+    if that answer does not replay either (or nothing may be built), IDA* with linear
+    conflict answers instead (no table), and it is said on stderr. ``board`` and
+    ``goal`` are in the databases' frame (:func:`_frame`)."""
+    notice(_(DISPROVED).format(partition=partition))
+    try:
+        pdbs = pattern_databases(goal, partition, progress=pdb_progress, build=build, full=True)
+    except FileNotFoundError:
+        pdbs = []
+    if pdbs:
+        result = _pdb_ida_star(board, goal, pdbs, **limits)
+        if not result.solved or replays(board, goal, result):
+            return result
+    notice(_(FELL_BACK).format(partition=partition))
+    heuristic = "linear_conflict" if board.size <= LC_MAX_SIZE else "manhattan"
+    result = _md_ida_star(board, goal, heuristic, quick=False, **limits)
+    if result.solved and not replays(board, goal, result):
+        raise AssertionError("IDA* with linear conflict gave a path that does not replay")
+    return result
 
 
 def _pdb_ida_star(

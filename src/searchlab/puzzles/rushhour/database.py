@@ -37,7 +37,8 @@ from typing import TYPE_CHECKING
 import platformdirs
 
 from searchlab.errors import InputError
-from searchlab.i18n import _
+from searchlab.faults import busy_wait, guarded, sqlite_code, sqlite_fault
+from searchlab.i18n import N_, _
 from searchlab.textinput import names_a_file
 
 if TYPE_CHECKING:  # the enumeration imports Numba: only the builder needs it
@@ -75,8 +76,10 @@ _TABLES = frozenset(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
 def _open_read_only(path: Path) -> sqlite3.Connection:
     """``path`` opened read-only, checked to hold every table of :data:`_SCHEMA`: an
     :class:`sqlite3.DatabaseError` (the connection closed) when it does not, or is no
-    SQLite file."""
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    SQLite file. A write interrupted by a kill first has its journal rolled back
+    (:func:`roll_back`)."""
+    roll_back(path)
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=busy_wait())
     try:
         found = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
         missing = sorted(_TABLES - found)
@@ -86,6 +89,49 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def journal_path(path: Path) -> Path:
+    """SQLite's rollback journal of the database ``path``."""
+    return path.with_name(path.name + "-journal")
+
+
+def roll_back(path: Path) -> None:
+    """Finish what a writer killed mid-transaction left: SQLite rolls its *hot journal*
+    back (restoring the last committed shard) when the file is opened for writing, which
+    a read-only connection cannot do (it would call an intact database "not usable").
+    Nothing happens without a journal, or while its writer is alive (SQLite checks the
+    writer's lock). An :class:`InputError` saying what to do when the folder cannot be
+    written."""
+    journal = journal_path(path)
+    try:
+        if journal.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=busy_wait())
+        try:
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        if "locked" in str(exc):
+            raise sqlite_fault(path, exc) from None
+        raise InputError(
+            _(
+                "{path}: a write was interrupted and its journal {journal} must be rolled "
+                "back first, which needs write access ({reason}): make the folder writable "
+                "(or copy both files to a writable place) and run again; keep the journal"
+            ).format(path=path, journal=journal.name, reason=exc)
+        ) from None
+
+
+DAMAGED = N_(
+    "copy it aside before anything else; what can be read is saved by: sqlite3 FILE "
+    ".recover; the missing shards are rebuilt by: searchlab rushhour enumerate --db FILE"
+)
+"""What to do with a damaged database of the user's (hours of work: never "delete it")."""
 
 
 def default_path() -> Path:
@@ -121,13 +167,18 @@ class Totals:
 class PuzzleDatabase:
     """The SQLite file at ``path`` (created with its tables when ``create``; ``fast``:
     without a journal or syncs, for a new file renamed into place once closed).
+    ``damaged``: what to do when the file turns out damaged (by default, the advice for
+    a database of the user's, :data:`DAMAGED`: hours of work, never "delete it").
 
     Raises :class:`InputError` (one line) when the file cannot be opened or is not
     such a database, or when it does not exist and ``create`` is false.
     """
 
-    def __init__(self, path: str | Path, create: bool = False, fast: bool = False) -> None:
+    def __init__(
+        self, path: str | Path, create: bool = False, fast: bool = False, damaged: str = ""
+    ) -> None:
         self.path = Path(path)
+        self.damaged = damaged
         if not create and not names_a_file(self.path, regular=True):
             raise InputError(
                 _(
@@ -138,16 +189,32 @@ class PuzzleDatabase:
         try:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._db = sqlite3.connect(self.path)
+                self._db = sqlite3.connect(self.path, timeout=busy_wait())
                 if fast:  # a file written whole and renamed into place: no journal, no syncs
                     self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
                 self._db.executescript(_SCHEMA)
             else:  # read only: a file given to read is never changed (an empty one stays empty)
                 self._db = _open_read_only(self.path)
-        except (OSError, sqlite3.Error) as exc:
+        except sqlite3.Error as exc:
+            raise self._fault(exc) from None
+        except OSError as exc:
             raise InputError(
                 _("{path}: not a usable puzzle database ({exc})").format(path=self.path, exc=exc)
             ) from None
+
+    def _fault(self, exc: sqlite3.Error) -> InputError:
+        """One line for ``exc``: what happened to the file and what to do."""
+        if sqlite_code(exc) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or (
+            "no table" in str(exc)
+        ):
+            return InputError(
+                _("{path}: not a usable puzzle database ({exc}): {advice}").format(
+                    path=self.path,
+                    exc=exc,
+                    advice=self.damaged or _(DAMAGED).replace("FILE", str(self.path)),
+                )
+            )
+        return sqlite_fault(self.path, exc)
 
     def close(self) -> None:
         self._db.close()
@@ -164,6 +231,7 @@ class PuzzleDatabase:
         self.close()
 
     # -- the checkpoint ------------------------------------------------------------------
+    @guarded
     def done(self, size: int) -> set[str]:
         """Keys of the finished shards of ``size``."""
         rows = self._db.execute("SELECT key FROM shards WHERE size = ?", (size,))
@@ -177,9 +245,7 @@ class PuzzleDatabase:
             raise self._unwritable(exc) from None
 
     def _unwritable(self, exc: sqlite3.Error) -> InputError:
-        return InputError(
-            _("{path}: cannot write the puzzle database ({exc})").format(path=self.path, exc=exc)
-        )
+        return self._fault(exc)
 
     def _save(self, result: ShardResult) -> None:
         shard = result.shard
@@ -229,6 +295,7 @@ class PuzzleDatabase:
         )
 
     # -- reading -------------------------------------------------------------------------
+    @guarded
     def totals(self, size: int, walls: Iterable[int]) -> Totals:
         """Sums over the finished shards of ``size`` with those exact wall counts."""
         ws = tuple(walls)
@@ -246,6 +313,7 @@ class PuzzleDatabase:
             shards, rows, positions, clusters, solvable, states, float(row[6]), float(row[7])
         )
 
+    @guarded
     def histogram(self, size: int, walls: Iterable[int]) -> dict[int, int]:
         """Puzzles per optimal number of moves, over those exact wall counts."""
         ws = tuple(walls)
@@ -259,6 +327,7 @@ class PuzzleDatabase:
             out[int(moves)] = int(n)
         return out
 
+    @guarded
     def rows(self, size: int, walls: int) -> list[Row]:
         """Every row of ``size`` with exactly ``walls`` walls (by moves, then board)."""
         return [
@@ -270,6 +339,7 @@ class PuzzleDatabase:
             )
         ]
 
+    @guarded
     def strata(self, size: int) -> dict[int, int]:
         """Puzzles of ``size`` stored per exact number of walls."""
         return {
@@ -294,12 +364,15 @@ class PuzzleDatabase:
         low, top = _moves_between(min_moves, max_moves)
         ws = tuple(walls) if walls is not None else tuple(self.strata(size))
         marks = ",".join("?" * len(ws))
-        for m, b, c in self._db.execute(
-            "SELECT moves, board, cluster_size FROM puzzles WHERE size = ? "
-            f"AND walls IN ({marks}) AND moves BETWEEN ? AND ? ORDER BY moves DESC, board",
-            (size, *ws, low, top),
-        ):
-            yield Row(int(m), str(b), int(c))
+        try:
+            for m, b, c in self._db.execute(
+                "SELECT moves, board, cluster_size FROM puzzles WHERE size = ? "
+                f"AND walls IN ({marks}) AND moves BETWEEN ? AND ? ORDER BY moves DESC, board",
+                (size, *ws, low, top),
+            ):
+                yield Row(int(m), str(b), int(c))
+        except sqlite3.Error as exc:  # a damaged page met halfway: one line, not a traceback
+            raise self._fault(exc) from None
 
     def draw(
         self,
@@ -339,6 +412,7 @@ class PuzzleDatabase:
         ).fetchone()
         return None if row is None else Row(int(row[0]), str(row[1]), int(row[2]))
 
+    @guarded
     def hardest(self, size: int, walls: int) -> int | None:
         """The most moves of any stored puzzle of ``size`` with exactly ``walls`` walls."""
         row = self._db.execute(

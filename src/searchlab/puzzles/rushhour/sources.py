@@ -85,7 +85,7 @@ def plan(size: int, walls: Collection[int] | None, path: str | Path | None = Non
 def open_source(source: Source) -> PuzzleDatabase:
     """The database behind ``source`` (the bundled data converted on its first use)."""
     if source == BUNDLED:
-        return PuzzleDatabase(bundled.database_path())
+        return bundled.open_database()
     return PuzzleDatabase(source)
 
 

@@ -11,6 +11,7 @@
 import { STYLES } from "searchlab/styles.js";
 import { algoLabel } from "./names.js";
 import { cellXY, renderView, viewSize } from "./render.js";
+import { fetchTrace, whenShown } from "./traceload.js";
 import { CanvasLane, playPace } from "./gridcanvas.js";
 import { Brush, resultsTable } from "./brush.js";
 
@@ -755,7 +756,10 @@ class Watch {
     this.root.setAttribute("aria-busy", "true");
     let traces;
     try {
-      traces = await Promise.all(wanted.map((r) => api("/api/watch/trace", r)));
+      await whenShown(this.root);  // no trace for a panel nobody has scrolled to
+      const stillWanted = () => token === this.runToken;
+      const onWait = (n) => { if (stillWanted()) this.message.textContent = t("The server is busy: trying again in {n} s…", { n }); };
+      traces = await Promise.all(wanted.map((r) => fetchTrace(r, { onWait, stillWanted })));
     } catch (err) {
       if (token !== this.runToken) return;
       this.message.textContent = t("Cannot watch this search: {message}", { message: err.message });

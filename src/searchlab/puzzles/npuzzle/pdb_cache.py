@@ -1,0 +1,72 @@
+"""The cached pattern databases as the family's artifacts (capability *cached*:
+``searchlab cache verify`` lists them, checks each by its whole checksum and rebuilds
+the damaged ones).
+
+A table's file name says how to rebuild it (:func:`~.pdb.pdb_path`): board size,
+pattern, and layout (``-blank``: mixed radix with the blank; ``-goal<cell>``: searched
+from that blank cell; ``-rank4``/``-rank3``: ranked, four or three bits an entry;
+``-rank``: ranked, a byte an entry, which is rebuilt four bits an entry).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from searchlab.durable import DiskError
+from searchlab.families.contract import Artifact
+from searchlab.i18n import N_, _
+from searchlab.puzzles.npuzzle.pdb import cache_dir, load_pdb, pdb_path, sweep
+from searchlab.puzzles.npuzzle.pdb_check import check, discard
+
+_NAME = re.compile(r"pdb-(\d+)x\1-(\d+(?:_\d+)*)(?:-goal(\d+))?(-rank3|-rank4|-rank|-blank)?\.npy")
+MISSING = N_("missing")
+
+
+def _rebuild(size: int, pattern: tuple[int, ...], kind: str, blank: int | None) -> Path:
+    """Build the table described by a file name again; returns where it now lives."""
+    ranked = kind.startswith("-rank")
+    pack3 = kind == "-rank3"
+    with_blank = kind == "-blank"
+    load_pdb(size, pattern, with_blank=with_blank, ranked=ranked, blank=blank, pack3=pack3)
+    return pdb_path(size, pattern, None, with_blank, ranked, ranked, blank, pack3)
+
+
+def _artifact(path: Path) -> Artifact | None:
+    m = _NAME.fullmatch(path.name)
+    if m is None:
+        return None
+    size = int(m[1])
+    pattern = tuple(int(c) for c in m[2].split("_"))
+    blank = int(m[3]) if m[3] is not None else None
+    kind = m[4] or ""
+    if kind != "-blank" and not kind.startswith("-rank") and blank is not None:
+        return None
+    successor = pdb_path(size, pattern, path.parent, kind == "-blank", True, True, blank)
+
+    def verify() -> str | None:
+        target = successor if kind == "-rank" and not path.exists() else path
+        try:
+            return check(target, full=True)
+        except FileNotFoundError:
+            return _(MISSING)
+        except (DiskError, OSError) as exc:
+            return str(exc)
+
+    def heal() -> None:
+        discard(path)
+        _rebuild(size, pattern, kind, blank)
+
+    rebuildable = 2 <= size <= 5 and all(0 <= c < size * size for c in pattern)
+    return Artifact(f"{path.parent.name}/{path.name}", path, verify, heal if rebuildable else None)
+
+
+def cache_artifacts() -> list[Artifact]:
+    """The pattern databases in the cache now (after sweeping what dead builders left),
+    each with its :func:`~.pdb_check.check` by whole CRC and its rebuild."""
+    folder = cache_dir()
+    if not folder.is_dir():
+        return []
+    sweep(folder)
+    found = (_artifact(p) for p in sorted(folder.glob("pdb-*.npy")))
+    return [a for a in found if a is not None]

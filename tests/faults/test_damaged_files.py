@@ -1,0 +1,216 @@
+"""Every kind of file searchlab reads back, damaged every way a disk or a person damages
+one (zeroed data with the size intact, changed bytes, truncated, another kind of file, a
+folder in its place): what can be rebuilt is said in one line, rebuilt and answered
+correctly; what holds a user's work (an enumerated puzzle database, an experiment's
+results) is one line, exit 2, never changed and never "delete it"."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from searchlab.puzzles.rushhour import bundled
+from tests.faults.conftest import Place, leftovers, no_traceback, one_line_error, run
+
+DRAW = ["rushhour", "generate", "--from-db", "--min-moves", "40", "--seed", "5", "--count", "2"]
+
+
+def zero(path: Path) -> None:
+    """Zero a stretch in the middle, the size intact (a rename without fsync after a
+    power cut leaves such a file)."""
+    size = path.stat().st_size
+    with path.open("r+b") as f:
+        f.seek(size // 2)
+        f.write(bytes(min(1 << 16, size // 4)))
+
+
+def change(path: Path) -> None:
+    """Change a few bytes here and there (bit rot, a stray write)."""
+    size = path.stat().st_size
+    with path.open("r+b") as f:
+        for k in range(1, 8):
+            f.seek(size * k // 8)
+            f.write(b"\xa5\x5a\xff")
+
+
+def truncate(path: Path) -> None:
+    with path.open("r+b") as f:
+        f.truncate(path.stat().st_size // 3)
+
+
+def other_kind(path: Path) -> None:
+    """Another kind of file under the name (a text file; an empty one)."""
+    path.write_text("this is not a database\n" * 100)
+
+
+def empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+DAMAGE: dict[str, Callable[[Path], None]] = {
+    "zeroed": zero,
+    "changed": change,
+    "truncated": truncate,
+    "other kind": other_kind,
+    "empty": empty,
+}
+
+
+@pytest.fixture(scope="module")
+def converted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A cache holding the sound conversion, and what DRAW answers from it."""
+    place = Place(tmp_path_factory.mktemp("converted"))
+    done = run(DRAW, place)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return place.cache, done.stdout
+
+
+def damaged_cache(place: Place, converted: tuple[Path, str]) -> Path:
+    shutil.copytree(converted[0], place.cache)
+    return place.cache / bundled.cache_path().name
+
+
+@pytest.mark.parametrize("kind", ["zeroed"])
+def test_a_damaged_conversion_is_said_converted_again_and_answers(
+    place: Place, converted: tuple[Path, str], kind: str
+) -> None:
+    path = damaged_cache(place, converted)
+    DAMAGE[kind](path)
+    healed = run(DRAW, place)
+    no_traceback(healed)
+    assert healed.returncode == 0 and healed.stdout == converted[1]
+    notes = healed.stderr.splitlines()
+    assert len(notes) == 1 and "cannot be trusted" in notes[0] and "converting it again" in notes[0]
+    quiet = run(DRAW, place)  # healed for good: nothing more to say
+    assert quiet.returncode == 0 and quiet.stdout == converted[1] and quiet.stderr == ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["changed", "truncated", "other kind", "empty"])
+def test_every_damage_of_the_conversion_heals(
+    place: Place, converted: tuple[Path, str], kind: str
+) -> None:
+    test_a_damaged_conversion_is_said_converted_again_and_answers(place, converted, kind)
+
+
+@pytest.mark.slow
+def test_a_damaged_conversion_exports_every_row_or_nothing(
+    place: Place, converted: tuple[Path, str]
+) -> None:
+    change(damaged_cache(place, converted))
+    out = place.root / "all.txt"
+    done = run(["rushhour", "export", "--size", "6", "-o", str(out)], place)
+    assert done.returncode == 0, done.stderr
+    assert out.read_text().count("\n") == bundled.ROWS
+
+
+def test_a_folder_where_the_conversion_belongs_is_one_line(place: Place) -> None:
+    (place.cache / bundled.cache_path().name).mkdir(parents=True)
+    one_line_error(run(DRAW, place), "folder")
+
+
+def test_cache_verify_finds_and_heals_the_conversion(
+    place: Place, converted: tuple[Path, str]
+) -> None:
+    zero(damaged_cache(place, converted))
+    found = run(["cache", "verify", "--no-heal"], place)
+    assert found.returncode == 1 and "damaged: rushhour-6x6" in found.stdout
+    healed = run(["cache", "verify"], place)
+    assert healed.returncode == 0 and "healed: rushhour-6x6" in healed.stdout, healed.stdout
+    assert leftovers(place.cache) == []
+
+
+# -- the user's own files: hours of work, never changed, never deleted ------------------------
+
+
+@pytest.fixture(scope="module")
+def enumerated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A 4x4 puzzle database (seconds to build) and its export."""
+    place = Place(tmp_path_factory.mktemp("user"))
+    db = place.root / "mine.sqlite"
+    built = run(["rushhour", "enumerate", "--size", "4", "-w", "0", "--db", str(db)], place)
+    assert built.returncode == 0, built.stderr
+    done = run(["rushhour", "export", "--size", "4", "--db", str(db)], place)
+    assert done.returncode == 0
+    return db, done.stdout
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("kind", ["zeroed", "changed", "truncated", "other kind"])
+def test_a_damaged_user_database_is_one_line_and_left_as_it_is(
+    place: Place, enumerated: tuple[Path, str], kind: str
+) -> None:
+    db = place.root / "mine.sqlite"
+    shutil.copy(enumerated[0], db)
+    DAMAGE[kind](db)
+    before = digest(db)
+    out = place.root / "out.txt"
+    for args in (
+        ["rushhour", "export", "--size", "4", "--db", str(db), "-o", str(out)],
+        ["rushhour", "generate", "--from-db", "--size", "4x4", "--min-moves", "1", "--db", str(db)],
+    ):
+        done = run(args, place)
+        if done.returncode == 0:  # the damage missed every page the command reads
+            assert done.stdout.count("\n") <= enumerated[1].count("\n")
+            continue
+        line = one_line_error(done)
+        assert "delete" not in line
+    assert digest(db) == before and not out.exists()
+
+
+def test_a_hot_journal_left_by_a_kill_is_rolled_back_not_called_unusable(
+    place: Place, enumerated: tuple[Path, str]
+) -> None:
+    """A writer killed mid-transaction leaves a hot journal; a reader rolls it back
+    (what SQLite does on a writable open) and reads the last committed state."""
+    db = place.root / "mine.sqlite"
+    shutil.copy(enumerated[0], db)
+    code = (
+        "import os, sqlite3\n"
+        f"db = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
+        "db.execute('PRAGMA cache_size = 1')\n"
+        "db.execute('BEGIN IMMEDIATE')\n"
+        "for i in range(3000):\n"
+        "    db.execute(\"INSERT INTO puzzles VALUES (4, 0, 99, ?, 1, 'x')\", ('B' * 16,))\n"
+        "os.kill(os.getpid(), 9)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=False)
+    journal = db.with_name(db.name + "-journal")
+    assert journal.stat().st_size > 0  # hot: the kill left it
+    done = run(["rushhour", "export", "--size", "4", "--db", str(db)], place)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == enumerated[1]
+    assert not journal.exists() or journal.stat().st_size == 0
+
+
+@pytest.mark.parametrize("kind", ["zeroed", "other kind", "empty"])
+def test_a_damaged_results_database_is_one_line(place: Place, kind: str) -> None:
+    db = place.root / "results.sqlite"
+    args = ["experiment", "aima-3.29", "-n", "1", "--depths", "2-4", "-w", "1", "--db", str(db)]
+    assert run(args, place).returncode == 0
+    if kind == "zeroed":  # the header zeroed: SQLite's own first page
+        with db.open("r+b") as f:
+            f.write(bytes(100))
+    else:
+        DAMAGE[kind](db)
+    if kind == "empty":  # an empty file is a new database: the runs are done again
+        assert run(args, place).returncode == 0
+        return
+    one_line_error(run(args, place), str(db))
+
+
+def test_a_folder_where_the_results_database_belongs_is_one_line(place: Place) -> None:
+    db = place.root / "results.sqlite"
+    db.mkdir()
+    args = ["experiment", "aima-3.29", "-n", "1", "--depths", "2-4", "-w", "1", "--db", str(db)]
+    one_line_error(run(args, place), "is a directory")
+    assert db.is_dir()

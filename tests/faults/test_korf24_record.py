@@ -1,0 +1,70 @@
+"""benchmarks/korf24.py's record of hours of CPU survives a torn last line: the line is
+named and set aside, the others still count, and the next record starts a line of its own."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+@pytest.fixture
+def korf24(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    return importlib.import_module("korf24")
+
+
+def record(ident: int, status: str = "time_limit") -> dict[str, object]:
+    return {"id": ident, "status": status, "length": None, "published": 100, "nodes": 10,
+            "cpu_s": 1.0, "bound": 90, "time_limit_s": 600.0, "cpu_limit_s": None,
+            "heuristic": "6-6-6-6 blank-goal + reflection"}  # fmt: skip
+
+
+def test_a_torn_last_line_is_set_aside_and_the_next_record_not_glued_to_it(
+    korf24: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.jsonl"
+    whole = json.dumps(record(1)) + "\n"
+    torn = json.dumps(record(2))[:25]
+    path.write_text(whole + torn)
+    assert set(korf24.read_results(path)) == {1}  # read: named, skipped, no traceback
+    assert "r.jsonl:2: not a record" in capsys.readouterr().err
+    korf24.append_record(path, record(3))
+    assert "torn" in capsys.readouterr().err
+    assert path.read_text() == whole + json.dumps(record(3)) + "\n"
+    assert (tmp_path / "r.jsonl.torn").read_text() == torn + "\n"
+    assert set(korf24.read_results(path)) == {1, 3}
+
+
+@pytest.mark.parametrize(
+    "line", ["{", "[1, 2]", '{"id": "x", "status": "solved", "nodes": 1}', "\x00" * 40]
+)
+def test_any_line_that_is_no_record_is_named_and_skipped(
+    korf24: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(record(1)) + "\n" + line + "\n" + json.dumps(record(2)) + "\n")
+    assert set(korf24.read_results(path)) == {1, 2}
+    assert "r.jsonl:2: not a record, skipped" in capsys.readouterr().err
+
+
+def test_the_table_of_a_torn_record_prints_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(record(5)) + "\n" + json.dumps(record(6))[:30])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "korf24.py"), "--table", "--results", str(path)],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr and "r.jsonl:2: not a record" in run.stderr
+    rows = {line.split("|")[1].strip(): line for line in run.stdout.splitlines() if "|" in line}
+    assert "not run" not in rows["5"] and "not run" in rows["6"]
