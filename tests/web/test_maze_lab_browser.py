@@ -246,6 +246,17 @@ def test_a_100x100_maze_plays_to_the_goal_on_a_canvas(
                 path=str(DOCS / "watch-100x100.png")
             )
         screenshot(page, name)
+        if not phone:  # the start dragged on the canvas: the searches run again from there
+            before = runs(page)
+            page.mouse.move(*centre(page, 0, 0))
+            page.mouse.down()
+            page.mouse.move(*centre(page, 10, 20), steps=10)
+            page.mouse.up()
+            wait_rerun(page, before)
+            page.wait_for_function(
+                "() => !new URLSearchParams(location.search).get('board').startsWith('S')"
+            )
+            assert page.locator("canvas[data-watch=board]").count() == 2
     finally:
         context.close()
     assert not errors, errors
