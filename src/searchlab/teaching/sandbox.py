@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-
 STOP = threading.Event()
 """Set by :func:`stop_runs`: every run under way is stopped (its group killed)."""
 
