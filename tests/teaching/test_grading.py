@@ -243,7 +243,19 @@ def test_cli_json_and_a_class_folder(tmp_path: Path) -> None:
         (klass / name / "main.py").write_text(code + "\n")
     res = runner.invoke(
         cli,
-        ["grade", "puzzle3x3heuristics", "-n", "2", "--class", str(klass), "--", PY, "{}/main.py"],
+        [
+            "grade",
+            "puzzle3x3heuristics",
+            "-n",
+            "2",
+            "--class",
+            str(klass),
+            "--jobs",
+            "2",
+            "--",
+            PY,
+            "{}/main.py",
+        ],
     )
     assert res.exit_code == 0, res.output
     rows = (tmp_path / "class-grades.csv").read_text().splitlines()
@@ -270,14 +282,22 @@ def test_check_command(tmp_path: Path) -> None:
     assert res.exit_code == 2
 
 
-def test_ctrl_c_stops_the_grader_and_the_program(tmp_path: Path) -> None:
-    """Ctrl-C: exit 130, no traceback, and the student's program (in its own session, so
-    the terminal's SIGINT never reaches it) killed with its group."""
+@pytest.mark.parametrize("mode", ["one", "class"])
+def test_ctrl_c_stops_the_grader_and_the_program(tmp_path: Path, mode: str) -> None:
+    """Ctrl-C: exit 130, no traceback, and the students' programs (in their own sessions,
+    so the terminal's SIGINT never reaches them) killed with their groups, also while a
+    class is graded two students at a time."""
     import signal
     import subprocess
 
     loop = tmp_path / "endless_loop_marker.py"
     loop.write_text("while True:\n    pass\n")
+    if mode == "one":
+        args = ["--", PY, str(loop)]
+    else:
+        for name in ("ana", "beto"):
+            (tmp_path / "class" / name).mkdir(parents=True)
+        args = ["--class", str(tmp_path / "class"), "--jobs", "2", "--", PY, str(loop), "{}"]
     proc = subprocess.Popen(
         [
             str(BIN / "searchlab"),
@@ -287,9 +307,7 @@ def test_ctrl_c_stops_the_grader_and_the_program(tmp_path: Path) -> None:
             "1",
             "--time-limit",
             "60",
-            "--",
-            PY,
-            str(loop),
+            *args,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -33,6 +33,7 @@ PACKAGES = (
     ("pytest", "extra: test"),
     ("hypothesis", "extra: test"),
     ("playwright", "extra: test"),
+    ("weasyprint", "extra: pdf (exercise --sheet FILE.pdf)"),
 )
 
 

@@ -56,7 +56,8 @@ from searchlab.teaching.trace import TRACED
     metavar="FILE.html",
     default=None,
     help="Write a printable sheet (blank answer space) to FILE.html and its answer "
-    "key to FILE-key.html ('-': the sheet and the key on standard output).",
+    "key to FILE-key.html ('-': both on standard output; FILE.pdf: PDF, with the "
+    "optional WeasyPrint).",
 )
 @click.option(
     "--lang",
@@ -91,11 +92,13 @@ def exercise(
         if sheet == STDOUT:
             click.echo(page + key, nl=False)
         else:
-            from searchlab.teaching.sheet import key_path, write_atomic
+            from searchlab.teaching.sheet import key_path, sheet_pdf, write_atomic
 
+            pdf = sheet.lower().endswith(".pdf")
+            pages = (sheet_pdf(page), sheet_pdf(key)) if pdf else (page, key)
             try:
-                write_atomic(sheet, page)
-                write_atomic(key_path(sheet), key)
+                write_atomic(sheet, pages[0])
+                write_atomic(key_path(sheet), pages[1])
             except OSError as exc:
                 fail(
                     _("{path}: cannot write ({reason})").format(

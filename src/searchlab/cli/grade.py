@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import click
@@ -21,7 +22,7 @@ from searchlab.cli.common import (
 from searchlab.cli.localized import Command
 from searchlab.i18n import _
 from searchlab.teaching import grading as G
-from searchlab.teaching.sandbox import Limits
+from searchlab.teaching.sandbox import Limits, stop_runs
 from searchlab.teaching.sheet import write_atomic
 
 
@@ -90,6 +91,14 @@ from searchlab.teaching.sheet import write_atomic
     metavar="DIR",
     help="With --class: one report per student (default: DIR-reports/).",
 )
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="With --class: students graded at once (each run keeps its own limits).",
+)
 @json_option("Print the marks as JSON: assignment, passed, total, cases.")
 def grade(
     assignment: str,
@@ -103,6 +112,7 @@ def grade(
     klass: str | None,
     csv_path: str | None,
     reports: str | None,
+    jobs: int,
     as_json: bool,
 ) -> None:
     """Mark a student's program for a course assignment on hidden random instances.
@@ -118,7 +128,15 @@ def grade(
     hidden = G.cases(assignment, instances, seed, limits)
     if klass is not None:
         grade_class(
-            assignment, list(command), Path(klass), hidden, limits, csv_path, reports, as_json
+            assignment,
+            list(command),
+            Path(klass),
+            hidden,
+            limits,
+            csv_path,
+            reports,
+            as_json,
+            jobs,
         )
         return
 
@@ -157,6 +175,7 @@ def grade_class(
     csv_path: str | None,
     reports: str | None,
     as_json: bool,
+    jobs: int = 1,
 ) -> None:
     if not folder.is_dir():
         fail(_("{folder}: not a folder").format(folder=folder))
@@ -174,10 +193,21 @@ def grade_class(
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["student", "assignment", "passed", "total", "score", "failed_cases"])
     everything = []
-    for sub in students:
-        report = G.grade(
+
+    def mark(sub: Path) -> G.Report:
+        return G.grade(
             assignment, G.class_command(template, sub.resolve()), limits=limits, hidden=hidden
         )
+
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
+        marked = list(zip(students, pool.map(mark, students), strict=True))
+    except BaseException:  # Ctrl-C: the runs under way are stopped, their groups killed
+        stop_runs()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    for sub, report in marked:
         failed = " ".join(c.name for c in report.cases if not c.passed)
         score = f"{100 * report.passed / report.total:.0f}" if report.total else "0"
         writer.writerow([sub.name, assignment, report.passed, report.total, score, failed])

@@ -140,6 +140,8 @@ def failure(outcome: Outcome, limits: Limits) -> str:
         return _("no answer within {s:g} s: stopped").format(s=limits.seconds)
     if outcome.killed == "output":
         return _("more than {n:,} bytes of output: stopped").format(n=limits.max_output)
+    if outcome.killed == "cancelled":
+        return _("stopped: the grading was interrupted")
     if outcome.killed == "processes":
         return _("more than {n} processes at once: stopped").format(n=limits.max_procs)
     if outcome.status != 0:

@@ -28,10 +28,19 @@ import resource
 import selectors
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+STOP = threading.Event()
+"""Set by :func:`stop_runs`: every run under way is stopped (its group killed)."""
+
+
+def stop_runs() -> None:
+    """Stop every run under way in this process (Ctrl-C while a class is graded)."""
+    STOP.set()
 
 
 @dataclass(frozen=True)
@@ -53,7 +62,7 @@ class Outcome:
     stdout: bytes
     stderr: bytes
     seconds: float
-    killed: str = ""  # "time", "output", "processes", or "" (it ended by itself)
+    killed: str = ""  # "time", "output", "processes", "cancelled", or "" (ended by itself)
     error: str = ""  # why it could not start
 
     @property
@@ -153,6 +162,9 @@ def _watch(
     next_count = start
     while sel.get_map():
         now = time.monotonic()
+        if STOP.is_set():
+            killed = "cancelled"
+            break
         if now >= deadline:
             killed = "time"
             break
@@ -176,6 +188,9 @@ def _watch(
     if not killed:
         # the output is closed: wait for the exit, still within the deadline
         while proc.poll() is None:
+            if STOP.is_set():
+                killed = "cancelled"
+                break
             if time.monotonic() >= deadline:
                 killed = "time"
                 break

@@ -4,7 +4,7 @@
 in) or, with ``key=True``, the same questions followed by each answer and its worked
 table. Nothing in a page depends on the time or the machine, so the same seed gives
 the same bytes. Print it from the browser (A4 or Letter; each question stays on one
-page); no PDF library is needed.
+page), or write PDF with :func:`sheet_pdf` (WeasyPrint, an optional extra).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import tempfile
 from html import escape
 from pathlib import Path
 
+from searchlab.errors import InputError
 from searchlab.i18n import _, current
 from searchlab.teaching.exercises import Question
 
@@ -73,6 +74,22 @@ def sheet_html(questions: list[Question], title: str, *, key: bool = False) -> s
     return "\n".join(out)
 
 
+def sheet_pdf(html: str) -> bytes:
+    """The page as PDF through WeasyPrint (the optional extra ``searchlab[pdf]``: no
+    browser involved); a one-line InputError when it is not installed."""
+    try:
+        import weasyprint  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError:
+        raise InputError(
+            _(
+                "a PDF needs WeasyPrint: pip install 'searchlab[pdf]', or write --sheet "
+                "FILE.html and print it from the browser"
+            )
+        ) from None
+    pdf: bytes = weasyprint.HTML(string=html).write_pdf()
+    return pdf
+
+
 def worked_table(q: Question) -> str:
     head = "".join(f"<th>{escape(c)}</th>" for c in q.columns)
     body = "".join(
@@ -87,7 +104,7 @@ def key_path(path: str) -> str:
     return str(p.with_name(p.stem + "-key" + (p.suffix or ".html")))
 
 
-def write_atomic(path: str, text: str) -> None:
+def write_atomic(path: str, text: str | bytes) -> None:
     """Write ``text`` to ``path`` through a temporary file: fsync, rename, fsync the folder."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
@@ -96,8 +113,9 @@ def write_atomic(path: str, text: str) -> None:
     os.umask(umask)
     try:
         os.fchmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
