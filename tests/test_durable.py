@@ -298,6 +298,14 @@ def test_notice_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert err.count("\n") == 1 and err.startswith("table damaged rebuilding it")
 
 
+def test_a_folder_that_cannot_be_made_is_one_line(tmp_path: Path) -> None:
+    place = Path("/proc/searchlab-cannot-be-here")
+    with pytest.raises(DiskError), atomic_write(place / "x"):
+        pass
+    with pytest.raises(DiskError), build_lock(place / "x"):
+        pass
+
+
 def test_a_folder_in_the_lock_s_place(tmp_path: Path) -> None:
     lock_path(tmp_path / "t").mkdir()
     with pytest.raises(DiskError), build_lock(tmp_path / "t"):

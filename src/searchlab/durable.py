@@ -167,12 +167,8 @@ def atomic_write(path: Path | str) -> Iterator[Path]:
     check_not_directory(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        if exc.errno in ENVIRONMENT_ERRNOS or isinstance(
-            exc, (FileExistsError, NotADirectoryError)
-        ):
-            raise _disk_error(path.parent, exc) from None
-        raise
+    except OSError as exc:  # a folder that cannot be made is the place's fault
+        raise _disk_error(path.parent, exc) from None
     tmp = temp_name(path)
     try:
         yield tmp
@@ -425,6 +421,9 @@ def build_lock(
 def _open_lock(lock: Path) -> int:
     try:
         lock.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a folder that cannot be made is the place's fault
+        raise _disk_error(lock.parent, exc) from None
+    try:
         return os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
         if exc.errno in ENVIRONMENT_ERRNOS or isinstance(

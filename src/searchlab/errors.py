@@ -93,3 +93,9 @@ class InputError(ValueError):
 
     def __str__(self) -> str:
         return one_line(super().__str__())
+
+
+class OutOfTime(InputError):
+    """A request that ran out of its time limit before its answer was found (an exact-depth
+    board not found in time): a limit reached, not malformed input. Front ends that
+    answer limits with exit status 1 catch it before :class:`InputError` (2)."""

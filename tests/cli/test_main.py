@@ -165,6 +165,19 @@ def test_json_is_one_compact_line_unless_pretty(capsys: pytest.CaptureFixture[st
 
 
 @pytest.mark.parametrize(
+    "args", [["rushhour", "solve", "--card", "1"], ["compare", "npuzzle", "--depths", "2"]]
+)
+def test_pretty_without_json_is_refused(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--pretty alone would be silently ignored: it is a usage error naming --json."""
+    assert main([*args, "--pretty"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.splitlines()) == 1 and "add --json" in captured.err
+
+
+@pytest.mark.parametrize(
     ("data", "ok"),
     [
         (b"\xef\xbb\xbf8 6 7\n2 5 4\n3 0 1\n", True),  # UTF-8 with a BOM (Notepad)

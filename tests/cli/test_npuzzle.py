@@ -150,6 +150,15 @@ def test_random_prints_its_seed_and_honours_limits(capsys: pytest.CaptureFixture
     assert "more than 80 moves" in capsys.readouterr().err
 
 
+def test_random_out_of_time_is_a_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """Running out of --time-limit is a limit reached, exit status 1 as for a solve (2 is
+    for a request that cannot be run), one line on stderr, nothing on stdout."""
+    args = ["npuzzle", "random", "--size", "5", "--depth", "100", "--seed", "1"]
+    assert main([*args, "--time-limit", "0.2"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip().splitlines()[-1].startswith("no exact-depth 5x5 board")
+
+
 def test_pdb_option_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     """--pdb: a 7-8 or 6-6-6-6 table not built yet is named with the command that builds
     it (nothing starts a build of minutes implicitly); wrong sizes and combinations too."""

@@ -60,6 +60,17 @@ def test_solve_options(capsys: pytest.CaptureFixture[str], options: list[str]) -
     assert code == 0 and data["length"] == (c.steps if "steps" in options else c.moves)
 
 
+@pytest.mark.parametrize(("metric", "unit"), [("moves", "moves"), ("steps", "steps")])
+def test_the_human_answer_counts_in_the_metric_asked(
+    capsys: pytest.CaptureFixture[str], metric: str, unit: str
+) -> None:
+    code, out, _ = run(capsys, "rushhour", "solve", "--card", "4", "--metric", metric, "-q")
+    c = cards()[3]
+    n = c.steps if metric == "steps" else c.moves
+    assert code == 0 and f"solved: cost {n}, {n} {unit}" in out
+    assert f"optimal: no solution has fewer {unit} (-a fast guarantees it)" in out
+
+
 def test_solve_card_notation_reports_names(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "rushhour", "solve", CARD1.board, "--json")
     data = json.loads(out)

@@ -20,7 +20,7 @@ import click
 
 from searchlab import i18n
 from searchlab.cli.common import MAX_INPUT_BYTES, err_console, read_input, run_command
-from searchlab.cli.localized import use_language
+from searchlab.cli.localized import Command, use_language
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.assignments.puzzle3x3 import OUTPUT_FILE, run_menu
@@ -35,7 +35,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 PUZZLE8_USAGE = N_("usage: puzzle8 <heuristic> <instance-file>   (heuristic: z, d, m or b)")
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(cls=Command, context_settings=CONTEXT)
 @click.argument("heuristic", required=False, metavar="HEURISTIC")
 @click.argument("instance", required=False, metavar="INSTANCE")
 def puzzle8(heuristic: str | None, instance: str | None) -> None:
@@ -61,7 +61,7 @@ def puzzle8(heuristic: str | None, instance: str | None) -> None:
     click.echo(format_answer(solve_puzzle8(board, heuristic)), nl=False)
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(cls=Command, context_settings=CONTEXT)
 def puzzle3x3heuristics() -> None:
     """Run the 3x3 puzzle menu read from standard input (the course's 3x3 assignment).
 

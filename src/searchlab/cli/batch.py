@@ -10,8 +10,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import click
 from rich.progress import (
@@ -28,16 +27,19 @@ from searchlab.cli.common import (
     cancel_on_interrupt,
     console,
     err_console,
-    fail,
     json_option,
+    one_on_stdout,
     print_json,
     real_console,
+    write_output,
 )
+from searchlab.cli.fit import print_fitted
 from searchlab.experiments.parallel import usable_cpus
-from searchlab.experiments.report import print_table, rich_table
+from searchlab.experiments.report import table_cells
 from searchlab.experiments.runner import run_experiment
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
 from searchlab.families.experiment import Experiment, RunSummary
+from searchlab.families.plot import check_plot_path
 from searchlab.families.results import Column, Results, to_csv, to_markdown
 from searchlab.i18n import _
 
@@ -151,9 +153,24 @@ def _output_option_list(plot: bool) -> list[Callable[[F], F]]:
     return options
 
 
+def _checked_output(fn: F) -> F:
+    """``fn`` with its :class:`OutputOptions` checked before any work: one output on
+    standard output at most, and a ``--plot`` file that can be written."""
+
+    @functools.wraps(fn)
+    def wrapper(**kwargs: Any) -> Any:
+        out: OutputOptions = kwargs["out"]
+        one_on_stdout(json=out.as_json, csv=out.csv_path, markdown=out.md_path)
+        if out.plot_path:
+            check_plot_path(out.plot_path)
+        return fn(**kwargs)
+
+    return cast(F, wrapper)
+
+
 def table_options(fn: F) -> F:
     """``--json``, ``--csv FILE``, ``--markdown FILE`` (as ``out``)."""
-    wrapped = _collect(fn, "out", OutputOptions, OutputOptions.__slots__)
+    wrapped = _collect(_checked_output(fn), "out", OutputOptions, OutputOptions.__slots__)
     for option in reversed(_output_option_list(plot=False)):
         wrapped = option(wrapped)
     return wrapped
@@ -161,7 +178,7 @@ def table_options(fn: F) -> F:
 
 def output_options(fn: F) -> F:
     """:func:`table_options` and ``--plot FILE`` (as ``out``)."""
-    wrapped = _collect(fn, "out", OutputOptions, OutputOptions.__slots__)
+    wrapped = _collect(_checked_output(fn), "out", OutputOptions, OutputOptions.__slots__)
     for option in reversed(_output_option_list(plot=True)):
         wrapped = option(wrapped)
     return wrapped
@@ -187,7 +204,17 @@ def emit(
         return False
     if "-" in (out.csv_path, out.md_path):
         return False
-    print_table(console, rich_table(columns, rows, title=title, sections=sections))
+    headers, cells, right, breaks = table_cells(columns, rows, sections=sections)
+    keys = next((i for i, col in enumerate(columns) if col.numeric), len(columns))
+    print_fitted(
+        real_console(console),
+        _(title) if title else None,
+        headers,
+        cells,
+        right=right,
+        breaks=breaks,
+        keys=max(1, min(keys, 2)),
+    )
     return True
 
 
@@ -306,11 +333,4 @@ def write_table(
     path: str, columns: Sequence[Column], rows: Sequence[dict[str, Any]], fmt: str
 ) -> None:
     """Write ``rows`` as CSV or Markdown to ``path`` ('-' for standard output)."""
-    text = to_csv(columns, rows) if fmt == "csv" else to_markdown(columns, rows)
-    if path == "-":
-        click.echo(text, nl=False)
-        return
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(_("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc))
+    write_output(path, to_csv(columns, rows) if fmt == "csv" else to_markdown(columns, rows))

@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
@@ -118,6 +119,9 @@ def json_option(
     it; recorded for :func:`print_json`, not passed on)."""
 
     def remember(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        # --json is eager, so its value is known here: --pretty alone would be ignored.
+        if value and not ctx.params.get("as_json"):
+            raise click.UsageError(_("--pretty indents --json output: add --json"), ctx)
         ctx.meta["searchlab.pretty"] = value
 
     def machine(_ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
@@ -173,6 +177,36 @@ def heuristic_option(
         show_default=True,
         help="Heuristic for the engine's informed algorithms.",
     )
+
+
+STDOUT = "-"
+"""The file name that means standard output, for every option that writes a file."""
+
+
+def one_on_stdout(**outputs: str | bool | None) -> None:
+    """A usage error, before any work, when two outputs would share standard output
+    (``--svg - --json``, ``--csv - --markdown -``): one stream, one parseable thing.
+    ``outputs`` maps each option's name (``json``, ``svg``...) to its value: ``True``
+    for ``--json``, :data:`STDOUT` for a file option given ``-``."""
+    on_stdout = [f"--{name}" for name, value in outputs.items() if value is True or value == STDOUT]
+    if len(on_stdout) > 1:
+        raise click.UsageError(
+            _(
+                "{first} and {second} would both write to standard output: send one to a file"
+            ).format(first=on_stdout[0], second=on_stdout[1])
+        )
+
+
+def write_output(path: str, text: str) -> None:
+    """Write ``text`` to the file ``path``, or to standard output for ``-``; an
+    unwritable path is a one-line error."""
+    if path == STDOUT:
+        click.echo(text, nl=not text.endswith("\n"))
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(_("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc))
 
 
 def fail(message: str) -> NoReturn:
@@ -313,16 +347,18 @@ class FractionBar:
 
 
 def print_table(table: PlainTable) -> None:
-    """Print a plain :class:`~searchlab.families.contract.Table` as a rich table."""
-    from rich.table import Table
+    """Print a plain :class:`~searchlab.families.contract.Table` as a rich table, with
+    nothing cut on a narrow terminal (:func:`searchlab.cli.fit.print_fitted`)."""
+    from searchlab.cli.fit import print_fitted
 
     right = table.right if table.right is not None else tuple(range(1, len(table.columns)))
-    out = Table(title=table.title, title_justify="left")
-    for i, col in enumerate(table.columns):
-        out.add_column(col, justify="right" if i in right else "left")
-    for row in table.rows:
-        out.add_row(*row)
-    console.print(out)
+    print_fitted(
+        real_console(console),
+        table.title,
+        table.columns,
+        [list(row) for row in table.rows],
+        right=right,
+    )
 
 
 def stats_table(stats: SearchStats, title: str | None = None) -> Table:

@@ -6,6 +6,7 @@ import os
 import platform
 import shutil
 import sys
+import time
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -58,7 +59,15 @@ def package_version(name: str) -> str | None:
 
 
 @click.command(cls=Command)
-def doctor() -> None:
+@click.option(
+    "--warm",
+    is_flag=True,
+    help=(
+        "Then compile every solver's machine code now (a minute or two once per machine; "
+        "afterwards each family's first solve starts at once)."
+    ),
+)
+def doctor(warm: bool) -> None:
     """Show what this installation has: Python, packages, extras, caches, Chromium."""
     table = Table(title="searchlab doctor", show_header=False, title_justify="left")
     table.highlight = False
@@ -75,6 +84,26 @@ def doctor() -> None:
         table.add_row(f"  {sub.name}", f"{tree_size(sub) / 2**20:,.1f} MiB", str(sub))
     table.add_row("Chromium", chromium() or _("not found"), _("browser tests, screenshots"))
     console.print(table)
+    if warm:
+        warm_all()
+
+
+def warm_all() -> None:
+    """Compile (or load from Numba's cache) every family's machine code, one line each."""
+    from searchlab import families
+
+    for family in families.all_families():
+        if family.warm is None:
+            continue
+        start = time.perf_counter()
+        with err_console.status(_("compiling {family}...").format(family=family.name)):
+            family.warm()
+        console.print(
+            _("{family}: ready ({seconds:.1f} s)").format(
+                family=family.name, seconds=time.perf_counter() - start
+            ),
+            markup=False,
+        )
 
 
 def confirm(question: str) -> bool:

@@ -25,7 +25,7 @@ from typing import Any
 import click
 
 from searchlab import i18n
-from searchlab.i18n import _
+from searchlab.i18n import N_, _
 
 
 def use_language(language: str) -> None:
@@ -51,6 +51,9 @@ def _translated(param: click.Parameter) -> click.Parameter:
     return clone
 
 
+USAGE_WORDS = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
+"""Click's words in a usage line, shown in the interface language."""
+
 _INITIAL = re.compile(r"(?<![^\s(])([A-Z]\.) (?=[A-Z])")
 """A one-letter initial followed by a capitalised word ("M. Fogleman"): no sentence end."""
 
@@ -70,6 +73,13 @@ class Localized(click.Command):
         clone = copy.copy(self)
         clone.help = _(self.help) if self.help else self.help
         super(Localized, clone).format_help_text(ctx, formatter)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        # Click's own words of the usage line ("[OPTIONS]", "COMMAND [ARGS]...").
+        return [
+            _(piece) if piece in USAGE_WORDS else piece
+            for piece in super().collect_usage_pieces(ctx)
+        ]
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         # Click builds its --help option once per command, in the language of the first

@@ -200,10 +200,28 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         use_language(i18n.detect(requested_language(args)))
+        if argv is None and sys.stderr.isatty():
+            announce_first_compile()
     except KeyboardInterrupt:
         click.echo(_("{prog}: interrupted").format(prog="searchlab"), err=True)
         return 130
     return run_command(cli, "searchlab", args)
+
+
+def announce_first_compile() -> None:
+    """One line on stderr when this run compiles a solver's machine code (its first use
+    on this machine, or after an upgrade), so that the wait is explained."""
+    from searchlab.compiling import on_first_compile
+
+    on_first_compile(
+        lambda _name: click.echo(
+            _(
+                "searchlab: compiling the solver's machine code on its first use "
+                "(once: later runs load it from the cache)..."
+            ),
+            err=True,
+        )
+    )
 
 
 def requested_language(args: list[str]) -> str | None:

@@ -40,6 +40,7 @@ def marked(directory: Path) -> Iterator[Message]:
 
 def template() -> list[Message]:
     """Every message of the interface, without repeats, in a stable order."""
+    from searchlab.cli.assignments import puzzle3x3heuristics, puzzle8
     from searchlab.cli.main import cli
 
     package = Path(__file__).resolve().parents[1]
@@ -47,6 +48,8 @@ def template() -> list[Message]:
     for message in (
         *marked(package),
         *help_texts(cli),
+        *help_texts(puzzle8),
+        *help_texts(puzzle3x3heuristics),
         *marked(Path(click.__file__).parent),
     ):
         found.setdefault(message, None)

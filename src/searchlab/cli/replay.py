@@ -18,8 +18,7 @@ from typing import Any, TypeVar
 
 import click
 
-from searchlab.cli.common import err_console, fail
-from searchlab.i18n import _
+from searchlab.cli.common import err_console, write_output
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -55,12 +54,9 @@ def save_replay(
     """Write the replay page (see :func:`searchlab.web.replay.write_replay_html`);
     an unwritable path or a board too large for a page is a one-line error, and
     without a solution (no ``states``) nothing is written."""
-    from searchlab.web.replay import write_replay_html
+    from searchlab.web.replay import replay_html
 
     if not states:
         err_console.print(f"no solution to replay: {path} not written", markup=False)
         return
-    try:
-        write_replay_html(path, family, instance, moves, states, title=title, stats=stats)
-    except OSError as exc:
-        fail(_("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc))
+    write_output(path, replay_html(family, instance, moves, states, title=title, stats=stats))

@@ -12,15 +12,16 @@ from rich.table import Table
 
 from searchlab import i18n
 from searchlab.cli.common import (
+    STDOUT,
     console,
     err_console,
     fail,
     finish,
     read_input,
     run_with_progress,
+    write_output,
 )
 from searchlab.cli.localized import Command
-from searchlab.cli.solving import write_svg
 from searchlab.errors import choices
 from searchlab.i18n import _
 from searchlab.search import SearchStats
@@ -177,8 +178,10 @@ def teach(
                 for k in ("order", "depth", "g", "h", "f", "label")
             )
         )
-    console.print(table)
-    console.print(
+    # With --svg -, the graph is the output and this report goes to stderr.
+    report = err_console if svg_path == STDOUT else console
+    report.print(table)
+    report.print(
         _("{status}: {moves} moves, {expanded} expanded, {recorded} states recorded").format(
             status=_(STATUS_LABELS.get(sol.status, sol.status)),
             moves=sol.length,
@@ -189,8 +192,9 @@ def teach(
     )
     if svg_path:
         picture = service.graph_picture(fam, instance, sol, rec, path, f"{algorithm} ({h})")
-        write_svg(svg_path, picture)
-        console.print(_("state graph written to {path}").format(path=svg_path), markup=False)
+        write_output(svg_path, picture)
+        if svg_path != STDOUT:
+            console.print(_("state graph written to {path}").format(path=svg_path), markup=False)
     if sol.status == "limit" and sol.limit == "max_expansions":
         # the teaching view's own recording limit, not a failure: the exploration was shown
         console.print(

@@ -11,26 +11,28 @@ interrupted).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import click
 
 from searchlab import families
 from searchlab.cli.common import (
+    STDOUT,
     console,
     describe_outcome,
-    fail,
+    err_console,
     finish,
     json_option,
     max_expansions_option,
     max_nodes_option,
+    one_on_stdout,
     optimality_note,
     print_json,
     read_input,
     run_with_progress,
     stats_table,
     time_limit_option,
+    write_output,
 )
 from searchlab.cli.localized import Command
 from searchlab.cli.replay import check_replay, html_option, save_replay
@@ -43,14 +45,6 @@ from searchlab.search.result import SearchResult
 def svg_option(help: str = "Also write the board as SVG to this file.") -> Callable[[Any], Any]:
     """``--svg FILE`` (parameter ``svg_path``)."""
     return click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help=help)
-
-
-def write_svg(path: str, text: str) -> None:
-    """Write an SVG picture, or a one-line error when the path is not writable."""
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(_("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc))
 
 
 def solve_with_progress(
@@ -78,22 +72,28 @@ def join_moves(actions: Sequence[Any]) -> str:
 
 
 def human_report(
-    family: PuzzleFamily, instance: Any, result: SearchResult, note: str | None = None
+    family: PuzzleFamily,
+    instance: Any,
+    result: SearchResult,
+    note: str | None = None,
+    *,
+    err: bool = False,
 ) -> None:
     """The solution as text (the family's picture), the outcome (with ``note`` under it
-    when solved: whether the solution is optimal), the moves, the statistics."""
+    when solved: whether the solution is optimal), the moves, the statistics; on stderr
+    with ``err`` (when a ``-`` file option has standard output)."""
     # Plain writes, not rich's: a 100,000-move solution (DFS) prints in a second
     # instead of half a minute of rich's wrapping.
     if result.solved and family.render_text is not None:
         text = family.render_text(instance, result)
         if text:
-            click.echo(text)
-    click.echo(describe_outcome(result))
+            click.echo(text, err=err)
+    click.echo(describe_outcome(result), err=err)
     if result.solved and note:
-        click.echo(note)
+        click.echo(note, err=err)
     if result.solved:
-        click.echo(_("moves:") + " " + join_moves(result.actions))
-    console.print(stats_table(result.stats))
+        click.echo(_("moves:") + " " + join_moves(result.actions), err=err)
+    (err_console if err else console).print(stats_table(result.stats))
 
 
 def report_solution(
@@ -110,7 +110,7 @@ def report_solution(
     """Write ``--svg``/``--html``, print JSON or the human report (``human`` replaces the
     default one; ``note``: see :func:`human_report`), and exit with the status convention."""
     if svg_path:
-        write_svg(svg_path, family.picture(instance, result))
+        write_output(svg_path, family.picture(instance, result))
     if html_path:
         save_replay(
             html_path,
@@ -122,10 +122,10 @@ def report_solution(
         )
     if as_json:
         print_json(result_json(family, instance, result))
-    elif human is not None:
+    elif human is not None and STDOUT not in (svg_path, html_path):
         human(result)
-    else:
-        human_report(family, instance, result, note)
+    else:  # with a '-' file option, the picture or the page is the output
+        human_report(family, instance, result, note, err=STDOUT in (svg_path, html_path))
     finish(result)
 
 
@@ -144,6 +144,7 @@ def solve_and_report(
 ) -> None:
     """:func:`solve_with_progress` (no progress line with ``--json``), then
     :func:`report_solution`: the whole of a solve command after its options are read."""
+    one_on_stdout(json=as_json, svg=svg_path, html=html_path)
     if html_path:
         check_replay(family.name, instance)
     if note is None and family.optimal is not None:

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console
-from rich.measure import Measurement
 from rich.table import Table
 
 from searchlab.families.aggregate import GroupRow
@@ -39,6 +37,20 @@ def group_rows(rows: Sequence[GroupRow]) -> list[dict[str, Any]]:
     return [r.as_dict() for r in rows]
 
 
+def table_cells(
+    columns: Sequence[Column], rows: Sequence[dict[str, Any]], *, sections: bool = True
+) -> tuple[list[str], list[list[str]], list[int], list[bool]]:
+    """A results table as text, as people read it: the headers and cells in the interface
+    language (:meth:`Column.shown_text`), the right-justified (numeric) columns, and
+    for each row whether a rule comes before it (with ``sections``: a new ``group``)."""
+    headers = [_(col.header) for col in columns]
+    cells = [[col.shown_text(row.get(col.key)) for col in columns] for row in rows]
+    right = [i for i, col in enumerate(columns) if col.numeric]
+    groups = [row.get("group", row.get("depth")) for row in rows]
+    breaks = [sections and i > 0 and groups[i] != groups[i - 1] for i in range(len(rows))]
+    return headers, cells, right, breaks
+
+
 def rich_table(
     columns: Sequence[Column],
     rows: Sequence[dict[str, Any]],
@@ -49,24 +61,12 @@ def rich_table(
     """A rich table; with ``sections``, a line separates rows of different ``group``.
     The title and headers are shown in the interface language (when the catalog has
     them: they are marked with ``N_`` where they are written)."""
+    headers, cells, right, breaks = table_cells(columns, rows, sections=sections)
     table = Table(title=_(title) if title else None, title_justify="left")
-    for col in columns:
-        table.add_column(_(col.header), justify="right" if col.numeric else "left")
-    previous = object()
-    for i, row in enumerate(rows):
-        group = row.get("group", row.get("depth"))
-        if sections and i and group != previous:
+    for i, header in enumerate(headers):
+        table.add_column(header, justify="right" if i in right else "left")
+    for row, new_section in zip(cells, breaks, strict=True):
+        if new_section:
             table.add_section()
-        previous = group
-        table.add_row(*(col.text(row.get(col.key)) for col in columns))
+        table.add_row(*row)
     return table
-
-
-def print_table(console: Console, table: Table) -> None:
-    """Print ``table`` at its natural width, even when wider than a non-terminal console
-    (so piped output is never truncated)."""
-    width = Measurement.get(console, console.options.update_width(10_000), table).maximum
-    if console.is_terminal or width <= console.width:
-        console.print(table)
-    else:
-        Console(file=console.file, width=width, highlight=False).print(table)

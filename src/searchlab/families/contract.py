@@ -482,6 +482,12 @@ class Family(Generic[I, S]):
     heuristic_labels : a short human name of a heuristic, by its id, ``N_``-marked
         ("Manhattan distance"); the pages show it in the current language
         (:meth:`heuristic_label`). A heuristic without one is shown by its id.
+    warm : compile the family's machine code now, or load it from Numba's cache
+        (``searchlab doctor --warm``; without it, the first solve that needs a kernel
+        compiles it).
+    cache_artifacts : ``() -> [Artifact]``, the files the family keeps in the cache
+        now, each with how to verify and heal it (:class:`Artifact`; ``searchlab cache
+        verify`` calls it, never naming the family).
     optimal : the names of ``algorithms`` whose solutions have the least cost (the
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
         moves, and the family's own optimal methods); ``None``: cost does not rank
@@ -530,6 +536,7 @@ class Family(Generic[I, S]):
     notes: str = ""
     optimal: Collection[str] | None = None
     heuristic_labels: Mapping[str, str] = field(default_factory=dict)
+    warm: Callable[[], None] | None = None
 
     # -- checked entry points: what the front ends call ---------------------------
 

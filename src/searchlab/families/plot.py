@@ -6,10 +6,11 @@ so it works without a display and never touches pyplot's global state.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from searchlab.errors import InputError
+from searchlab.errors import InputError, shorten
 from searchlab.families.aggregate import GroupRow
 from searchlab.i18n import _
 
@@ -17,12 +18,33 @@ FORMATS = (".png", ".svg", ".pdf")
 
 
 def check_plot_path(path: str | Path) -> Path:
-    """``path`` as a Path, or an ``InputError`` if its extension is not a plot format."""
+    """``path`` as a Path, or an ``InputError`` if its extension is not a plot format or
+    it cannot be written (no such folder, a folder in the way, a read-only place): checked
+    before the work whose plot it is."""
     out = Path(path)
     if out.suffix.lower() not in FORMATS:
         raise InputError(
             _("{out}: the plot file must end in {formats}").format(
                 out=out, formats=", ".join(FORMATS)
+            )
+        )
+    folder = out.parent
+    try:
+        reason = (
+            None
+            if folder.is_dir() and not out.is_dir() and os.access(folder, os.W_OK)
+            else _("no such folder")
+            if not folder.is_dir()
+            else _("a folder is in the way")
+            if out.is_dir()
+            else _("the folder is read-only")
+        )
+    except OSError as exc:  # a name the system refuses (too long)
+        reason = exc.strerror or str(exc)
+    if reason is not None:
+        raise InputError(
+            _("{out}: cannot write the plot ({reason})").format(
+                out=shorten(str(out)), reason=reason
             )
         )
     return out

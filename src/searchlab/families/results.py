@@ -31,7 +31,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -56,6 +56,15 @@ class Column:
     header: str
     digits: int = 0
     numeric: bool = True
+    shown: Callable[[Any], str] | None = None
+    """How the human table shows a value, in the interface language ("yes" as "sí");
+    CSV, Markdown and JSON keep :meth:`text`'s, which never change with the language."""
+
+    def shown_text(self, value: Any) -> str:
+        """The value as the human table shows it (:attr:`shown`, else :meth:`text`)."""
+        return (
+            self.shown(value) if self.shown is not None and value is not None else self.text(value)
+        )
 
     def text(self, value: Any) -> str:
         if value is None:

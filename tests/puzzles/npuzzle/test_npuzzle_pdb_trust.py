@@ -380,3 +380,28 @@ def test_issue_31_example_on_6_6_3(
     assert code == 0 and data["status"] == "solved" and data["length"] == 46
     assert apply_moves(parse_tiles(tiles), data["moves"])[-1] == GOAL
     one_line_naming(err, "pdb-4x4-4_5_8_9_12_13-blank.npy")
+
+
+def test_ranked_tables_are_artifacts_that_heal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The four- and three-bit ranked tables (the 7-8 and 6-6-6-6 layouts, here on a
+    3x3 pattern) are listed by the family's cache_artifacts, and each heals."""
+    from searchlab.families import get
+
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path / "cache"))
+    load_pdb(3, (1, 2, 3, 4), ranked=True, blank=0, pack3=True)
+    listed = get("npuzzle").cache_artifacts
+    assert listed is not None
+    artifacts = {a.name: a for a in listed()}
+    assert sorted(artifacts) == [
+        "npuzzle/pdb-3x3-1_2_3_4-goal0-rank3.npy",
+        "npuzzle/pdb-3x3-1_2_3_4-goal0-rank4.npy",
+    ]
+    for artifact in artifacts.values():
+        assert artifact.verify() is None
+        change_bytes(artifact.path, 0.2)
+        assert artifact.verify() == "its checksum does not match"
+        assert artifact.heal is not None
+        artifact.heal()
+        assert artifact.verify() is None

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
-from searchlab.errors import InputError
-from searchlab.families.contract import Block, Note, Option, Record, Setup, Task
+from searchlab.errors import InputError, OutOfTime
+from searchlab.families.contract import Block, Exit, Note, Option, Record, Setup, Task
 from searchlab.families.kit import (
     HTML,
     JSON,
@@ -185,14 +185,19 @@ def random_board(
     goal_ = goal_from_spec(goal, size)
     seed, note = draw_seed(seed, N_("board"))
     title = _("building a board {depth} moves deep").format(depth=depth)
-    board = random_instance(
-        size,
-        depth,
-        seed=seed,
-        goal=goal_,
-        time_limit=time_limit or 1e9,
-        progress=lambda reached, total: progress(reached, total, f"{reached}/{total}", title),
-    )
+    try:
+        board = random_instance(
+            size,
+            depth,
+            seed=seed,
+            goal=goal_,
+            time_limit=time_limit or 1e9,
+            progress=lambda reached, total: progress(reached, total, f"{reached}/{total}", title),
+        )
+    except OutOfTime as exc:  # a limit, exit status 1 (a malformed request is 2)
+        yield Note(str(exc))
+        yield Exit(1)
+        return
     if note is not None:
         yield note
     yield Record({"size": size, "depth": depth, "tiles": list(board.tiles)})

@@ -278,6 +278,15 @@ def render_text(inst: Instance, result: SearchResult) -> str:
     return "\n".join(blocks)
 
 
+def warm() -> None:
+    """Compile the compiled IDA* searches now (with pattern databases, and with Manhattan
+    distance or linear conflict), or load them from Numba's cache."""
+    from searchlab.puzzles.npuzzle import kernel, kernel_md
+
+    kernel.warm_up()
+    kernel_md.warm_up()
+
+
 FAMILY: Family[Instance, Board] = Family(
     name="npuzzle",
     title=N_("Sliding tiles"),
@@ -341,4 +350,5 @@ FAMILY: Family[Instance, Board] = Family(
         "'auto' is A* on 3x3; on larger boards IDA* with pattern databases once built, else "
         "compiled IDA* with linear conflict (the CLI's solver; it never builds a database)."
     ),
+    warm=warm,
 )

@@ -458,7 +458,9 @@ def sweep(directory: Path | None = None) -> list[Path]:
 @contextlib.contextmanager
 def _building(path: Path) -> Iterator[None]:
     """Hold the build lock of the table at ``path`` (saying once whom it waits for),
-    after sweeping what dead builders left."""
+    after sweeping what dead builders left; a cache that cannot be written is said first
+    (:func:`~searchlab.cache.ensure_writable`)."""
+    ensure_writable(path.parent)
     sweep(path.parent)
 
     def on_wait(pid: int | None) -> None:

@@ -6,7 +6,7 @@ import random
 import time
 from collections.abc import Callable
 
-from searchlab.errors import InputError
+from searchlab.errors import InputError, OutOfTime
 from searchlab.i18n import _
 from searchlab.puzzles.npuzzle.board import Board, neighbours
 
@@ -16,7 +16,7 @@ def _optimal_length(board: Board, goal: Board, deadline: float) -> int:
 
     result = _solve_no_build(board, goal, max(deadline - time.perf_counter(), 0.001))
     if not result.solved:
-        raise InputError(
+        raise OutOfTime(
             _("no exact-depth {size}x{size} board found in time: try a smaller depth").format(
                 size=goal.size
             )
@@ -39,7 +39,7 @@ def deep_walk(
     random neighbour whose exact distance (from the optimal solver) is
     ``d + 1``; when every neighbour leads back, it restarts. Cost: ``depth``
     optimal solves of depth up to ``depth`` (with the cached databases on 4x4
-    when present); raises ``InputError`` after ``time_limit`` seconds.
+    when present); raises :class:`~searchlab.errors.OutOfTime` after ``time_limit`` seconds.
     ``progress(reached, depth)`` is called after each step.
     """
     deadline = time.perf_counter() + time_limit

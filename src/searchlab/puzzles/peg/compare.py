@@ -17,12 +17,12 @@ from searchlab.search.limits import CancelToken
 SEED_RUNS: tuple[tuple[str, str, str, dict[str, object]], ...] = (
     ("BFS", "bfs", "zero", {}),
     ("DFS", "dfs", "zero", {}),
-    ("A* (pegs - 1)", "astar", "pegs", {}),
-    ("A* (centre distance, inadmissible)", "astar", "centre", {}),
-    ("A* (pegs - 1 + pagoda dead ends)", "astar", "pagoda", {}),
-    ("greedy (isolated pegs)", "greedy", "isolated", {}),
+    (N_("A* (pegs - 1)"), "astar", "pegs", {}),
+    (N_("A* (centre distance, inadmissible)"), "astar", "centre", {}),
+    (N_("A* (pegs - 1 + pagoda dead ends)"), "astar", "pagoda", {}),
+    (N_("greedy (isolated pegs)"), "greedy", "isolated", {}),
 )
-FAST_LABEL = "searchlab fast solver"
+FAST_LABEL = N_("searchlab fast solver")
 """The label of the last run, searchlab's fast solver."""
 
 

@@ -22,6 +22,7 @@ from searchlab.families.results import Column, Results
 from searchlab.families.runs import Instance, Limits, RunRecord, configuration
 from searchlab.i18n import N_, _
 from searchlab.puzzles.peg.compare import SEED_RUNS
+from searchlab.puzzles.peg.reports import stop_text
 
 NAME = "peg-seed000"
 
@@ -47,13 +48,15 @@ NAMES[FAST.label] = "searchlab fast solver"
 
 COLUMNS = (
     Column("problem", N_("problem"), numeric=False),
-    Column("algorithm", N_("algorithm"), numeric=False),
-    Column("found", N_("found?"), numeric=False),
+    Column("algorithm", N_("algorithm"), numeric=False, shown=_),
+    Column("found", N_("found?"), numeric=False, shown=_),
     Column("seconds", N_("time (s)"), 3),
     Column("expanded", N_("expanded")),
     Column("length", N_("length")),
-    Column("stop", N_("stop reason"), numeric=False),
+    Column("stop", N_("stop reason"), numeric=False, shown=stop_text),
 )
+"""The course project's columns; the human table shows the words in the interface
+language (the data, CSV and JSON keep them in English)."""
 
 
 def peg_experiment(
@@ -96,7 +99,7 @@ def table_rows(records: Sequence[RunRecord]) -> list[dict[str, Any]]:
             "algorithm": NAMES.get(r.label, r.label),
             "engine_algorithm": r.algorithm,
             "heuristic": r.heuristic,
-            "found": "yes" if r.solved else "no",
+            "found": N_("yes") if r.solved else N_("no"),
             "seconds": r.seconds,
             "expanded": r.expanded,
             "generated": r.generated,

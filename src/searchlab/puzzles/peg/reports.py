@@ -94,7 +94,7 @@ def compare_table(board: Board, finish: str | None, rows: list[CompareRow]) -> T
         ),
         [
             (
-                r.algorithm,
+                _(r.algorithm),
                 _("yes") if r.found else _("no"),
                 f"{r.seconds:.3f}",
                 f"{r.expanded:,}",

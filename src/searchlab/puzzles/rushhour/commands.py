@@ -117,21 +117,28 @@ def from_options(
     return Setup(
         start,
         options={"metric": metric},
-        report=lambda result: report(start, result, algorithm, quiet=quiet),
+        report=lambda result: report(
+            start, result, algorithm, quiet=quiet, steps=metric == "steps"
+        ),
     )
 
 
 def report(
-    start: Board, result: SearchResult, algorithm: str, *, quiet: bool = False
+    start: Board,
+    result: SearchResult,
+    algorithm: str,
+    *,
+    quiet: bool = False,
+    steps: bool = False,
 ) -> Iterator[Block]:
     """A solve's human answer: every board of the solution (the start board when there
     is none), the outcome, whether it is optimal, the moves, the statistics; ``quiet``:
-    no boards, no statistics."""
+    no boards, no statistics; ``steps``: lengths in steps (``--metric steps``)."""
     if not quiet:
         yield solution_text(start, result) if result.solved else render_text(start)
-    yield describe_outcome(result)
+    yield describe_outcome(result, steps=steps)
     if result.solved:
-        yield optimality_note(algorithm, OPTIMAL)
+        yield optimality_note(algorithm, OPTIMAL, steps=steps)
         yield _("moves:") + " " + " ".join(str(a) for a in result.actions)
     if not quiet:
         yield result.stats

@@ -247,6 +247,16 @@ def picture(board: Board, result: SearchResult | None) -> str:
     return render_svg(board)
 
 
+def warm() -> None:
+    """Compile the cluster search (rating, generating) and the enumerator now, or load
+    them from Numba's cache."""
+    from searchlab.puzzles.rushhour import enumeration, kernel
+
+    kernel.warm_up()
+    enumeration.warm_up()
+    enumeration.run_shard(enumeration.shards(4, 0)[0])
+
+
 FAMILY: Family[Board, Board] = Family(
     name="rushhour",
     title=N_("Rush Hour"),
@@ -312,4 +322,5 @@ FAMILY: Family[Board, Board] = Family(
         "once built by rushhour enumerate), else are generated; either way minimal for "
         "their length."
     ),
+    warm=warm,
 )
