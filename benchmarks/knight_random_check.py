@@ -3,7 +3,7 @@
 Not a timed test. For each class of boards it draws shapes and start squares,
 runs ``solve_tour`` (open and closed), and counts: solved, impossible (the exact
 verdict), failures (status "limit" or a wrong verdict). Every tour is verified
-by ``solve_tour`` itself; this script also re-checks it with ``tour_error``.
+by ``tour_error`` here (the family checks every tour it reports the same way).
 
 Run: .venv/bin/python benchmarks/knight_random_check.py [--seed S] [--per-class N]
 """

@@ -1,11 +1,26 @@
-"""Benchmark: the web player under attack, on loopback, as a person using it would feel it.
+"""Benchmark: the web player under attack or serving a class, on loopback, as a person feels it.
 
 Usage: python benchmarks/web_load.py [--seconds 30] [--solvers 4] [--generators 3] [--hinters 2]
+       python benchmarks/web_load.py --class 30 [--seconds 60] [--idle 60]
+
+**Class mode** (``--class N``, issue 32): N students, each on its own loopback address
+(127.0.1.1, 127.0.1.2, ...: the whole 127.0.0.0/8 is loopback, and the client socket
+is bound to the address), open the player as its page does (``GET /``, its CSS and
+modules, strings, families, the example boards), then act at a person's pace (3-8 s
+between actions: legal moves, a board checked, a hint, a solve polled every 200 ms,
+a random board). At 10 s the teacher says "open the watch, Rush Hour card 1, BFS":
+every student asks for that trace at once (and for A* beside it, compare mode),
+retrying a refusal after 1, 2, 4... s as the page does. A probe on its own address
+(127.0.2.1) meanwhile loads ``GET /`` every second and posts a 1-move solve every
+3 s. Afterwards the server is left idle ``--idle`` seconds and its memory (server
+and child processes) compared with its memory before the class. Targets (docs/web.md):
+all students served their watch within 20 s, the probe's ``GET /`` p99 <= 300 ms
+and 1-move solve p99 <= 1.5 s with none refused, memory back within 30% of its start.
 
 Starts ``searchlab serve --port 0`` in a child process (a real uvicorn server), then
 runs two clients for ``--seconds``:
 
-* **a flooder** (no page id, as a script would): ``--solvers`` threads posting
+* **a flooder** (on 127.0.0.2, no page id, as a script would): ``--solvers`` threads posting
   15-puzzle BFS solves as fast as they are accepted and never polling them;
   ``--generators`` threads asking for 30-move Rush Hour boards and hanging up
   after 1 s; ``--hinters`` threads asking for hints on Korf's instance 1 (57
@@ -24,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import secrets
 import statistics
@@ -92,19 +108,308 @@ def tree_rss_mb(pid: int) -> float:
     return total / 2**20
 
 
+def tree_processes(pid: int) -> list[tuple[str, float]]:
+    """``(name, resident MB)`` of ``pid`` and each of its descendants."""
+    out: list[tuple[str, float]] = []
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            children.setdefault(ppid, []).append(int(d.name))
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            name = (Path("/proc") / str(p) / "comm").read_text().strip()
+            pages = int((Path("/proc") / str(p) / "statm").read_text().split()[1])
+        except OSError:
+            continue
+        out.append((name, pages * os.sysconf("SC_PAGE_SIZE") / 2**20))
+        todo.extend(children.get(p, []))
+    return out
+
+
+def settled_rss_mb(pid: int, seconds: float = 90.0) -> float:
+    """The tree's resident memory once it has stopped changing (the worker processes
+    started and warmed): two readings 2 s apart within 2%, or after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    last = tree_rss_mb(pid)
+    while time.monotonic() < deadline:
+        time.sleep(2.0)
+        now = tree_rss_mb(pid)
+        if abs(now - last) <= 0.02 * last:
+            return now
+        last = now
+    return last
+
+
 def percentile(xs: list[float], q: float) -> float:
     """The ``q`` quantile (0-1) of ``xs``, nearest rank."""
     ordered = sorted(xs)
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
+RUSH_CARD1 = "AA...O\nP..Q.O\nPXXQ.O\nP..Q..\nB...CC\nB.RRR.\n"
+WATCH_AT = 10.0
+"""Seconds into the class when every student opens the same watch."""
+WATCH_TARGET = 20.0
+FLOODER = "127.0.0.2"
+
+
+def student_client(url: str, address: str, timeout: float = 60) -> httpx.Client:
+    """A client whose connections come from ``address`` (a loopback address of its own)."""
+    transport = httpx.HTTPTransport(local_address=address)
+    return httpx.Client(
+        base_url=url, timeout=timeout, transport=transport, headers={"accept-encoding": "gzip"}
+    )
+
+
+class Record:
+    """Timings and outcomes, shared by the threads of a run."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.timings: defaultdict[str, list[float]] = defaultdict(list)
+        self.outcomes: Counter[str] = Counter()
+        self.wire: list[int] = []  # bytes on the wire of each trace answer
+        self.worst: dict[str, tuple[float, float]] = {}  # name: (seconds, when)
+        self.start = time.monotonic()
+
+    def time(self, name: str, took: float) -> None:
+        with self.lock:
+            self.timings[name].append(took)
+
+    def at(self, name: str, took: float) -> None:
+        """Remember when (seconds into the run) the slowest ``name`` happened."""
+        with self.lock:
+            if took > self.worst.get(name, (0.0, 0.0))[0]:
+                self.worst[name] = (took, time.monotonic() - self.start)
+
+    def count(self, what: str) -> None:
+        with self.lock:
+            self.outcomes[what] += 1
+
+
+def open_page(c: httpx.Client, rec: Record, fams: list[dict[str, object]]) -> None:
+    """What the player page asks for when it opens."""
+    for path in ("/", "/static/style.css", "/static/js/app.js", "/static/js/render.js"):
+        rec.count(f"page load {c.get(path).status_code}")
+    c.get("/api/i18n?lang=es")
+    for f in fams:
+        examples = f.get("examples") or []
+        if examples:
+            board = examples[0]["text"]  # type: ignore[index]
+            r = c.post(f"/api/{f['name']}/validate", json={"board": board})
+            rec.count(f"page load {r.status_code}")
+
+
+def solve_and_poll(c: httpx.Client, family: str, body: dict[str, object]) -> tuple[str, float]:
+    """Post a solve and poll it every 200 ms as the page does: its end state (with the
+    reason of a failure, shortened) and seconds."""
+    t0 = time.perf_counter()
+    r = c.post(f"/api/{family}/solve", json=body)
+    if r.status_code != 202:
+        return f"refused {r.status_code}", time.perf_counter() - t0
+    job = r.json()["job"]
+    while True:
+        snap = c.get(f"/api/jobs/{job}").json()
+        if snap["state"] == "failed":
+            return f"failed ({snap.get('error', '')[:50]})", time.perf_counter() - t0
+        if snap["state"] == "done":
+            return snap["state"], time.perf_counter() - t0
+        time.sleep(0.2)
+
+
+def watch_with_retries(c: httpx.Client, rec: Record, body: dict[str, object]) -> None:
+    """Ask for a trace until served, 1, 2, 4, ... s after a refusal (the page's back-off)."""
+    t0 = time.perf_counter()
+    wait = 1.0
+    while True:
+        r = c.post("/api/watch/trace", json=body)
+        if r.status_code == 200:
+            rec.time(f"watch {body['algorithm']} served", time.perf_counter() - t0)
+            with rec.lock:
+                rec.wire.append(int(r.headers.get("content-length") or len(r.content)))
+            return
+        rec.count(f"watch refused {r.status_code}")
+        if r.status_code != 429 or time.perf_counter() - t0 > 120:
+            rec.count("watch never served")
+            return
+        time.sleep(wait)
+        wait = min(wait * 2, 8.0)
+
+
+def student(url: str, address: str, rec: Record, stop: threading.Event, start: float) -> None:
+    rng = random.Random(address)
+    page = secrets.token_hex(8)
+    with student_client(url, address) as c:
+        time.sleep(rng.uniform(0, 4))  # students do not all press Enter at once
+        fams = c.get("/api/families?lang=es").json()
+        open_page(c, rec, fams)
+        watched = False
+        while not stop.is_set():
+            now = time.monotonic() - start
+            if not watched and now >= WATCH_AT:
+                watched = True
+                compare = {"family": "rushhour", "board": RUSH_CARD1, "heuristic": "blocking"}
+                both = [
+                    threading.Thread(
+                        target=watch_with_retries, args=(c, rec, {**compare, "algorithm": a})
+                    )
+                    for a in ("bfs", "astar")
+                ]
+                for t in both:
+                    t.start()
+                for t in both:
+                    t.join()
+                continue
+            time.sleep(min(rng.uniform(3, 8), max(0.05, WATCH_AT - now) if not watched else 8))
+            if stop.is_set():
+                break
+            action = rng.random()
+            try:
+                if action < 0.4:
+                    r = c.post("/api/rushhour/moves", json={"board": RUSH_CARD1})
+                elif action < 0.55:
+                    r = c.post("/api/npuzzle/validate", json={"board": ONE_MOVE_8})
+                elif action < 0.7:
+                    r = c.post("/api/npuzzle/hint", json={"board": ONE_MOVE_8, "page": page})
+                elif action < 0.9:
+                    body = {"board": RUSH_CARD1, "algorithm": "astar", "page": page}
+                    state, _took = solve_and_poll(c, "rushhour", body)
+                    rec.count(f"student solve {state}")
+                    continue
+                else:
+                    r = c.post(
+                        "/api/npuzzle/random",
+                        json={"params": {"size": 3, "depth": 12}, "page": page},
+                    )
+                rec.count(f"student {r.request.url.path.rsplit('/', 1)[1]} {r.status_code}")
+            except httpx.HTTPError as exc:
+                rec.count(f"student {type(exc).__name__}")
+
+
+def probe(url: str, rec: Record, stop: threading.Event) -> None:
+    """One more person on 127.0.2.1: the page every second, a 1-move solve every 3 s."""
+    page = secrets.token_hex(8)
+    with student_client(url, "127.0.2.1") as c:
+        n = 0
+        while not stop.is_set():
+            t0 = time.perf_counter()
+            r = c.get("/")
+            rec.time("probe GET /", time.perf_counter() - t0)
+            rec.at("probe GET /", time.perf_counter() - t0)
+            rec.count(f"probe GET / {r.status_code}")
+            if n % 3 == 0:
+                body = {"board": ONE_MOVE_8, "algorithm": "astar", "page": page}
+                state, took = solve_and_poll(c, "npuzzle", body)
+                rec.count(f"probe 1-move solve {state}")
+                if state == "done":
+                    rec.time("probe 1-move solve", took)
+                    rec.at("probe 1-move solve", took)
+            n += 1
+            time.sleep(max(0.0, 1.0 - (time.perf_counter() - t0)))
+
+
+def run_class(args: argparse.Namespace) -> None:
+    proc, url = start_server()
+    rec = Record()
+    stop = threading.Event()
+    before = settled_rss_mb(proc.pid)
+    load = os.getloadavg()
+    peak = [before]
+
+    def watch_memory() -> None:
+        while not stop.is_set():
+            peak[0] = max(peak[0], tree_rss_mb(proc.pid))
+            time.sleep(0.5)
+
+    start = rec.start = time.monotonic()
+    threads = [
+        threading.Thread(target=student, args=(url, f"127.0.1.{i + 1}", rec, stop, start))
+        for i in range(args.students)
+    ]
+    threads += [
+        threading.Thread(target=probe, args=(url, rec, stop)),
+        threading.Thread(target=watch_memory),
+    ]
+    for t in threads:
+        t.start()
+    time.sleep(args.seconds)
+    load_during = os.getloadavg()
+    stop.set()
+    for t in threads:
+        t.join()
+    busy = tree_processes(proc.pid)
+    time.sleep(args.idle)
+    after = tree_rss_mb(proc.pid)
+    idle = tree_processes(proc.pid)
+    proc.terminate()
+    proc.wait(30)
+
+    print(
+        f"class: {args.students} students on 127.0.1.x and a probe on 127.0.2.1, "
+        f"{args.seconds:g} s, all opening the Rush Hour card 1 watch (BFS and A*) at "
+        f"{WATCH_AT:g} s; {os.cpu_count()} cores, load average before "
+        f"{load[0]:.2f}, at the end {load_during[0]:.2f}"
+    )
+    checks: list[tuple[str, list[float], float]] = [
+        ("watch bfs served", rec.timings["watch bfs served"], WATCH_TARGET),
+        ("watch astar served", rec.timings["watch astar served"], WATCH_TARGET),
+        ("probe GET /", rec.timings["probe GET /"], 0.3),
+        ("probe 1-move solve", rec.timings["probe 1-move solve"], 1.5),
+    ]
+    for name, xs, target in checks:
+        if not xs:
+            print(f"  {name:20} none")
+            continue
+        worst = max(xs) if name.startswith("watch") else percentile(xs, 0.99)
+        what = "worst" if name.startswith("watch") else "p99"
+        verdict = "ok" if worst <= target else "OVER TARGET"
+        print(
+            f"  {name:20} n={len(xs):4}  median {statistics.median(xs) * 1000:6.0f} ms  "
+            f"p99 {percentile(xs, 0.99) * 1000:6.0f} ms  worst {max(xs) * 1000:6.0f} ms  "
+            f"(target {what} <= {target * 1000:.0f} ms: {verdict})"
+        )
+    for name, (took, when) in sorted(rec.worst.items()):
+        print(f"  the slowest {name}: {took * 1000:,.0f} ms, {when:.0f} s into the class")
+    served = len(rec.timings["watch bfs served"])
+    print(f"  students served the BFS watch: {served} of {args.students}")
+    if rec.wire:
+        print(f"  trace answers on the wire: median {statistics.median(rec.wire) / 1e3:,.0f} kB")
+    print("outcomes:")
+    for what, n in sorted(rec.outcomes.items()):
+        print(f"  {what}: {n}")
+    for label, procs in (("at the end of the class", busy), (f"after {args.idle:g} s idle", idle)):
+        shown = ", ".join(f"{name} {mb:.0f}" for name, mb in sorted(procs, key=lambda x: -x[1]))
+        print(f"processes {label} (MB): {shown}")
+    growth = after / before - 1
+    print(
+        f"memory (server and child processes): {before:,.0f} MB before, peak {peak[0]:,.0f} MB, "
+        f"{after:,.0f} MB after {args.idle:g} s idle ({growth:+.0%}; target within 30%: "
+        f"{'ok' if growth <= 0.3 else 'OVER TARGET'})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--solvers", type=int, default=4)
     parser.add_argument("--generators", type=int, default=3)
     parser.add_argument("--hinters", type=int, default=2)
+    parser.add_argument(
+        "--class", dest="students", type=int, default=0, help="Students (class mode)."
+    )
+    parser.add_argument("--idle", type=float, default=60.0, help="Idle seconds after a class.")
     args = parser.parse_args()
+    if args.students:
+        args.seconds = args.seconds or 60.0
+        run_class(args)
+        return
+    args.seconds = args.seconds or 30.0
 
     proc, url = start_server()
     stop = threading.Event()
@@ -116,8 +421,10 @@ def main() -> None:
         with lock:
             flood[what] += 1
 
+    # The flooder comes from an address of its own (clients are keyed by address: on
+    # the player's, it would only be competing with itself).
     def flood_solves() -> None:
-        with httpx.Client(base_url=url, timeout=30) as c:
+        with student_client(url, FLOODER, timeout=30) as c:
             while not stop.is_set():
                 body = {"board": HARD_15, "algorithm": "bfs", "time_limit": 60}
                 try:
@@ -131,7 +438,7 @@ def main() -> None:
 
     def hang_up(path: str, body: dict[str, object], what: str) -> None:
         while not stop.is_set():
-            with httpx.Client(base_url=url, timeout=1.0) as c:
+            with student_client(url, FLOODER, timeout=1.0) as c:
                 try:
                     r = c.post(path, json=body)
                     count(f"{what}: {r.status_code}")

@@ -28,7 +28,7 @@ import searchlab
 ROOT = Path(searchlab.__file__).parent
 UI = ("rich", "click", "fastapi", "starlette", "uvicorn", "pydantic")
 
-LAYERS = ("search", "families", "puzzles", "experiments", "web", "cli", "notebook")
+LAYERS = ("search", "families", "puzzles", "experiments", "teaching", "web", "cli", "notebook")
 
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "view": (*(f"searchlab.{layer}" for layer in LAYERS), "searchlab.i18n", *UI),
@@ -57,6 +57,14 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         *UI,
     ),
     "experiments": ("searchlab.web", "searchlab.cli", "searchlab.notebook", "fastapi", "click"),
+    # teaching (exercises, sheets, grading) sits beside experiments: the web imports it
+    "teaching": (
+        "searchlab.web",
+        "searchlab.cli",
+        "searchlab.experiments",
+        "searchlab.notebook",
+        *UI,
+    ),
     "web": ("searchlab.cli", "searchlab.experiments", "searchlab.notebook", "click"),
     "notebook": ("searchlab.cli", *UI),
 }

@@ -99,3 +99,24 @@ class OutOfTime(InputError):
     """A request that ran out of its time limit before its answer was found (an exact-depth
     board not found in time): a limit reached, not malformed input. Front ends that
     answer limits with exit status 1 catch it before :class:`InputError` (2)."""
+
+
+class SolutionCheckError(RuntimeError):
+    """A solver's answer failed its check: replayed from the start with the family's own
+    move rules, it took an illegal move, did not reach the goal, or its reported length
+    or cost differed from its moves (:meth:`searchlab.families.contract.Family.check`).
+
+    An internal defect, never bad input: the CLI says so on one line and exits 1, the
+    web player shows the line instead of a solution; the answer is never reported as
+    ``solved``. A caller that can do better (solve again without a damaged pattern
+    database, say) catches it. ``family``, ``algorithm`` and ``reason`` say what failed
+    and why; its text is the whole message, one line, in the interface language."""
+
+    def __init__(self, message: str, *, family: str = "", algorithm: str = "", reason: str = ""):
+        super().__init__(message)
+        self.family = family
+        self.algorithm = algorithm
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())

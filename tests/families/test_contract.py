@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from searchlab import families
@@ -141,6 +141,53 @@ def test_every_algorithm_runs_on_the_first_example(family: PuzzleFamily) -> None
             assert result.status in STATUSES, algorithm
             if result.solved:
                 assert_replays(family, solvable, result)
+
+
+def small_params(family: PuzzleFamily) -> st.SearchStrategy[dict[str, Any]]:
+    """The family's generator parameters, each integer one from its minimum to its
+    default (or to its maximum when they are equal), the others at their default: small
+    random boards."""
+    assert family.generator is not None
+    fields: dict[str, st.SearchStrategy[Any]] = {"seed": st.integers(0, 2**31)}
+    for p in family.generator.params:
+        if p.kind == "int":
+            top = p.default if p.default > p.minimum else p.maximum
+            fields[p.name] = st.integers(int(p.minimum), int(top))
+        else:
+            fields[p.name] = st.just(p.default)
+    return st.fixed_dictionaries(fields)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_algorithm_on_small_random_boards_replays_and_agrees(
+    name: str, data: st.DataObject
+) -> None:
+    """Every algorithm the family offers, on small random boards: each solution replays
+    move by move through the play mode's legal moves (independently of the check the
+    family ran before answering), and no two algorithms disagree on whether the board
+    has a solution: ``impossible`` or ``no_solution`` next to ``solved`` is a wrong
+    proof or a wrong answer."""
+    family = families.get(name)
+    if family.generator is None:
+        pytest.skip("no generator")
+    try:
+        text = family.random_board(data.draw(small_params(family)))
+    except InputError:  # no board for these parameters (a 1x2 knight's board, say)
+        return
+    instance = family.read(text)
+    verdicts: dict[str, str] = {}
+    for algorithm in family.algorithms:
+        limits = {"time_limit": 1.0, "max_nodes": 20_000, "max_expansions": 20_000}
+        result = family.run(instance, algorithm, None, **limits)
+        assert result.status in STATUSES, algorithm
+        if result.solved:
+            assert_replays(family, instance, result)
+            assert result.cost == result.length, algorithm  # every family's moves cost 1
+        verdicts[algorithm] = result.status
+    said = set(verdicts.values())
+    assert not ("solved" in said and said & {"impossible", "no_solution"}), (text, verdicts)
 
 
 def test_moves_hints_and_views(family: PuzzleFamily) -> None:

@@ -342,6 +342,7 @@ def test_a_watched_search_that_hits_a_bound_says_which_in_words(page: Any, serve
     search is too large to watch here (max_nodes)". It opens on the family's own
     backtracking; BFS, chosen, ends saying how many nodes, not in a success's colour."""
     open_page(page, server_url, "knight")
+    page.locator("[data-role=watch]").scroll_into_view_if_needed()  # it searches once shown
     page.wait_for_selector("[data-role=watch] [data-watch=step]")
     assert page.input_value("[data-role=watch] [data-watch=algo-a]") == "backtrack"
     page.goto(f"{server_url}/watch?family=knight&a=bfs&lang=es")

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from searchlab import families
 from searchlab.web import watch_trace
-from searchlab.web.watch_api import MAX_BOARD, WATCH_MESSAGES
+from searchlab.web.watch_api import ALL_MESSAGES as WATCH_MESSAGES
+from searchlab.web.watch_api import MAX_BOARD
 
 MAZE = "S....\n.###.\n.#...\n.#.#.\n...#G\n"
 
@@ -80,7 +81,8 @@ def test_a_maze_trace_colours_cells(client: TestClient) -> None:
         ({"board": "x" * (MAX_BOARD + 1)}, 422),
         ({"algorithm": "wastar", "weight": 0.5}, 422),
         ({"algorithm": "wastar", "weight": 1e9}, 422),
-        ({"board": ("S" + "." * 59 + "\n") + ("." * 60 + "\n") * 38 + "." * 59 + "G\n"}, 422),
+        # past 200 x 200 (a grid), the largest board watched
+        ({"board": ("S" + "." * 200 + "\n") + ("." * 201 + "\n") * 198 + "." * 200 + "G\n"}, 422),
     ],
 )
 def test_bad_input_answers_4xx(client: TestClient, body: dict[str, object], code: int) -> None:
@@ -123,7 +125,7 @@ def test_walls_are_drawn_and_cleared(client: TestClient) -> None:
         {"family": "maze", "board": MAZE, "cells": [[9, 9]], "wall": True},
         {"family": "maze", "board": MAZE, "cells": [[-1, 0]], "wall": True},
         {"family": "maze", "board": MAZE, "cells": [["a", 0]], "wall": True},
-        {"family": "maze", "board": MAZE, "cells": [[0, 0]] * 5000, "wall": True},
+        {"family": "maze", "board": MAZE, "cells": [[0, 0]] * 50_000, "wall": True},
         {"family": "npuzzle", "board": "1 2 3 4 5 6 7 8 0", "cells": [[0, 0]], "wall": True},
         {"family": "nope", "board": MAZE, "cells": [], "wall": True},
     ],
@@ -162,7 +164,10 @@ class _DataI18n(HTMLParser):
 
 def test_the_watch_page_asks_only_for_listed_strings() -> None:
     static = files("searchlab.web") / "static"
-    js = "".join((static / "js" / n).read_text() for n in ("watch.js", "names.js"))
+    js = "".join(
+        (static / "js" / n).read_text()
+        for n in ("watch.js", "names.js", "brush.js", "gridcanvas.js")
+    )
     used = set(re.findall(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', js))
     parser = _DataI18n()
     parser.feed((static / "watch.html").read_text())

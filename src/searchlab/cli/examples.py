@@ -20,11 +20,20 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "searchlab compare maze --sizes 10,20 -n 5 -a bfs -a astar --csv results.csv",
     ),
     "demo": ("searchlab demo",),
+    "check": ("searchlab check rushhour card1.txt --moves moves.txt",),
     "doctor": ("searchlab doctor",),
+    "exercise": (
+        "searchlab exercise --kind order --algorithm astar --count 3 --seed 1",
+        "searchlab exercise --count 8 --seed 2 --sheet sheet.html",
+    ),
     "experiment aima-3.29": ("searchlab experiment aima-3.29 --instances 20",),
     "experiment peg-seed000": ("searchlab experiment peg-seed000",),
     "experiment knight-warnsdorff": ("searchlab experiment knight-warnsdorff",),
     "experiment rushhour-difficulty": ("searchlab experiment rushhour-difficulty",),
+    "grade": (
+        "searchlab grade puzzle8 -n 3 -- puzzle8",
+        "searchlab grade puzzle8 --class submissions -- python3 {}/puzzle8.py",
+    ),
     "serve": ("searchlab serve --open",),
     "solve": (
         "searchlab solve npuzzle board.txt -a idastar",

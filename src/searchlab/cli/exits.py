@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import click
 
-from searchlab.errors import InputError, one_line
+from searchlab.errors import InputError, SolutionCheckError, one_line
 from searchlab.i18n import _
 
 
@@ -60,7 +60,9 @@ def run_command(
     A user error (bad option or argument, unreadable file, malformed input)
     prints ``<prog>: error: <message>`` on one line of stderr (followed by
     ``usage`` when given, else a pointer to ``--help``) and returns 2; Ctrl-C
-    outside a search returns 130; a bare command group prints its help.
+    outside a search returns 130; a bare command group prints its help; a solver's
+    answer that failed its check (:class:`~searchlab.errors.SolutionCheckError`) is
+    one line and 1, as every internal error.
     Never lets a traceback reach the user for these cases.
     """
     args = list(argv) if argv is not None else None
@@ -94,6 +96,13 @@ def run_command(
         _say(
             _("{prog}: error: out of memory (try a smaller instance or a limit)").format(prog=prog)
         )
+        return 1
+    except SolutionCheckError as exc:
+        # A solver's answer failed its replay: a defect, never a "solved" (exit 1, as
+        # any internal error), said on one line.
+        if os.environ.get("SEARCHLAB_DEBUG"):
+            raise
+        _say(_("{prog}: internal error: {error} (please report it)").format(prog=prog, error=exc))
         return 1
     except Exception as exc:
         fault = _environment_fault(exc)

@@ -69,9 +69,21 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "searchlab.cli.doctor:doctor",
         N_("Show what this installation has: Python, packages, extras, caches, Chromium."),
     ),
+    "exercise": (
+        "searchlab.cli.exercise:exercise",
+        N_("Questions on search with their answers and worked solutions (same seed, same sheet)."),
+    ),
     "experiment": (
         "searchlab.cli.experiment:experiment",
         N_("Built-in experiments (results are stored; a finished one re-prints at once)."),
+    ),
+    "grade": (
+        "searchlab.cli.grade:grade",
+        N_("Mark a student's program for a course assignment on hidden random instances."),
+    ),
+    "check": (
+        "searchlab.cli.grade:check",
+        N_("Check one solution (moves on standard input) for a board of FAMILY."),
     ),
     "serve": (
         "searchlab.cli.serve:serve",

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import ipaddress
+import logging
 import socket
 import threading
 import webbrowser
+from urllib.parse import urlencode
 
 import click
 from rich.table import Table
@@ -43,8 +46,8 @@ def is_loopback(host: str) -> bool:
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="Address to listen on (loopback by default; anything else is reachable "
-    "from other machines).",
+    help="Address to listen on (loopback by default; anything else, e.g. 0.0.0.0 for a "
+    "class, is reachable from other machines and needs a token).",
 )
 @click.option(
     "--port",
@@ -53,20 +56,30 @@ def is_loopback(host: str) -> bool:
     show_default=True,
     help="TCP port (0 picks a free one).",
 )
+@click.option(
+    "--token",
+    help="The token every request needs (random by default when --host is not a "
+    "loopback address; on loopback, none unless given).",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the player in a browser.")
-def serve(host: str, port: int, open_browser: bool) -> None:
-    """Run the web player: load, solve, animate and play every puzzle (Ctrl-C stops it)."""
+def serve(host: str, port: int, token: str | None, open_browser: bool) -> None:
+    """Run the web player: load, solve, animate and play every puzzle (Ctrl-C stops it).
+
+    With --host 0.0.0.0 (or any address that is not loopback) it serves a class: it
+    prints a join link with a token, and a QR code of it, for the students; a request
+    without the token is refused."""
     import uvicorn
 
+    from searchlab.web import access
     from searchlab.web.app import create_app
 
-    if not is_loopback(host):
-        err_console.print(
-            _(
-                "searchlab: warning: listening on {host}: other machines can reach this server"
-            ).format(host=host),
-            markup=False,
-        )
+    if token is not None and not (
+        8 <= len(token) <= 200 and token.isascii() and token.isprintable() and " " not in token
+    ):
+        fail(_("--token must be 8 to 200 printable ASCII characters, without spaces"))
+    open_to_others = not is_loopback(host)
+    if open_to_others and token is None:
+        token = access.new_token()
     # Bind here, so a taken port fails with one line and --port 0 shows the port picked.
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     try:
@@ -80,18 +93,71 @@ def serve(host: str, port: int, open_browser: bool) -> None:
             )
         )
     port = sock.getsockname()[1]
-    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+    hosts = access.machine_names(host)
+    shown = host
+    if access.is_wildcard(host):
+        shown = access.primary_address() or socket.gethostname()
+    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
     console.print(_("searchlab player on {url} (Ctrl-C to stop)").format(url=url), markup=False)
+    if open_to_others:
+        err_console.print(
+            _(
+                "searchlab: warning: listening on {host}: other machines can reach this "
+                "server; every request needs the token"
+            ).format(host=host),
+            markup=False,
+        )
+    if token is not None:
+        join = f"{url}?{urlencode({'token': token})}"
+        console.print(_("students join at: {url}").format(url=join), markup=False)
+        show_qr(join)
     if open_browser:
-        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+        threading.Timer(1.0, webbrowser.open, args=(join if token is not None else url,)).start()
     i18n.use("en")  # the API is machine output; the page translates itself (/api/i18n)
     server = uvicorn.Server(
-        uvicorn.Config(create_app(hosts=frozenset({host})), log_level="warning")
+        uvicorn.Config(
+            create_app(hosts=hosts, token=token),
+            log_level="warning",
+            # A student reads for seconds between requests: a connection closed after
+            # uvicorn's 5 s while the page sends on it fails that request (a POST is not
+            # retried by the browser).
+            timeout_keep_alive=30,
+        )
     )
+    for name in ("uvicorn.error", "uvicorn.access", "uvicorn.asgi"):
+        logging.getLogger(name).addFilter(one_line)
     try:
         server.run(sockets=[sock])
     finally:
         sock.close()
+
+
+def one_line(record: logging.LogRecord) -> bool:
+    """A logging filter: a record with a traceback (an error uvicorn caught) is logged as
+    one line naming the exception, never the traceback."""
+    if record.exc_info and record.exc_info[1] is not None:
+        exc = record.exc_info[1]
+        record.msg = f"{record.getMessage()}: {type(exc).__name__}: {exc}"[:500]
+        record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
+def show_qr(text: str) -> None:
+    """``text`` as a QR code drawn with block characters, for students' phones (nothing
+    when segno is missing or the terminal cannot show the characters)."""
+    try:
+        import segno
+    except ImportError:
+        return
+    buffer = io.StringIO()
+    segno.make(text, error="l").terminal(out=buffer, compact=True, border=2)
+    try:
+        console.file.write(buffer.getvalue())
+        console.file.flush()
+    except UnicodeEncodeError:
+        return
 
 
 @click.command(cls=Command)

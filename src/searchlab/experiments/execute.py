@@ -49,11 +49,15 @@ def execute_run(spec: RunSpec, cancel: CancelToken | None = None) -> RunRecord:
         options = {**spec.limits.options(), **dict(config.options), "cancel": cancel}
         puzzle = family.read(instance.data)
         result: Any
+        # Every answer is checked (Family.check: replayed from the start) before it is
+        # recorded; one that fails is a run in error, never a "solved" row.
         if config.algorithm in family.algorithms:
             result = family.solve(puzzle, config.algorithm, config.heuristic, **options)
+            family.check(puzzle, result)
         elif config.algorithm in ALGORITHMS:
             problem = family.engine_problem(puzzle, config.heuristic)
             result = solve(problem, config.algorithm, **options)
+            family.check(puzzle, family.in_family_terms(puzzle, result))
         else:
             raise ValueError(f"{family.name} offers no algorithm {config.algorithm!r}")
     except (Exception, MemoryError) as exc:  # a failing run is a result, not a crash

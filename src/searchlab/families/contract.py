@@ -50,11 +50,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from searchlab.errors import InputError
+from searchlab.families.checking import failure, hint_reason, replay_reason
 from searchlab.i18n import N_, _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
@@ -492,6 +493,22 @@ class Family(Generic[I, S]):
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
         moves, and the family's own optimal methods); ``None``: cost does not rank
         the solutions (every solution costs the same, as a knight's tour does).
+    step : ``(instance, state, label) -> state``, the position after the move called
+        ``label`` by the family's own rules (a ValueError, such as an InputError, when it
+        is not a legal move there); each move costs 1 unless ``step_cost`` says otherwise.
+        The generic check replays answers
+        with it one move at a time, instead of listing every legal move of each position
+        with the play mode (whose moves also carry the cells a user clicks: ten times the
+        work on a 4,095-move tower).
+    step_cost : ``(instance, state, label, next_state) -> cost``, what a move costs when
+        it is not 1 (a maze's weighted cells and diagonals), for that replay.
+    verify : ``(instance, result) -> reason | None``, the family's own check of a solved
+        answer, run by :meth:`check` instead of the generic replay
+        (:func:`~searchlab.families.checking.replay_reason`): for answers the generic
+        walk is too slow for (a tour of millions of squares) or that report more than
+        their moves (a move count, a metric). It must replay from the start with the
+        family's own move rules, independent of its solvers; ``None`` when the answer
+        holds, else why not (one short phrase).
     """
 
     name: str
@@ -537,6 +554,9 @@ class Family(Generic[I, S]):
     optimal: Collection[str] | None = None
     heuristic_labels: Mapping[str, str] = field(default_factory=dict)
     warm: Callable[[], None] | None = None
+    step: Callable[[I, S, str], S] | None = None
+    step_cost: Callable[[I, S, str, S], float] | None = None
+    verify: Callable[[I, SearchResult], str | None] | None = None
 
     # -- checked entry points: what the front ends call ---------------------------
 
@@ -599,12 +619,43 @@ class Family(Generic[I, S]):
         **options: Any,
     ) -> SearchResult:
         """``solve`` with the choice checked and defaults filled in (first algorithm,
-        first heuristic)."""
+        first heuristic), and its answer checked (:meth:`check`)."""
         algorithm = algorithm or self.algorithms[0]
         if heuristic is None and self.heuristics:
             heuristic = self.heuristics[0]
         self.check_choice(algorithm, heuristic)
-        return self.solve(instance, algorithm, heuristic, **options)
+        return self.check(instance, self.solve(instance, algorithm, heuristic, **options))
+
+    def check(self, instance: I, result: SearchResult) -> SearchResult:
+        """``result``, once checked: a solved answer is replayed from the start with the
+        family's own move rules (:attr:`verify`, else
+        :func:`~searchlab.families.checking.replay_reason`); one that fails (an illegal
+        move, a last position that is not a goal, a length or cost other than its
+        moves') raises :class:`~searchlab.errors.SolutionCheckError` instead of being
+        reported. Every front end's solve goes through here (:meth:`run`)."""
+        if not result.solved:
+            return result
+        try:
+            if self.verify is not None:
+                reason = self.verify(instance, result)
+            else:
+                reason = replay_reason(self, instance, result)
+        except (ValueError, TypeError, IndexError, KeyError) as exc:  # junk in the answer
+            reason = f"{type(exc).__name__}: {exc}"
+        if reason is not None:
+            raise failure(self.name, result.algorithm, reason)
+        return result
+
+    def in_family_terms(self, instance: I, result: SearchResult) -> SearchResult:
+        """An engine result on :meth:`engine_problem` in the family's terms: its actions
+        as move labels (:attr:`action_label`), its states the family's (:attr:`state_of`)."""
+        to_family = self.state_of or (lambda _i, s: s)
+        label = self.action_label or (lambda _i, a: str(a))
+        return replace(
+            result,
+            actions=[label(instance, a) for a in result.actions],
+            states=[to_family(instance, s) for s in result.states],
+        )
 
     def engine_problem(self, instance: I, heuristic: str | None) -> Problem[Any, Any]:
         """The engine problem, or an InputError when the family has none."""
@@ -631,11 +682,17 @@ class Family(Generic[I, S]):
         return self.play.unavailable(instance) if self.play.unavailable else None
 
     def suggest(self, instance: I, state: S, **limits: Any) -> Move[S] | None:
-        """The play capability's hint (see :class:`Hinter`); :class:`NoHint` when the
-        family has no play mode."""
+        """The play capability's hint (see :class:`Hinter`), checked to be one of the
+        position's legal moves (else :class:`~searchlab.errors.SolutionCheckError`);
+        :class:`NoHint` when the family has no play mode."""
         if self.play is None:
             raise NoHint(_("the {name} family has no play mode").format(name=self.name))
-        return self.play.hint(instance, state, **limits)
+        move = self.play.hint(instance, state, **limits)
+        if move is not None:
+            reason = hint_reason(self, instance, state, move)
+            if reason is not None:
+                raise failure(self.name, "", reason, hint=True)
+        return move
 
     def random_board(self, params: Mapping[str, Any]) -> str:
         """A random board from the generator, every parameter checked against its

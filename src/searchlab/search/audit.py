@@ -11,6 +11,9 @@ from typing import Any
 from searchlab.i18n import _
 from searchlab.search.problem import Problem, checked_key
 
+FLOAT_SLACK = 1e-9
+"""Relative slack of the audit's comparisons (float rounding is not an overestimate)."""
+
 
 class SpaceTooLargeError(ValueError):
     """The reachable space has more states than the audit was allowed to enumerate."""
@@ -169,7 +172,8 @@ def audit_heuristic(
     Explores the space with :func:`explore_space` (or reuses ``space``, to
     audit several heuristics on one enumeration), then checks admissibility
     (``h(s) <= d(s)`` wherever a goal is reachable, ``h(goal) == 0``) and
-    consistency (``h(s) <= c(s, s') + h(s')`` on every edge).
+    consistency (``h(s) <= c(s, s') + h(s')`` on every edge), each up to a relative
+    rounding slack of :data:`FLOAT_SLACK` (float costs such as √2).
 
     Parameters
     ----------
@@ -192,6 +196,12 @@ def audit_heuristic(
     True
     """
     h = problem.heuristic if heuristic is None else heuristic
+
+    # Float costs (a diagonal's √2) make h and d sums of the same terms in another
+    # order: a relative slack of a few ulps is not an overestimate.
+    def exceeds(a: float, b: float) -> bool:
+        return a > b + FLOAT_SLACK * max(1.0, abs(b))
+
     if space is None:
         space = explore_space(problem, max_states=max_states)
     states, dist, goals = space.states, space.distance, space.goals
@@ -199,13 +209,13 @@ def audit_heuristic(
     over = [
         Overestimate(states[n], hv[n], dist[n])
         for n in range(len(states))
-        if dist[n] < math.inf and hv[n] > dist[n]
+        if dist[n] < math.inf and exceeds(hv[n], dist[n])
     ]
     over.sort(key=lambda o: o.excess, reverse=True)
     bad_edges = [
         Inconsistency(states[a], states[b], c, hv[a], hv[b])
         for a, b, c in space.edges
-        if hv[a] > c + hv[b]
+        if exceeds(hv[a], c + hv[b])
     ]
     bad_edges.sort(key=lambda e: e.excess, reverse=True)
     goal_nonzero = any(hv[g] != 0 for g in goals)

@@ -45,6 +45,15 @@ CELLS: dict[str, str] = {
     "s": "#dbe8fb",  # start
     "l": "#f0d9b5",  # light square
     "d": "#b58863",  # dark square
+    # a maze's weighted cells (costs 2-9): mud, darker as it costs more
+    "2": "#efe0c2",
+    "3": "#e6cfa3",
+    "4": "#dcbd86",
+    "5": "#d1aa6b",
+    "6": "#c49653",
+    "7": "#b6823f",
+    "8": "#a56f2f",
+    "9": "#935e22",
 }
 """Cell character -> fill; any other character but ' ' (no cell) is drawn as floor."""
 

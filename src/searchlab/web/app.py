@@ -34,6 +34,7 @@ import asyncio
 import functools
 import ipaddress
 import json
+import logging
 import re
 import threading
 from collections.abc import AsyncIterator
@@ -43,6 +44,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Path, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -54,15 +56,21 @@ from searchlab.errors import InputError
 from searchlab.view import styles_module
 from searchlab.web import i18n as web_i18n
 from searchlab.web import service, watch_api, worker
+from searchlab.web.access import TokenGate
 from searchlab.web.fair import client_key
 from searchlab.web.gate import ClientGone, Gate, WorkerDied
 from searchlab.web.jobs import JobManager, TooBusyError
+from searchlab.web.practice_api import router as practice_router
 from searchlab.web.service import Family
+from searchlab.web.shared import SharedCache
 
 MAX_BODY = 1_000_000
 MAX_BOARD = 200_000
+VALIDATED_BYTES = 4_000_000
+"""The validated boards kept (the examples every page shows as it opens, a class's boards)."""
 PAGE_ID = r"^[A-Za-z0-9_-]{8,64}$"
 STATIC = files("searchlab.web") / "static"
+log = logging.getLogger(__name__)
 
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -93,22 +101,26 @@ def is_loopback_name(name: str) -> bool:
 
 class HostCheck:
     """ASGI middleware against DNS rebinding: answer 421 to any request whose
-    ``Host`` header is not a loopback name or one of ``allowed`` (the address the
-    user chose with ``--host``). A page on another origin that rebinds its name to
-    127.0.0.1 still sends its own name as Host, and is refused."""
+    ``Host`` header is not a loopback name or one of ``allowed`` (the names and
+    addresses the server is reached by: :func:`searchlab.web.access.machine_names`).
+    A page on another origin that rebinds its name to 127.0.0.1 still sends its own
+    name as Host, and is refused."""
 
     def __init__(self, app: ASGIApp, allowed: frozenset[str]) -> None:
         self.app = app
         self.allowed = frozenset(a.lower() for a in allowed)
+        others = sorted(a for a in self.allowed if not is_loopback_name(a))
+        where = f"loopback names and {', '.join(others)[:300]}" if others else "loopback names"
+        self.refusal = json.dumps(
+            {"detail": f"unexpected Host header: this server answers {where} only"}
+        ).encode()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             headers = dict(scope.get("headers", []))
             name = host_name(headers.get(b"host", b"").decode("latin-1"))
             if not (is_loopback_name(name) or name in self.allowed):
-                body = (
-                    b'{"detail":"unexpected Host header: this server answers loopback names only"}'
-                )
+                body = self.refusal
                 await send(
                     {
                         "type": "http.response.start",
@@ -119,6 +131,34 @@ class HostCheck:
                 await send({"type": "http.response.body", "body": body})
                 return
         await self.app(scope, receive, send)
+
+
+class SafeSend:
+    """ASGI middleware (the outermost): a response sent on a connection the HTTP layer
+    has already closed (its client sent a malformed request, e.g. a broken chunked
+    body, and was answered 400) is dropped quietly, instead of raising from the
+    server's ``send`` into the application and printing a traceback."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        broken = False
+
+        async def guarded(message: Message) -> None:
+            nonlocal broken
+            if broken:
+                return
+            try:
+                await send(message)
+            except Exception as exc:  # h11's LocalProtocolError, a reset connection
+                broken = True
+                log.debug("response dropped, the connection is closed: %s", exc)
+
+        await self.app(scope, receive, guarded)
 
 
 class BodyLimit:
@@ -251,8 +291,8 @@ class PageIn(BaseModel):
         default=None,
         max_length=64,
         pattern=PAGE_ID,
-        description="The page's random id: the server shares its capacity fairly among "
-        "pages (else among addresses); a new solve cancels the page's earlier ones.",
+        description="The page's random id: a new solve cancels the page's earlier ones "
+        "(the server shares its capacity among addresses, not pages).",
     )
 
 
@@ -289,28 +329,36 @@ FAVICON = (
 
 
 def create_app(
-    *, workers: int = 2, max_body: int = MAX_BODY, hosts: frozenset[str] = frozenset()
+    *,
+    workers: int = 2,
+    max_body: int = MAX_BODY,
+    hosts: frozenset[str] = frozenset(),
+    token: str | None = None,
 ) -> FastAPI:
     """The searchlab web application (serve it with uvicorn on a loopback address).
 
-    Requests must name a loopback host (or one of ``hosts``, e.g. the ``--host``
-    the user chose) in their ``Host`` header: see :class:`HostCheck`."""
+    Requests must name a loopback host (or one of ``hosts``, the names and addresses
+    the server is reached by) in their ``Host`` header: see :class:`HostCheck`. With
+    a ``token`` (a server for a class), every request must carry it: see
+    :class:`~searchlab.web.access.TokenGate`."""
     jobs = JobManager(workers=workers)
     generating = Gate("board generations")
     hinting = Gate("hints and ratings")
+    tracing = watch_api.trace_gate()
+    gates = (generating, hinting, tracing)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         def warm_up() -> None:
             jobs.warm_up()
-            generating.warm_up()
-            hinting.warm_up()
+            for gate in gates:
+                gate.warm_up()
 
         threading.Thread(target=warm_up, daemon=True).start()
         yield
         jobs.shutdown()
-        generating.shutdown()
-        hinting.shutdown()
+        for gate in gates:
+            gate.shutdown()
 
     app = FastAPI(
         title="searchlab player",
@@ -322,11 +370,20 @@ def create_app(
         responses=ERRORS,
     )
     app.state.jobs = jobs
+    # Answers over 1 kB go compressed to a client that takes gzip (traces come
+    # compressed from their worker and pass as they are).
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
     app.add_middleware(JsonOnly)
     app.add_middleware(BodyLimit, limit=max_body)
-    app.add_middleware(HostCheck, allowed=hosts)
+    if token is not None:
+        app.add_middleware(TokenGate, token=token)
+    app.add_middleware(HostCheck, allowed=hosts)  # a wrong Host is 421 first
+    app.add_middleware(SafeSend)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    app.include_router(watch_api.router())  # /watch and /api/watch/*: watching a search
+    watching = watch_api.router(tracing)  # /watch and /api/watch/*: watching a search
+    app.state.trace_cache = watching.trace_cache  # type: ignore[attr-defined]
+    app.include_router(watching)
+    app.include_router(practice_router())  # /practice and /api/practice/*: exercises
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> JSONResponse:
@@ -380,11 +437,32 @@ def create_app(
         i18n.use(lang)  # this request's texts; results and reasons stay in English
         return [f.summary() for f in registry.all_families()]
 
-    @app.post("/api/{family}/validate", summary="Parse a board; answer its start position")
-    async def validate(family: FamilyName, body: BoardIn, lang: str = "en") -> dict[str, Any]:
+    boards = SharedCache(VALIDATED_BYTES)
+
+    @app.post(
+        "/api/{family}/validate",
+        summary="Parse a board; answer its start position",
+        response_model=None,
+        responses={200: {"content": {"application/json": {}}}},
+    )
+    async def validate(family: FamilyName, body: BoardIn, lang: str = "en") -> Response:
+        # Every page validates each family's first example as it opens: a class of
+        # thirty opening the page at once parses each board once (a shared answer).
         fam = _family(family)
-        i18n.use(lang)  # the description's language
-        return await asyncio.to_thread(service.validate, fam, body.board)
+        language = lang if lang in i18n.LANGUAGES else "en"
+
+        def parse() -> bytes:
+            i18n.use(language)  # the description's language
+            return json.dumps(
+                service.validate(fam, body.board),
+                ensure_ascii=False,
+                allow_nan=False,
+                separators=(",", ":"),
+            ).encode()
+
+        key = json.dumps([fam.name, language, body.board])
+        answer = await boards.get(key, lambda: asyncio.to_thread(parse))
+        return Response(answer, media_type="application/json")
 
     @app.post("/api/{family}/random", summary="A random or generated board")
     async def random_board(family: FamilyName, body: RandomIn, request: Request) -> dict[str, Any]:
@@ -496,9 +574,11 @@ def validation_message(err: Any) -> str:
     return f"{where}: {msg}" if where else msg
 
 
-def _client(request: Request, page: str | None) -> str:
-    """The key the server shares its capacity by: the page, else the caller's address."""
-    return client_key(page, request.client.host if request.client else None)
+def _client(request: Request, page: str | None = None) -> str:
+    """The key the server shares its capacity by: the caller's address (``page`` buys
+    no share of its own: :mod:`searchlab.web.fair`)."""
+    del page
+    return client_key(request.client.host if request.client else None)
 
 
 def _family(name: str) -> Family:

@@ -1,7 +1,10 @@
 """Fair shares of the server's slots: clients take turns, none can hold them all.
 
-A *client* is a key the routes compute (:func:`client_key`): the page's random
-id when the request names one (the player sends it), else the caller's address.
+A *client* is a key the routes compute (:func:`client_key`): the caller's address.
+Page ids are the client's to make up (a script can send a fresh one with each
+request), so they never buy a share of their own: the pages of one address share
+that address's part (a page id still names the solves a page owns, which a new
+solve of the page cancels).
 :class:`FairLane` runs tasks on a fixed number of threads, taking turns among
 the clients that have work queued (round robin, one task a turn) and letting no
 client run more than ``per_client`` tasks at once, so a burst from one client
@@ -18,9 +21,9 @@ from collections.abc import Callable
 log = logging.getLogger(__name__)
 
 
-def client_key(page: str | None, address: str | None) -> str:
-    """Who asks: ``page:<id>`` when the request names its page, else ``addr:<address>``."""
-    return f"page:{page}" if page else f"addr:{address or '?'}"
+def client_key(address: str | None) -> str:
+    """Who asks: ``addr:<address>`` (whatever page id the request names)."""
+    return f"addr:{address or '?'}"
 
 
 class FairLane:

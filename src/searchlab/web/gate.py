@@ -1,22 +1,23 @@
-"""Slow calls a request waits for (board generation, hints, ratings), each in a child process.
+"""Slow calls a request waits for (generation, hints, ratings, traces), each in a child process.
 
 A :class:`Gate` runs every call in a worker process (see
 :mod:`searchlab.web.worker` for why processes: no shared GIL, a memory cap, and
 a call can be stopped at once). Workers are kept between calls (a family's
 caches stay warm: an 8-puzzle board costs milliseconds, not the 0.6 s of
-rebuilding its distance table); a worker whose call is stopped is killed and
-replaced. Calls are bounded in two lanes:
+rebuilding its distance table); a worker whose call is stopped, or whose memory
+grew past :data:`~searchlab.web.worker.RECYCLE_MB`, is ended and replaced. Calls
+are bounded in two lanes:
 
 * the **cheap lane** (``cheap`` calls at once, ``waiting`` more queued): every
   call starts here. Almost all calls (an 8-puzzle, peg, knight or maze board,
   a one-move hint) end within ``triage_seconds`` and never leave it;
 * the **heavy lane** (``heavy`` calls at once): a call still running after
   ``triage_seconds`` moves there, its process continuing at a lower priority,
-  and frees its cheap slot (its worker is kept afterwards only if its priority
-  can be raised back). A client with a heavy call under way gets its cheap calls
-  at a lower priority too (``nice`` +5): a flood slows itself first. When
-  the heavy lane is full, or holds one of the same client's calls already, the
-  call is stopped and answered 429.
+  and frees its cheap slot (its worker is not kept afterwards: the memory a
+  heavy call took goes back to the system with its process). A client with a
+  heavy call under way gets its cheap calls at a lower priority too (``nice``
+  +5): a flood slows itself first. When the heavy lane is full, or holds one of
+  the same client's calls already, the call is stopped and answered 429.
 
 So heavy work cannot fill the cheap lane for longer than ``triage_seconds``.
 A client (:func:`~searchlab.web.fair.client_key`) may have ``per_client`` calls
@@ -150,10 +151,14 @@ class Gate:
             looks = 0
             while True:
                 if pipe.poll():
-                    outcome = _receive(pipe, child)
-                    reusable = outcome[0] not in ("bug", "died") and (
-                        not (heavy_held or lowered)
-                        or _renice(child.pid, self._base + self.cheap_niceness)
+                    outcome, keep = _receive(pipe, child)
+                    # A worker is kept only after a cheap call that left its memory small
+                    # (worker.RECYCLE_MB): after a heavy call its memory goes back.
+                    reusable = (
+                        keep
+                        and outcome[0] not in ("bug", "died")
+                        and not heavy_held
+                        and (not lowered or _renice(child.pid, self._base + self.cheap_niceness))
                     )
                     break
                 if not child.is_alive() and not pipe.poll():
@@ -257,12 +262,13 @@ class Gate:
                 child.kill()
 
 
-def _receive(receiver: Connection, child: Any) -> Outcome:
+def _receive(receiver: Connection, child: Any) -> tuple[Outcome, bool]:
+    """The call's outcome and whether its worker may be kept (``serve_calls``)."""
     try:
-        got: Outcome = receiver.recv()
-    except EOFError:
+        got: tuple[Outcome, bool] = receiver.recv()
+    except (EOFError, OSError):
         child.join(1)
-        return died(child)
+        return died(child), False
     return got
 
 

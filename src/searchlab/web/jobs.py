@@ -20,8 +20,8 @@ long solve. Light and heavy admission are counted apart: ``max_light`` jobs may
 wait for triage (then 429), ``max_heavy`` may be queued or running on the heavy
 lane (a job promoted beyond that fails with a "busy" message instead of waiting).
 
-**Clients share the lanes fairly.** Every job has a ``client`` (the page's id,
-else the caller's address: :func:`~searchlab.web.fair.client_key`). Each lane
+**Clients share the lanes fairly.** Every job has a ``client`` (the caller's
+address, whatever page id it sends: :func:`~searchlab.web.fair.client_key`). Each lane
 is a :class:`~searchlab.web.fair.FairLane`: clients take turns, and none runs
 more than one job at a time on the light lane or more than ``workers - 1`` on
 the heavy one (so one slot is always another client's); a client may have
@@ -310,11 +310,12 @@ class JobManager:
         else:
             job.error = {
                 "input": str(value),
+                "wrong": f"internal error: {value} (please report it)",
                 "memory": f"out of memory (over {self.memory_mb} MB): "
                 "try a smaller board or a lower node limit",
                 "died": f"{value} before it answered: try again",
             }.get(kind, f"internal error: {value}")
-            if kind == "bug":
+            if kind in ("bug", "wrong"):
                 log.error("solve job %s failed: %s", job.id, value)
             job.state = "failed"
         job.finished = time.monotonic()

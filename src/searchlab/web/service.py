@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from searchlab import families
-from searchlab.errors import InputError
+from searchlab.errors import InputError, SolutionCheckError
 from searchlab.families.contract import NoHint, PuzzleFamily
 from searchlab.families.output import result_json
 from searchlab.search import ALGORITHMS, REGISTRY, SearchResult, SearchStats, solve
@@ -204,15 +204,11 @@ def teach(
         progress=req.progress,
         observer=rec,
     )
-    to_family = fam.state_of or (lambda _i, s: s)
-    label = fam.action_label or (lambda _i, a: str(a))
     sol = replace(
-        r,
-        actions=[label(instance, a) for a in r.actions],
-        states=[to_family(instance, s) for s in r.states],
+        fam.in_family_terms(instance, r),
         algorithm=f"{r.algorithm}{f' ({req.heuristic})' if req.heuristic else ''}{TEACH_SUFFIX}",
     )
-    return sol, rec, list(r.states)
+    return fam.check(instance, sol), rec, list(r.states)
 
 
 def expansion_rows(
@@ -286,7 +282,7 @@ def solve_job(
         )
         return out
     return solution_json(
-        fam, instance, fam.solve(instance, algorithm, heuristic or None, **req.options())
+        fam, instance, fam.run(instance, algorithm, heuristic or None, **req.options())
     )
 
 
@@ -308,7 +304,7 @@ def hint(fam: Family, board: str, token: Any) -> dict[str, Any]:
             time_limit=HINT_TIME_LIMIT,
             max_nodes=DEFAULT_MAX_NODES,
         )
-    except NoHint as exc:
+    except (NoHint, SolutionCheckError) as exc:  # no move, or one that failed its check
         return {"move": None, "message": str(exc)}
     if move is None:
         return {"move": None, "message": "no solution from this position"}

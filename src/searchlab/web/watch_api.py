@@ -11,31 +11,47 @@
   set (``wall`` true) or cleared on the given cells
 * ``GET  /api/watch/i18n?lang=`` the watch page's strings
 
-Traces run on a worker thread (two at once, four waiting, then 429), each bounded
-in steps, nodes, bytes and time (:mod:`searchlab.web.watch_trace`). Bad input
-answers 4xx with ``{"detail": "<one line>"}``.
+Traces run in worker processes (:func:`searchlab.web.worker.trace`: two at once,
+ten waiting, then 429; :func:`trace_gate`), each bounded in steps, nodes, bytes and
+time (:mod:`searchlab.web.watch_trace`), and are serialised and gzip-compressed
+there: the server's event loop only sends bytes. Traces are deterministic, so they
+are shared (:class:`~searchlab.web.shared.SharedCache`): identical requests cost one
+computation, even when they arrive together (a class opening one example), and are
+answered compressed (``Content-Encoding: gzip``; 1.4 MB of JSON is 0.12 MB on the
+wire). Bad input answers 4xx with ``{"detail": "<one line>"}``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import gzip
+import json
 from collections.abc import Callable
 from importlib.resources import files
 from typing import Any, TypeVar
 
-from fastapi import APIRouter, HTTPException
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
 
 from searchlab import families, i18n
 from searchlab.errors import InputError
 from searchlab.families.contract import PuzzleFamily
 from searchlab.i18n import N_
-from searchlab.web import watch_trace
+from searchlab.web import watch_grid, watch_trace, worker
+from searchlab.web.fair import client_key
+from searchlab.web.gate import Gate
+from searchlab.web.jobs import TooBusyError
+from searchlab.web.shared import SharedCache
+from searchlab.web.watch_trace import wall_grid
 
-MAX_BOARD = 20_000
-MAX_WALL_CELLS = watch_trace.MAX_CELLS
-RUNNING, WAITING = 2, 4
+MAX_BOARD = 45_000
+"""A board's text: a 200 x 200 grid maze (:data:`watch_grid.MAX_CELLS`) and its newlines."""
+MAX_WALL_CELLS = watch_grid.MAX_CELLS
+RUNNING, WAITING = 2, 10
+CACHE_BYTES = 32_000_000
+"""The traces kept, compressed (a Rush Hour BFS trace is about 120 kB): hundreds."""
 STATIC = files("searchlab.web") / "static"
 T = TypeVar("T")
 
@@ -66,43 +82,25 @@ def _family(name: str) -> PuzzleFamily:
     return fam
 
 
-def wall_grid(fam: PuzzleFamily, instance: Any) -> list[str] | None:
-    """The board's text as rows of characters when walls can be drawn on it: the text
-    is a grid matching the base view cell for cell, ``#`` where the view has a wall
-    and ``.`` where it has floor (a grid maze). ``None`` for any other family."""
-    view = fam.base_view(instance)
-    cells = view.get("cells")
-    lines = fam.format(instance).splitlines()
-    if not cells or len(lines) != view["rows"]:
-        return None
-    for line, row in zip(lines, cells, strict=True):
-        if len(line) != len(row):
-            return None
-        for a, b in zip(line, row, strict=True):
-            if (a == "#") != (b == "#") or (a == ".") != (b == "."):
-                return None
-    if not any("#" in row or "." in row for row in cells):
-        return None
-    return lines
-
-
 def set_walls(fam: PuzzleFamily, board: str, cells: list[tuple[int, int]], wall: bool) -> str:
     """``board`` with walls set (or cleared) on ``cells``; only floor and wall cells
     change (a start or a goal stays). An InputError when the family's boards are not
     drawn cell by cell, or a cell is off the board."""
     instance = fam.read(board)
-    watch_trace.check_size(fam, instance)
+    watch_grid.check_any(fam, instance)
     grid = wall_grid(fam, instance)
     if grid is None:
         raise InputError(f"walls cannot be drawn on {fam.name} boards")
     rows = [list(line) for line in grid]
+    text = fam.format(instance).splitlines()
+    header = text[: len(text) - len(grid)]
     for r, c in cells:
         if not (0 <= r < len(rows) and 0 <= c < len(rows[r])):
             raise InputError(f"cell ({r}, {c}) is off the board")
         if rows[r][c] in "#.":
             rows[r][c] = "#" if wall else "."
-    text = "\n".join("".join(row) for row in rows) + "\n"
-    return fam.format(fam.read(text))
+    out = "\n".join([*header, *("".join(row) for row in rows)]) + "\n"
+    return fam.format(fam.read(out))
 
 
 def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
@@ -111,7 +109,7 @@ def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
     for ex in fam.examples:
         try:
             instance = fam.read(ex.text)
-            watch_trace.check_size(fam, instance)
+            watch_grid.check_any(fam, instance)
         except InputError:
             continue
         examples.append(
@@ -134,34 +132,15 @@ def family_summary(fam: PuzzleFamily) -> dict[str, Any]:
 
 
 def trace(body: TraceIn) -> dict[str, Any]:
-    """Parse the board and record the trace (runs on a worker thread)."""
+    """Parse the board and record the trace (:func:`watch_trace.watch`)."""
     fam = _family(body.family)
-    instance = fam.read(body.board)
-    result = watch_trace.record(
-        fam, instance, body.algorithm, body.heuristic or None, weight=body.weight
-    )
-    result["walls"] = wall_grid(fam, instance) is not None
-    result["board"] = fam.format(instance)
-    return result
+    return watch_trace.watch(fam, body.board, body.algorithm, body.heuristic, body.weight)
 
 
-class _Lane:
-    """At most ``running`` traces at once and ``waiting`` queued; beyond, 429."""
-
-    def __init__(self, running: int, waiting: int) -> None:
-        self.slots = asyncio.Semaphore(running)
-        self.limit = running + waiting
-        self.inside = 0
-
-    async def run(self, fn: Callable[[], T]) -> T:
-        if self.inside >= self.limit:
-            raise HTTPException(429, "too many searches being watched; try again in a moment")
-        self.inside += 1
-        try:
-            async with self.slots:
-                return await asyncio.to_thread(_checked, fn)
-        finally:
-            self.inside -= 1
+def trace_key(body: TraceIn) -> str:
+    """A trace request's canonical form: equal for requests that get the same trace
+    (traces are deterministic)."""
+    return json.dumps(body.model_dump(), sort_keys=True, separators=(",", ":"))
 
 
 def _checked(fn: Callable[[], T]) -> T:
@@ -172,10 +151,34 @@ def _checked(fn: Callable[[], T]) -> T:
         raise HTTPException(422, str(exc)) from None
 
 
-def router() -> APIRouter:
-    """The watch mode's routes (see the module docstring); one lane per application."""
+def _client(request: Request) -> str:
+    return client_key(request.client.host if request.client else None)
+
+
+def trace_gate() -> Gate:
+    """The traces' worker processes: two at once, ten more waiting, two per address
+    (compare mode). A trace still running after 3 s (a large board, a loaded
+    machine) goes on at a lower priority, two such at once; every trace stops itself
+    after :data:`~searchlab.web.watch_trace.TIME_LIMIT` seconds of search."""
+    return Gate(
+        "searches being watched",
+        cheap=RUNNING,
+        waiting=WAITING,
+        heavy=2,
+        per_client=2,
+        triage_seconds=3.0,
+        time_cap=4 * watch_trace.TIME_LIMIT,
+    )
+
+
+def router(gate: Gate | None = None, cache: SharedCache | None = None) -> APIRouter:
+    """The watch mode's routes (see the module docstring). Traces run on ``gate``'s
+    worker processes and are shared through ``cache`` (new ones by default; the
+    application passes its own, to start and stop the gate's workers with it)."""
     api = APIRouter()
-    lane = _Lane(RUNNING, WAITING)
+    traces = gate or trace_gate()
+    answers = cache or SharedCache(CACHE_BYTES)
+    api.trace_cache = answers  # type: ignore[attr-defined]  # for tests
 
     @api.get("/watch", include_in_schema=False)
     async def watch_page() -> FileResponse:
@@ -189,9 +192,35 @@ def router() -> APIRouter:
 
         return await asyncio.to_thread(run)
 
-    @api.post("/api/watch/trace", summary="A search's trace, expansion by expansion")
-    async def watch_trace_route(body: TraceIn) -> dict[str, Any]:
-        return await lane.run(lambda: trace(body))
+    @api.post(
+        "/api/watch/trace",
+        summary="A search's trace, expansion by expansion",
+        response_model=None,
+        responses={200: {"content": {"application/json": {}}}},
+    )
+    async def watch_trace_route(body: TraceIn, request: Request) -> Response:
+        _family(body.family)  # an unknown family: 404 here, before any work
+
+        async def compute() -> bytes:
+            try:
+                data: bytes = await traces.run(
+                    functools.partial(worker.trace, body.model_dump()), _client(request)
+                )
+            except TooBusyError:
+                raise HTTPException(
+                    429, "too many searches being watched; try again in a moment"
+                ) from None
+            except InputError as exc:
+                raise HTTPException(422, str(exc)) from None
+            return data
+
+        packed = await answers.get(trace_key(body), compute)
+        headers = {"vary": "accept-encoding", "cache-control": "no-store"}
+        if "gzip" in request.headers.get("accept-encoding", "").lower():
+            headers["content-encoding"] = "gzip"
+            return Response(packed, media_type="application/json", headers=headers)
+        plain = await asyncio.to_thread(gzip.decompress, packed)
+        return Response(plain, media_type="application/json", headers=headers)
 
     @api.post("/api/watch/walls", summary="A grid board with walls set or cleared")
     async def watch_walls(body: WallsIn) -> dict[str, Any]:
@@ -204,7 +233,7 @@ def router() -> APIRouter:
     @api.get("/api/watch/i18n", summary="The watch page's strings in a language")
     async def watch_strings(lang: str = "en") -> dict[str, Any]:
         language = lang if lang in i18n.LANGUAGES else "en"
-        return {"language": language, "messages": i18n.translated(WATCH_MESSAGES, language)}
+        return {"language": language, "messages": i18n.translated(ALL_MESSAGES, language)}
 
     return api
 
@@ -267,6 +296,7 @@ WATCH_MESSAGES = (
     N_("Stopped: the search is too large to watch here ({limit})."),
     N_("The next step finds the goal as it is generated: nothing to choose."),
     N_("The search is over. {end}"),
+    N_("The server is busy: trying again in {n} s…"),
     N_("This family's searches cannot be watched."),
     N_("To the end"),
     N_("Watch"),
@@ -322,3 +352,6 @@ WATCH_MESSAGES = (
     N_("the watch mode's time limit"),
 )
 """Every string watch.js and watch.html show (a test checks both files against it)."""
+
+ALL_MESSAGES = WATCH_MESSAGES + watch_grid.MESSAGES
+"""The watch's strings and those of its grid tools (brush, canvas lanes)."""

@@ -393,3 +393,47 @@ def record(
         "steps": rec.steps,
         "path": path,
     }
+
+
+def wall_grid(fam: PuzzleFamily, instance: Any) -> list[str] | None:
+    """The board's text as rows of characters when walls can be drawn on it: the text
+    ends in a grid matching the base view cell for cell, ``#`` where the view has a
+    wall and ``.`` where it has floor (a grid maze, after its optional header lines such
+    as ``moves: 8``). ``None`` for any other family."""
+    view = fam.base_view(instance)
+    cells = view.get("cells")
+    lines = fam.format(instance).splitlines()
+    if not cells or len(lines) < view["rows"]:
+        return None
+    lines = lines[len(lines) - view["rows"] :]
+    for line, row in zip(lines, cells, strict=True):
+        if len(line) != len(row):
+            return None
+        for a, b in zip(line, row, strict=True):
+            if (a == "#") != (b == "#") or (a == ".") != (b == "."):
+                return None
+    if not any("#" in row or "." in row for row in cells):
+        return None
+    return lines
+
+
+def watch(
+    fam: PuzzleFamily, board: str, algorithm: str, heuristic: str, weight: float | None
+) -> dict[str, Any]:
+    """What the watch page draws for ``board``: the trace of :func:`record`, whether
+    walls can be drawn on it, and the board as the family writes it."""
+    from searchlab.web import watch_grid  # it imports this module
+
+    instance = fam.read(board)
+    args = (fam, instance, algorithm, heuristic or None)
+    if watch_grid.wanted(fam, instance):
+        result = watch_grid.record(*args, weight=weight)
+    else:
+        result = record(*args, weight=weight)
+        outgrown = result["limit"] in ("max_steps", "max_nodes", "max_bytes")
+        if outgrown and watch_grid.grid_board(fam, instance) is not None:
+            # a small grid whose search outgrew the full trace: the compact one goes on
+            result = watch_grid.record(*args, weight=weight)
+    result["walls"] = wall_grid(fam, instance) is not None
+    result["board"] = fam.format(instance)
+    return result

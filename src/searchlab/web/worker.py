@@ -14,6 +14,8 @@ milliseconds, and safe although the server itself runs threads.
 
 from __future__ import annotations
 
+import gzip
+import json
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -26,14 +28,15 @@ from multiprocessing.context import ForkServerContext
 from typing import Any
 
 from searchlab import families, i18n
-from searchlab.errors import InputError
+from searchlab.errors import InputError, SolutionCheckError
 from searchlab.search import SearchStats
 from searchlab.search.limits import CancelToken
 
 JobFn = Callable[[CancelToken, Callable[[SearchStats], None]], dict[str, Any]]
 Outcome = tuple[str, Any]
 """What a child sends back: ``("ok", result)``, ``("input", message)`` (bad input,
-an InputError), ``("memory", "")`` or ``("bug", "<Type>: <message>")``."""
+an InputError), ``("memory", "")``, ``("wrong", message)`` (a solver's answer failed its
+check: a :class:`~searchlab.errors.SolutionCheckError`) or ``("bug", "<Type>: <message>")``."""
 
 PROGRESS_SLOTS = 5
 """The shared progress array: expanded, generated, seconds, 1.0 once reported, and
@@ -48,7 +51,12 @@ def context() -> ForkServerContext:
     family_modules = [target.split(":")[0] for target in families.REGISTRY.values()]
     # "__main__" first: the forkserver imports the program's main module once, so a child
     # does not run it again when it starts (``searchlab serve``: the whole CLI, ~0.5 s).
-    modules = ["searchlab.web.worker", "searchlab.web.service", *family_modules]
+    modules = [
+        "searchlab.web.worker",
+        "searchlab.web.service",
+        "searchlab.web.watch_trace",
+        *family_modules,
+    ]
     ctx.set_forkserver_preload(["__main__", *modules, "searchlab.web.warm"])
     return ctx
 
@@ -128,24 +136,49 @@ def outcome_of(call: Callable[[], Any]) -> Outcome:
         return ("input", str(exc))
     except MemoryError:
         return ("memory", "")
+    except SolutionCheckError as exc:  # a solver's answer failed its replay: said, not shown
+        return ("wrong", str(exc))
     except Exception as exc:  # a bug: reported, the server stays up
         return ("bug", f"{type(exc).__name__}: {exc}")
 
 
-def serve_calls(conn: Connection, memory_mb: int | None) -> None:
+RECYCLE_MB = 48
+"""A gate's worker whose resident memory grew by more than this since it started is
+not kept after its call: memory a call took (a large trace, a hard hint) goes back
+to the system with the process instead of staying with an idle worker."""
+
+
+def resident_mb() -> float:
+    """This process's resident memory in MB (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            pages = int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def serve_calls(conn: Connection, memory_mb: int | None, recycle_mb: float = RECYCLE_MB) -> None:
     """A gate's worker process (:mod:`searchlab.web.gate`): under the memory cap, run
-    each call received on ``conn`` (a picklable ``fn() -> Outcome``) and send its
-    outcome back, until the pipe closes. It lives on between calls, so what a family
-    caches (an 8-puzzle's distance table) is computed once, not once a call."""
+    each call received on ``conn`` (a picklable ``fn() -> Outcome``) and send back its
+    outcome with whether this worker may be kept (its memory grew by less than
+    ``recycle_mb``), until the pipe closes. A kept worker lives on between calls, so
+    what a family caches (an 8-puzzle's distance table) is computed once, not once a
+    call."""
     ignore_interrupts()
     exit_with_parent()
     limit_memory(memory_mb)
+    start = resident_mb()
     while True:
         try:
             fn = conn.recv()
         except (EOFError, OSError):
             return
-        conn.send(fn())
+        outcome = fn()
+        keep = resident_mb() - start < recycle_mb
+        conn.send((outcome, keep))
+        if not keep:
+            return
 
 
 # A gate's worker lives on between calls, and the interface language is the process's
@@ -177,3 +210,23 @@ def difficulty(family: str, board: str, language: str = "en") -> Outcome:
 
     i18n.use(language)
     return outcome_of(lambda: service.difficulty(families.get(family), board))
+
+
+def trace(body: dict[str, Any]) -> Outcome:
+    """A watch trace (:func:`searchlab.web.watch_trace.watch`; ``body`` is the route's
+    checked request) as gzip-compressed JSON, run in a gated child: the server only
+    sends the bytes (its event loop never validates or serialises the megabyte of a
+    trace)."""
+    from searchlab.web import watch_trace
+
+    i18n.use("en")
+
+    def run() -> bytes:
+        fam = families.get(body["family"])
+        data = watch_trace.watch(
+            fam, body["board"], body["algorithm"], body.get("heuristic", ""), body.get("weight")
+        )
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return gzip.compress(text.encode(), compresslevel=6, mtime=0)
+
+    return outcome_of(run)

@@ -55,6 +55,7 @@ from .model import (
     moved,
     parse_tower,
     peg_index,
+    play,
 )
 from .problem import HEURISTICS, HanoiProblem
 from .solver import distance, optimal_moves
@@ -223,6 +224,7 @@ FAMILY: Family[Tower, State] = Family(
     encode_state=lambda t, s: list(s),
     decode_state=decode,
     is_goal=lambda t, s: s == t.goal,
+    step=lambda t, s, label: play(s, label),
     base_view=base_view,
     state_view=state_view,
     play=Playing(

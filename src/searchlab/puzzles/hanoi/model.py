@@ -132,3 +132,12 @@ def move_label(src: int, dst: int) -> str:
 def moved(state: State, disk: int, dst: int) -> State:
     """The state after ``disk`` moves to peg ``dst``."""
     return (*state[:disk], dst, *state[disk + 1 :])
+
+
+def play(state: State, label: str) -> State:
+    """The state after the move called ``label`` (``A>C``); an :class:`InputError` when
+    it is not a legal move of ``state``."""
+    for disk, src, dst in legal_moves(state):
+        if move_label(src, dst) == label:
+            return moved(state, disk, dst)
+    raise InputError(_("{move} is not a legal move from this position").format(move=label))

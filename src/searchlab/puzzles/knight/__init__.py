@@ -5,7 +5,7 @@ Public API (used by the CLI and the web player):
 * :class:`Board`, :func:`parse_size` (``"8x8"``), :func:`parse_square` (``"3,4"``);
 * :func:`tour_verdict` (exact existence with the reason, instant);
 * :func:`solve_tour` -> the engine's ``SearchResult`` (``"fast"`` or ``"backtrack"``, limits,
-  ``cancel``; every tour verified by :func:`tour_error`);
+  ``cancel``); :func:`tour_error` checks a tour (the family checks every tour it answers);
 * :func:`count_tours` (directed open tours, small boards);
 * play mode: :func:`legal_moves`, :func:`apply_move`, :func:`hint`;
 * pictures: :func:`render_numbered` (text), :func:`render_svg`;

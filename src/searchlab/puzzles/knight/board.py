@@ -126,34 +126,42 @@ def tour_error(
     start: tuple[int, int] | None = None,
     closed: bool = False,
 ) -> str | None:
-    """Why ``path`` is not a knight's tour of ``board`` (``None`` if it is one).
+    """Why ``path`` is not a knight's tour of ``board`` (``None`` if it is one), in the
+    interface language.
 
     ``path`` is a sequence of (row, col) or an ``(N, 2)`` integer array. Checks:
     every square exactly once, every step a knight move, the given start, and
     for ``closed`` the last square a knight move from the first. Vectorised
-    with NumPy: O(N) time, a few arrays of N integers.
+    with NumPy: O(N) time, a few arrays of N integers. The family's check of every
+    tour it answers (:mod:`searchlab.puzzles.knight.check`).
     """
     arr = np.asarray(path, dtype=np.int64).reshape(-1, 2)
     n = board.size
     if len(arr) != n:
-        return f"the path has {len(arr)} squares, the board {n}"
+        return _("the path has {squares} squares, the board {size}").format(
+            squares=f"{len(arr):,}", size=f"{n:,}"
+        )
     r, c = arr[:, 0], arr[:, 1]
     if r.min() < 0 or c.min() < 0 or r.max() >= board.rows or c.max() >= board.cols:
-        return "the path leaves the board"
+        return _("the path leaves the board")
     idx = r * board.cols + c
     seen = np.zeros(n, dtype=np.bool_)
     seen[idx] = True
     if not seen.all():
-        return "the path visits some square twice"
+        return _("the path visits some square twice")
     if start is not None and (int(r[0]), int(c[0])) != tuple(start):
-        return f"the path starts at {int(r[0])},{int(c[0])}, not {start[0]},{start[1]}"
+        return _("the path starts at {row},{col}, not {start_row},{start_col}").format(
+            row=int(r[0]), col=int(c[0]), start_row=start[0], start_col=start[1]
+        )
     if n > 1:
         dr, dc = np.abs(np.diff(r)), np.abs(np.diff(c))
         bad = np.flatnonzero(dr * dc != 2)
         if len(bad):
             i = int(bad[0])
             a, b = f"{int(r[i])},{int(c[i])}", f"{int(r[i + 1])},{int(c[i + 1])}"
-            return f"step {i + 1} ({a} -> {b}) is not a knight move"
+            return _("step {number} ({before} -> {after}) is not a knight move").format(
+                number=i + 1, before=a, after=b
+            )
     if closed and (n < 2 or not is_knight_move((int(r[-1]), int(c[-1])), (int(r[0]), int(c[0])))):
-        return "the last square is not a knight move from the first"
+        return _("the last square is not a knight move from the first")
     return None

@@ -5,12 +5,15 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from searchlab.families.checking import failure
 from searchlab.families.contract import DemoBlock
 from searchlab.i18n import _
 from searchlab.puzzles.knight.board import Board
+from searchlab.puzzles.knight.check import verify
 from searchlab.puzzles.knight.existence import tour_verdict
 from searchlab.puzzles.knight.render import render_numbered
 from searchlab.puzzles.knight.solver import solve_tour
+from searchlab.puzzles.knight.views import Instance
 from searchlab.search.result import STATUS_LABELS
 
 
@@ -22,7 +25,11 @@ def demo() -> Iterator[DemoBlock]:
     ).format(n=r.stats.expanded)
     yield render_numbered(Board(8, 8), list(r.states[-1]))
     t = time.perf_counter()
-    big = solve_tour(Board(300, 300), (150, 7), closed=True)
+    board, start = Board(300, 300), (150, 7)
+    big = solve_tour(board, start, closed=True)
+    reason = verify(Instance(board, start, True), big)
+    if reason is not None:  # the family's check, as every answer's
+        raise failure("knight", big.algorithm, reason)
     yield _(
         "closed tour of 300x300 from 150,7 by block construction: {status}, verified, {seconds} s"
     ).format(status=_(STATUS_LABELS[big.status]), seconds=f"{time.perf_counter() - t:.2f}")

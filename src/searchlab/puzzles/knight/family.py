@@ -38,6 +38,7 @@ from searchlab.families.contract import (
 from searchlab.families.kit import int_param, limit_options
 from searchlab.i18n import N_, _
 from searchlab.puzzles.knight.board import Board, parse_size, parse_square
+from searchlab.puzzles.knight.check import verify
 from searchlab.puzzles.knight.commands import COUNT, TOUR_HELP, TOUR_OPTIONS, from_options
 from searchlab.puzzles.knight.demo import demo
 from searchlab.puzzles.knight.existence import random_start, tour_verdict
@@ -308,6 +309,7 @@ FAMILY: Family[Instance, tuple[Square, ...]] = Family(
     shared_view=shared_view,
     solution_tokens=solution_tokens,
     render_svg=picture,
+    verify=verify,
     web_max_cells=WEB_MAX_SIDE * WEB_MAX_SIDE,
     demo=demo,
     demo_title=N_("Knight's tours"),

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from searchlab import families
 from searchlab.i18n import N_
 from searchlab.puzzles.peg.board import Board
-from searchlab.puzzles.peg.problem import PegProblem
+from searchlab.puzzles.peg.problem import Instance, PegProblem
 from searchlab.puzzles.peg.solver import solve_fast
 from searchlab.search import solve
 from searchlab.search.limits import CancelToken
+
+FAMILY_NAME = __name__.rsplit(".", 2)[-2]
+"""This family's registry name: its folder's."""
 
 # (label, algorithm, heuristic, engine options)
 SEED_RUNS: tuple[tuple[str, str, str, dict[str, object]], ...] = (
@@ -56,6 +60,8 @@ def compare(
     time limit.
     """
     rows: list[CompareRow] = []
+    family = families.get(FAMILY_NAME)  # its check of every answer (Family.check)
+    instance = Instance(board, start, target)
 
     def add(row: CompareRow) -> None:
         rows.append(row)
@@ -72,6 +78,8 @@ def compare(
             cancel=cancel,
             **options,
         )
+        if r.solved:  # a length is reported only for a checked solution
+            family.check(instance, family.in_family_terms(instance, r))
         stop = {"solved": N_("goal found"), "no_solution": N_("space exhausted")}.get(
             r.status, f"limit: {r.limit}"
         )
@@ -89,6 +97,9 @@ def compare(
             return rows
     t0 = time.perf_counter()
     fast = solve_fast(board, start, target, time_limit=time_limit, cancel=cancel)
+    if fast.solved:
+        named = [board.jump_name(j) for j in fast.actions]
+        family.check(instance, replace(fast, actions=named))
     stop = {
         "solved": "goal found",
         "no_solution": "space exhausted",

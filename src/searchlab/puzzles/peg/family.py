@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from searchlab.errors import InputError
+from searchlab.families.checking import replay_reason
 from searchlab.families.contract import Example, Family, Generating, Move, NoHint, Param, Playing
 from searchlab.families.kit import engine_solve, impossible, int_param, limit_options
 from searchlab.i18n import N_, _
@@ -247,6 +248,23 @@ def move_count_of(board: Board, labels: Sequence[Any]) -> int:
     return count
 
 
+def verify(inst: Instance, result: SearchResult) -> str | None:
+    """The family's check of a solved answer: the generic replay of its jumps
+    (:func:`~searchlab.families.checking.replay_reason`), and the move count it reports
+    (``move_count``, ``min_moves``) recounted from them."""
+    reason = replay_reason(FAMILY, inst, result)
+    if reason is not None:
+        return reason
+    count = move_count_of(inst.board, result.actions)
+    for key in ("move_count", "min_moves"):
+        reported = result.extra.get(key)
+        if reported is not None and reported != count:
+            return _("it reports {reported} moves but its jumps make {actual}").format(
+                reported=reported, actual=count
+            )
+    return None
+
+
 def decode(inst: Instance, token: Any) -> int:
     if not isinstance(token, str) or not re.fullmatch(r"[0-9a-f]{1,60}", token):
         raise InputError(_("a peg position is a hexadecimal bitboard string"))
@@ -346,6 +364,7 @@ FAMILY: Family[Instance, int] = Family(
     ),
     problem=problem,
     action_label=lambda i, j: i.board.jump_name(j),
+    verify=verify,
     demo=demo,
     demo_title=N_("Peg solitaire"),
     notes=N_("'fast' is the dedicated solver; the engine algorithms show why it is needed."),

@@ -19,10 +19,12 @@ The option ``metric="steps"`` counts one-cell slides instead of moves.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, cast
 
 from searchlab.errors import InputError
+from searchlab.families.checking import replay_reason
 from searchlab.families.contract import (
     Example,
     Family,
@@ -54,7 +56,7 @@ from searchlab.puzzles.rushhour.play import hint, moves
 from searchlab.puzzles.rushhour.problem import RushHourProblem
 from searchlab.puzzles.rushhour.rating import rate
 from searchlab.puzzles.rushhour.render import solution_text
-from searchlab.puzzles.rushhour.solver import Metric, fast_bfs, solve_board
+from searchlab.puzzles.rushhour.solver import Metric, solve_board
 from searchlab.puzzles.rushhour.views import base_view, render_svg, state_view
 from searchlab.search.limits import Budget
 from searchlab.search.problem import Problem
@@ -104,11 +106,13 @@ def describe(board: Board) -> str:
 def difficulty(board: Board, time_limit: float) -> str | None:
     """The board's difficulty level (:func:`~.rating.rate`, the assignment's score with levels
     calibrated on the 40 cards) and optimal moves, as one line; ``None`` when the board
-    has no solution. Raises InputError when the time limit stops the rating."""
+    has no solution. Raises InputError when the time limit stops the rating; the
+    solution it counts is checked first (:meth:`Family.check`)."""
     budget = Budget(time_limit=time_limit)
-    by_moves = fast_bfs(board, "moves", time_limit=time_limit)
+    by_moves = solve_board(board, time_limit=time_limit)
     if by_moves.status == "no_solution":
         return None
+    FAMILY.check(board, replace(by_moves, actions=[str(m) for m in by_moves.actions]))
     r = rate(board, time_limit=budget.remaining(), solution=by_moves)
     # the rating's score is the course's formula (``rushhour rate`` prints it); a player
     # reads the level and the moves
@@ -211,6 +215,27 @@ def solve(board: Board, algorithm: str, heuristic: str | None, /, **options: Any
     return result
 
 
+def verify(board: Board, result: SearchResult) -> str | None:
+    """The family's check of a solved answer: the generic replay of its moves until the
+    red car exits (:func:`~searchlab.families.checking.replay_reason`); in the ``steps``
+    metric every move is one cell, and a rating's move count is the solution's."""
+    reason = replay_reason(FAMILY, board, result)
+    if reason is not None:
+        return reason
+    if result.extra.get("metric") == "steps":
+        for number, label in enumerate(result.actions, start=1):
+            if abs(parse_move(str(label)).delta) != 1:
+                return _("move {number} ({move}) is more than one step").format(
+                    number=number, move=label
+                )
+    rating = result.extra.get("rating")
+    if result.extra.get("metric") == "moves" and rating and rating["moves"] != result.length:
+        return _("it reports {reported} moves but its moves make {actual}").format(
+            reported=rating["moves"], actual=result.length
+        )
+    return None
+
+
 def decode(board: Board, token: Any) -> Board:
     n = len(board.vehicles)
     if (
@@ -282,6 +307,7 @@ FAMILY: Family[Board, Board] = Family(
     encode_state=lambda i, b: list(b.positions()),
     decode_state=decode,
     is_goal=lambda i, b: b.is_solved(),
+    step=lambda i, b, label: b.apply(label),
     base_view=base_view,
     state_view=state_view,
     play=Playing(
@@ -311,6 +337,7 @@ FAMILY: Family[Board, Board] = Family(
     action_label=lambda i, m: str(m),
     render_svg=picture,
     render_text=solution_text,
+    verify=verify,
     demo=demo,
     demo_title=N_("Rush Hour: optimal solver and heuristics"),
     cache_artifacts=bundled.cache_artifacts,

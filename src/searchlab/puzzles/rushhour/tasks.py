@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
+from searchlab import families
 from searchlab.errors import InputError
 from searchlab.families.contract import Block, Exit, NoHint, Note, Record
 from searchlab.families.kit import parse_wxh
@@ -26,10 +28,15 @@ from searchlab.families.parallel import Runner
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles.rushhour.loading import load_board
 from searchlab.puzzles.rushhour.notation import parse_board
-from searchlab.puzzles.rushhour.play import hint
 from searchlab.puzzles.rushhour.rating import rate
 from searchlab.puzzles.rushhour.render import render_text
-from searchlab.search.limits import CancelToken
+from searchlab.puzzles.rushhour.solver import solve_board
+from searchlab.search.limits import Budget, CancelToken
+
+RATE_SECONDS = 60.0
+"""The time ``rate`` gives a board (its searches together)."""
+FAMILY_NAME = __name__.rsplit(".", 2)[-2]
+"""This family's registry name: its folder's."""
 
 Progress = Callable[[float, float, str, str], None]
 """``(done, total, info, title)``: a progress bar's state."""
@@ -65,8 +72,13 @@ def rate_task(
     """``rate``: optimal moves and steps, vehicles moved, cluster size, score and level;
     no solution (or out of time) is an answer: a message and exit 1."""
     start = load_board(board, red, card_no)
+    budget = Budget(time_limit=RATE_SECONDS)
+    by_moves = solve_board(start, time_limit=RATE_SECONDS)
+    if by_moves.solved:  # the solution the rating counts is checked, as every answer
+        labelled = replace(by_moves, actions=[str(m) for m in by_moves.actions])
+        families.get(FAMILY_NAME).check(start, labelled)
     try:
-        r = rate(start)
+        r = rate(start, time_limit=budget.remaining(), solution=by_moves)
     except InputError as exc:
         yield Note(f"searchlab: {exc}")
         yield Exit(1)
@@ -89,8 +101,8 @@ def hint_task(
     if start.is_solved():
         yield _("already solved")
         return
-    try:
-        move = hint(start, start, time_limit=10.0)
+    try:  # the family's hint, checked (Family.suggest)
+        move = families.get(FAMILY_NAME).suggest(start, start, time_limit=10.0)
     except NoHint as exc:
         yield Note(f"searchlab: {exc}")
         yield Exit(1)

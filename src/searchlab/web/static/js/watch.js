@@ -11,6 +11,9 @@
 import { STYLES } from "searchlab/styles.js";
 import { algoLabel } from "./names.js";
 import { cellXY, renderView, viewSize } from "./render.js";
+import { fetchTrace, whenShown } from "./traceload.js";
+import { CanvasLane, playPace } from "./gridcanvas.js";
+import { Brush, resultsTable } from "./brush.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // Button icons as SVG paths (the fonts of a fresh machine lack the media symbols).
@@ -676,11 +679,13 @@ class Watch {
     this.message = h("p", { class: "watch-message", role: "status", "data-watch": "message" });
     this.predictBox = h("div", { class: "watch-predict", "data-watch": "predict", hidden: true });
     this.lanesBox = h("div", { class: "watch-lanes" });
+    this.brush = new Brush(this);  // painting, dragging the start and goal (brush.js)
+    this.results = h("div", { class: "watch-results-wrap" });
     this.tree = new Tree(this);
     this.legend = this.buildLegend();
     this.root.replaceChildren(setup, controls,
-      h("div", { class: "watch-tools" }, this.drawBtn, this.clearBtn), this.drawHelp, this.message,
-      this.predictBox, this.lanesBox, this.legend, this.tree.el);
+      h("div", { class: "watch-tools" }, this.drawBtn, this.clearBtn), this.drawHelp, this.brush.el, this.message,
+      this.predictBox, this.lanesBox, this.results, this.legend, this.tree.el);
     this.showSpeed();
     this.keys = (ev) => {
       if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
@@ -751,7 +756,10 @@ class Watch {
     this.root.setAttribute("aria-busy", "true");
     let traces;
     try {
-      traces = await Promise.all(wanted.map((r) => api("/api/watch/trace", r)));
+      await whenShown(this.root);  // no trace for a panel nobody has scrolled to
+      const stillWanted = () => token === this.runToken;
+      const onWait = (n) => { if (stillWanted()) this.message.textContent = t("The server is busy: trying again in {n} s…", { n }); };
+      traces = await Promise.all(wanted.map((r) => fetchTrace(r, { onWait, stillWanted })));
     } catch (err) {
       if (token !== this.runToken) return;
       this.message.textContent = t("Cannot watch this search: {message}", { message: err.message });
@@ -766,7 +774,16 @@ class Watch {
     this.board = traces[0].board;
     this.localBase = null;
     this.root.dataset.runs = String(Number(this.root.dataset.runs || 0) + 1);  // for tests
-    this.lanes = traces.map((tr, i) => new Lane(this, tr, traces.length > 1 ? "AB"[i] : t("Search")));
+    this.lanes = traces.map((tr, i) => new (tr.compact ? CanvasLane : Lane)(this, tr, traces.length > 1 ? "AB"[i] : t("Search")));
+    // a big grid (compact trace, gridcanvas.js): no tree nor prediction, faster play
+    const compact = traces.some((tr) => tr.compact);
+    this.tree.el.hidden = compact;
+    this.modePredict.disabled = compact;
+    if (compact && this.predicting) this.setPredict(false);
+    this.speed.max = compact ? 2000 : 30;
+    if (compact !== !!this.fast) this.speed.value = compact ? 500 : 4;
+    this.fast = compact;
+    this.showSpeed();
     this.lanesBox.replaceChildren(...this.lanes.map((l) => l.el));
     this.lanesBox.classList.toggle("two", this.lanes.length > 1);
     const grid = traces[0].grid;
@@ -774,7 +791,9 @@ class Watch {
     this.drawHelp.hidden = !(traces[0].walls && this.drawing);
     if (!traces[0].walls) this.setDrawing(false);
     this.legendItems(grid);
-    this.tree.setLanes(this.lanes);
+    if (compact) this.tree.lane = null; else this.tree.setLanes(this.lanes);
+    this.brush.update(traces[0]);
+    this.results.replaceChildren(traces.length > 1 && grid ? resultsTable(this, traces) : "");
     this.step = 0;
     this.chosen = null;
     this.render();
@@ -819,10 +838,11 @@ class Watch {
     this.playBtn.replaceChildren(icon("pause"));
     this.playBtn.title = this.t("Pause the search");
     this.playBtn.setAttribute("aria-label", this.t("Pause the search"));
+    const pace = playPace(Number(this.speed.value));  // several steps a tick when fast
     this.timer = setInterval(() => {
       if (this.step >= this.maxStep()) { this.pause(); return; }
-      this.go(this.step + 1);
-    }, 1000 / Number(this.speed.value));
+      this.go(this.step + pace.steps);
+    }, pace.period);
   }
 
   pause() {
@@ -939,53 +959,7 @@ class Watch {
     this.drawBtn.setAttribute("aria-pressed", String(on));
     this.drawHelp.hidden = !on;
     this.root.classList.toggle("drawing", on);
-    for (const lane of this.lanes) this.bindDrawing(lane, on);
-  }
-
-  bindDrawing(lane, on) {
-    const svg = lane.board;
-    if (svg.watchDraw) {
-      for (const [k, fn] of Object.entries(svg.watchDraw)) svg.removeEventListener(k, fn);
-      svg.watchDraw = null;
-    }
-    if (!on) return;
-    let paint = null;
-    const changed = new Map();
-    const cellAt = (ev) => {
-      const el = document.elementFromPoint(ev.clientX, ev.clientY);
-      if (!el || !svg.contains(el) || !el.dataset || !el.dataset.cell) return null;
-      return svg.querySelector(`g.watch-states rect[data-cell='${el.dataset.cell}']`);
-    };
-    const apply = (rect) => {
-      if (!rect || (!rect.classList.contains("open") && !rect.classList.contains("wall"))) return;
-      const [r, c] = rect.dataset.cell.split(",").map(Number);
-      const base = this.localBase || { ...lane.trace.base, cells: [...lane.trace.base.cells] };
-      const ch = base.cells[r][c];
-      if (ch !== "." && ch !== "#") return;  // start and goal stay
-      if (paint === null) paint = ch === "." ? "#" : ".";
-      if (ch === paint) return;
-      base.cells[r] = base.cells[r].slice(0, c) + paint + base.cells[r].slice(c + 1);
-      this.localBase = base;
-      changed.set(`${r},${c}`, [r, c]);
-      rect.classList.toggle("wall", paint === "#");
-      rect.classList.toggle("open", paint === ".");
-      rect.dataset.drawn = "true";
-      rect.style.fill = STYLES.cells[paint];  // drawn at once; the search runs on release
-    };
-    const handlers = {
-      pointerdown: (ev) => { ev.preventDefault(); paint = null; changed.clear(); svg.setPointerCapture(ev.pointerId); apply(cellAt(ev)); },
-      pointermove: (ev) => { if (paint !== null) { ev.preventDefault(); apply(cellAt(ev)); } },
-      pointerup: () => {
-        if (paint === null) return;
-        const cells = [...changed.values()];
-        const wall = paint === "#";
-        paint = null;
-        if (cells.length) this.sendWalls(cells, wall);
-      },
-    };
-    handlers.pointercancel = handlers.pointerup;
-    for (const [k, fn] of Object.entries(handlers)) svg.addEventListener(k, fn);
-    svg.watchDraw = handlers;
+    this.brush.setOn(on);
   }
 
   async sendWalls(cells, wall) {
@@ -1012,6 +986,7 @@ class Watch {
 
   destroy() {
     this.pause();
+    this.brush.destroy();
     document.removeEventListener("keydown", this.keys);
     window.removeEventListener("resize", this.resize);
   }
