@@ -7,6 +7,7 @@ results) is one line, exit 2, never changed and never "delete it"."""
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
@@ -91,12 +92,17 @@ def test_a_damaged_conversion_is_said_converted_again_and_answers(
     assert quiet.returncode == 0 and quiet.stdout == converted[1] and quiet.stderr == ""
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("kind", ["changed", "truncated", "other kind", "empty"])
-def test_every_damage_of_the_conversion_heals(
+@pytest.mark.parametrize("kind", DAMAGE)
+def test_every_damage_of_the_conversion_is_found(
     place: Place, converted: tuple[Path, str], kind: str
 ) -> None:
-    test_a_damaged_conversion_is_said_converted_again_and_answers(place, converted, kind)
+    """Each kind of damage is found by the check every use makes (the heal that follows
+    is the same for all: the test above)."""
+    path = damaged_cache(place, converted)
+    assert bundled.verified(path) is None
+    DAMAGE[kind](path)
+    assert bundled.verified(path) is not None
+    assert bundled.verified(path, full=True) is not None
 
 
 @pytest.mark.slow
@@ -214,3 +220,54 @@ def test_a_folder_where_the_results_database_belongs_is_one_line(place: Place) -
     args = ["experiment", "aima-3.29", "-n", "1", "--depths", "2-4", "-w", "1", "--db", str(db)]
     one_line_error(run(args, place), "is a directory")
     assert db.is_dir()
+
+
+@pytest.mark.slow
+def test_the_web_player_s_random_board_heals_a_damaged_conversion(
+    place: Place, converted: tuple[Path, str]
+) -> None:
+    """The web's Random board (HTTP 500 on a damaged page before): the server's worker
+    converts again, says so on the server's stderr, and answers 200."""
+    import json
+    import re
+    import signal
+    import time
+    import urllib.error
+    import urllib.request
+
+    from tests.faults.conftest import command
+
+    change(damaged_cache(place, converted))
+    server = subprocess.Popen(
+        command(["serve", "--port", "0"]),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=place.env(),
+        start_new_session=True,
+    )
+    try:
+        assert server.stdout is not None
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
+        assert found, "the server says where it listens"
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{found[1]}/api/rushhour/random",
+            data=json.dumps({"params": {"min_moves": 40}}).encode(),
+            headers={"content-type": "application/json"},
+        )
+        deadline = time.monotonic() + 60
+        while True:  # the address is printed just before the server listens
+            try:
+                answer = urllib.request.urlopen(request, timeout=120)
+                break
+            except urllib.error.URLError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        with answer:
+            assert answer.status == 200
+            assert "from the puzzle database" in json.loads(answer.read())["board"]
+    finally:
+        os.killpg(server.pid, signal.SIGINT)
+        _out, err = server.communicate(timeout=60)
+    assert "cannot be trusted" in err and "Traceback" not in err

@@ -212,11 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         use_language(i18n.detect(requested_language(args)))
+        if argv is None and sys.stderr.isatty():
+            announce_first_compile()
     except KeyboardInterrupt:
         click.echo(_("{prog}: interrupted").format(prog="searchlab"), err=True)
         return 130
-    if argv is None and sys.stderr.isatty():
-        announce_first_compile()
     return run_command(cli, "searchlab", args)
 
 
