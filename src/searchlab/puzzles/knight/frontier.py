@@ -49,8 +49,9 @@ MAX_ROWS = 8
 CHUNK = 1 << 20
 """States per call of the compiled step (between two looks at Ctrl-C and progress)."""
 
-LOAD = 0.7
-"""The hash table grows (doubles) when it is this full."""
+LOAD = 0.8
+"""The hash table grows (doubles) when it is this full. It is sized from the previous
+cell's growth, so that it rarely grows (growing holds two tables at once)."""
 
 CHECKPOINT_VERSION = 1
 
@@ -173,19 +174,24 @@ def count(
             counts = np.ones((1, 1), dtype=np.uint64)
     largest = len(keys)
     total = 0
+    growth = 2.0
     for x in range(first, n):
         final = x == n - 1
+        expect = int(len(keys) * min(max(growth, 1.0), 4.0) * 1.1) + 1
         while True:
             result = np.zeros(counts.shape[1], dtype=np.uint64)
-            tkeys, tcounts, overflow = _step(p, x, keys, counts, final, not closed, result, cancel)
-            if not overflow:
+            table = _step(p, x, keys, counts, final, not closed, result, cancel, expect)
+            if not table[3]:
                 break
             counts = np.concatenate([counts, np.zeros((len(counts), 1), np.uint64)], axis=1)
         if final:
             total = _to_int(result)
-            keys = np.zeros(0, dtype=np.uint64)
             break
-        keys, counts = tkeys, tcounts
+        before = len(keys)
+        del keys, counts  # the previous frontier is freed before the next one is packed
+        keys, counts = compact(table[0], table[1], table[2])
+        del table
+        growth = len(keys) / max(before, 1)
         largest = max(largest, len(keys))
         if progress is not None:
             mb = (keys.nbytes + counts.nbytes) / 2**20
@@ -213,10 +219,12 @@ def _step(
     apex: bool,
     result: np.ndarray,
     cancel: CancelToken | None,
-) -> tuple[np.ndarray, np.ndarray, bool]:
-    """One cell: the next frontier (dense keys and counts) and whether a count overflowed."""
+    expect: int,
+) -> tuple[np.ndarray, np.ndarray, int, bool]:
+    """One cell: the hash table of the next frontier (keys, counts, entries) and whether
+    a count overflowed; the table starts with room for ``expect`` entries."""
     m = p.sizes[x - 1] if x > 0 else 0
-    bits = max(10, int(len(keys) * 2).bit_length() + 1)
+    bits = max(10, int(expect / LOAD).bit_length())
     tkeys = np.full(1 << bits, EMPTY, dtype=np.uint64)
     tcounts = np.zeros((1 << bits, counts.shape[1]), dtype=np.uint64)
     filled = 0
@@ -251,8 +259,7 @@ def _step(
             ncounts = np.zeros((1 << bits, counts.shape[1]), dtype=np.uint64)
             rehash(tkeys, tcounts, nkeys, ncounts, np.uint64(64 - bits))
             tkeys, tcounts = nkeys, ncounts
-    dk, dc = compact(tkeys, tcounts, filled)
-    return dk, dc, overflow
+    return tkeys, tcounts, filled, overflow
 
 
 def _digest(keys: np.ndarray, counts: np.ndarray, meta: bytes) -> str:
