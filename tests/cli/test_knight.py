@@ -65,6 +65,45 @@ def test_impossible_and_big(capsys: pytest.CaptureFixture[str]) -> None:
 def test_count(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, _ = run(capsys, "knight", "count", "4x5")
     assert rc == 0 and "164" in out
+    rc, out, _ = run(capsys, "knight", "count", "6x6", "--closed", "--json")
+    d = json.loads(out)
+    assert rc == 0 and (d["undirected"], d["directed"], d["method"]) == (9862, 19724, "frontier")
+    rc, out, _ = run(capsys, "knight", "count", "5x4", "--method", "exhaustive", "--json")
+    d = json.loads(out)
+    assert rc == 0 and (d["directed"], d["undirected"], d["method"]) == (164, 82, "exhaustive")
+    rc, out, _ = run(capsys, "knight", "count", "6x5", "--closed", "--method", "exhaustive")
+    assert rc == 0 and out.startswith("8 closed")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["9x9"],
+        ["7x5", "--method", "exhaustive"],
+        ["3x4", "-m", "x"],
+        ["4x4", "--method", "exhaustive", "--checkpoint", "c"],
+    ],
+)
+def test_count_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    rc, _out, err = run(capsys, "knight", "count", *args)
+    assert rc == 2 and len(err.strip().splitlines()) <= 3 and "Traceback" not in err
+
+
+def test_count_ctrl_c_with_a_checkpoint_resumes(tmp_path: Path) -> None:
+    from searchlab.families.contract import Exit
+    from searchlab.puzzles.knight.commands import count
+
+    ctrl_c = threading.Event()
+    ck = str(tmp_path / "k.ckpt")
+
+    def progress(done: float, total: float, info: str = "", title: str = "") -> None:
+        if done >= 12:
+            ctrl_c.set()
+
+    blocks = list(count("5x8", True, "auto", ck, False, cancel=ctrl_c, progress=progress))
+    assert blocks[-1] == Exit(130) and "resume" in str(blocks[-2])
+    again = list(count("5x8", True, "auto", ck, True))
+    assert again[0].data["undirected"] == 44202 and again[0].data["cells_resumed"] == 10
 
 
 @pytest.mark.parametrize("as_json", [False, True])
@@ -80,11 +119,13 @@ def test_count_interrupted_keeps_the_squares_counted(as_json: bool) -> None:
         if done == 7:
             ctrl_c.set()
 
-    blocks = list(count("4x5", as_json, cancel=ctrl_c, progress=progress))
+    blocks = list(
+        count("4x5", False, "exhaustive", None, as_json, cancel=ctrl_c, progress=progress)
+    )
     record = next(b for b in blocks if isinstance(b, Record)).data
     per_square = [count_tours(Board(5, 4), divmod(s, 4)) for s in range(7)]
     assert record["complete"] is False and record["start_squares_counted"] == 7
-    assert record["directed_open_tours"] == sum(per_square)
+    assert record["directed"] == sum(per_square)
     assert Exit(130) in blocks
     text = [b for b in blocks if isinstance(b, str)]
     assert as_json or "first 7 of its 20 start squares" in text[0]
@@ -100,7 +141,8 @@ def test_count_interrupted_keeps_the_squares_counted(as_json: bool) -> None:
         ["tour", "--size", "8x8", "--start", "a,b"],
         ["tour", "--size", "8x8", "--start", "1,1", "--random"],
         ["tour", "--size", "8x8", "--seed", "3"],
-        ["count", "6x6"],
+        ["count", "9x9"],
+        ["count", "6x6", "--method", "exhaustive"],
         ["count", "x"],
     ],
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from searchlab.errors import InputError
@@ -20,8 +21,10 @@ from searchlab.families.kit import (
     time_limit_option,
 )
 from searchlab.i18n import N_, _
-from searchlab.puzzles.knight.board import parse_size, parse_square
-from searchlab.puzzles.knight.exhaustive import tours_by_start
+from searchlab.puzzles.knight import frontier
+from searchlab.puzzles.knight.board import Board, parse_size, parse_square
+from searchlab.puzzles.knight.exhaustive import Cancelled as ExhaustiveCancelled
+from searchlab.puzzles.knight.exhaustive import count_closed_tours, tours_by_start
 from searchlab.puzzles.knight.existence import random_start as random_start_square
 from searchlab.puzzles.knight.render import STEPS_MAX_SQUARES, step_printer, tour_report
 from searchlab.puzzles.knight.solver import ALGORITHMS
@@ -29,7 +32,9 @@ from searchlab.puzzles.knight.views import Instance
 from searchlab.search.limits import CancelToken
 
 COUNT_MAX_SQUARES = 30
-"""The largest board ``count`` takes (the count is exhaustive)."""
+"""The largest board ``count --method exhaustive`` takes."""
+
+FRONTIER_MAX_ROWS = frontier.MAX_ROWS
 
 TOUR_HELP = N_(
     "Find an open (or --closed) knight's tour of a WxH board from a start square.\n"
@@ -138,19 +143,142 @@ def from_options(
 
 def count(
     size: str,
+    closed: bool,
+    method: str,
+    checkpoint: str | None,
     as_json: bool,
     cancel: CancelToken | None = None,
     progress: Callable[..., None] | None = None,
 ) -> Iterator[Block]:
-    """``searchlab knight count WxH``: the directed open tours of a small board, start
-    square by start square; on Ctrl-C, the exact count of the squares done (exit 130)."""
+    """``searchlab knight count WxH [--closed]``: the exact number of open (or closed)
+    tours, by the frontier count (:mod:`~searchlab.puzzles.knight.frontier`) or, as a
+    check, by exhaustive search; on Ctrl-C, exit 130 (a checkpointed count resumes)."""
     board = parse_size(size)
-    if board.size > COUNT_MAX_SQUARES:
+    use = method
+    if use == "auto":  # the frontier count is the faster one on every board (docs/knight.md)
+        use = "frontier"
+    if use == "frontier" and min(board.rows, board.cols) > FRONTIER_MAX_ROWS:
         raise InputError(
-            _("counting is exhaustive: boards up to {limit} squares, {board} has {size}").format(
+            _(
+                "the frontier count takes boards with a side of at most {limit} "
+                "(the exhaustive one boards up to {squares} squares); {board} has neither"
+            ).format(limit=FRONTIER_MAX_ROWS, squares=COUNT_MAX_SQUARES, board=board)
+        )
+    if use == "exhaustive" and board.size > COUNT_MAX_SQUARES:
+        raise InputError(
+            _("the exhaustive count takes boards up to {limit} squares, {board} has {size}").format(
                 limit=COUNT_MAX_SQUARES, board=board, size=board.size
             )
         )
+    if checkpoint is not None and use != "frontier":
+        raise InputError(_("--checkpoint applies to the frontier count"))
+    if use == "frontier":
+        yield from _count_frontier(board, closed, checkpoint, as_json, cancel, progress)
+    else:
+        yield from _count_exhaustive(board, closed, as_json, cancel, progress)
+
+
+def _count_frontier(
+    board: Board,
+    closed: bool,
+    checkpoint: str | None,
+    as_json: bool,
+    cancel: CancelToken | None,
+    progress: Callable[..., None] | None,
+) -> Iterator[Block]:
+    notes: list[str] = []
+
+    def step(cell: int, cells: int, column: int, states: int, mb: float) -> None:
+        if progress is not None:
+            info = _("column {column}, {states} states, {mb} MB").format(
+                column=column, states=f"{states:,}", mb=f"{mb:,.0f}"
+            )
+            progress(cell, cells, info)
+
+    try:
+        result = frontier.count(
+            board,
+            closed,
+            cancel=cancel,
+            progress=step,
+            checkpoint=None if checkpoint is None else Path(checkpoint),
+            on_checkpoint_note=notes.append,
+        )
+    except frontier.Cancelled:
+        if not as_json:
+            yield from notes
+        yield Record({"board": [board.rows, board.cols], "closed": closed, "complete": False})
+        if not as_json:
+            yield (
+                _("interrupted (Ctrl-C); run the same command again to resume from the last column")
+                if checkpoint is not None
+                else _(
+                    "interrupted (Ctrl-C); nothing counted "
+                    "(--checkpoint FILE makes a count resumable)"
+                )
+            )
+        yield Exit(130)
+        return
+    if not as_json:
+        yield from notes
+    yield Record(
+        {
+            "board": [board.rows, board.cols],
+            "closed": closed,
+            "method": "frontier",
+            "undirected": result.undirected,
+            "directed": result.directed,
+            "largest_frontier": result.largest_frontier,
+            "seconds": round(result.seconds, 3),
+            "cells_resumed": result.steps_resumed,
+            "complete": True,
+        }
+    )
+    if not as_json:
+        yield _report(board, closed, result.undirected, result.directed)
+
+
+def _report(board: Board, closed: bool, undirected: int, directed: int) -> str:
+    if closed:
+        return _(
+            "{undirected} closed knight's tours on {board} (undirected, OEIS A001230's "
+            "convention); {directed} directed"
+        ).format(undirected=f"{undirected:,}", directed=f"{directed:,}", board=board)
+    return _(
+        "{directed} directed open knight's tours on {board} (a tour and its reverse count "
+        "as two, OEIS A165134's convention); {undirected} undirected"
+    ).format(undirected=f"{undirected:,}", directed=f"{directed:,}", board=board)
+
+
+def _count_exhaustive(
+    board: Board,
+    closed: bool,
+    as_json: bool,
+    cancel: CancelToken | None,
+    progress: Callable[..., None] | None,
+) -> Iterator[Block]:
+    if closed:
+        try:
+            undirected = count_closed_tours(board, cancel=cancel)
+        except ExhaustiveCancelled:
+            yield Record({"board": [board.rows, board.cols], "closed": True, "complete": False})
+            if not as_json:
+                yield _("interrupted (Ctrl-C); nothing counted")
+            yield Exit(130)
+            return
+        yield Record(
+            {
+                "board": [board.rows, board.cols],
+                "closed": True,
+                "method": "exhaustive",
+                "undirected": undirected,
+                "directed": 2 * undirected,
+                "complete": True,
+            }
+        )
+        if not as_json:
+            yield _report(board, True, undirected, 2 * undirected)
+        return
     total = done = 0
     for _square, tours in tours_by_start(board, cancel=cancel):
         total += tours
@@ -161,20 +289,21 @@ def count(
             )
             progress(done, board.size, info)
     complete = done == board.size
+    undirected = total if board.size == 1 else total // 2
     yield Record(
         {
             "board": [board.rows, board.cols],
-            "directed_open_tours": total,
+            "closed": False,
+            "method": "exhaustive",
+            "directed": total,
+            "undirected": undirected if complete else None,
             "complete": complete,
             "start_squares_counted": done,
         }
     )
     if not as_json:
         if complete:
-            yield _(
-                "{total} directed open knight's tours on {board} "
-                "(a tour and its reverse count as two; all start squares)"
-            ).format(total=f"{total:,}", board=board)
+            yield _report(board, False, undirected, total)
         else:
             yield _(
                 "interrupted (Ctrl-C): {total} directed open knight's tours on {board} from "
@@ -187,17 +316,42 @@ def count(
 COUNT = Task(
     "count",
     N_(
-        "Count the directed open knight's tours of a small WxH board (from every start).\n"
+        "Count the knight's tours of a WxH board exactly: open (directed and undirected)\n"
+        "or --closed.\n"
         "\n"
-        "A tour and its reverse count twice: 16 on 3x4, 164 on 4x5, 1,728 on 5x5.\n"
-        "Exhaustive search, so boards are limited to 30 squares."
+        "Open tours: a tour and its reverse count as two in 'directed' (OEIS A165134:\n"
+        "1,728 on 5x5); closed tours: undirected as OEIS A001230 (9,862 on 6x6; 8x8:\n"
+        "13,267,364,410,532). The frontier method (dynamic programming over the cells,\n"
+        "column by column) takes any board with a side of at most 8; exhaustive search\n"
+        "(a check) boards up to 30 squares."
     ),
     count,
-    (Option("size", "", str, argument=True, required=True, metavar="WxH"),),
+    (
+        Option("size", "", str, argument=True, required=True, metavar="WxH"),
+        Option("closed", N_("Count closed (re-entrant) tours."), flag=True),
+        Option(
+            "method",
+            N_("auto (the frontier count), frontier or exhaustive (the check, up to 30 squares)."),
+            str,
+            default="auto",
+            choices=("auto", "frontier", "exhaustive"),
+        ),
+        Option(
+            "checkpoint",
+            N_(
+                "Save the frontier count to this file after every column and resume from "
+                "it when run again (verified by a checksum)."
+            ),
+            str,
+            metavar="FILE",
+        ),
+    ),
     example="5x5",
+    examples=("6x6 --closed", "8x6 --closed --checkpoint 8x6.ckpt"),
     json=True,
     cancel=True,
     progress=True,
     progress_title=N_("counting"),
+    progress_log=True,
 )
 """``searchlab knight count``."""

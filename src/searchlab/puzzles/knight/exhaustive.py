@@ -229,3 +229,30 @@ def tours_by_start(
         except Cancelled:
             return
         yield s, total
+
+
+def count_closed_tours(board: Board, *, cancel: CancelToken | None = None) -> int:
+    """The number of closed knight's tours of ``board``, undirected (a cycle and its
+    reverse count once, as OEIS A001230): the directed closed tours from square 0,
+    halved. Complete search; raises :class:`Cancelled` when ``cancel`` is set."""
+    if board.size < 3:
+        return 0
+    found = 0
+
+    def tally(path: list[int]) -> bool:
+        nonlocal found
+        found += 1
+        return False
+
+    _search(
+        neighbour_masks(board),
+        0,
+        last=None,
+        first=None,
+        closed=True,
+        on_path=tally,
+        rank=None,
+        max_nodes=None,
+        cancel=cancel,
+    )
+    return found // 2

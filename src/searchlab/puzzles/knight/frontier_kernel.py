@@ -1,0 +1,317 @@
+"""The compiled step of the frontier count (:mod:`~searchlab.puzzles.knight.frontier`).
+
+One call of :func:`advance` takes a slice of the frontier before a cell is added
+(keys and multi-limb counts), applies every way of joining the new cell to its
+earlier neighbours, and adds each surviving successor's count into an
+open-addressing hash table (linear probing, Fibonacci hashing). It stops early
+when the table is too full, so that the driver can grow it and go on.
+
+Key layout (exact, below 2**61 for up to 17 frontier cells): ``apex_degree +
+3 * sum(code[k] * 11**k)`` with, per frontier cell in board order, ``0`` no edge
+yet, ``1`` two edges (finished), ``2`` a path end whose other end is the apex,
+``3 + j`` a path end of the ``j``-th path (numbered by first appearance).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
+"""A free slot of the hash table (never a key: keys stay below 2**61)."""
+
+BASE = 11
+APEX = 31
+"""Index of the apex (the extra vertex joined to every cell for open tours) in the
+work arrays."""
+
+WORK = 32
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _slot(key: np.uint64, shift: np.uint64) -> int:
+    return np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> shift)  # type: ignore[return-value]
+
+
+@njit(cache=True, nogil=True)
+def _add_into(
+    tkeys: np.ndarray,
+    tcounts: np.ndarray,
+    shift: np.uint64,
+    key: np.uint64,
+    counts: np.ndarray,
+    row: int,
+) -> tuple[int, bool]:
+    """Adds ``counts[row]`` into the entry ``key``; returns (1 if new else 0, overflow)."""
+    mask = tkeys.shape[0] - 1
+    h = _slot(key, shift)
+    new = np.int64(0)
+    while True:
+        k = tkeys[h]
+        if k == key:
+            break
+        if k == EMPTY:
+            tkeys[h] = key
+            new = np.int64(1)
+            break
+        h = (h + 1) & mask
+    carry = np.uint64(0)
+    limbs = tcounts.shape[1]
+    for j in range(limbs):
+        a = tcounts[h, j]
+        b = counts[row, j]
+        s = a + b
+        c1 = s < a
+        s2 = s + carry
+        c2 = s2 < s
+        tcounts[h, j] = s2
+        carry = np.uint64(1) if (c1 or c2) else np.uint64(0)
+    return int(new), bool(carry != 0)
+
+
+@njit(cache=True, nogil=True)
+def rehash(
+    tkeys: np.ndarray,
+    tcounts: np.ndarray,
+    nkeys: np.ndarray,
+    ncounts: np.ndarray,
+    nshift: np.uint64,
+) -> None:
+    """Moves every entry of one table into a larger empty one."""
+    mask = nkeys.shape[0] - 1
+    for i in range(tkeys.shape[0]):
+        key = tkeys[i]
+        if key == EMPTY:
+            continue
+        h = _slot(key, nshift)
+        while nkeys[h] != EMPTY:
+            h = (h + 1) & mask
+        nkeys[h] = key
+        for j in range(tcounts.shape[1]):
+            ncounts[h, j] = tcounts[i, j]
+
+
+@njit(cache=True, nogil=True)
+def compact(tkeys: np.ndarray, tcounts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ``n`` entries of a table as dense arrays (keys, counts)."""
+    keys = np.empty(n, dtype=np.uint64)
+    counts = np.empty((n, tcounts.shape[1]), dtype=np.uint64)
+    m = 0
+    for i in range(tkeys.shape[0]):
+        if tkeys[i] != EMPTY:
+            keys[m] = tkeys[i]
+            for j in range(tcounts.shape[1]):
+                counts[m, j] = tcounts[i, j]
+            m += 1
+    return keys, counts
+
+
+@njit(cache=True, nogil=True)
+def advance(
+    keys: np.ndarray,
+    counts: np.ndarray,
+    start: int,
+    stop: int,
+    m: int,
+    back: np.ndarray,
+    keep: np.ndarray,
+    rest: np.ndarray,
+    final: bool,
+    use_apex: bool,
+    tkeys: np.ndarray,
+    tcounts: np.ndarray,
+    shift: np.uint64,
+    filled: int,
+    max_filled: int,
+    result: np.ndarray,
+) -> tuple[int, int, bool]:
+    """Adds cell ``m`` (the new one, after the ``m`` frontier cells) for the states
+    ``keys[start:stop]``; returns (next state to do, entries in the table, overflow).
+
+    ``back``: positions of the new cell's earlier neighbours (``-1`` padded);
+    ``keep``: positions (in ``0..m``) that stay on the frontier, in order, each
+    with ``rest`` edges still to come; all other positions leave and need degree 2.
+    ``final``: the last cell; complete cycles add into ``result`` (limbs).
+    """
+    deg = np.zeros(WORK, dtype=np.int64)
+    mate = np.zeros(WORK, dtype=np.int64)
+    first = np.zeros(16, dtype=np.int64)
+    d2 = np.zeros(WORK, dtype=np.int64)
+    m2 = np.zeros(WORK, dtype=np.int64)
+    label = np.zeros(WORK, dtype=np.int64)
+    nb = np.zeros(5, dtype=np.int64)
+    pick = np.zeros(5, dtype=np.int64)
+    nkeep = keep.shape[0]
+    overflow = False
+    for s in range(start, stop):
+        if filled > max_filled:
+            return s, filled, overflow
+        key = keys[s]
+        deg[APEX] = np.int64(key % np.uint64(3))
+        mate[APEX] = -1
+        rem = key // np.uint64(3)
+        for j in range(16):
+            first[j] = -1
+        for p in range(m):
+            digit = np.int64(rem % np.uint64(BASE))
+            rem = rem // np.uint64(BASE)
+            mate[p] = -1
+            if digit == 0:
+                deg[p] = 0
+            elif digit == 1:
+                deg[p] = 2
+            elif digit == 2:
+                deg[p] = 1
+                mate[p] = APEX
+                mate[APEX] = p
+            else:
+                deg[p] = 1
+                lab = digit - 3
+                if first[lab] < 0:
+                    first[lab] = p
+                else:
+                    mate[p] = first[lab]
+                    mate[first[lab]] = p
+        deg[m] = 0
+        mate[m] = -1
+        # Candidate partners of the new cell: earlier neighbours with a free end, the apex.
+        nn = 0
+        for b in range(back.shape[0]):
+            p = back[b]
+            if p >= 0 and deg[p] < 2:
+                nb[nn] = p
+                nn += 1
+        if use_apex and deg[APEX] < 2:
+            nb[nn] = APEX
+            nn += 1
+        # Every subset of at most two partners.
+        for sub in range(1 << nn):
+            ne = 0
+            for e in range(nn):
+                if (sub >> e) & 1:
+                    pick[ne] = nb[e]
+                    ne += 1
+                    if ne > 2:
+                        break
+            if ne > 2:
+                continue
+            for i in range(m + 1):
+                d2[i] = deg[i]
+                m2[i] = mate[i]
+            d2[APEX] = deg[APEX]
+            m2[APEX] = mate[APEX]
+            ok = True
+            closed = False
+            for e in range(ne):
+                v = pick[e]
+                u = m
+                if d2[u] == 0 and d2[v] == 0:
+                    m2[u] = v
+                    m2[v] = u
+                elif d2[u] == 1 and d2[v] == 0:
+                    pu = m2[u]
+                    m2[pu] = v
+                    m2[v] = pu
+                    m2[u] = -1
+                elif d2[u] == 0 and d2[v] == 1:
+                    pv = m2[v]
+                    m2[pv] = u
+                    m2[u] = pv
+                    m2[v] = -1
+                else:
+                    if m2[u] == v:
+                        if not final:
+                            ok = False
+                            break
+                        closed = True
+                        m2[u] = -1
+                        m2[v] = -1
+                    else:
+                        pu = m2[u]
+                        pv = m2[v]
+                        m2[pu] = pv
+                        m2[pv] = pu
+                        m2[u] = -1
+                        m2[v] = -1
+                d2[u] += 1
+                d2[v] += 1
+            if not ok:
+                continue
+            if final:
+                if not closed:
+                    continue
+                good = True
+                for i in range(m + 1):
+                    if d2[i] != 2:
+                        good = False
+                        break
+                if use_apex and d2[APEX] != 2:
+                    good = False
+                if good:
+                    carry = np.uint64(0)
+                    for j in range(counts.shape[1]):
+                        x = result[j]
+                        y = counts[s, j]
+                        t = x + y
+                        c1 = t < x
+                        t2 = t + carry
+                        c2 = t2 < t
+                        result[j] = t2
+                        carry = np.uint64(1) if (c1 or c2) else np.uint64(0)
+                    if carry != 0:
+                        overflow = True
+                continue
+            # Leaving cells must be finished; staying cells must still be finishable.
+            kk = 0
+            for i in range(m + 1):
+                if kk < nkeep and keep[kk] == i:
+                    kk += 1
+                    continue
+                if d2[i] != 2:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            need = 0
+            for k in range(nkeep):
+                i = keep[k]
+                short = 2 - d2[i] - rest[k]
+                if short > 1:
+                    ok = False
+                    break
+                if short == 1:
+                    need += 1
+            if not ok:
+                continue
+            if need > 0 and (not use_apex or need > 2 - d2[APEX]):
+                continue
+            # Canonical key.
+            for k in range(nkeep):
+                label[keep[k]] = -1
+            nlab = 0
+            code_key = np.uint64(0)
+            mul = np.uint64(1)
+            for k in range(nkeep):
+                i = keep[k]
+                if d2[i] == 0:
+                    code = 0
+                elif d2[i] == 2:
+                    code = 1
+                elif m2[i] == APEX:
+                    code = 2
+                else:
+                    pi = m2[i]
+                    if label[pi] >= 0:
+                        code = label[pi]
+                    else:
+                        code = 3 + nlab
+                        nlab += 1
+                        label[i] = code
+                code_key += np.uint64(code) * mul
+                mul *= np.uint64(BASE)
+            newkey = np.uint64(d2[APEX]) + np.uint64(3) * code_key
+            new, ov = _add_into(tkeys, tcounts, shift, newkey, counts, s)
+            filled += new
+            if ov:
+                overflow = True
+    return stop, filled, overflow

@@ -1,0 +1,122 @@
+"""The frontier count of knight's tours against published counts (OEIS) and against
+exhaustive search; its checkpoints and Ctrl-C."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from searchlab.puzzles.knight.board import Board
+from searchlab.puzzles.knight.exhaustive import count_closed_tours, count_tours
+from searchlab.puzzles.knight.frontier import Cancelled, count, load_checkpoint
+
+# OEIS A001230 (undirected closed tours on 2n x 2n), A165134 (directed open tours on
+# n x n), A175855 (closed tours on 5 x 2n), A070030 (closed tours on 3 x 2n).
+PUBLISHED_CLOSED = [
+    ((6, 6), 9862),
+    ((3, 10), 16),
+    ((3, 12), 176),
+    ((3, 14), 1536),
+    ((5, 6), 8),
+    ((5, 8), 44202),
+    ((4, 4), 0),
+]
+PUBLISHED_OPEN = [((1, 1), 1), ((3, 3), 0), ((4, 4), 0), ((5, 5), 1728), ((3, 4), 16)]
+
+
+@pytest.mark.parametrize(("size", "tours"), PUBLISHED_CLOSED)
+def test_published_closed_counts(size: tuple[int, int], tours: int) -> None:
+    got = count(Board(*size), True)
+    assert got.undirected == tours and got.directed == 2 * tours
+
+
+@pytest.mark.parametrize(("size", "tours"), PUBLISHED_OPEN)
+def test_published_open_counts(size: tuple[int, int], tours: int) -> None:
+    assert count(Board(*size), False).directed == tours
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("size", "closed", "directed"),
+    [((6, 6), False, 6_637_920), ((8, 6), True, 2 * 55_488_142), ((7, 7), False, 165_575_218_320)],
+)
+def test_published_large_counts(size: tuple[int, int], closed: bool, directed: int) -> None:
+    assert count(Board(*size), closed).directed == directed
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.booleans())
+def test_agrees_with_exhaustive_search(rows: int, cols: int, closed: bool) -> None:
+    """Both orientations, open and closed, on boards the exhaustive count does at once."""
+    board = Board(rows, cols)
+    if board.size > 20:
+        return
+    got = count(board, closed)
+    turned = count(Board(cols, rows), closed)
+    assert (turned.undirected, turned.directed) == (got.undirected, got.directed)
+    want = count_closed_tours(board) if closed else count_tours(board)
+    assert (got.undirected if closed else got.directed) == want
+
+
+@pytest.mark.slow
+def test_agrees_with_exhaustive_search_up_to_30_squares() -> None:
+    for rows in range(1, 7):
+        for cols in range(rows, 31 // rows + 1):
+            board = Board(rows, cols)
+            if board.size > 30:
+                continue
+            assert count(board, False).directed == count_tours(board), board
+            assert count(board, True).undirected == count_closed_tours(board), board
+
+
+class TripAt:
+    """A cancel token set once ``progress`` has seen ``cell``."""
+
+    def __init__(self, cell: int) -> None:
+        self.cell = cell
+        self.event = threading.Event()
+
+    def is_set(self) -> bool:
+        return self.event.is_set()
+
+    def progress(self, cell: int, cells: int, column: int, states: int, mb: float) -> None:
+        if cell >= self.cell:
+            self.event.set()
+
+
+@pytest.mark.parametrize("stop_at", [7, 13, 22])
+def test_resumes_from_its_checkpoint(tmp_path: Path, stop_at: int) -> None:
+    ck = tmp_path / "c.ckpt"
+    trip = TripAt(stop_at)
+    with pytest.raises(Cancelled):
+        count(Board(5, 6), True, cancel=trip, progress=trip.progress, checkpoint=ck)
+    done, _keys, _counts = load_checkpoint(ck, 5, 6, True)
+    assert done % 5 == 0 and done <= stop_at
+    got = count(Board(6, 5), True, checkpoint=ck)
+    assert got.undirected == 8 and got.steps_resumed == done
+    assert [p.name for p in tmp_path.iterdir()] == ["c.ckpt"]  # no temporary left over
+
+
+def test_a_damaged_or_foreign_checkpoint_is_reported_and_ignored(tmp_path: Path) -> None:
+    ck = tmp_path / "c.ckpt"
+    trip = TripAt(20)
+    with pytest.raises(Cancelled):
+        count(Board(5, 8), True, cancel=trip, progress=trip.progress, checkpoint=ck)
+    notes: list[str] = []
+    assert count(Board(5, 6), True, checkpoint=ck, on_checkpoint_note=notes.append).undirected == 8
+    assert len(notes) == 1 and "another count" in notes[0]
+    data = bytearray(ck.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    ck.write_bytes(bytes(data))
+    notes.clear()
+    got = count(Board(5, 8), True, checkpoint=ck, on_checkpoint_note=notes.append)
+    assert got.undirected == 44202 and got.steps_resumed == 0
+    assert len(notes) == 1 and "starting over" in notes[0]
+    ck.write_bytes(b"not a checkpoint")
+    notes.clear()
+    assert count(Board(5, 6), True, checkpoint=ck, on_checkpoint_note=notes.append).undirected == 8
+    assert len(notes) == 1 and "damaged" in notes[0]
