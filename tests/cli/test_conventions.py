@@ -27,7 +27,8 @@ def test_dash_writes_the_picture_to_stdout_and_the_report_to_stderr(
     assert main([*ONE_MOVE, option, "-"]) == 0
     captured = capsys.readouterr()
     assert captured.out.startswith(start)
-    assert "solved" in captured.err and "solved" not in captured.out
+    assert captured.out.rstrip().endswith(("</svg>", "</html>"))  # the picture alone
+    assert "moves: R" in captured.err and "solved: cost 1" in captured.err
     assert not Path("-").exists()
 
 
