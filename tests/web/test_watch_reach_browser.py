@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from searchlab import families
 from tests.web.conftest import screenshot
 from tests.web.test_browser_player import SIZES, device  # noqa: F401
 
@@ -24,6 +25,12 @@ def test_the_watch_from_the_player_and_back(
 ) -> None:
     name, page = device
     lang = "es" if name == "phone" else "en"
+    for fam in families.names():  # the cue above the fold, whatever the board's shape
+        page.goto(f"{server_url}/?family={fam}&lang={lang}")
+        cue = page.locator("[data-testid=watch-link]")
+        cue.wait_for(state="visible")
+        box = cue.bounding_box()
+        assert box["y"] + box["height"] <= SIZES[name][1], (fam, box)
     page.goto(f"{server_url}/?family=hanoi&lang={lang}")
     page.wait_for_selector("[data-testid=play-board] .cells rect")
     cue = page.locator("[data-testid=watch-link]")

@@ -1170,6 +1170,16 @@ document.addEventListener("keydown", (ev) => {
 document.addEventListener("click", (ev) => {
   if (!ev.target.closest("header.top")) showFamilies(false);
 });
+// The cue sits in the title row on a wide screen (under a square board it fell below
+// the fold at 1280x800), under the board's buttons on a phone.
+const wideCue = matchMedia("(min-width: 721px)");
+function placeCue() {
+  if (wideCue.matches) $("setup-open").before($("watch-cue"));
+  else $("announce").before($("watch-cue"));
+  $("watch-cue").classList.toggle("in-head", wideCue.matches);
+}
+wideCue.addEventListener("change", placeCue);
+placeCue();
 $("watch-link").addEventListener("click", async (ev) => {
   ev.preventDefault();  // the address keeps naming the puzzle, not the panel
   await app.watch;  // mounted: the panel has its height, the scroll ends on it
