@@ -120,3 +120,11 @@ def test_a_damaged_or_foreign_checkpoint_is_reported_and_ignored(tmp_path: Path)
     notes.clear()
     assert count(Board(5, 6), True, checkpoint=ck, on_checkpoint_note=notes.append).undirected == 8
     assert len(notes) == 1 and "damaged" in notes[0]
+
+
+@pytest.mark.parametrize(("size", "closed", "want"), [((5, 8), True, 44202), ((5, 5), False, 864)])
+def test_a_frontier_built_in_parts_counts_the_same(
+    size: tuple[int, int], closed: bool, want: int
+) -> None:
+    """A small table budget forces every step into several parts (memory bound)."""
+    assert count(Board(*size), closed, table_bytes=1 << 12).undirected == want

@@ -55,6 +55,10 @@ cell's growth, so that it rarely grows (growing holds two tables at once)."""
 
 CHECKPOINT_VERSION = 1
 
+TABLE_BYTES = 6 << 30
+"""The largest hash table one step builds at once (6 GiB); a larger next frontier is
+built in parts, each part a scan of the whole frontier keeping only its own keys."""
+
 
 class Cancelled(Exception):
     """The count's cancel token was set (the last checkpoint, if any, is intact)."""
@@ -145,6 +149,7 @@ def count(
     progress: Progress | None = None,
     checkpoint: Path | None = None,
     on_checkpoint_note: Callable[[str], None] | None = None,
+    table_bytes: int = TABLE_BYTES,
 ) -> Count:
     """The exact number of closed (``closed``) or open knight's tours of ``board``.
 
@@ -152,7 +157,8 @@ def count(
     (atomically: temporary file, fsync, rename, fsync of the folder; with a BLAKE2
     checksum) and a count started again resumes from it; a checkpoint that is damaged
     or of another board is reported through ``on_checkpoint_note`` and ignored.
-    Raises :class:`Cancelled` within one chunk of ``cancel`` being set.
+    Raises :class:`Cancelled` within one chunk of ``cancel`` being set. A step whose
+    hash table would exceed ``table_bytes`` builds the next frontier in parts.
     """
     t0 = time.perf_counter()
     rows, cols = orient(board)
@@ -180,17 +186,18 @@ def count(
         expect = int(len(keys) * min(max(growth, 1.0), 4.0) * 1.1) + 1
         while True:
             result = np.zeros(counts.shape[1], dtype=np.uint64)
-            table = _step(p, x, keys, counts, final, not closed, result, cancel, expect)
-            if not table[3]:
+            nkeys, ncounts, overflow = _step(
+                p, x, keys, counts, final, not closed, result, cancel, expect, table_bytes
+            )
+            if not overflow:
                 break
             counts = np.concatenate([counts, np.zeros((len(counts), 1), np.uint64)], axis=1)
         if final:
             total = _to_int(result)
             break
         before = len(keys)
-        del keys, counts  # the previous frontier is freed before the next one is packed
-        keys, counts = compact(table[0], table[1], table[2])
-        del table
+        keys, counts = nkeys, ncounts
+        del nkeys, ncounts
         growth = len(keys) / max(before, 1)
         largest = max(largest, len(keys))
         if progress is not None:
@@ -220,9 +227,64 @@ def _step(
     result: np.ndarray,
     cancel: CancelToken | None,
     expect: int,
+    table_bytes: int,
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """One cell: the next frontier (dense keys and counts) and whether a count
+    overflowed. The next frontier is built in as many parts as keep each part's hash
+    table (sized for ``expect`` entries in all) under ``table_bytes``."""
+    width = 8 * (1 + counts.shape[1])
+    parts = 1 if final else max(1, -(-int(expect * width / LOAD) // table_bytes))
+    if parts == 1:
+        tkeys, tcounts, filled, overflow = _step_part(
+            p, x, keys, counts, final, apex, result, cancel, expect, 0, 1
+        )
+        if overflow or final:
+            return np.zeros(0, np.uint64), np.zeros((0, counts.shape[1]), np.uint64), overflow
+        dk, dc = compact(tkeys, tcounts, filled)
+        return dk, dc, False
+    # In parts: each part's states go to disk at once; the whole is mapped back (the page
+    # cache holds what fits; the files are already unlinked, nothing is left behind).
+    total = 0
+    with (
+        tempfile.TemporaryFile(prefix="searchlab-knight-") as fk,
+        tempfile.TemporaryFile(prefix="searchlab-knight-") as fc,
+    ):
+        for part in range(parts):
+            tkeys, tcounts, filled, overflow = _step_part(
+                p, x, keys, counts, final, apex, result, cancel, expect // parts + 1, part, parts
+            )
+            if overflow:
+                return np.zeros(0, np.uint64), np.zeros((0, counts.shape[1]), np.uint64), True
+            dk, dc = compact(tkeys, tcounts, filled)
+            del tkeys, tcounts
+            dk.tofile(fk)
+            dc.tofile(fc)
+            total += len(dk)
+            del dk, dc
+        fk.flush()
+        fc.flush()
+        if total == 0:
+            return np.zeros(0, np.uint64), np.zeros((0, counts.shape[1]), np.uint64), False
+        nkeys = np.memmap(fk, dtype=np.uint64, mode="r", shape=(total,))
+        ncounts = np.memmap(fc, dtype=np.uint64, mode="r", shape=(total, counts.shape[1]))
+    return nkeys, ncounts, False
+
+
+def _step_part(
+    p: Plan,
+    x: int,
+    keys: np.ndarray,
+    counts: np.ndarray,
+    final: bool,
+    apex: bool,
+    result: np.ndarray,
+    cancel: CancelToken | None,
+    expect: int,
+    part: int,
+    parts: int,
 ) -> tuple[np.ndarray, np.ndarray, int, bool]:
-    """One cell: the hash table of the next frontier (keys, counts, entries) and whether
-    a count overflowed; the table starts with room for ``expect`` entries."""
+    """One part of one cell: the hash table of the next frontier's keys in ``part``
+    (keys, counts, entries) and whether a count overflowed."""
     m = p.sizes[x - 1] if x > 0 else 0
     bits = max(10, int(expect / LOAD).bit_length())
     tkeys = np.full(1 << bits, EMPTY, dtype=np.uint64)
@@ -251,6 +313,8 @@ def _step(
             filled,
             int(LOAD * (1 << bits)),
             result,
+            part,
+            parts,
         )
         overflow = overflow or bool(ov)
         if filled > int(LOAD * (1 << bits)):

@@ -33,6 +33,13 @@ def _slot(key: np.uint64, shift: np.uint64) -> int:
     return np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> shift)  # type: ignore[return-value]
 
 
+@njit(cache=True, nogil=True, inline="always")
+def part_of(key: np.uint64, parts: int) -> int:
+    """The part (of ``parts``) a key belongs to when a frontier is built in parts
+    (a hash independent of the table's slot bits)."""
+    return np.int64(((key * np.uint64(0xC2B2AE3D27D4EB4F)) >> np.uint64(20)) % np.uint64(parts))  # type: ignore[return-value]
+
+
 @njit(cache=True, nogil=True)
 def _add_into(
     tkeys: np.ndarray,
@@ -124,6 +131,8 @@ def advance(
     filled: int,
     max_filled: int,
     result: np.ndarray,
+    part: int,
+    parts: int,
 ) -> tuple[int, int, bool]:
     """Adds cell ``m`` (the new one, after the ``m`` frontier cells) for the states
     ``keys[start:stop]``; returns (next state to do, entries in the table, overflow).
@@ -132,6 +141,7 @@ def advance(
     ``keep``: positions (in ``0..m``) that stay on the frontier, in order, each
     with ``rest`` edges still to come; all other positions leave and need degree 2.
     ``final``: the last cell; complete cycles add into ``result`` (limbs).
+    ``part`` of ``parts``: only successors in this part (by :func:`part_of`) are stored.
     """
     deg = np.zeros(WORK, dtype=np.int64)
     mate = np.zeros(WORK, dtype=np.int64)
@@ -310,6 +320,8 @@ def advance(
                 code_key += np.uint64(code) * mul
                 mul *= np.uint64(BASE)
             newkey = np.uint64(d2[APEX]) + np.uint64(3) * code_key
+            if parts > 1 and part_of(newkey, parts) != part:
+                continue
             new, ov = _add_into(tkeys, tcounts, shift, newkey, counts, s)
             filled += new
             if ov:
