@@ -3,6 +3,7 @@ exhaustive search; its checkpoints and Ctrl-C."""
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 
@@ -42,7 +43,20 @@ def test_published_open_counts(size: tuple[int, int], tours: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "closed", "directed"),
-    [((6, 6), False, 6_637_920), ((8, 6), True, 2 * 55_488_142), ((7, 7), False, 165_575_218_320)],
+    [
+        ((6, 6), False, 6_637_920),
+        ((8, 6), True, 2 * 55_488_142),
+        pytest.param(
+            (7, 7),
+            False,
+            165_575_218_320,
+            marks=pytest.mark.skipif(
+                os.environ.get("SEARCHLAB_HEAVY") != "1",
+                reason="7x7 open tours: over 15 CPU minutes and 11 GB (never finished yet); "
+                "SEARCHLAB_HEAVY=1 runs it",
+            ),
+        ),
+    ],
 )
 def test_published_large_counts(size: tuple[int, int], closed: bool, directed: int) -> None:
     assert count(Board(*size), closed).directed == directed
