@@ -4,12 +4,9 @@ worker and its answer."""
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import os
 import signal
-import threading
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,6 +15,7 @@ from fastapi.testclient import TestClient
 from searchlab.web import gate as gate_module
 from searchlab.web.app import create_app
 from searchlab.web.gate import Gate, WorkerDied
+from tests.asyncio_thread import run_async
 
 
 def killed(_arg: int) -> tuple[str, Any]:
@@ -30,25 +28,6 @@ def answer(value: int) -> tuple[str, Any]:
     return ("ok", value)
 
 
-def in_thread(main: Callable[[], Any]) -> None:
-    """Run the coroutine function ``main`` in a thread of its own (Playwright may keep
-    an event loop in this one)."""
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:
-            errors.append(exc)
-
-    t = threading.Thread(target=run)
-    t.start()
-    t.join(60)
-    assert not t.is_alive()
-    if errors:
-        raise errors[0]
-
-
 def test_a_killed_worker_is_worker_died_and_the_next_call_is_answered() -> None:
     gate = Gate("hints", cheap=1, triage_seconds=10)
 
@@ -59,7 +38,7 @@ def test_a_killed_worker_is_worker_died_and_the_next_call_is_answered() -> None:
         assert not gate._admitted and not gate._heavy
         gate.shutdown()
 
-    in_thread(main)
+    run_async(main())
 
 
 def test_the_api_answers_503_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

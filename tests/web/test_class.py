@@ -4,7 +4,6 @@ compressed traces, clients keyed by address, workers recycled, no traceback in t
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import functools
 import gzip
@@ -32,19 +31,12 @@ from searchlab.web import access, worker
 from searchlab.web.app import create_app
 from searchlab.web.fair import client_key
 from searchlab.web.shared import SharedCache
+from tests.asyncio_thread import run_async
 
 TOKEN = "class-token-for-tests"
 ROOM = "192.0.2.10"  # TEST-NET-1: the address a student reaches the server by
 RUSH = "AA...O\nP..Q.O\nPXXQ.O\nP..Q..\nB...CC\nB.RRR.\n"
 HARD_15 = "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n"
-
-
-def run_async(coro: Any) -> Any:
-    """``asyncio.run(coro)`` in a thread of its own: the browser tests' Playwright (sync
-    API) keeps an event loop running in the main thread for the whole session, where
-    ``asyncio.run`` refuses to start."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -19,6 +18,7 @@ from searchlab.search.limits import CancelToken
 from searchlab.web.app import create_app
 from searchlab.web.gate import ClientGone, Gate
 from searchlab.web.jobs import Job, JobManager, TooBusyError
+from tests.asyncio_thread import run_async
 from tests.web.conftest import wait_job
 
 
@@ -228,25 +228,6 @@ def sleepy(seconds: float) -> tuple[str, Any]:
     return ("ok", seconds)
 
 
-def in_thread(main: Callable[[], Any]) -> None:
-    """Run the coroutine function ``main`` in a thread of its own: the browser tests'
-    Playwright keeps an event loop in this one."""
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:  # reported below, in the test's thread
-            errors.append(exc)
-
-    t = threading.Thread(target=run)
-    t.start()
-    t.join(60)
-    assert not t.is_alive()
-    if errors:
-        raise errors[0]
-
-
 @pytest.mark.slow
 def test_heavy_calls_cannot_fill_the_cheap_lane() -> None:
     """Long calls move to the heavy lane after the triage time (or are refused when it
@@ -268,7 +249,7 @@ def test_heavy_calls_cannot_fill_the_cheap_lane() -> None:
             await first
         assert len(gate._children) == len(gate._idle)  # the cancelled call's worker was stopped
 
-    in_thread(main)
+    run_async(main())
 
 
 def test_a_client_has_its_share_of_the_cheap_lane() -> None:
@@ -282,7 +263,7 @@ def test_a_client_has_its_share_of_the_cheap_lane() -> None:
         assert await gate.run(functools.partial(sleepy, 0.0), "addr:b") == 0.0
         assert await first == 1.0
 
-    in_thread(main)
+    run_async(main())
 
 
 def test_a_call_whose_client_hung_up_is_stopped() -> None:
@@ -303,7 +284,7 @@ def test_a_call_whose_client_hung_up_is_stopped() -> None:
         assert not gate._heavy and not gate._admitted
         gate.shutdown()
 
-    in_thread(main)
+    run_async(main())
 
 
 def test_api_page_field_and_leave() -> None:
