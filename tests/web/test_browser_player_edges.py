@@ -267,7 +267,11 @@ def test_a_phones_header_shows_the_open_familys_tab_whole(
     page.goto(f"{server_url}/?family={family}&lang=es")
     toggle = page.locator("[data-testid=families-toggle]")
     toggle.wait_for(state="visible")
-    assert toggle.inner_text().startswith("Rompecabezas")
+    # the page's strings arrive after it is drawn: wait for the Spanish, do not race it
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=families-toggle]')"
+        ".innerText.startsWith('Rompecabezas')"
+    )
     assert not page.is_visible("#families a.active")
     toggle.tap()
     assert toggle.get_attribute("aria-expanded") == "true"

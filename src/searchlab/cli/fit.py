@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.table import Table
+from rich.text import Text
 
 from searchlab.i18n import _
 
@@ -52,10 +53,12 @@ def _table(
     breaks: Sequence[bool],
     widths: Sequence[int] | None,
 ) -> Table:
-    table = Table(title=title or None, title_justify="left")
+    # Text, not str: a value such as ":v:" or "[b]" is shown as it is, never as an emoji
+    # or markup.
+    table = Table(title=Text(title) if title else None, title_justify="left")
     for i in columns:
         table.add_column(
-            headers[i],
+            Text(headers[i]),
             justify="right" if i in right else "left",
             width=widths[i] if widths is not None else None,
             overflow="fold",
@@ -63,7 +66,7 @@ def _table(
     for row, new_section in zip(rows, breaks, strict=True):
         if new_section:
             table.add_section()
-        table.add_row(*(row[i] for i in columns))
+        table.add_row(*(Text(row[i]) for i in columns))
     return table
 
 
@@ -156,4 +159,8 @@ def _print_stacked(
         if n:
             console.rule() if new_section else console.print()
         for header, value in zip(headers, row, strict=True):
-            console.print(f"{header:<{label}}  {value}", markup=False, soft_wrap=True)
+            if label + 2 + cell_len(value) <= console.width:
+                console.print(f"{header:<{label}}  {value}", markup=False, soft_wrap=True)
+            else:  # too long beside the headers: the value under its header
+                console.print(header, markup=False, soft_wrap=True)
+                console.print(f"  {value}", markup=False, soft_wrap=True)
