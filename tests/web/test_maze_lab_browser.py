@@ -198,7 +198,9 @@ def test_move_the_start_with_the_keyboard_and_switch_diagonals(page: Any, server
     page.wait_for_function(
         "() => new URLSearchParams(location.search).get('board').startsWith('moves: 8')"
     )
+    before = runs(page)
     page.select_option("[data-watch=heur-a]", "octile")
+    wait_rerun(page, before)  # the new heuristic's search, not the last one's lane
     page.click("[data-watch=last]")
     page.wait_for_function(
         "() => document.querySelector('[data-watch=lane]').dataset.done === 'true'"
