@@ -8,21 +8,11 @@
 // are found from the pointer's position on the board (an SVG of render.js or a canvas
 // of gridcanvas.js), so the same brush paints both.
 import { STYLES } from "searchlab/styles.js";
+import { h } from "./dom.js";
 
 const RERUN_MS = 450;  // a stroke that pauses this long runs the search; lifting runs it at once
 const MOVES = /^\s*moves\s*:/i;
 
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 // The board's text as header lines and grid rows, and back.
 export function splitBoard(text) {

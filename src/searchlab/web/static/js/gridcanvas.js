@@ -10,21 +10,12 @@
 // The board (walls, weighted cells, start and goal) is drawn once on an offscreen canvas.
 import { STYLES } from "searchlab/styles.js";
 import { algoLabel } from "./names.js";
+import { h } from "./dom.js";
 
 const NONE = 0, FRONTIER = 1, EXPLORED = 2, PATH = 3;
 const INCREMENTAL = 4000;
 const ALPHA = { 1: 0.9, 2: 0.6, 3: 0.9 };  // frontier, explored, path over the board's fills  // further than this many steps ahead, a jump redraws everything
 
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 export const num = (x) => (x === null || x === undefined ? "–" : Number.isInteger(x) ? String(x)
   : x.toFixed(2).replace(/\.?0+$/, ""));

@@ -14,6 +14,7 @@ import { cellXY, renderGoal, renderView, viewSize } from "./render.js";
 import { fetchTrace, whenShown } from "./traceload.js";
 import { CanvasLane, playPace } from "./gridcanvas.js";
 import { Brush, resultsTable } from "./brush.js";
+import { h } from "./dom.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // Button icons as SVG paths (the fonts of a fresh machine lack the media symbols).
@@ -32,17 +33,6 @@ function icon(name) {
   return svg;
 }
 
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 function s(tag, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, tag);
