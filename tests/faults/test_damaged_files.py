@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -171,6 +172,36 @@ def test_a_damaged_user_database_is_one_line_and_left_as_it_is(
         line = one_line_error(done)
         assert "delete" not in line
     assert digest(db) == before and not out.exists()
+
+
+ROW_DAMAGE = {
+    # bytes that are not UTF-8 in a board (SQLite stores them; Python cannot decode them)
+    "board not text": (
+        "UPDATE puzzles SET board = CAST(X'6F6F6FA55AFF' || substr(board, 4) AS TEXT)"
+    ),
+    # a board still made of letters, but another one (a wall where a cell was empty)
+    "board changed": "UPDATE puzzles SET board = 'x' || substr(board, 2)",
+    "moves changed": "UPDATE puzzles SET moves = moves + 1",
+    "cluster changed": "UPDATE puzzles SET cluster_size = cluster_size + 3",
+}
+
+
+@pytest.mark.parametrize("kind", ROW_DAMAGE)
+def test_a_row_damaged_where_sqlite_cannot_see_it_is_found_by_its_check(
+    place: Place, enumerated: tuple[Path, str], kind: str
+) -> None:
+    """Bit rot inside a row leaves a well-formed SQLite file: the drawn puzzle is
+    checked (parsed, solved, its cluster counted) before it is shown."""
+    db = place.root / "mine.sqlite"
+    shutil.copy(enumerated[0], db)
+    with sqlite3.connect(db) as con:
+        con.execute(ROW_DAMAGE[kind])
+    con.close()
+    before = digest(db)
+    args = ["rushhour", "generate", "--from-db", "--size", "4x4", "--min-moves", "1"]
+    line = one_line_error(run([*args, "--db", str(db)], place), "damaged")
+    assert "delete" not in line and str(db) in line
+    assert digest(db) == before
 
 
 def test_a_hot_journal_left_by_a_kill_is_rolled_back_not_called_unusable(

@@ -204,8 +204,8 @@ class PuzzleDatabase:
 
     def _fault(self, exc: sqlite3.Error) -> InputError:
         """One line for ``exc``: what happened to the file and what to do."""
-        if sqlite_code(exc) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or (
-            "no table" in str(exc)
+        if sqlite_code(exc) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or any(
+            sign in str(exc) for sign in ("no table", "Could not decode")
         ):
             return InputError(
                 _("{path}: not a usable puzzle database ({exc}): {advice}").format(
@@ -374,6 +374,7 @@ class PuzzleDatabase:
         except sqlite3.Error as exc:  # a damaged page met halfway: one line, not a traceback
             raise self._fault(exc) from None
 
+    @guarded
     def draw(
         self,
         size: int,

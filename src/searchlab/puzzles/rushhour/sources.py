@@ -30,6 +30,7 @@ from searchlab.errors import InputError
 from searchlab.i18n import _, ngettext
 from searchlab.puzzles.rushhour import bundled
 from searchlab.puzzles.rushhour.database import (
+    DAMAGED,
     MAX_WALLS,
     SIZES,
     PuzzleDatabase,
@@ -161,6 +162,7 @@ def draw(
     with open_source(source) as db:
         found = db.draw(size, walls, min_moves, max_moves, random.Random(seed))
         if found is not None:
+            check_row(found, size, walls, db)
             return found
         top = db.hardest(size, walls)
     where = ngettext("{size}x{size} with {n} wall", "{size}x{size} with {n} walls", walls).format(
@@ -171,6 +173,59 @@ def draw(
             where=where, wanted=moves_text(min_moves, max_moves), top=top
         )
     )
+
+
+CHECKED_CLUSTER = 500_000
+"""Clusters up to this many positions are explored whole when a drawn row is checked;
+a larger one has its board's optimal moves checked by search alone."""
+
+
+def check_row(row: Row, size: int, walls: int, db: PuzzleDatabase) -> None:
+    """Check a row read from a database before it is shown (a stray write or bit rot can
+    change a board, its moves or its cluster's size without SQLite noticing): the board
+    must parse as ``size`` x ``size`` with ``walls`` walls, its cluster must have
+    ``cluster_size`` positions, and ``moves`` must be both the board's optimal number of
+    moves and the most of any position of its cluster (the row is the cluster's hardest
+    position). Breadth-first search over the cluster (:func:`.cluster.explore_cluster`,
+    :func:`.cluster.distances_to_goal`), milliseconds for a 6x6 cluster. Raises an
+    :class:`InputError` naming the damage to ``db``'s file, with its advice, when
+    anything differs."""
+    from searchlab.puzzles.rushhour.cluster import distances_to_goal, explore_cluster
+    from searchlab.puzzles.rushhour.notation import parse_board
+    from searchlab.puzzles.rushhour.solver import fast_bfs
+
+    reason = ""
+    try:
+        board = parse_board(row.board)
+    except InputError as exc:
+        board, reason = None, str(exc)
+    if board is not None:
+        if (board.width, board.height) != (size, size) or len(board.walls) != walls:
+            reason = _("a board of another size or another number of walls")
+        else:
+            cluster = explore_cluster(board, max_states=CHECKED_CLUSTER)
+            if cluster is None:
+                solved = fast_bfs(board)
+                found = (solved.length if solved.status == "solved" else -1, row.cluster_size)
+                hardest = found[0]
+            else:
+                pk, states, adjacency = cluster
+                dist = distances_to_goal(pk, states, adjacency)
+                found, hardest = (dist[0], len(states)), max(dist)
+            if found != (row.moves, row.cluster_size) or hardest != row.moves:
+                reason = _(
+                    "stored: moves {moves}, cluster {positions}; found: moves {found}, "
+                    "cluster {counted}"
+                ).format(
+                    moves=row.moves, positions=row.cluster_size, found=found[0], counted=found[1]
+                )
+    if reason:
+        advice = db.damaged or _(DAMAGED).replace("FILE", str(db.path))
+        raise InputError(
+            _("{path} is damaged: the puzzle {board} fails its check ({reason}): {advice}").format(
+                path=db.path, board=row.board, reason=reason, advice=advice
+            )
+        )
 
 
 def moves_text(min_moves: int, max_moves: int | None) -> str:
