@@ -403,9 +403,7 @@ def fits(board: Board) -> bool:
     return len(board.vehicles) <= MAX_VEHICLES and max(board.width, board.height) <= 8
 
 
-Arrays = tuple[
-    int, npt.NDArray[np.bool_], I64, I64, I64, I64, I64, I64, I8, int, int, int
-]
+Arrays = tuple[int, npt.NDArray[np.bool_], I64, I64, I64, I64, I64, I64, I8, int, int, int]
 """The leading arguments of :func:`_cluster` and :func:`_shortest` for one board."""
 
 
