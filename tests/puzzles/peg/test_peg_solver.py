@@ -220,6 +220,30 @@ def test_set_up_kept_between_solves_gives_the_same_search() -> None:
     assert [len(level) for level in kept.levels] == [len(level) for level in first_levels(board)]
 
 
+def test_kept_tables_shared_by_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Solves in threads (as the web player runs them) share the kept tables safely:
+    with more tables than the cache keeps, each thread's searches are the lone search's."""
+    endgame._GROWN.clear()
+    monkeypatch.setattr(endgame, "CACHE_TABLES", 2)
+    board = get_board("english")
+    problems = [(board.start([v]), 1 << board.hole(f)) for v, f in [("d4", "d4"), ("d1", "d4")]]
+    problems += [(board.full & ~(1 << h), None) for h in (3, 6, 9, 12, 15, 21)]
+    alone = [solve_fast(board, start, target, beam=False) for start, target in problems]
+    found: dict[int, list[SearchResult]] = {}
+
+    def work(k: int) -> None:
+        found[k] = [solve_fast(board, s, t, beam=False) for s, t in problems[k % 2 :: 2]]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k, results in found.items():
+        for one, other in zip(results, alone[k % 2 :: 2], strict=True):
+            _same_run(one, other)
+
+
 def first_levels(board: Board) -> list[set[int]]:
     """The English central game's first endgame table, built afresh (nothing kept)."""
     target = 1 << board.hole("d4")

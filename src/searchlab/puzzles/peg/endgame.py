@@ -10,6 +10,7 @@ and is exact there.
 from __future__ import annotations
 
 import functools
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -37,6 +38,8 @@ class _Grown(NamedTuple):
 
 
 _GROWN: OrderedDict[tuple[object, ...], _Grown] = OrderedDict()
+_GROWN_LOCK = threading.Lock()
+"""Solves may run in threads (the web player): the kept tables are read and changed under it."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -121,19 +124,22 @@ class Endgame:
             self._grow(budget, stop)
             return
         key = (*self._key, budget)
-        kept = _GROWN.get(key)
+        with _GROWN_LOCK:
+            kept = _GROWN.get(key)
+            if kept is not None:
+                _GROWN.move_to_end(key)
         if kept is None:
             self._grow(budget, stop)
             if self.total <= CACHE_POSITIONS:
                 if self._last is not None:
                     self._last.flags.writeable = False
-                _GROWN[key] = _Grown(
-                    tuple(self.levels), self.total, self.pegs, self.exhausted, self._last
-                )
-                while len(_GROWN) > CACHE_TABLES:
-                    _GROWN.popitem(last=False)
+                levels = tuple(self.levels)
+                grown = _Grown(levels, self.total, self.pegs, self.exhausted, self._last)
+                with _GROWN_LOCK:
+                    _GROWN[key] = grown
+                    while len(_GROWN) > CACHE_TABLES:
+                        _GROWN.popitem(last=False)
             return
-        _GROWN.move_to_end(key)
         self.levels = list(kept.levels)
         self.total, self.pegs, self.exhausted, self._last = kept[1:]
 
