@@ -185,7 +185,10 @@ def sqlite_faults(path: str | Path, damaged: str = "") -> Iterator[None]:
     try:
         yield
     except READ_FAULTS as exc:
-        raise sqlite_fault(path, exc, damaged) from None
+        fault = sqlite_fault(path, exc, damaged)
+    else:
+        return
+    raise fault  # outside the handler: see guarded
 
 
 _R = TypeVar("_R")
@@ -202,7 +205,12 @@ def guarded(method: Callable[_P, _R]) -> Callable[_P, _R]:
             return method(*args, **kwargs)
         except READ_FAULTS as exc:
             owner: Any = args[0]
-            fault = getattr(owner, "_fault", None)
-            raise (fault(exc) if fault else sqlite_fault(owner.path, exc)) from None
+            one_line = getattr(owner, "_fault", None)
+            fault = one_line(exc) if one_line else sqlite_fault(owner.path, exc)
+        # Raised outside the handler, so SQLite's error (and, through its traceback, the
+        # method's frame and its unfinished cursor) is freed now: a connection closed
+        # while a statement of its is unfinished stays open, holding the file's lock, a
+        # leak for a long-lived process such as the web server.
+        raise fault
 
     return run

@@ -6,6 +6,7 @@ results) is one line, exit 2, never changed and never "delete it"."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -20,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from searchlab.errors import InputError
+from searchlab.experiments.store import ResultStore
 from searchlab.puzzles.rushhour import bundled, sources
 from tests.faults.conftest import Place, leftovers, no_traceback, one_line_error, run
 
@@ -275,6 +277,57 @@ def test_a_damaged_results_database_is_one_line(place: Place, kind: str) -> None
         assert run(args, place).returncode == 0
         return
     one_line_error(run(args, place), str(db))
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small results database (an experiment's runs and instances)."""
+    place = Place(tmp_path_factory.mktemp("results"))
+    db = place.root / "results.sqlite"
+    args = ["experiment", "aima-3.29", "-n", "2", "--depths", "2-6", "-w", "1", "--db", str(db)]
+    assert run(args, place).returncode == 0
+    return db
+
+
+def open_files(path: Path) -> int:
+    """How many of this process's file descriptors are open on ``path``."""
+    found = 0
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):
+            found += os.readlink(f"/proc/self/fd/{fd}") == str(path)
+    return found
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    changes=st.lists(
+        st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)), min_size=1, max_size=40
+    )
+)
+def test_any_bytes_changed_in_a_results_database_are_one_line_and_let_go(
+    tmp_path: Path, results: Path, changes: list[tuple[float, int]]
+) -> None:
+    """Bytes changed anywhere past SQLite's header: every read of the results database
+    gives its rows or one line, and leaves the file closed (an unfinished statement
+    held by a traceback kept the file open and locked, in a long-lived process)."""
+    db = tmp_path / "fuzzed.sqlite"
+    data = bytearray(results.read_bytes())
+    for where, byte in changes:
+        data[100 + int(where * (len(data) - 100))] = byte
+    db.write_bytes(bytes(data))
+    try:
+        with ResultStore(db) as store:
+            store.experiments()
+            store.done("aima-3.29")
+            store.records("aima-3.29")
+            store.load_instances(
+                "npuzzle", [f"depth={d}/seed=0/{k}" for d in range(2, 7) for k in (0, 1)]
+            )
+    except InputError as exc:
+        assert "\n" not in str(exc)
+    assert open_files(db) == 0
 
 
 def test_a_folder_where_the_results_database_belongs_is_one_line(place: Place) -> None:

@@ -383,7 +383,10 @@ class PuzzleDatabase:
             ):
                 yield read_row(m, b, c)
         except READ_FAULTS as exc:  # a damaged page met halfway: one line, not a traceback
-            raise self._fault(exc) from None
+            fault = self._fault(exc)
+        else:
+            return
+        raise fault  # outside the handler: the unfinished cursor is freed (faults.guarded)
 
     @guarded
     def draw(
@@ -425,7 +428,11 @@ class PuzzleDatabase:
             "WHERE size = ? AND walls = ? AND moves = ? ORDER BY rowid LIMIT 1 OFFSET ?",
             (size, walls, moves, k),
         ).fetchone()
-        return None if row is None else read_row(*row)
+        if row is None:  # the counts promised this row: the two tables disagree
+            raise DamagedRow(
+                f"the counts and puzzles tables disagree: no puzzle {k + 1} of {moves} moves"
+            )
+        return read_row(*row)
 
     @guarded
     def hardest(self, size: int, walls: int) -> int | None:
