@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from searchlab.web import access, worker
 from searchlab.web.app import create_app
-from searchlab.web.fair import client_key
+from searchlab.web.fair import FairLane, client_key
 from searchlab.web.shared import SharedCache
 from tests.asyncio_thread import run_async
 
@@ -382,6 +382,39 @@ def test_page_ids_share_their_address_part() -> None:
     assert statuses == [202] * 4 + [429] * 2
     assert "4 solves" in refused
     assert other == 202
+
+
+def test_pages_behind_one_address_take_turns_inside_its_part() -> None:
+    """One slot, held while the work is queued: clients take turns, and inside the
+    address "a" its pages take turns too (p1's burst of three waits behind p2 and p3)."""
+    lane = FairLane("test", slots=1, per_client=1)
+    order: list[int] = []
+    held = threading.Event()
+    release = threading.Event()
+
+    def blocker() -> None:
+        held.set()
+        release.wait(10)
+
+    def task(n: int) -> None:
+        order.append(n)
+
+    try:
+        lane.submit("z", blocker)
+        assert held.wait(10)
+        for client, page, n in [
+            ("a", "p1", 1), ("a", "p1", 2), ("a", "p1", 3), ("a", "p2", 4),
+            ("b", "q", 5), ("b", "q", 6), ("a", "p3", 7),
+        ]:  # fmt: skip
+            lane.submit(client, functools.partial(task, n), page=page)
+        release.set()
+        end = time.monotonic() + 10
+        while len(order) < 7 and time.monotonic() < end:
+            time.sleep(0.01)
+    finally:
+        lane.shutdown()
+    # a and b alternate; a's turns go p1, p2, p3, then p1's rest
+    assert order == [1, 5, 4, 6, 7, 2, 3]
 
 
 # -- workers give their memory back ----------------------------------------------------

@@ -10,7 +10,9 @@ are bounded in two lanes:
 
 * the **cheap lane** (``cheap`` calls at once, ``waiting`` more queued): every
   call starts here. Almost all calls (an 8-puzzle, peg, knight or maze board,
-  a one-move hint) end within ``triage_seconds`` and never leave it;
+  a one-move hint) end within ``triage_seconds`` and never leave it. Its
+  workers run ``cheap_niceness`` below the server (``nice`` +3 by default), so
+  the event loop every request needs is scheduled first;
 * the **heavy lane** (``heavy`` calls at once): a call still running after
   ``triage_seconds`` moves there, its process continuing at a lower priority,
   and frees its cheap slot (its worker is not kept afterwards: the memory a
@@ -39,7 +41,7 @@ from typing import Any
 
 from searchlab.errors import InputError, SolutionCheckError
 from searchlab.web import worker
-from searchlab.web.jobs import BUSY_NICENESS, MEMORY_MB, TooBusyError
+from searchlab.web.jobs import BUSY_NICENESS, LIGHT_NICENESS, MEMORY_MB, TooBusyError
 from searchlab.web.worker import Outcome
 
 POLL = 0.02
@@ -83,7 +85,7 @@ class Gate:
         triage_seconds: float = 0.5,
         time_cap: float = 60.0,
         memory_mb: int | None = MEMORY_MB,
-        cheap_niceness: int = 0,
+        cheap_niceness: int = LIGHT_NICENESS,
         heavy_niceness: int = 10,
     ) -> None:
         self.what = what
