@@ -1,7 +1,7 @@
 """Benchmark: the web player under attack or serving a class, on loopback, as a person feels it.
 
 Usage: python benchmarks/web_load.py [--seconds 30] [--solvers 4] [--generators 3] [--hinters 2]
-       python benchmarks/web_load.py --class 30 [--seconds 60] [--idle 60]
+       python benchmarks/web_load.py --class 30 [--seconds 60] [--idle 60] [--busy 4]
 
 **Class mode** (``--class N``, issue 32): N students, each on its own loopback address
 (127.0.1.1, 127.0.1.2, ...: the whole 127.0.0.0/8 is loopback, and the client socket
@@ -19,7 +19,8 @@ Targets (docs/web.md): all students served their watch within 20 s, the probe's
 ``GET /`` p99 <= 300 ms and 1-move solve p99 <= 1.5 s with none refused, memory back
 within 30% of its start. The server runs in a session of its own (as from a
 teacher's terminal): Linux's autogroup scheduling then shares the CPU between it
-and the students' process as between two programs.
+and the students' process as between two programs. ``--busy N`` runs N CPU-bound
+programs (each in a session of its own) beside the class: a busy machine.
 
 Starts ``searchlab serve --port 0`` in a child process (a real uvicorn server), then
 runs two clients for ``--seconds``:
@@ -354,6 +355,12 @@ def run_class(args: argparse.Namespace) -> None:
             peak[0] = max(peak[0], tree_rss_mb(proc.pid))
             time.sleep(0.5)
 
+    # Other programs keeping the machine busy, each in a session of its own (another
+    # user's tests, a compiler): they compete with the server as whole programs do.
+    burners = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
+        for _ in range(args.busy)
+    ]
     start = rec.start = time.monotonic()
     threads = [
         threading.Thread(target=student, args=(url, f"127.0.1.{i + 1}", rec, stop, start))
@@ -373,6 +380,9 @@ def run_class(args: argparse.Namespace) -> None:
         t.join()
     timings, outcomes, worst = receiver.recv()
     prober.join()
+    for burner in burners:
+        burner.kill()
+        burner.wait()
     rec.timings.update(timings)
     rec.outcomes.update(outcomes)
     rec.worst.update(worst)
@@ -386,7 +396,8 @@ def run_class(args: argparse.Namespace) -> None:
     print(
         f"class: {args.students} students on 127.0.1.x and a probe on 127.0.2.1, "
         f"{args.seconds:g} s, all opening the Rush Hour card 1 watch (BFS and A*) at "
-        f"{WATCH_AT:g} s; {os.cpu_count()} cores, load average before "
+        f"{WATCH_AT:g} s; {os.cpu_count()} cores, {args.busy} busy programs beside it, "
+        "load average before "
         f"{load[0]:.2f}, at the end {load_during[0]:.2f}"
     )
     checks: list[tuple[str, list[float], float]] = [
@@ -437,6 +448,12 @@ def main() -> None:
         "--class", dest="students", type=int, default=0, help="Students (class mode)."
     )
     parser.add_argument("--idle", type=float, default=60.0, help="Idle seconds after a class.")
+    parser.add_argument(
+        "--busy",
+        type=int,
+        default=0,
+        help="CPU-bound programs running beside the class (a busy machine).",
+    )
     args = parser.parse_args()
     if args.students:
         args.seconds = args.seconds or 60.0

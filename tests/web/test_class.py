@@ -27,8 +27,10 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from searchlab import families, i18n
 from searchlab.web import access, worker
-from searchlab.web.app import create_app
+from searchlab.web import i18n as web_i18n
+from searchlab.web.app import STATIC, create_app
 from searchlab.web.fair import FairLane, client_key
 from searchlab.web.shared import SharedCache
 from tests.asyncio_thread import run_async
@@ -350,6 +352,32 @@ def test_the_shared_cache_keeps_recent_answers_within_its_bytes() -> None:
     assert calls == ["a", "b", "c", "b"]
     assert cache.size <= 250
     assert cache.computations == 6
+
+
+# -- what every page asks for as it opens: made once, served from memory ---------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_strings_and_families_are_made_once_and_served_compressed(
+    client: TestClient, lang: str
+) -> None:
+    i18n.use(lang)
+    expected = {
+        "/": (STATIC / "index.html").read_bytes(),
+        f"/api/families?lang={lang}": [f.summary() for f in families.all_families()],
+        f"/api/i18n?lang={lang}": web_i18n.page_messages(lang, ""),
+    }
+    i18n.use("en")
+    for path, want in expected.items():
+        plain = client.get(path, headers={"accept-encoding": "identity"})
+        packed = client.get(path, headers={"accept-encoding": "gzip"})
+        assert plain.headers.get("content-encoding") is None
+        assert packed.headers["content-encoding"] == "gzip"
+        assert plain.content == packed.content  # the client unpacked it
+        assert (plain.content if isinstance(want, bytes) else plain.json()) == want
+        again = client.get(path, headers={"if-none-match": plain.headers["etag"]})
+        assert again.status_code == 304 and not again.content
+    # the browser's language, when the page names none
+    chosen = client.get("/api/i18n", headers={"accept-language": "es-MX,es;q=0.9"})
+    assert chosen.json()["language"] == "es"
 
 
 # -- clients keyed by address ---------------------------------------------------------
