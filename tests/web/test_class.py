@@ -355,6 +355,27 @@ def test_the_shared_cache_keeps_recent_answers_within_its_bytes() -> None:
 
 
 # -- what every page asks for as it opens: made once, served from memory ---------------
+def test_every_family_is_imported_before_the_server_answers() -> None:
+    """Families load on first use; the server loads them all at start-up, not on the
+    event loop as the first pages ask (seconds of every request waiting, under load)."""
+    script = (
+        "import sys\n"
+        "from fastapi.testclient import TestClient\n"
+        "from searchlab.families import REGISTRY\n"
+        "from searchlab.web.app import create_app\n"
+        "app = create_app()\n"
+        "modules = [t.split(':')[0] for t in REGISTRY.values()]\n"
+        "assert not any(m in sys.modules for m in modules)\n"
+        "with TestClient(app, base_url='http://127.0.0.1'):\n"
+        "    print(sorted(m for m in modules if m not in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "[]"
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_page_strings_and_families_are_made_once_and_served_compressed(
     client: TestClient, lang: str

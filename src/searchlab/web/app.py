@@ -382,6 +382,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Import every family before serving (they load on first use): done later,
+        # the first pages' requests would import them on the event loop, a second
+        # or more of every other request waiting (seen under a class's load).
+        registry.all_families()
         stopping = threading.Event()
 
         def warm_up() -> None:
