@@ -293,6 +293,34 @@ def test_heavy_calls_cannot_fill_the_cheap_lane() -> None:
     run_async(main())
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("heavy_per_client", [1, 2])
+def test_a_compare_pair_of_long_calls_may_both_go_heavy(heavy_per_client: int) -> None:
+    """Two long calls of one client (a compare pair of traces): the second is refused
+    when a client may have one heavy call, served when it may have two (the traces)."""
+    gate = Gate(
+        "traces",
+        cheap=2,
+        waiting=2,
+        heavy=2,
+        per_client=2,
+        heavy_per_client=heavy_per_client,
+        triage_seconds=5.0,  # a child imports this test module first
+    )
+
+    async def main() -> list[Any]:
+        calls = [gate.run(functools.partial(sleepy, 7.0), "addr:a") for _ in range(2)]
+        return await asyncio.gather(*calls, return_exceptions=True)
+
+    outcomes = run_async(main())
+    if heavy_per_client == 2:
+        assert outcomes == [7.0, 7.0]
+    else:
+        assert 7.0 in outcomes
+        assert sum(isinstance(o, TooBusyError) for o in outcomes) == 1
+    gate.shutdown()
+
+
 def test_a_client_has_its_share_of_the_cheap_lane() -> None:
     gate = Gate("hints", cheap=2, waiting=2, per_client=1, triage_seconds=10)
 
