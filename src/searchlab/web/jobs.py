@@ -11,8 +11,8 @@ receives the result.
 **Light solves run in warm processes.** The light lane's processes are started
 ahead (``light_workers`` of them, at server start) and kept between jobs
 (:func:`~searchlab.web.worker.serve_jobs`): a 1-move solve costs a pipe's round
-trip, not a process start, which takes tens of milliseconds on an idle machine
-and seconds on a loaded one. A worker whose job ran past the triage deadline,
+trip, not a process start, which takes tens of milliseconds (33-78 ms measured
+at load 7) and more on a busier machine. A worker whose job ran past the triage deadline,
 did not stop when cancelled, failed, or grew past
 :data:`~searchlab.web.worker.RECYCLE_MB` is ended and replaced in the background.
 They run at ``nice`` +``light_niceness`` (:data:`LIGHT_NICENESS`): the server's
@@ -239,7 +239,7 @@ class JobManager:
                 w = self._warm.pop()
                 if w.child.is_alive():
                     return w
-                w.conn.close()
+                _end(w)
         return self._start_warm()
 
     def _give_back(self, w: Warm, keep: bool) -> None:
