@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import re
-import secrets
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -188,6 +187,8 @@ def draw_seed(seed: int | None, what: str) -> tuple[int, Note | None]:
     line); no note for a given seed."""
     if seed is not None:
         return seed, None
+    import secrets  # (hashlib and hmac: not on every command's start-up)
+
     drawn = secrets.randbelow(2**31)
     note = _("seed {seed} (--seed {seed} draws this {what} again)").format(seed=drawn, what=_(what))
     return drawn, Note(note)
