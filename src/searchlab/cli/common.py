@@ -317,8 +317,15 @@ class FractionBar:
     :data:`LOG_EVERY` seconds instead of the bar (none when ``show`` is ``False``:
     ``--json``)."""
 
-    def __init__(self, title: str, show: bool | None = None, log: bool = False) -> None:
+    def __init__(
+        self,
+        title: str,
+        show: bool | None = None,
+        log: bool = False,
+        console: Console | None = None,
+    ) -> None:
         self.title = title
+        self.console = console  # (default: standard error's)
         self.show = show  # None: decided at the first update (no rich before it)
         self.log = log and show is not False
         self.logged: float | None = None  # when the last log line was written
@@ -335,24 +342,9 @@ class FractionBar:
                 err_console.print(f"{title or self.title}: {info}", markup=False)
             return
         if self.bar is None:
-            from rich.progress import (
-                BarColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
+            from searchlab.cli.bars import FractionProgress
 
-            self.bar = Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                TextColumn("{task.percentage:>5.1f}%"),
-                TextColumn("{task.fields[info]}"),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=real_console(err_console),
-                transient=True,
-            )
+            self.bar = FractionProgress(real_console(self.console or err_console))
             self.bar.start()
             self.task = self.bar.add_task(self.title, total=total, info="")
         self.bar.update(

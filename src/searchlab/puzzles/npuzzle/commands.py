@@ -231,7 +231,20 @@ def build_databases(
 ) -> Iterator[Block]:
     """``searchlab npuzzle pdb``: build (once) and cache a partition's databases."""
     goal_ = goal_from_spec(goal, partition_size(partition))
-    for pattern in prepare_databases(goal_, partition, progress):
+    title = ""
+
+    def on_table(number: int, count: int, pattern: tuple[int, ...]) -> None:
+        nonlocal title
+        title = _("table {number} of {count}: pattern {cells}").format(
+            number=number, count=count, cells=" ".join(map(str, pattern))
+        )
+
+    def step(done: int, total: int) -> None:
+        progress(
+            done, total, _("{done:,} of {total:,} entries").format(done=done, total=total), title
+        )
+
+    for pattern in prepare_databases(goal_, partition, step, on_table):
         yield _("pattern {cells}: ready").format(cells=" ".join(map(str, pattern)))
     yield _("cache: {path}").format(path=cache_dir())
 

@@ -297,7 +297,6 @@ def goal_text(inst: Instance) -> str:
     return _("Goal: the tiles as pictured.")
 
 
-
 def demo() -> Iterator[DemoBlock]:
     """The family's ``searchlab demo`` section (imported when shown: it brings the Korf
     benchmark and the assignment programs)."""
@@ -311,6 +310,7 @@ def cache_artifacts() -> Sequence[Artifact]:
     from searchlab.puzzles.npuzzle.pdb_cache import cache_artifacts as artifacts
 
     return artifacts()
+
 
 FAMILY: Family[Instance, Board] = Family(
     goal_text=goal_text,
