@@ -78,7 +78,7 @@ def test_spanish_docs_use_the_same_words() -> None:
 
 
 def test_a_count_column_is_plural_where_a_status_is_singular() -> None:
-    """"solved" is two Spanish words: a run's status "resuelto", the column counting the
+    """The word "solved" is two Spanish words: a run's status "resuelto", the column counting the
     solved runs "resueltos" (translated with a context, never one for the other)."""
     from searchlab.experiments.report import COMPARE_COLUMNS
     from searchlab.i18n import _, use
