@@ -11,8 +11,25 @@ package's ``TYPE_CHECKING`` imports keep mypy seeing the names.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Collection, Mapping, Sequence
+from types import ModuleType
 from typing import Any
+
+
+def _namesake_package(namesakes: Collection[str]) -> type[ModuleType]:
+    """A package module class whose attribute named as one of its submodules is the
+    submodule's namesake export, not the submodule. Importing ``pkg.cards`` makes the
+    import system set ``pkg.cards`` to the module; an eager ``from .cards import cards``
+    in ``__init__`` rebound it to the function, and so does this, as it is set."""
+
+    class Package(ModuleType):
+        def __setattr__(self, name: str, value: Any) -> None:
+            if name in namesakes and isinstance(value, ModuleType):
+                value = getattr(value, name)
+            super().__setattr__(name, value)
+
+    return Package
 
 
 def exports(
@@ -21,7 +38,11 @@ def exports(
     """``(__getattr__, __dir__)`` for ``package``: ``homes`` maps each submodule (its
     name relative to the package) to the names it exports."""
     home = {name: module for module, names in homes.items() for name in names}
-    namespace = importlib.import_module(package).__dict__
+    namesakes = {name for name, module in home.items() if name == module}
+    package_module = sys.modules[package]
+    namespace = package_module.__dict__
+    if namesakes:  # ``cards`` the function, from the module ``cards``
+        package_module.__class__ = _namesake_package(namesakes)
 
     def getattr_(name: str) -> Any:
         module = home.get(name)

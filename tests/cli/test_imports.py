@@ -102,3 +102,29 @@ def test_a_command_imports_only_what_it_uses(argv: list[str], banned: tuple[str,
 def test_the_budget_sees_an_import() -> None:
     """The check itself: a command that draws a table does load rich."""
     assert "rich" in loaded_after(["peg", "boards"])
+
+
+@pytest.mark.parametrize("family", ["npuzzle", "rushhour", "peg", "knight", "maze"])
+def test_a_lazy_package_exports_what_its_modules_define(family: str) -> None:
+    """Each name of a family package's API is its home module's object, before and after
+    that module is imported (a module named like its export, ``rushhour.cards``, does not
+    replace the function ``cards``). In a fresh process: the import order matters."""
+    code = (
+        "import importlib, pkgutil, sys, types\n"
+        f"pkg = importlib.import_module('searchlab.puzzles.{family}')\n"
+        "if sys.argv[1] == 'modules first':\n"
+        "    for info in pkgutil.iter_modules(pkg.__path__):\n"
+        "        importlib.import_module(f'{pkg.__name__}.{info.name}')\n"
+        "for n in pkg.__all__:\n"
+        "    assert not isinstance(getattr(pkg, n), types.ModuleType), n\n"
+        "for info in pkgutil.iter_modules(pkg.__path__):\n"
+        "    importlib.import_module(f'{pkg.__name__}.{info.name}')\n"
+        "for n in pkg.__all__:\n"
+        "    assert not isinstance(getattr(pkg, n), types.ModuleType), n\n"
+        "print('ok')\n"
+    )
+    for order in ("modules first", "names first"):
+        proc = subprocess.run(
+            [sys.executable, "-c", code, order], capture_output=True, text=True, check=False
+        )
+        assert proc.stdout.strip() == "ok", (order, proc.stderr[-600:])
