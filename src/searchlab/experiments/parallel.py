@@ -345,10 +345,11 @@ def _dask_results(
             for future in pending.next_batch(block=False):
                 yield future.result()
     finally:
-        client.cancel(futures)
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        with _deaf():  # as the pool's: a second Ctrl-C cut the closing short
+            client.cancel(futures)
+            client.close()
+            if cluster is not None:
+                cluster.close()
         tornado_log.removeFilter(_sync_cancel_race)
 
 
