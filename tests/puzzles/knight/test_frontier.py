@@ -3,7 +3,11 @@ exhaustive search; its checkpoints and Ctrl-C."""
 
 from __future__ import annotations
 
+import json
 import os
+import signal
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -13,7 +17,7 @@ from hypothesis import strategies as st
 
 from searchlab.puzzles.knight.board import Board
 from searchlab.puzzles.knight.exhaustive import count_closed_tours, count_tours
-from searchlab.puzzles.knight.frontier import Cancelled, count, load_checkpoint
+from searchlab.puzzles.knight.frontier import Cancelled, count
 
 # OEIS A001230 (undirected closed tours on 2n x 2n), A165134 (directed open tours on
 # n x n), A175855 (closed tours on 5 x 2n), A070030 (closed tours on 3 x 2n).
@@ -102,17 +106,62 @@ class TripAt:
             self.event.set()
 
 
-@pytest.mark.parametrize("stop_at", [7, 13, 22])
-def test_resumes_from_its_checkpoint(tmp_path: Path, stop_at: int) -> None:
+def _done(ck: Path) -> int:
+    return int(json.loads(ck.read_text())["done"])
+
+
+@pytest.mark.parametrize(
+    ("stop_at", "memory"), [(7, None), (22, None), (13, 1 << 14), (33, 1 << 14)]
+)
+def test_resumes_from_its_checkpoint(tmp_path: Path, stop_at: int, memory: int | None) -> None:
+    """In memory and with a 16 KB budget (every frontier in many part files on disk)."""
     ck = tmp_path / "c.ckpt"
     trip = TripAt(stop_at)
     with pytest.raises(Cancelled):
-        count(Board(5, 6), True, cancel=trip, progress=trip.progress, checkpoint=ck)
-    done, _keys, _counts = load_checkpoint(ck, 5, 6, True)
+        count(Board(5, 8), True, cancel=trip, progress=trip.progress, checkpoint=ck, memory=memory)
+    done = _done(ck)
     assert done % 5 == 0 and done <= stop_at
-    got = count(Board(6, 5), True, checkpoint=ck)
-    assert got.undirected == 8 and got.steps_resumed == done
-    assert [p.name for p in tmp_path.iterdir()] == ["c.ckpt"]  # no temporary left over
+    got = count(Board(8, 5), True, checkpoint=ck, memory=memory)
+    assert got.undirected == 44202 and got.steps_resumed == done
+    # The last checkpoint and its folder, nothing else (no work files, no temporary).
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035"]
+
+
+CHILD = """
+import sys
+from pathlib import Path
+from searchlab.puzzles.knight.board import Board
+from searchlab.puzzles.knight.frontier import count
+def show(cell, cells, column, states, mb):
+    print(cell, flush=True)
+r = count(Board(5, 8), True, progress=show, checkpoint=Path(sys.argv[1]), memory=1 << 15)
+print("RESULT", r.undirected, flush=True)
+"""
+
+
+@pytest.mark.parametrize("kill_at", [13, 27])
+def test_a_count_killed_mid_column_resumes_with_nothing_lost_or_doubled(
+    tmp_path: Path, kill_at: int
+) -> None:
+    """SIGKILL (no cleanup at all) in the middle of a column, parts on disk: the
+    count run again resumes from the last whole column, gives the published count,
+    and sweeps what the killed process left."""
+    ck = tmp_path / "c.ckpt"
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(ck)], stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    for line in child.stdout:
+        if int(line) >= kill_at:
+            break
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert any(".work-" in p.name for p in tmp_path.iterdir())  # left by the dead process
+    done = _done(ck)
+    assert done % 5 == 0 and 0 < done <= kill_at
+    got = count(Board(5, 8), True, checkpoint=ck, memory=1 << 15)
+    assert got.undirected == 44202 and got.steps_resumed == done
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035"]
 
 
 def test_a_damaged_or_foreign_checkpoint_is_reported_and_ignored(tmp_path: Path) -> None:
@@ -123,22 +172,39 @@ def test_a_damaged_or_foreign_checkpoint_is_reported_and_ignored(tmp_path: Path)
     notes: list[str] = []
     assert count(Board(5, 6), True, checkpoint=ck, on_checkpoint_note=notes.append).undirected == 8
     assert len(notes) == 1 and "another count" in notes[0]
-    data = bytearray(ck.read_bytes())
+    trip = TripAt(20)
+    with pytest.raises(Cancelled):
+        count(Board(5, 8), True, cancel=trip, progress=trip.progress, checkpoint=ck)
+    part = next((tmp_path / json.loads(ck.read_text())["folder"]).glob("*.counts"))
+    data = bytearray(part.read_bytes())
     data[len(data) // 2] ^= 0xFF
-    ck.write_bytes(bytes(data))
+    part.write_bytes(bytes(data))
     notes.clear()
     got = count(Board(5, 8), True, checkpoint=ck, on_checkpoint_note=notes.append)
     assert got.undirected == 44202 and got.steps_resumed == 0
-    assert len(notes) == 1 and "starting over" in notes[0]
+    assert len(notes) == 1 and "checksum" in notes[0] and "starting over" in notes[0]
     ck.write_bytes(b"not a checkpoint")
     notes.clear()
     assert count(Board(5, 6), True, checkpoint=ck, on_checkpoint_note=notes.append).undirected == 8
     assert len(notes) == 1 and "damaged" in notes[0]
 
 
-@pytest.mark.parametrize(("size", "closed", "want"), [((5, 8), True, 44202), ((5, 5), False, 864)])
-def test_a_frontier_built_in_parts_counts_the_same(
-    size: tuple[int, int], closed: bool, want: int
+@pytest.mark.parametrize(
+    ("size", "closed", "want", "memory"),
+    [
+        ((5, 5), False, 864, 1 << 12),
+        ((4, 7), False, 6378, 1 << 16),
+        ((5, 8), True, 44202, 1 << 22),
+        pytest.param((6, 6), True, 9862, 1 << 12, marks=pytest.mark.slow),
+    ],
+)
+def test_a_count_within_a_tiny_memory_budget_counts_the_same(
+    size: tuple[int, int], closed: bool, want: int, memory: int
 ) -> None:
-    """A small table budget forces every step into several parts (memory bound)."""
-    assert count(Board(*size), closed, table_bytes=1 << 12).undirected == want
+    """Budgets of 4 KB to 4 MB force the frontiers to disk and every step into many
+    parts (some split when too big); the counts are the published ones, and the
+    arrays held stay within the budget (or the smallest table)."""
+    got = count(Board(*size), closed, memory=memory)
+    assert got.undirected == want
+    assert got.largest_arrays <= max(memory, 3 * 1024 * 16)
+    assert got.most_parts > 1 or got.largest_frontier * 16 <= memory // 4
