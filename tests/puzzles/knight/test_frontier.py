@@ -11,13 +11,15 @@ import sys
 import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from searchlab.puzzles.knight import frontier_store
 from searchlab.puzzles.knight.board import Board
 from searchlab.puzzles.knight.exhaustive import count_closed_tours, count_tours
-from searchlab.puzzles.knight.frontier import Cancelled, count
+from searchlab.puzzles.knight.frontier import Cancelled, _Budget, _run, count, plan
 
 # OEIS A001230 (undirected closed tours on 2n x 2n), A165134 (directed open tours on
 # n x n), A175855 (closed tours on 5 x 2n), A070030 (closed tours on 3 x 2n).
@@ -208,3 +210,25 @@ def test_a_count_within_a_tiny_memory_budget_counts_the_same(
     assert got.undirected == want
     assert got.largest_arrays <= max(memory, 3 * 1024 * 16)
     assert got.most_parts > 1 or got.largest_frontier * 16 <= memory // 4
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(1, 2**70), st.sampled_from([None, 1 << 14]))
+def test_counts_past_64_bits_stay_exact(start: int, memory: int | None) -> None:
+    """Linearity: starting the count of 5x6 closed (8 tours) from an empty board
+    counted ``start`` times gives ``8 * start`` tours exactly; with ``start`` near
+    or past 2**64 the steps overflow one limb and are redone wider."""
+    limbs = [(start >> (64 * j)) & (2**64 - 1) for j in range(2)]
+    if limbs[1] == 0:
+        limbs = limbs[:1]
+    first = frontier_store.in_memory(np.zeros(1, np.uint64), np.array([limbs], dtype=np.uint64))
+    budget = _Budget(1 << 30 if memory is None else memory)
+    got = _run(plan(5, 6), True, [first], [1], 0, budget, None, None, None, None)
+    assert got == 8 * start
+
+
+def test_counts_overflowing_64_bits_are_redone_wider() -> None:
+    start = 2**64 - 1
+    first = frontier_store.in_memory(np.zeros(1, np.uint64), np.array([[start]], np.uint64))
+    got = _run(plan(5, 6), True, [first], [1], 0, _Budget(1 << 14), None, None, None, None)
+    assert got == 8 * start

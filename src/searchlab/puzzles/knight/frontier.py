@@ -228,6 +228,41 @@ def count(
                 sizes, first = [1], 0
     else:
         store.sweep(None)
+    total = _run(p, closed, frontier, sizes, first, budget, cancel, progress, checkpoint, saved)
+    if progress is not None:
+        progress(n, n, cols, 0, 0.0)
+    directed = 2 * total
+    return Count(
+        rows,
+        cols,
+        closed,
+        total,
+        directed,
+        max(sizes),
+        time.perf_counter() - t0,
+        first,
+        budget.peak,
+        budget.most_parts,
+    )
+
+
+def _run(
+    p: Plan,
+    closed: bool,
+    frontier: list[Segment],
+    sizes: list[int],
+    first: int,
+    budget: _Budget,
+    cancel: CancelToken | None,
+    progress: Progress | None,
+    checkpoint: Path | None,
+    saved: Path | None,
+) -> int:
+    """The cells from ``first`` on, from ``frontier`` (``sizes``: the frontier's size
+    before each cell so far; ``saved``: the folder of the checkpoint in force, whose
+    parts are never removed here): the tours counted at the last cell. The counts
+    are exact: a step that overflows is redone with one more 64-bit limb."""
+    rows, n = p.rows, p.rows * p.cols
     work = store.work_folder(checkpoint)
     limbs = max([seg.limbs for seg in frontier], default=1)
     total = 0
@@ -276,28 +311,22 @@ def count(
                 assert checkpoint is not None
                 store.save(
                     checkpoint,
-                    {**want, "done": x + 1, "sizes": sizes, "limbs": limbs},
+                    {
+                        "rows": p.rows,
+                        "cols": p.cols,
+                        "closed": closed,
+                        "base": BASE,
+                        "done": x + 1,
+                        "sizes": sizes,
+                        "limbs": limbs,
+                    },
                     frontier,
                     folder,
                 )
                 saved = folder
     finally:
         store.remove_folder(work)
-    if progress is not None:
-        progress(n, n, cols, 0, 0.0)
-    directed = 2 * total
-    return Count(
-        rows,
-        cols,
-        closed,
-        total,
-        directed,
-        max(sizes),
-        time.perf_counter() - t0,
-        first,
-        budget.peak,
-        budget.most_parts,
-    )
+    return total
 
 
 def _expect(sizes: list[int], x: int, rows: int) -> int:
