@@ -58,7 +58,7 @@ def test_published_open_counts(size: tuple[int, int], tours: int) -> None:
             165_575_218_320,
             marks=pytest.mark.skipif(
                 os.environ.get("SEARCHLAB_HEAVY") != "1",
-                reason="7x7 open tours: over 15 CPU minutes and 11 GB (never finished yet); "
+                reason="7x7 open tours: hours of CPU (memory bounded by the default budget); "
                 "SEARCHLAB_HEAVY=1 runs it",
             ),
         ),
