@@ -157,17 +157,19 @@ frontier and hash table held in memory during that cell)."""
 
 @dataclass(slots=True)
 class _Budget:
-    """How one count spends its memory (bytes): at most a quarter on the frontier it
-    reads, a quarter on the frontier it builds (beyond that, both go to disk), and
-    half on one hash table (growth included: a table grows only while the old and the
-    new one fit together)."""
+    """How one count spends its memory (bytes): the frontier it reads, if in memory
+    (it was built within a quarter of the budget); at most a quarter on the frontier it
+    builds, when that is expected to fit (else it goes to disk); the rest on one hash
+    table (growth included: a table grows only while the old and the new one fit
+    together)."""
 
     memory: int
     peak: int = 0
     most_parts: int = 1
 
-    def table_slots(self, width: int) -> int:
-        return max(MIN_SLOTS, self.memory // 2 // width)
+    def table_slots(self, width: int, held_in: int, out_in_memory: bool) -> int:
+        room = self.memory - held_in - (self.memory // 4 if out_in_memory else 0)
+        return max(MIN_SLOTS, room // width)
 
     def keeps(self, held: int, more: int) -> bool:
         return held + more <= self.memory // 4
@@ -364,12 +366,15 @@ def _step(
     count overflowed ``limbs`` limbs). The next frontier is built in hash parts, each
     in a table within the budget: first as many as the expected size needs, a part
     found too big split in two (keys of part ``i`` of ``k`` are those of parts ``i``
-    and ``i + k`` of ``2k``). A part is kept in memory while the budget allows, else
-    written to ``folder`` (fsynced if ``durable``; then every part goes there)."""
+    and ``i + k`` of ``2k``). When the next frontier is expected to fit a quarter of
+    the budget its parts are kept in memory (while they do), and the tables get the
+    rest; otherwise they are written to ``folder`` (fsynced if ``durable``, and then
+    always) and the tables get all but the frontier read from memory."""
     width = 8 * (1 + limbs)
     result = np.zeros(limbs, dtype=np.uint64)
     held_in = sum(seg.nbytes for seg in frontier if seg.path is None)
-    cap = budget.table_slots(width)
+    out_in_memory = not durable and budget.keeps(0, expect * width)
+    cap = budget.table_slots(width, held_in, out_in_memory)
     if final:
         overflow = _run_part(
             p, x, frontier, limbs, final, apex, result, cancel, MIN_SLOTS, MIN_SLOTS, 0, 1
@@ -396,7 +401,7 @@ def _step(
         m = compact(tkeys, tcounts)
         if m == 0:
             continue
-        if not durable and budget.keeps(held_in + held_out, m * width):
+        if out_in_memory and budget.keeps(held_out, m * width):
             out.append(store.in_memory(tkeys[:m], tcounts[:m]))
             held_out += m * width
             budget.peak = max(budget.peak, held_in + held_out + tkeys.nbytes + tcounts.nbytes)
