@@ -232,3 +232,15 @@ def test_counts_overflowing_64_bits_are_redone_wider() -> None:
     first = frontier_store.in_memory(np.zeros(1, np.uint64), np.array([[start]], np.uint64))
     got = _run(plan(5, 6), True, [first], [1], 0, _Budget(1 << 14), None, None, None, None)
     assert got == 8 * start
+
+
+def test_frontiers_read_from_disk_in_many_chunks_count_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Part files read back a few hundred states at a time (the 8x8 count reads a
+    million at a time from files of hundreds of millions)."""
+    from searchlab.puzzles.knight import frontier
+
+    monkeypatch.setattr(frontier, "CHUNK", 257)
+    assert count(Board(5, 8), True, memory=1 << 14).undirected == 44202
+    assert count(Board(5, 5), False, memory=1 << 13).directed == 1728
