@@ -244,3 +244,13 @@ def test_frontiers_read_from_disk_in_many_chunks_count_the_same(
     monkeypatch.setattr(frontier, "CHUNK", 257)
     assert count(Board(5, 8), True, memory=1 << 14).undirected == 44202
     assert count(Board(5, 5), False, memory=1 << 13).directed == 1728
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.booleans(), st.integers(10, 22))
+def test_any_memory_budget_counts_the_same(rows: int, cols: int, closed: bool, bits: int) -> None:
+    """Boards up to 25 squares, budgets of 1 KB to 4 MB: the same counts as in memory."""
+    board = Board(rows, cols)
+    free = count(board, closed)
+    got = count(board, closed, memory=1 << bits)
+    assert (got.undirected, got.directed) == (free.undirected, free.directed)
