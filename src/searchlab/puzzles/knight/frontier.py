@@ -53,6 +53,10 @@ LOAD = 0.8
 MIN_SLOTS = 1024
 """The smallest hash table (a budget below this many slots is raised to it)."""
 
+MAX_SLOTS = 2**32 - 1
+"""The largest hash table (the kernel maps hashes onto fewer than 2**32 slots); a
+larger budget builds the next frontier in more parts."""
+
 MEMORY_FRACTION = 0.5
 """The default memory budget: this fraction of the memory available when the count
 starts (``MemAvailable``; 4 GiB where that cannot be read)."""
@@ -169,7 +173,7 @@ class _Budget:
 
     def table_slots(self, width: int, held_in: int, out_in_memory: bool) -> int:
         room = self.memory - held_in - (self.memory // 4 if out_in_memory else 0)
-        return max(MIN_SLOTS, room // width)
+        return max(MIN_SLOTS, min(MAX_SLOTS, room // width))
 
     def keeps(self, held: int, more: int) -> bool:
         return held + more <= self.memory // 4
