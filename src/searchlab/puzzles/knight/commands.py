@@ -150,6 +150,7 @@ def count(
     as_json: bool,
     cancel: CancelToken | None = None,
     progress: Callable[..., None] | None = None,
+    memory: float | None = None,
 ) -> Iterator[Block]:
     """``searchlab knight count WxH [--closed]``: the exact number of open (or closed)
     tours, by the frontier count (:mod:`~searchlab.puzzles.knight.frontier`) or, as a
@@ -173,8 +174,11 @@ def count(
         )
     if checkpoint is not None and use != "frontier":
         raise InputError(_("--checkpoint applies to the frontier count"))
+    if memory is not None and use != "frontier":
+        raise InputError(_("--memory applies to the frontier count"))
     if use == "frontier":
-        yield from _count_frontier(board, closed, checkpoint, as_json, cancel, progress)
+        budget = None if memory is None else int(memory * 2**30)
+        yield from _count_frontier(board, closed, checkpoint, as_json, cancel, progress, budget)
     else:
         yield from _count_exhaustive(board, closed, as_json, cancel, progress)
 
@@ -186,6 +190,7 @@ def _count_frontier(
     as_json: bool,
     cancel: CancelToken | None,
     progress: Callable[..., None] | None,
+    memory: int | None,
 ) -> Iterator[Block]:
     notes: list[str] = []
 
@@ -204,6 +209,7 @@ def _count_frontier(
             progress=step,
             checkpoint=None if checkpoint is None else Path(checkpoint),
             on_checkpoint_note=notes.append,
+            memory=memory,
         )
     except frontier.Cancelled:
         if not as_json:
@@ -239,6 +245,8 @@ def _count_frontier(
         directed=result.directed,
         largest_frontier=result.largest_frontier,
         cells_resumed=result.steps_resumed,
+        largest_arrays_mb=round(result.largest_arrays / 2**20, 1),
+        most_parts=result.most_parts,
     )
     if not as_json:
         yield _report(board, closed, result.undirected, result.directed)
@@ -355,6 +363,16 @@ COUNT = Task(
             ),
             str,
             metavar="FILE",
+        ),
+        Option(
+            "memory",
+            N_(
+                "Memory budget of the frontier count in GB (default: half the memory "
+                "available); larger frontiers go to disk and are built in parts."
+            ),
+            float,
+            minimum=0.001,
+            metavar="GB",
         ),
     ),
     example="5x5",
