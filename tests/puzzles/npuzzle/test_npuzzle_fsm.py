@@ -291,5 +291,5 @@ def test_load_fsm_caches_checks_and_heals(
 
 
 def test_depth_bounds() -> None:
-    with pytest.raises(ValueError, match="2 to 24"):
+    with pytest.raises(ValueError, match="2 to 13"):
         fsm.build_fsm(1)

@@ -49,6 +49,9 @@ STEP = ((-1, 0), (0, -1), (0, 1), (1, 0))
 NAMES = "ULRD"
 DEFAULT_DEPTH = 12
 """The longest strings searched for the shipped table (measured in ``docs/npuzzle.md``)."""
+MAX_DEPTH = 13
+"""The longest strings searched: the search keeps every string kept, about three times
+more a move (13 moves: 2.5 GB of memory, 30 s)."""
 PRUNED = -1
 
 
@@ -207,8 +210,8 @@ def build_fsm(
     depth: int = DEFAULT_DEPTH, progress: Callable[[int, int, int], None] | None = None
 ) -> I32:
     """The minimised automaton of the forbidden strings of at most ``depth`` moves."""
-    if not 2 <= depth <= 24:
-        raise ValueError("the automaton's strings are 2 to 24 moves long")
+    if not 2 <= depth <= MAX_DEPTH:
+        raise ValueError(f"the automaton's strings are 2 to {MAX_DEPTH} moves long")
     return compile_fsm(forbidden_strings(depth, progress))
 
 
@@ -241,10 +244,9 @@ def load_fsm(
     """The automaton of strings of at most ``depth`` moves from the cache, checked by its
     checksum and its shape; built (and cached, with its checksum) when missing or
     damaged if ``build``, else None. A damaged file is said on stderr and removed."""
-    import sys
-
     from searchlab.checksum import check, discard, seal
-    from searchlab.durable import atomic_write
+    from searchlab.durable import atomic_write, notice
+    from searchlab.i18n import _
 
     path = fsm_path(depth)
     if path.exists():
@@ -254,13 +256,15 @@ def load_fsm(
             try:
                 table = np.load(path, allow_pickle=False)
             except (OSError, ValueError):
-                problem = "unreadable"
+                problem = _("unreadable")
             if table is not None and not valid_table(table):
-                problem, table = "not an automaton", None
+                problem, table = _("not an automaton"), None
         if table is not None:
             sound: I32 = table
             return sound
-        print(f"{path}: {problem}: removed", file=sys.stderr)
+        notice(
+            _("{path}: {problem}: removed, to be built again").format(path=path, problem=problem)
+        )
         discard(path)
     if not build:
         return None
