@@ -49,7 +49,14 @@ from searchlab.puzzles.npuzzle.board import (
     legal_moves,
     parse_tiles,
 )
-from searchlab.puzzles.npuzzle.commands import PDB, RANDOM, SOLVE_HELP, from_options, solve_options
+from searchlab.puzzles.npuzzle.commands import (
+    FSM,
+    PDB,
+    RANDOM,
+    SOLVE_HELP,
+    from_options,
+    solve_options,
+)
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import exact_distance, random_instance
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
@@ -357,7 +364,7 @@ FAMILY: Family[Instance, Board] = Family(
         generate=generate,
     ),
     sampling=Sampling(sample=sample, parameter="depth", exact=True),
-    tasks=(RANDOM, PDB),
+    tasks=(RANDOM, PDB, FSM),
     solve_options=solve_options(ALGORITHMS, OPTIMAL),
     from_options=from_options,
     solve_help=SOLVE_HELP,
