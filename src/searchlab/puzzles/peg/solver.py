@@ -34,6 +34,9 @@ import itertools
 import sys
 from collections.abc import Callable, Sequence
 
+import numpy as np
+import numpy.typing as npt
+
 from searchlab.puzzles.peg.beam import beam_search, unfold
 from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
@@ -42,10 +45,17 @@ from searchlab.puzzles.peg.levels import LevelStopped
 from searchlab.puzzles.peg.ordering import JumpRow, jump_table, portfolio_tables
 from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
 from searchlab.puzzles.peg.solver_run import PegRun, Stop
-from searchlab.puzzles.peg.symmetry import Canonical, make_canonical, stabilizer
+from searchlab.puzzles.peg.symmetry import (
+    Canonical,
+    chunk_tables,
+    make_canonical,
+    non_identity,
+    stabilizer,
+)
 from searchlab.search.limits import CancelToken
 from searchlab.search.result import SearchResult, SearchStats
 
+_KERNEL = "searchlab.puzzles.peg.kernel"
 DEFAULT_MAX_MEMO = 4_000_000
 """Dead positions remembered at most (about 100 bytes each in CPython)."""
 DEFAULT_ENDGAME_BUDGET = 1_000_000
@@ -76,6 +86,7 @@ def solve_fast(
     restart_base: int = 500,
     grow_after: int = GROW_AFTER,
     beam: bool = True,
+    compiled: bool | None = None,
 ) -> SearchResult:
     """Solve a peg solitaire problem: jumps from ``start`` to ``target``.
 
@@ -104,6 +115,11 @@ def solve_fast(
         :data:`BEAM_ROUNDS` times (:mod:`~searchlab.puzzles.peg.beam`); it
         finds the classic boards' solutions in seconds, while the depth-first
         search keeps the proofs of impossibility.
+    compiled : run the depth-first passes compiled (:mod:`~searchlab.puzzles.peg.kernel`,
+        the same search node for node) instead of in Python, on boards of at most 63
+        holes. ``None`` (the default): when the kernel is already loaded in the process
+        (its import loads Numba, a few tenths of a second a command would pay for a
+        search of milliseconds).
 
     Returns the engine's :class:`~searchlab.search.result.SearchResult`: ``actions`` are
     jumps ``(from, over, to)``, ``states`` the bitboards (see :mod:`.solver_run`).
@@ -156,7 +172,14 @@ def solve_fast(
     except LevelStopped as stopped:
         return run.finish("limit", limit=stopped.limit)
     run.endgame_positions = endgame.total
-    search = DepthFirst(run, endgame, canonical, finals[0].bit_count(), max_memo, max_nodes)
+    if compiled is None:
+        compiled = _KERNEL in sys.modules
+    tabs = None
+    if compiled and board.size <= 63 and endgame.vectorised:
+        from searchlab.puzzles.peg.kernel import canonical_array
+
+        tabs = canonical_array(chunk_tables(board.size, non_identity(board, perms)))
+    search = DepthFirst(run, endgame, canonical, finals[0].bit_count(), max_memo, max_nodes, tabs)
     if start.bit_count() <= search.top_pegs:  # the start is in the endgame table's range
         if canonical(start) not in endgame.levels[start.bit_count() - search.goal_pegs]:
             return run.finish("no_solution")
@@ -244,11 +267,11 @@ def solve_fast(
                 continue
             break
     except Stop as stop:
-        run.memo_size = len(search.dead)
+        run.memo_size = search.memo_size
         return run.stopped(stop)
     finally:
         sys.setrecursionlimit(limit)
-    run.memo_size = len(search.dead)
+    run.memo_size = search.memo_size
     return run.finish("no_solution") if path is None else run.finish("solved", path)
 
 
@@ -265,6 +288,7 @@ class DepthFirst:
 
     __slots__ = (
         "canonical",
+        "compiled",
         "dead",
         "endgame",
         "goal_pegs",
@@ -283,7 +307,9 @@ class DepthFirst:
         goal_pegs: int,
         max_memo: int,
         max_nodes: int | None = None,
+        tabs: npt.NDArray[np.int64] | None = None,
     ) -> None:
+        self.compiled = None if tabs is None else _Compiled(tabs)
         self.run = run
         self.max_nodes = max_nodes
         self.endgame = endgame
@@ -295,10 +321,24 @@ class DepthFirst:
         self.top_set: set[int] = set()
         self.reach_endgame()
 
+    @property
+    def memo_size(self) -> int:
+        """Dead positions remembered."""
+        return len(self.dead) if self.compiled is None else self.compiled.memo_size
+
     def reach_endgame(self) -> None:
         """Aim at the endgame table's deepest level (again, after it grew)."""
         self.top_pegs = self.goal_pegs + self.endgame.top
         self.top_set = self.endgame.levels[self.endgame.top]
+
+    def memo_bound(self) -> tuple[int, bool]:
+        """How many dead positions the memo may hold, and whether reaching that stops
+        the search (the stored-node limit) rather than the memo growing (``max_memo``,
+        the search goes on, forgetting), whichever comes first."""
+        max_memo, node_limit = self.max_memo, False
+        if self.max_nodes is not None and self.max_nodes - self.endgame.total <= max_memo:
+            max_memo, node_limit = max(0, self.max_nodes - self.endgame.total), True
+        return max_memo, node_limit
 
     def descend(self, pos: int, path: list[Jump]) -> list[Jump]:
         """``path`` extended with the jumps from ``pos`` (in the endgame table) to a finish."""
@@ -323,16 +363,14 @@ class DepthFirst:
         jumps to a finish, or ``None`` when the start is dead. Raises ``Stop("restart")``
         at ``restart_at`` expansions (0: never) and ``Stop(limit)`` at a limit.
         Pagoda pruning: a child whose pagoda value falls below ``threshold`` is cut."""
+        if self.compiled is not None:
+            return self.compiled.run_pass(self, table, restart_at, start, pval, threshold)
         run, stats, dead, canonical = self.run, self.run.stats, self.dead, self.canonical
         checkpoint, descend, budget = run.checkpoint, self.descend, run.budget
         top_pegs, top_set = self.top_pegs, self.top_set
         start_pegs = start.bit_count()
         path: list[Jump] = []
-        # The memo stops growing at max_memo (the search goes on, forgetting), or stops
-        # the search at the stored-node limit, whichever comes first.
-        max_memo, node_limit = self.max_memo, False
-        if self.max_nodes is not None and self.max_nodes - self.endgame.total <= max_memo:
-            max_memo, node_limit = max(0, self.max_nodes - self.endgame.total), True
+        max_memo, node_limit = self.memo_bound()
 
         def dfs(pos: int, pegs: int, pval: float) -> bool:
             # ``pegs`` > top_pegs here: the endgame level is tested by the caller
@@ -376,3 +414,87 @@ class DepthFirst:
             return False
 
         return path if dfs(start, start_pegs, pval) else None
+
+
+_Rows = tuple[
+    npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]
+]
+"""A jump table as the kernel reads it: pegs needed, destination, flip, pagoda change."""
+
+
+class _Compiled:
+    """The compiled passes of one :class:`DepthFirst` (:func:`~.kernel._pass`): the memo
+    of dead positions as the kernel's hash table, the frames, the tables as arrays."""
+
+    __slots__ = ("memo", "memo_size", "regs", "rows", "tabs")
+
+    def __init__(self, tabs: npt.NDArray[np.int64]) -> None:
+        from searchlab.puzzles.peg import kernel
+
+        self.tabs = tabs
+        self.memo = np.full(1 << 12, -1, dtype=np.int64)
+        self.memo_size = 0
+        self.regs = np.zeros(kernel.REGS, dtype=np.int64)
+        self.rows: dict[int, _Rows] = {}
+
+    def run_pass(
+        self,
+        search: DepthFirst,
+        table: Sequence[JumpRow],
+        restart_at: int,
+        start: int,
+        pval: float,
+        threshold: float,
+    ) -> list[Jump] | None:
+        """:meth:`DepthFirst.run_pass`, compiled: the same search, node for node."""
+        from searchlab.puzzles.peg import kernel
+
+        run, stats, regs = search.run, search.run.stats, self.regs
+        arrays = self.rows.get(id(table))
+        if arrays is None:
+            need, dst, flip, delta, _ = zip(*table, strict=True)
+            arrays = self.rows[id(table)] = (
+                np.array(need, dtype=np.int64),
+                np.array(dst, dtype=np.int64),
+                np.array(flip, dtype=np.int64),
+                np.array(delta, dtype=np.float64),
+            )
+        frames = start.bit_count() + 2
+        spos = np.zeros(frames, dtype=np.int64)
+        spval = np.zeros(frames, dtype=np.float64)
+        srow = np.full(frames, -1, dtype=np.int64)
+        spos[0], spval[0] = start, pval
+        regs[:] = 0
+        regs[kernel.EXPANDED], regs[kernel.GENERATED] = stats.expanded, stats.generated
+        regs[kernel.DUPLICATES], regs[kernel.MAX_DEPTH] = stats.duplicates, stats.max_depth
+        regs[kernel.PRUNED], regs[kernel.MEMO_FULL] = run.pruned, run.memo_full
+        regs[kernel.MEMO_COUNT] = self.memo_size
+        max_memo, node_limit = search.memo_bound()
+        top = search.endgame.top_array().view(np.int64)
+        while True:
+            regs[kernel.NEXT_CHECK] = min(run.budget.next_check, 1 << 62)
+            status, self.memo = kernel._pass(
+                regs, self.memo, spos, spval, srow, *arrays, self.tabs, top,
+                search.top_pegs, start.bit_count(), threshold, restart_at, max_memo, node_limit,
+            )  # fmt: skip
+            stats.expanded, stats.generated = (
+                int(regs[kernel.EXPANDED]),
+                int(regs[kernel.GENERATED]),
+            )
+            stats.duplicates, stats.max_depth = (
+                int(regs[kernel.DUPLICATES]),
+                int(regs[kernel.MAX_DEPTH]),
+            )
+            run.pruned, run.memo_full = int(regs[kernel.PRUNED]), bool(regs[kernel.MEMO_FULL])
+            self.memo_size = int(regs[kernel.MEMO_COUNT])
+            if status == kernel.PAUSED:
+                run.checkpoint()
+                continue
+            if status == kernel.RESTART:
+                raise Stop("restart")
+            if status == kernel.MAX_NODES:
+                raise Stop("max_nodes")
+            if status == kernel.DEAD:
+                return None
+            path = [table[int(r)][4] for r in srow[: int(regs[kernel.SP]) + 1]]
+            return search.descend(int(regs[kernel.CHILD]), path)

@@ -25,8 +25,29 @@ def make_canonical(board: Board, perms: Sequence[Sequence[int]]) -> Canonical:
     once per process for each (:func:`_canonical_for`, cached): the solver asks
     for it at every call.
     """
+    return _canonical_for(board.size, non_identity(board, perms))
+
+
+def non_identity(board: Board, perms: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """``perms`` as tuples, the identity left out (what the chunk tables are made of)."""
     identity = tuple(range(board.size))
-    return _canonical_for(board.size, tuple(t for t in map(tuple, perms) if t != identity))
+    return tuple(t for t in map(tuple, perms) if t != identity)
+
+
+@functools.lru_cache(maxsize=64)
+def chunk_tables(size: int, perms: tuple[tuple[int, ...], ...]) -> list[list[list[int]]]:
+    """``tables[s][k][v]``: the image under ``perms[s]`` of the bits ``v`` of 12-bit chunk
+    ``k`` of a position of ``size`` holes (the image is the OR over the chunks)."""
+    tables: list[list[list[int]]] = []
+    for perm in perms:
+        per_sym = []
+        for k in range(math.ceil(size / 12)):
+            bits = [1 << perm[i] if i < size else 0 for i in range(12 * k, 12 * k + 12)]
+            # the images of the low and the high 6 bits, then every 12-bit value's as one OR
+            low, high = _subset_ors(bits[:6]), _subset_ors(bits[6:])
+            per_sym.append([h | lo for h in high for lo in low])
+        tables.append(per_sym)
+    return tables
 
 
 @functools.lru_cache(maxsize=64)
@@ -35,15 +56,7 @@ def _canonical_for(size: int, perms: tuple[tuple[int, ...], ...]) -> Canonical:
     if not perms:
         return _identity
     chunks = math.ceil(size / 12)
-    tables: list[list[list[int]]] = []
-    for perm in perms:
-        per_sym = []
-        for k in range(chunks):
-            bits = [1 << perm[i] if i < size else 0 for i in range(12 * k, 12 * k + 12)]
-            # the images of the low and the high 6 bits, then every 12-bit value's as one OR
-            low, high = _subset_ors(bits[:6]), _subset_ors(bits[6:])
-            per_sym.append([h | lo for h in high for lo in low])
-        tables.append(per_sym)
+    tables = chunk_tables(size, perms)
     if chunks <= 4:
         quads = [tuple(t + [[0]] * (4 - len(t))) for t in tables]
 
