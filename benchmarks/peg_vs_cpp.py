@@ -16,8 +16,10 @@ Issue 34, item 7: :func:`~searchlab.puzzles.peg.solve_fast` on the English centr
 
 Both are built under ``~/.cache/searchlab-bench/`` (once). Ours runs in fresh
 processes (``PYTHONPATH`` the tree): the first call after the imports (what a script
-that solves once pays) and the best and median of ``--calls`` calls after it (what
-a process that solves again pays: the per-board set-up is made once). Every solution
+that solves once pays), the best and median of ``--calls`` calls after it (what
+a process that solves again pays: the per-board set-up is made once), all with the
+Python depth-first pass (what a command runs), then, the compiled pass loaded
+(:mod:`searchlab.puzzles.peg.kernel`, outside the timing), ``--calls`` more. Every solution
 is replayed jump by jump to the finish before it is counted. ``--before SRC`` (another
 checkout's ``src``) runs the same on that tree, interleaved round by round so both
 see the same load, checks its node counts and length are ours, and prints the
@@ -125,37 +127,57 @@ def time_karlosp(binary: Path) -> float:
     return float(line.split()[1].removesuffix("ms")) / 1000
 
 
+def _replayed(start: int, target: int, actions: list[tuple[int, int, int]]) -> None:
+    pos = start
+    for a, b, c in actions:  # replay: every jump legal, ending on the finish
+        assert pos >> a & 1 and pos >> b & 1 and not pos >> c & 1, (a, b, c)
+        pos ^= (1 << a) | (1 << b) | (1 << c)
+    assert pos == target
+
+
 def child(calls: int) -> None:
-    """This process's side: import, solve once (cold), then ``calls`` times (warm)."""
+    """This process's side: import, solve once (cold), then ``calls`` times (warm); then,
+    where the tree has the compiled pass, load it and solve ``calls`` times with it."""
     t = time.perf_counter()
     from searchlab.puzzles.peg import get_board, solve_fast
 
     imported = time.perf_counter() - t
     board = get_board("english")
     start, target = board.start(), 1 << board.hole("d4")
-    times, result, first_cpu = [], None, 0.0
-    for _ in range(calls + 1):
-        t, cpu = time.perf_counter(), time.process_time()
-        result = solve_fast(board, start, target)
-        times.append(time.perf_counter() - t)
-        first_cpu = first_cpu or time.process_time() - cpu
-        assert result.status == "solved"
-        pos = start
-        for a, b, c in result.actions:  # replay: every jump legal, ending on the finish
-            assert pos >> a & 1 and pos >> b & 1 and not pos >> c & 1, (a, b, c)
-            pos ^= (1 << a) | (1 << b) | (1 << c)
-        assert pos == target
-    assert result is not None
+    runs: dict[str, list[float]] = {"python": [], "compiled": []}
+    counts = set()
+    first_cpu = 0.0
+    try:
+        from searchlab.puzzles.peg import kernel  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:  # a tree before the compiled pass
+        kernel = None
+    for mode in ("python", "compiled"):
+        if mode == "compiled":
+            if kernel is None:
+                break
+            kernel.warm_up()
+        options = {} if kernel is None else {"compiled": mode == "compiled"}
+        for _ in range(calls + 1):
+            t, cpu = time.perf_counter(), time.process_time()
+            result = solve_fast(board, start, target, **options)
+            runs[mode].append(time.perf_counter() - t)
+            first_cpu = first_cpu or time.process_time() - cpu
+            assert result.status == "solved"
+            _replayed(start, target, result.actions)
+            counts.add((result.length, result.stats.expanded, result.stats.generated))
+    assert len(counts) == 1, counts
+    length, expanded, generated = counts.pop()
     print(
         json.dumps(
             {
                 "import": imported,
-                "first": times[0],
+                "first": runs["python"][0],
                 "first_cpu": first_cpu,
-                "warm": times[1:],
-                "length": result.length,
-                "expanded": result.stats.expanded,
-                "generated": result.stats.generated,
+                "warm": runs["python"][1:],
+                "compiled": runs["compiled"][1:],
+                "length": length,
+                "expanded": expanded,
+                "generated": generated,
             }
         )
     )
@@ -190,6 +212,7 @@ def main() -> None:
     firsts: dict[str, list[float]] = {name: [] for name in trees}
     first_cpus: dict[str, list[float]] = {name: [] for name in trees}
     warms: dict[str, list[float]] = {name: [] for name in trees}
+    compiled: dict[str, list[float]] = {name: [] for name in trees}
     counts: dict[str, tuple[object, ...]] = {}
     anchors: dict[str, list[float]] = {}
     binaries = {}
@@ -203,6 +226,7 @@ def main() -> None:
             firsts[name].append(float(r["first"]))  # type: ignore[arg-type]
             first_cpus[name].append(float(r["first_cpu"]))  # type: ignore[arg-type]
             warms[name].extend(r["warm"])  # type: ignore[arg-type]
+            compiled[name].extend(r["compiled"])  # type: ignore[arg-type]
             counts[name] = (r["length"], r["expanded"], r["generated"])
         for name, (binary, timer) in binaries.items():
             anchors.setdefault(name, []).append(timer(binary))
@@ -226,11 +250,17 @@ def main() -> None:
             f"{statistics.median(warms['this tree']) / statistics.median(warms['before']):.3f}"
             " (median)"
         )
-    mine = min(warms["this tree"])
+    mine, fast = min(warms["this tree"]), min(compiled["this tree"] or [float("nan")])
+    print(
+        f"this tree, compiled pass (kernel loaded): best {fast * 1000:.3f} ms, median "
+        f"{statistics.median(compiled['this tree'] or [float('nan')]) * 1000:.3f} ms "
+        f"({counts['this tree'][2] / fast:,.0f} nodes/s); "  # type: ignore[operator]
+        f"/ the Python pass: {fast / mine:.3f}"
+    )
     for name, seconds in anchors.items():
         print(
-            f"{name}: best {min(seconds) * 1000:.3f} ms; ours (after the first call) / it = "
-            f"{mine / min(seconds):.2f}, ours (first call) / it = "
+            f"{name}: best {min(seconds) * 1000:.3f} ms; ours / it: compiled "
+            f"{fast / min(seconds):.2f}, Python pass {mine / min(seconds):.2f}, first call "
             f"{min(firsts['this tree']) / min(seconds):.1f}"
         )
 

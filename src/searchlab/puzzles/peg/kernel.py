@@ -19,9 +19,13 @@ Boards of at most 63 holes (a position is a non-negative ``int64``).
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+
+from searchlab.puzzles.peg.symmetry import chunk_tables
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -212,11 +216,14 @@ def _pass(
         srow[sp] += 1
 
 
-def canonical_array(chunks: list[list[list[int]]]) -> I64:
-    """:func:`~searchlab.puzzles.peg.symmetry.chunk_tables` as one array for :func:`_pass`."""
-    if not chunks:
-        return np.zeros((0, 1, 4096), np.int64)
-    return np.array(chunks, dtype=np.int64)
+@functools.lru_cache(maxsize=16)
+def canonical_array(size: int, perms: tuple[tuple[int, ...], ...]) -> I64:
+    """:func:`~searchlab.puzzles.peg.symmetry.chunk_tables` as one read-only array for
+    :func:`_pass` (made once per process for each board size and symmetry group)."""
+    chunks = chunk_tables(size, perms)
+    array = np.array(chunks, dtype=np.int64) if chunks else np.zeros((0, 1, 4096), np.int64)
+    array.flags.writeable = False
+    return array
 
 
 def warm_up() -> None:
@@ -225,5 +232,5 @@ def warm_up() -> None:
     from searchlab.puzzles.peg.board import get_board
     from searchlab.puzzles.peg.solver import solve_fast
 
-    board = get_board("triangle5")
-    solve_fast(board, board.start(), None, compiled=True)
+    board = get_board("english")  # its central game runs two passes
+    solve_fast(board, board.start(), 1 << board.hole("d4"), compiled=True)

@@ -47,7 +47,6 @@ from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
 from searchlab.puzzles.peg.solver_run import PegRun, Stop
 from searchlab.puzzles.peg.symmetry import (
     Canonical,
-    chunk_tables,
     make_canonical,
     non_identity,
     stabilizer,
@@ -178,7 +177,7 @@ def solve_fast(
     if compiled and board.size <= 63 and endgame.vectorised:
         from searchlab.puzzles.peg.kernel import canonical_array
 
-        tabs = canonical_array(chunk_tables(board.size, non_identity(board, perms)))
+        tabs = canonical_array(board.size, non_identity(board, perms))
     search = DepthFirst(run, endgame, canonical, finals[0].bit_count(), max_memo, max_nodes, tabs)
     if start.bit_count() <= search.top_pegs:  # the start is in the endgame table's range
         if canonical(start) not in endgame.levels[start.bit_count() - search.goal_pegs]:
