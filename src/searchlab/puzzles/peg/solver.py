@@ -22,6 +22,11 @@ Performance tricks, where they live:
 * **move order**: jumps from the holes farthest from the finish first (clear
   the edges, keep the pegs near the finish for the end), taking turns among a
   portfolio of orders with restarts (:mod:`~searchlab.puzzles.peg.ordering`).
+* **compiled passes** (:mod:`~searchlab.puzzles.peg.kernel`): the depth-first pass
+  run by Numba, node for node the Python one, once the kernel is loaded in the
+  process (``compiled``); a command keeps the Python pass and never loads Numba.
+* **set-up made once per process**: the symmetry tables, the first endgame table and
+  the portfolio's jump tables are kept for the next solve on the same board.
 * **vectorised beam search** (:mod:`~searchlab.puzzles.peg.beam`): on hard
   problems, NumPy level-by-level search keeping the most compact positions,
   meeting the endgame table; the Wiegleb, French and Diamond standard games
