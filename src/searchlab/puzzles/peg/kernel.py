@@ -228,9 +228,18 @@ def canonical_array(size: int, perms: tuple[tuple[int, ...], ...]) -> I64:
 
 def warm_up() -> None:
     """Compile :func:`_pass` now, or load it from Numba's cache (benchmarks call this
-    before their clock; a solve takes the compiled pass only once it is loaded)."""
-    from searchlab.puzzles.peg.board import get_board
-    from searchlab.puzzles.peg.solver import solve_fast
-
-    board = get_board("english")  # its central game runs two passes
-    solve_fast(board, board.start(), 1 << board.hole("d4"), compiled=True)
+    before their clock; a solve takes the compiled pass only once it is loaded). It
+    solves a line of three holes, with the argument types of a real solve (the tables
+    read-only)."""
+    tabs = np.zeros((0, 1, 4096), np.int64)
+    top = np.array([0b100], np.int64)
+    tabs.flags.writeable = top.flags.writeable = False
+    one = np.array([0], np.int64)
+    regs = np.zeros(REGS, np.int64)
+    regs[NEXT_CHECK] = 1 << 62
+    _pass(
+        regs, np.full(16, -1, np.int64), np.array([0b011, 0, 0], np.int64), np.zeros(3),
+        np.full(3, -1, np.int64), one + 0b011, one + 0b100, one + 0b111, np.zeros(1), tabs,
+        top, 1, 2, -1.0, 0, 10, False,
+    )  # fmt: skip
+    assert regs[CHILD] == 0b100

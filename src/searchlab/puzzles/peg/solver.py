@@ -475,6 +475,7 @@ class _Compiled:
         regs[kernel.MEMO_COUNT] = self.memo_size
         max_memo, node_limit = search.memo_bound()
         top = search.endgame.top_array().view(np.int64)
+        top.flags.writeable = False  # one compiled signature: the kept tables are read-only
         while True:
             regs[kernel.NEXT_CHECK] = min(run.budget.next_check, 1 << 62)
             status, self.memo = kernel._pass(
