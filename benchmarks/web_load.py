@@ -51,6 +51,7 @@ import secrets
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
@@ -66,12 +67,23 @@ HARD_15 = (
 ONE_MOVE_8 = "1 2 3\n4 5 6\n7 0 8\n"
 
 
+SERVER_LOG = Path(tempfile.gettempdir()) / f"searchlab-web-load-{os.getpid()}.log"
+"""The server's log (its standard error), read for tracebacks at the end."""
+
+
+def log_verdict() -> str:
+    """How many lines the server logged, and how many tracebacks among them."""
+    text = SERVER_LOG.read_text(errors="replace") if SERVER_LOG.exists() else ""
+    tracebacks = text.count("Traceback (most recent call last)")
+    return f"server log: {len(text.splitlines())} lines, {tracebacks} tracebacks ({SERVER_LOG})"
+
+
 def start_server() -> tuple[subprocess.Popen[str], str]:
     exe = Path(sys.executable).with_name("searchlab")
     proc = subprocess.Popen(
         [str(exe), "serve", "--port", "0"],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=SERVER_LOG.open("w"),
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         # A session of its own, as a teacher's terminal: Linux's autogroup scheduling
@@ -430,6 +442,7 @@ def run_class(args: argparse.Namespace) -> None:
     for label, procs in (("at the end of the class", busy), (f"after {args.idle:g} s idle", idle)):
         shown = ", ".join(f"{name} {mb:.0f}" for name, mb in sorted(procs, key=lambda x: -x[1]))
         print(f"processes {label} (MB): {shown}")
+    print(log_verdict())
     growth = after / before - 1
     print(
         f"memory (server and child processes): {before:,.0f} MB before, peak {peak[0]:,.0f} MB, "

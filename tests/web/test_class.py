@@ -401,6 +401,28 @@ def test_the_page_strings_and_families_are_made_once_and_served_compressed(
     assert chosen.json()["language"] == "es"
 
 
+def test_every_static_file_is_served_from_memory_as_on_disk(client: TestClient) -> None:
+    root = Path(str(STATIC))
+    files = [p for p in sorted(root.rglob("*")) if p.is_file()]
+    assert len(files) >= 10
+    for path in files:
+        url = "/static/" + path.relative_to(root).as_posix()
+        plain = client.get(url, headers={"accept-encoding": "identity"})
+        packed = client.get(url, headers={"accept-encoding": "gzip"})
+        assert plain.status_code == packed.status_code == 200, url
+        assert plain.content == packed.content == path.read_bytes(), url
+        assert packed.headers["content-encoding"] == "gzip"
+        assert client.get(url, headers={"if-none-match": plain.headers["etag"]}).status_code == 304
+    assert (
+        client.get("/static/js/app.js").headers["content-type"] == "text/javascript; charset=utf-8"
+    )
+    assert client.head("/static/style.css").content == b""
+    # what is not a file there goes on to the static mount, as before
+    assert client.get("/static/js/nothing.js").status_code == 404
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/static/js").status_code == 404
+
+
 # -- clients keyed by address ---------------------------------------------------------
 def test_page_ids_share_their_address_part() -> None:
     assert client_key("10.0.0.5") == "addr:10.0.0.5"

@@ -273,8 +273,9 @@ def sleepy(seconds: float) -> tuple[str, Any]:
 def test_heavy_calls_cannot_fill_the_cheap_lane() -> None:
     """Long calls move to the heavy lane after the triage time (or are refused when it
     is full); a cheap call from another client meanwhile answers at once."""
-    # A child imports this test module first (a second or more): the triage time allows it.
-    gate = Gate("board generations", cheap=1, waiting=2, heavy=1, triage_seconds=5.0)
+    # A child imports this test module first (a second or more, over 5 s once at load
+    # 11): the triage time allows it.
+    gate = Gate("board generations", cheap=1, waiting=2, heavy=1, triage_seconds=10.0)
 
     async def main() -> None:
         first = asyncio.create_task(gate.run(functools.partial(sleepy, 60), "addr:a"))
@@ -305,18 +306,18 @@ def test_a_compare_pair_of_long_calls_may_both_go_heavy(heavy_per_client: int) -
         heavy=2,
         per_client=2,
         heavy_per_client=heavy_per_client,
-        triage_seconds=5.0,  # a child imports this test module first
+        triage_seconds=10.0,  # a child imports this test module first
     )
 
     async def main() -> list[Any]:
-        calls = [gate.run(functools.partial(sleepy, 7.0), "addr:a") for _ in range(2)]
+        calls = [gate.run(functools.partial(sleepy, 12.0), "addr:a") for _ in range(2)]
         return await asyncio.gather(*calls, return_exceptions=True)
 
     outcomes = run_async(main())
     if heavy_per_client == 2:
-        assert outcomes == [7.0, 7.0]
+        assert outcomes == [12.0, 12.0]
     else:
-        assert 7.0 in outcomes
+        assert 12.0 in outcomes
         assert sum(isinstance(o, TooBusyError) for o in outcomes) == 1
     gate.shutdown()
 
