@@ -4,6 +4,7 @@ character for character and style for style, wherever it does not hand over to r
 from __future__ import annotations
 
 import io
+import os
 import re
 
 import pytest
@@ -71,6 +72,10 @@ stats_values = st.builds(
 
 @pytest.mark.parametrize("environment", ENVIRONMENTS, ids=lambda e: str(e) or "plain")
 @pytest.mark.parametrize("tty", [False, True])
+def no_terminal(*_args: object) -> os.terminal_size:
+    raise OSError("not a terminal")
+
+
 @settings(max_examples=25, deadline=None)
 @given(stats=stats_values, title=st.sampled_from(["Statistics", "Estadísticas", "Total"]))
 def test_plain_table_is_rich_table(
@@ -84,6 +89,9 @@ def test_plain_table_is_rich_table(
             monkeypatch.delenv(name, raising=False)
         for name, value in environment.items():
             monkeypatch.setenv(name, value)
+        # No terminal of the machine's counts (a background run may hold a narrow one
+        # on standard input): the width is COLUMNS, else 80, for rich and for us.
+        monkeypatch.setattr("os.get_terminal_size", no_terminal)
         expected = Stream(tty)
         Console(file=expected, highlight=False).print(stats_text.rich_table(stats, title))
         drawn = Stream(tty)
