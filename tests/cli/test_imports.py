@@ -33,6 +33,20 @@ COMPILED = ("numba", "numpy")
 """The compiled solvers: not for a board the Python search answers at once."""
 TABLES = ("rich",)
 """The table and progress library: only where a table, a bar or a rule is drawn."""
+ENGINE = (
+    "searchlab.search.audit",
+    "searchlab.search.bfs",
+    "searchlab.search.bibfs",
+    "searchlab.search.backtrack",
+    "searchlab.search.dfs",
+    "searchlab.search.dls",
+    "searchlab.search.greedy",
+    "searchlab.search.iddfs",
+    "searchlab.search.ucs",
+    "searchlab.search.wastar",
+)
+"""Engine algorithms (and the heuristic audit) a sliding-tile or Rush Hour solve never runs:
+the registry names them, each is imported when first run."""
 STARTUP = ("secrets", "hashlib", "sqlite3")
 """Standard modules a quick command does not need (temporary names, checksums, the
 puzzle database; ``shutil`` and ``lzma`` come with Click)."""
@@ -49,6 +63,7 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
             *COMPILED,
             *TABLES,
             *STARTUP,
+            *ENGINE,
             "searchlab.puzzles.npuzzle.demo",
             "searchlab.puzzles.npuzzle.korf",
             "searchlab.puzzles.npuzzle.assignments",
@@ -67,6 +82,7 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
             *COMPILED,
             *TABLES,
             *STARTUP,
+            *ENGINE,
             "searchlab.puzzles.rushhour.demo",
             "searchlab.puzzles.rushhour.bundled",
             "searchlab.puzzles.rushhour.database",
