@@ -47,9 +47,12 @@ ENGINE = (
 )
 """Engine algorithms (and the heuristic audit) a sliding-tile or Rush Hour solve never runs:
 the registry names them, each is imported when first run."""
-STARTUP = ("secrets", "hashlib", "sqlite3")
+STARTUP = ("secrets", "hashlib", "sqlite3", "importlib.resources", "zipfile", "tempfile")
 """Standard modules a quick command does not need (temporary names, checksums, the
-puzzle database; ``shutil`` and ``lzma`` come with Click)."""
+puzzle database, package data through ``importlib.resources``: ``pkgutil`` reads it for
+less; ``shutil`` and ``lzma`` come with Click)."""
+DRAWS = ("random",)
+"""Random draws: not for solving a given board."""
 
 BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
     (
@@ -64,6 +67,7 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
             *TABLES,
             *STARTUP,
             *ENGINE,
+            *DRAWS,
             "searchlab.puzzles.npuzzle.demo",
             "searchlab.puzzles.npuzzle.korf",
             "searchlab.puzzles.npuzzle.assignments",
@@ -83,6 +87,7 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
             *TABLES,
             *STARTUP,
             *ENGINE,
+            *DRAWS,
             "searchlab.puzzles.rushhour.demo",
             "searchlab.puzzles.rushhour.bundled",
             "searchlab.puzzles.rushhour.database",

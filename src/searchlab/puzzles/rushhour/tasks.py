@@ -15,7 +15,6 @@ end draws all of it; nothing here knows a terminal.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -230,6 +229,8 @@ def _draw_from_db(
             )
         )
     check_board(width, walls)
+    import random  # here, not at the top: a solve draws nothing (start-up)
+
     rng = random.Random(seed)
     found: dict[str, tuple[int, int]] = {}
     for _attempt in range(count * 20):  # distinct boards; a small range may hold fewer
