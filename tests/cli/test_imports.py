@@ -47,9 +47,9 @@ ENGINE = (
 )
 """Engine algorithms (and the heuristic audit) a sliding-tile or Rush Hour solve never runs:
 the registry names them, each is imported when first run."""
-STARTUP = ("secrets", "hashlib", "sqlite3", "importlib.resources", "zipfile", "tempfile")
+STARTUP = ("secrets", "hashlib", "sqlite3", "html", "importlib.resources", "zipfile", "tempfile")
 """Standard modules a quick command does not need (temporary names, checksums, the
-puzzle database, package data through ``importlib.resources``: ``pkgutil`` reads it for
+puzzle database, HTML escapes for pictures, package data through ``importlib.resources``: ``pkgutil`` reads it for
 less; ``shutil`` and ``lzma`` come with Click)."""
 DRAWS = ("random",)
 """Random draws: not for solving a given board."""
