@@ -44,9 +44,11 @@ ENGINE = (
     "searchlab.search.iddfs",
     "searchlab.search.ucs",
     "searchlab.search.wastar",
+    "searchlab.search.events",
 )
 """Engine algorithms (and the heuristic audit) a sliding-tile or Rush Hour solve never runs:
-the registry names them, each is imported when first run."""
+the registry names them, each is imported when first run; the events only an observer
+receives."""
 STARTUP = ("secrets", "hashlib", "sqlite3", "html", "importlib.resources", "zipfile", "tempfile")
 """Standard modules a quick command does not need (temporary names, checksums, the
 puzzle database, HTML escapes for pictures, package data through ``importlib.resources``: ``pkgutil`` reads it for
@@ -88,6 +90,7 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
             *STARTUP,
             *ENGINE,
             *DRAWS,
+            "pathlib",  # files: only a FILE argument or a database needs it
             "searchlab.puzzles.rushhour.demo",
             "searchlab.puzzles.rushhour.bundled",
             "searchlab.puzzles.rushhour.database",

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from pathlib import Path
 
 from searchlab import families
 from searchlab.errors import InputError
@@ -362,6 +361,8 @@ def enumerate_task(
     on ``runner``), then its summary. ``progress`` receives the shards done, of all, and
     a line of figures (or the compiling notice). Stopped by the time limit
     (exit 1) or Ctrl-C (exit 130): the summary of what is stored, and how to resume."""
+    from pathlib import Path
+
     from searchlab.puzzles.rushhour.database import default_path
     from searchlab.puzzles.rushhour.database_build import Progress as Built
     from searchlab.puzzles.rushhour.database_build import build
