@@ -51,8 +51,9 @@ the registry names them, each is imported when first run; the events only an obs
 receives."""
 STARTUP = ("secrets", "hashlib", "sqlite3", "html", "importlib.resources", "zipfile", "tempfile")
 """Standard modules a quick command does not need (temporary names, checksums, the
-puzzle database, HTML escapes for pictures, package data through ``importlib.resources``: ``pkgutil`` reads it for
-less; ``shutil`` and ``lzma`` come with Click)."""
+puzzle database, HTML escapes for pictures, package data through
+``importlib.resources``: ``pkgutil`` reads it for less; ``shutil`` and ``lzma`` come
+with Click)."""
 DRAWS = ("random",)
 """Random draws: not for solving a given board."""
 
