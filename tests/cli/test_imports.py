@@ -71,6 +71,9 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
             *STARTUP,
             *ENGINE,
             *DRAWS,
+            "pathlib",  # files: the pattern databases, a FILE argument
+            "searchlab.puzzles.npuzzle.pdb",
+            "searchlab.durable",
             "searchlab.puzzles.npuzzle.demo",
             "searchlab.puzzles.npuzzle.korf",
             "searchlab.puzzles.npuzzle.assignments",
