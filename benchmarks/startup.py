@@ -1,6 +1,6 @@
 """Benchmark: start-up of the ``searchlab`` command, as ratios to ``python -c "import click"``.
 
-Usage: python benchmarks/startup.py [--repeat N]
+Usage: python benchmarks/startup.py [--repeat N] [--before BIN]
 
 Runs each command N times (default 15) in fresh processes, the commands taking turns so
 that a load change on a shared machine falls on all of them alike, and prints the
@@ -14,6 +14,11 @@ counts the other processes too).
 Python's bytecode cache is on for the runs (``PYTHONDONTWRITEBYTECODE`` is dropped and
 one warm-up run writes it), as on a user's machine; without it every run compiles
 searchlab's sources and measures the compiler.
+
+With ``--before BIN`` (the ``bin`` folder of another install's environment, such as
+``../main/.venv/bin``), that install's ``searchlab`` commands take their turns too, and
+each searchlab line is followed by a ``before`` line: a change measured against what it
+changes in one run, under the same load.
 
 The last lines are the per-call figures of issue 23: a script that solves puzzles by
 calling ``searchlab ... --json`` once per puzzle pays one process each time; they give
@@ -118,9 +123,20 @@ def import_only(modules: list[str]) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--before", type=Path, help="another environment's bin folder")
     args = parser.parse_args()
+    before = (
+        {}
+        if args.before is None
+        else {
+            f"{name} (before)": [str(args.before / "searchlab"), *argv[1:]]
+            for name, argv in COMMANDS.items()
+            if name != CLICK
+        }
+    )
     commands = {
         **COMMANDS,
+        **before,
         "python (nothing)": [sys.executable, "-c", "pass"],
         "imports of the --json card call": import_only(loaded_modules(JSON_CARD)),
     }
@@ -128,18 +144,22 @@ def main() -> None:
     base_wall, base_cpu = times[CLICK]
     print(f"{'median of ' + str(args.repeat):<42} {'wall':>9} {'ratio':>6} {'cpu':>9} {'ratio':>6}")
     for name in COMMANDS:
-        wall, cpu = times[name]
-        ratio, cpu_ratio = wall / base_wall, cpu / base_cpu
-        target = TARGETS.get(name)
-        verdict = (
-            ""
-            if target is None
-            else f"  (target <= {target}x: {'met' if cpu_ratio <= target else 'MISSED'})"
-        )
-        print(
-            f"{name:<42} {wall * 1000:6.1f} ms {ratio:5.2f}x "
-            f"{cpu * 1000:6.1f} ms {cpu_ratio:5.2f}x{verdict}"
-        )
+        for label in (name, f"{name} (before)"):
+            if label not in times:
+                continue
+            wall, cpu = times[label]
+            ratio, cpu_ratio = wall / base_wall, cpu / base_cpu
+            target = TARGETS.get(label)
+            verdict = (
+                ""
+                if target is None
+                else f"  (target <= {target}x: {'met' if cpu_ratio <= target else 'MISSED'})"
+            )
+            shown = label if label == name else "  before"
+            print(
+                f"{shown:<42} {wall * 1000:6.1f} ms {ratio:5.2f}x "
+                f"{cpu * 1000:6.1f} ms {cpu_ratio:5.2f}x{verdict}"
+            )
     card, card_cpu = times["searchlab rushhour solve --card 1 --json"]
     bare = times["python (nothing)"][1]
     imports = times["imports of the --json card call"][1]

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import codecs
 import sys
-from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from searchlab.errors import TOKEN_CHARS, InputError, shorten
 from searchlab.i18n import _
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def _fail(message: str) -> NoReturn:
@@ -44,6 +46,10 @@ def read_input(path: str | Path, *, max_bytes: int = MAX_INPUT_BYTES) -> str:
                 return str(text)
             data = stream.read(max_bytes + 1)
         else:
+            from pathlib import (
+                Path,  # here, not at the top: pathlib costs a quick command ~3 ms of start-up
+            )
+
             p = Path(path)
             if p.is_dir():
                 _fail(_("{where}: is a directory, not a file").format(where=where))
@@ -65,6 +71,10 @@ def names_a_file(name: str | Path, *, regular: bool = False) -> bool:
     """Whether ``name`` names something on disk (a file, directory, device or pipe; with
     ``regular``, a regular file); a name the system refuses (too long, a NUL byte) names
     nothing, where ``Path.exists`` and ``Path.is_file`` raise."""
+    from pathlib import (
+        Path,  # here, not at the top: pathlib costs a quick command ~3 ms of start-up
+    )
+
     try:
         return Path(name).is_file() if regular else Path(name).exists()
     except (OSError, ValueError):

@@ -33,9 +33,29 @@ COMPILED = ("numba", "numpy")
 """The compiled solvers: not for a board the Python search answers at once."""
 TABLES = ("rich",)
 """The table and progress library: only where a table, a bar or a rule is drawn."""
-STARTUP = ("secrets", "hashlib", "sqlite3")
+ENGINE = (
+    "searchlab.search.audit",
+    "searchlab.search.bfs",
+    "searchlab.search.bibfs",
+    "searchlab.search.backtrack",
+    "searchlab.search.dfs",
+    "searchlab.search.dls",
+    "searchlab.search.greedy",
+    "searchlab.search.iddfs",
+    "searchlab.search.ucs",
+    "searchlab.search.wastar",
+    "searchlab.search.events",
+)
+"""Engine algorithms (and the heuristic audit) a sliding-tile or Rush Hour solve never runs:
+the registry names them, each is imported when first run; the events only an observer
+receives."""
+STARTUP = ("secrets", "hashlib", "sqlite3", "html", "importlib.resources", "zipfile", "tempfile")
 """Standard modules a quick command does not need (temporary names, checksums, the
-puzzle database; ``shutil`` and ``lzma`` come with Click)."""
+puzzle database, HTML escapes for pictures, package data through
+``importlib.resources``: ``pkgutil`` reads it for less; ``shutil`` and ``lzma`` come
+with Click)."""
+DRAWS = ("random",)
+"""Random draws: not for solving a given board."""
 
 BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
     (
@@ -49,6 +69,11 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
             *COMPILED,
             *TABLES,
             *STARTUP,
+            *ENGINE,
+            *DRAWS,
+            "pathlib",  # files: the pattern databases, a FILE argument
+            "searchlab.puzzles.npuzzle.pdb",
+            "searchlab.durable",
             "searchlab.puzzles.npuzzle.demo",
             "searchlab.puzzles.npuzzle.korf",
             "searchlab.puzzles.npuzzle.assignments",
@@ -67,6 +92,9 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
             *COMPILED,
             *TABLES,
             *STARTUP,
+            *ENGINE,
+            *DRAWS,
+            "pathlib",  # files: only a FILE argument or a database needs it
             "searchlab.puzzles.rushhour.demo",
             "searchlab.puzzles.rushhour.bundled",
             "searchlab.puzzles.rushhour.database",

@@ -10,7 +10,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
@@ -202,6 +201,10 @@ def write_output(path: str, text: str) -> None:
     if path == STDOUT:
         click.echo(text, nl=not text.endswith("\n"))
         return
+    from pathlib import (
+        Path,  # here, not at the top: pathlib costs a quick command ~3 ms of start-up
+    )
+
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:

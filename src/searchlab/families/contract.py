@@ -51,8 +51,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from searchlab.errors import InputError
 from searchlab.families.checking import failure, hint_reason, replay_reason
@@ -60,6 +59,9 @@ from searchlab.i18n import N_, _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
 from searchlab.view import View, fit_cell, merge, view_svg, within
+
+if TYPE_CHECKING:  # in annotations only (start-up: pathlib costs ~3 ms)
+    from pathlib import Path
 
 Cell = tuple[int, int]
 Token = Any

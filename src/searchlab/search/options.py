@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
-from searchlab.search.events import Observer
-from searchlab.search.limits import Budget, CancelToken, ProgressCallback
+from searchlab.search.limits import Budget
+
+if TYPE_CHECKING:  # names in annotations only: a solve that observes nothing loads none
+    from searchlab.search.events import Observer
+    from searchlab.search.limits import CancelToken, ProgressCallback
 
 
 class LimitOptions(TypedDict, total=False):

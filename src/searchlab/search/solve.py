@@ -15,23 +15,14 @@ names from here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import importlib
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from searchlab.search.astar import astar
-from searchlab.search.backtrack import backtracking_search
-from searchlab.search.bfs import breadth_first_search
-from searchlab.search.bibfs import bidirectional_search
-from searchlab.search.dfs import depth_first_search
-from searchlab.search.dls import depth_limited_search
-from searchlab.search.greedy import greedy_best_first_search
-from searchlab.search.idastar import ida_star
-from searchlab.search.iddfs import iterative_deepening_search
-from searchlab.search.problem import Problem
-from searchlab.search.result import SearchResult
-from searchlab.search.ucs import uniform_cost_search
-from searchlab.search.wastar import weighted_astar
+if TYPE_CHECKING:
+    from searchlab.search.problem import Problem
+    from searchlab.search.result import SearchResult
 
 Guarantee = Literal["optimal", "shortest", "bounded", "none"]
 Need = Literal["predecessors", "depth_limit"]
@@ -50,44 +41,86 @@ class Algorithm:
         a cost at most ``weight`` times the optimal (admissible heuristic);
         ``none`` any solution.
     options : the algorithm's own keyword options, beyond the limits.
+    home : the module defining the function (under :mod:`searchlab.search`, named
+        ``module:function``); :attr:`run` imports it on first use, so that reading the
+        registry (names, needs, guarantees) loads no algorithm.
     """
 
     name: str
-    run: Callable[..., SearchResult]
+    home: str
     informed: bool = False
     needs: tuple[Need, ...] = ()
     guarantee: Guarantee = "none"
     options: tuple[str, ...] = ()
 
+    @property
+    def run(self) -> Callable[..., SearchResult]:
+        """The algorithm's function (its module imported now if it was not yet)."""
+        module, function = self.home.split(":")
+        found: Callable[..., SearchResult] = getattr(
+            importlib.import_module(f"searchlab.search.{module}"), function
+        )
+        return found
+
+
+class _Functions(Mapping[str, "Callable[..., SearchResult]"]):
+    """:data:`ALGORITHMS`: each name's function, its module imported when looked up."""
+
+    def __getitem__(self, name: str) -> Callable[..., SearchResult]:
+        return REGISTRY[name].run
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REGISTRY)
+
+    def __len__(self) -> int:
+        return len(REGISTRY)
+
+    def __repr__(self) -> str:
+        return f"ALGORITHMS({', '.join(REGISTRY)})"
+
 
 REGISTRY: dict[str, Algorithm] = {
     a.name: a
     for a in (
-        Algorithm("bfs", breadth_first_search, guarantee="shortest"),
-        Algorithm("dfs", depth_first_search, options=("graph",)),
-        Algorithm("dls", depth_limited_search, needs=("depth_limit",), options=("depth_limit",)),
+        Algorithm("bfs", "bfs:breadth_first_search", guarantee="shortest"),
+        Algorithm("dfs", "dfs:depth_first_search", options=("graph",)),
         Algorithm(
-            "iddfs", iterative_deepening_search, guarantee="shortest", options=("max_depth",)
+            "dls", "dls:depth_limited_search", needs=("depth_limit",), options=("depth_limit",)
         ),
-        Algorithm("ucs", uniform_cost_search, guarantee="optimal", options=("tie_break",)),
-        Algorithm("greedy", greedy_best_first_search, informed=True, options=("tie_break",)),
-        Algorithm("astar", astar, informed=True, guarantee="optimal", options=("tie_break",)),
+        Algorithm(
+            "iddfs",
+            "iddfs:iterative_deepening_search",
+            guarantee="shortest",
+            options=("max_depth",),
+        ),
+        Algorithm("ucs", "ucs:uniform_cost_search", guarantee="optimal", options=("tie_break",)),
+        Algorithm(
+            "greedy", "greedy:greedy_best_first_search", informed=True, options=("tie_break",)
+        ),
+        Algorithm(
+            "astar", "astar:astar", informed=True, guarantee="optimal", options=("tie_break",)
+        ),
         Algorithm(
             "wastar",
-            weighted_astar,
+            "wastar:weighted_astar",
             informed=True,
             guarantee="bounded",
             options=("weight", "tie_break"),
         ),
-        Algorithm("idastar", ida_star, informed=True, guarantee="optimal"),
-        Algorithm("bibfs", bidirectional_search, needs=("predecessors",), guarantee="optimal"),
-        Algorithm("backtrack", backtracking_search, options=("order", "memory", "depth_limit")),
+        Algorithm("idastar", "idastar:ida_star", informed=True, guarantee="optimal"),
+        Algorithm(
+            "bibfs", "bibfs:bidirectional_search", needs=("predecessors",), guarantee="optimal"
+        ),
+        Algorithm(
+            "backtrack", "backtrack:backtracking_search", options=("order", "memory", "depth_limit")
+        ),
     )
 }
 """Every engine algorithm by name, uninformed ones first."""
 
-ALGORITHMS: dict[str, Callable[..., SearchResult]] = {n: a.run for n, a in REGISTRY.items()}
-"""Algorithm names accepted by :func:`solve`, mapped to their functions."""
+ALGORITHMS: Mapping[str, Callable[..., SearchResult]] = _Functions()
+"""Algorithm names accepted by :func:`solve`, mapped to their functions (a read-only
+mapping: each function's module is imported when it is looked up)."""
 
 OPTIMAL = frozenset(n for n, a in REGISTRY.items() if a.guarantee == "optimal")
 """Algorithms that return a minimum-cost solution (with an admissible heuristic)."""
@@ -147,7 +180,7 @@ def solve(problem: Problem[Any, Any], algorithm: str = "astar", **options: Any) 
     ('solved', 3, ['+1', '+1', '+1'])
     """
     try:
-        fn = ALGORITHMS[algorithm]
+        fn = REGISTRY[algorithm].run
     except KeyError:
         raise ValueError(
             f"unknown algorithm {algorithm!r}; valid names: {', '.join(ALGORITHMS)}"

@@ -18,11 +18,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from searchlab.view.format import View, size
 from searchlab.view.styles import CELL, CELLS, MARGIN, PALETTE, piece_style
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside SVG markup (:func:`html.escape`, imported on first use: a
+    command that draws no picture does not load :mod:`html`, issue 34's start-up)."""
+    from html import escape as html_escape
+
+    return html_escape(text)
+
 
 FINE = 8
 """Cells at least this many pixels wide are drawn one by one with their grid lines."""

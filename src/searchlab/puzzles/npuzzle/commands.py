@@ -27,7 +27,7 @@ from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import Instance, format_board, goal_from_spec, parse_tiles
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import random_instance
-from searchlab.puzzles.npuzzle.pdb import PARTITIONS, RANKED, cache_dir
+from searchlab.puzzles.npuzzle.partitions import PARTITIONS, RANKED
 from searchlab.puzzles.npuzzle.solvers import (
     databases_ready,
     partition_size,
@@ -244,6 +244,8 @@ def build_databases(
         progress(
             done, total, _("{done:,} of {total:,} entries").format(done=done, total=total), title
         )
+
+    from searchlab.puzzles.npuzzle.pdb import cache_dir  # only here: a solve reads none
 
     patterns = prepare_databases(goal_, partition, step, on_table)
     yield Record(

@@ -10,7 +10,6 @@ per goal.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -118,6 +117,8 @@ def instances_at_depth(
                 n=len(layer), depth=depth, count=count
             )
         )
+    import random  # here, not at the top: a solve draws nothing (start-up)
+
     rng = random.Random(seed)
     picks = sorted(layer) if count == len(layer) else rng.sample(sorted(layer), count)
     return [Board(3, _unpack(v, 9)) for v in picks]

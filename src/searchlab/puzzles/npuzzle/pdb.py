@@ -59,6 +59,10 @@ from searchlab.durable import (
 )
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
+from searchlab.puzzles.npuzzle.partitions import DEFAULT_PARTITION as DEFAULT_PARTITION
+from searchlab.puzzles.npuzzle.partitions import DEFAULTS as DEFAULTS
+from searchlab.puzzles.npuzzle.partitions import PARTITIONS as PARTITIONS
+from searchlab.puzzles.npuzzle.partitions import RANKED as RANKED
 from searchlab.puzzles.npuzzle.pdb_check import check, crc_of_file, discard, seal, sum_path
 from searchlab.puzzles.npuzzle.pdb_index import pack3_base, packed_length
 
@@ -67,40 +71,6 @@ if TYPE_CHECKING:  # NumPy loads when a database is built or read, not on import
 
 Progress = Callable[[int, int], None]
 """``progress(states_done, states_total)`` callback while building."""
-
-PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
-    "6-6-3": ((1, 2, 3), (4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15)),
-    "7-8": ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15)),
-    "5-5-5": ((1, 4, 5, 8, 9), (2, 3, 6, 7, 11), (10, 12, 13, 14, 15)),
-    "3-3-3-3-3": ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15)),
-    "6-6-6-6": (
-        (1, 2, 5, 6, 7, 12),
-        (3, 4, 8, 9, 13, 14),
-        (10, 11, 15, 16, 20, 21),
-        (17, 18, 19, 22, 23, 24),
-    ),
-}
-"""Partitions of the goal cells other than the blank's (cell 0), for the 15-puzzle
-(1..15) and the 24-puzzle (6-6-6-6, 1..24).
-
-6-6-3 is the 15-puzzle's default (two 6-tile databases indexed by the blank's
-cell too, 256 MiB each, built in about ten seconds by :func:`~.kernel.build_radix`);
-7-8 is Korf & Felner's strongest (2002, Fig. 3: the top seven tiles and the bottom
-eight), ranked, four bits an entry (:func:`pack_ranked`), built in a few minutes and
-under 1 GB by :func:`~.pdb_build.build_packed`, searched three bits an entry
-(:func:`pack3_ranked`); 5-5-5 is
-weaker; 3-3-3-3-3 builds in a fraction of a second (tests, quick starts).
-6-6-6-6 is Korf & Felner's partition of the 24-puzzle (2002, Fig. 4), ranked,
-four tables of 122 MiB (half that packed)."""
-
-RANKED = frozenset({"7-8", "6-6-6-6"})
-"""Partitions whose tables are ranked (:func:`~.pdb_index.rank`, no blank in the index, one byte
-an entry): the 8-tile table has 518,918,400 entries instead of 16**8 or 16**9."""
-
-DEFAULTS = {4: "6-6-3", 5: "6-6-6-6"}
-"""The partition used for each board size when none is named."""
-
-DEFAULT_PARTITION = "6-6-3"
 
 
 def cache_dir() -> Path:

@@ -30,32 +30,28 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from searchlab.durable import notice
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
 from searchlab.puzzles.npuzzle.board import Board, apply_move, goal_board
 from searchlab.puzzles.npuzzle.heuristics import LC_MAX_SIZE, canonical_heuristic
-from searchlab.puzzles.npuzzle.pdb import (
-    DEFAULTS,
-    PARTITIONS,
-    RANKED,
-    Progress,
-    load_pdb,
-    map_table,
-    pdb_path,
-    sweep,
-    table_length,
-    trusted,
-)
+from searchlab.puzzles.npuzzle.partitions import DEFAULTS, PARTITIONS, RANKED
 from searchlab.puzzles.npuzzle.pdb_index import is_pack3
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.pure_search import ProgressFn, Table, _move_name, astar, ida_star
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.search import ALGORITHMS, CancelToken, SearchResult
 from searchlab.search import solve as engine_solve
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from searchlab.puzzles.npuzzle.pdb import Progress
+
+# The pattern databases (:mod:`.pdb`, with the cache, checksums and pathlib under it) are
+# imported by the functions that read them: a board the Python search answers at once
+# never reads a table, and its start-up does not pay for them (issue 34).
 
 Transform = Callable[[int], int]
 
@@ -162,6 +158,15 @@ def pattern_databases(
     ``on_table(number, count, pattern)`` is called before each table is built (the
     progress line names the table: "table 2 of 3").
     """
+    from searchlab.puzzles.npuzzle.pdb import (
+        load_pdb,
+        map_table,
+        pdb_path,
+        sweep,
+        table_length,
+        trusted,
+    )
+
     n = goal.size
     partition = partition or DEFAULTS.get(n, "")
     if n not in DEFAULTS:
@@ -450,6 +455,8 @@ def _heal(
     if that answer does not replay either (or nothing may be built), IDA* with linear
     conflict answers instead (no table), and it is said on stderr. ``board`` and
     ``goal`` are in the databases' frame (:func:`_frame`)."""
+    from searchlab.durable import notice
+
     notice(_(DISPROVED).format(partition=partition))
     try:
         pdbs = pattern_databases(goal, partition, progress=pdb_progress, build=build, full=True)

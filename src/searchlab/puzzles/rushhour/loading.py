@@ -6,8 +6,6 @@ become a :class:`Board` here; bad input is a one-line :class:`InputError`.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from searchlab.errors import TOKEN_CHARS, InputError, shorten
 from searchlab.i18n import _
 from searchlab.puzzles.rushhour.cards import card
@@ -54,6 +52,10 @@ def _path_like(text: str) -> bool:
     """Whether a BOARD that is neither a board nor an existing path was meant as a file:
     it has a file suffix, or a path separator and a character no board has (a board's
     rows may be separated by '/': ``oooooB/AACooB/...``)."""
+    from pathlib import (
+        Path,  # here, not at the top: pathlib costs a quick command ~3 ms of start-up
+    )
+
     if Path(text).suffix in BOARD_SUFFIXES:
         return True
     board_chars = set(".ox/ ") | set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")

@@ -15,10 +15,8 @@ end draws all of it; nothing here knows a terminal.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from pathlib import Path
 
 from searchlab import families
 from searchlab.errors import InputError
@@ -230,6 +228,8 @@ def _draw_from_db(
             )
         )
     check_board(width, walls)
+    import random  # here, not at the top: a solve draws nothing (start-up)
+
     rng = random.Random(seed)
     found: dict[str, tuple[int, int]] = {}
     for _attempt in range(count * 20):  # distinct boards; a small range may hold fewer
@@ -361,6 +361,8 @@ def enumerate_task(
     on ``runner``), then its summary. ``progress`` receives the shards done, of all, and
     a line of figures (or the compiling notice). Stopped by the time limit
     (exit 1) or Ctrl-C (exit 130): the summary of what is stored, and how to resume."""
+    from pathlib import Path
+
     from searchlab.puzzles.rushhour.database import default_path
     from searchlab.puzzles.rushhour.database_build import Progress as Built
     from searchlab.puzzles.rushhour.database_build import build
