@@ -157,9 +157,7 @@ def main() -> int:
                 best[j]["before"] = (nodes, cpu)
     for (title, *_), got in zip(suites, best, strict=True):
         print(f"\n{title}: all optimal and replayed: {'yes' if not bad else 'NO'}")
-        print(
-            "| pruning | nodes | CPU s | nodes/CPU s | nodes ratio | CPU ratio | nodes/s ratio |"
-        )
+        print("| pruning | nodes | CPU s | nodes/CPU s | nodes ratio | CPU ratio | nodes/s ratio |")
         print("|---|---|---|---|---|---|---|")
         n0, c0 = got["parent"]
         for name, (nodes, cpu) in got.items():

@@ -73,6 +73,9 @@ def test_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert rc == 0 and (d["directed"], d["undirected"], d["method"]) == (164, 82, "exhaustive")
     rc, out, _ = run(capsys, "knight", "count", "6x5", "--closed", "--method", "exhaustive")
     assert rc == 0 and out.startswith("8 closed")
+    rc, out, _ = run(capsys, "knight", "count", "8x5", "--closed", "--memory", "0.001", "--json")
+    d = json.loads(out)
+    assert rc == 0 and d["undirected"] == 44202 and d["largest_arrays_mb"] <= 1.0
 
 
 @pytest.mark.parametrize(
@@ -82,6 +85,9 @@ def test_count(capsys: pytest.CaptureFixture[str]) -> None:
         ["7x5", "--method", "exhaustive"],
         ["3x4", "-m", "x"],
         ["4x4", "--method", "exhaustive", "--checkpoint", "c"],
+        ["4x4", "--method", "exhaustive", "--memory", "1"],
+        ["4x4", "--memory", "0"],
+        ["4x4", "--memory", "x"],
     ],
 )
 def test_count_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:

@@ -3,17 +3,23 @@ exhaustive search; its checkpoints and Ctrl-C."""
 
 from __future__ import annotations
 
+import json
 import os
+import signal
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from searchlab.puzzles.knight import frontier_store
 from searchlab.puzzles.knight.board import Board
 from searchlab.puzzles.knight.exhaustive import count_closed_tours, count_tours
-from searchlab.puzzles.knight.frontier import Cancelled, count, load_checkpoint
+from searchlab.puzzles.knight.frontier import Cancelled, _Budget, _run, count, plan
 
 # OEIS A001230 (undirected closed tours on 2n x 2n), A165134 (directed open tours on
 # n x n), A175855 (closed tours on 5 x 2n), A070030 (closed tours on 3 x 2n).
@@ -52,7 +58,7 @@ def test_published_open_counts(size: tuple[int, int], tours: int) -> None:
             165_575_218_320,
             marks=pytest.mark.skipif(
                 os.environ.get("SEARCHLAB_HEAVY") != "1",
-                reason="7x7 open tours: over 15 CPU minutes and 11 GB (never finished yet); "
+                reason="7x7 open tours: hours of CPU (memory bounded by the default budget); "
                 "SEARCHLAB_HEAVY=1 runs it",
             ),
         ),
@@ -102,17 +108,62 @@ class TripAt:
             self.event.set()
 
 
-@pytest.mark.parametrize("stop_at", [7, 13, 22])
-def test_resumes_from_its_checkpoint(tmp_path: Path, stop_at: int) -> None:
+def _done(ck: Path) -> int:
+    return int(json.loads(ck.read_text())["done"])
+
+
+@pytest.mark.parametrize(
+    ("stop_at", "memory"), [(7, None), (22, None), (13, 1 << 14), (33, 1 << 14)]
+)
+def test_resumes_from_its_checkpoint(tmp_path: Path, stop_at: int, memory: int | None) -> None:
+    """In memory and with a 16 KB budget (every frontier in many part files on disk)."""
     ck = tmp_path / "c.ckpt"
     trip = TripAt(stop_at)
     with pytest.raises(Cancelled):
-        count(Board(5, 6), True, cancel=trip, progress=trip.progress, checkpoint=ck)
-    done, _keys, _counts = load_checkpoint(ck, 5, 6, True)
+        count(Board(5, 8), True, cancel=trip, progress=trip.progress, checkpoint=ck, memory=memory)
+    done = _done(ck)
     assert done % 5 == 0 and done <= stop_at
-    got = count(Board(6, 5), True, checkpoint=ck)
-    assert got.undirected == 8 and got.steps_resumed == done
-    assert [p.name for p in tmp_path.iterdir()] == ["c.ckpt"]  # no temporary left over
+    got = count(Board(8, 5), True, checkpoint=ck, memory=memory)
+    assert got.undirected == 44202 and got.steps_resumed == done
+    # The last checkpoint and its folder, nothing else (no work files, no temporary).
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035"]
+
+
+CHILD = """
+import sys
+from pathlib import Path
+from searchlab.puzzles.knight.board import Board
+from searchlab.puzzles.knight.frontier import count
+def show(cell, cells, column, states, mb):
+    print(cell, flush=True)
+r = count(Board(5, 8), True, progress=show, checkpoint=Path(sys.argv[1]), memory=1 << 15)
+print("RESULT", r.undirected, flush=True)
+"""
+
+
+@pytest.mark.parametrize("kill_at", [13, 27])
+def test_a_count_killed_mid_column_resumes_with_nothing_lost_or_doubled(
+    tmp_path: Path, kill_at: int
+) -> None:
+    """SIGKILL (no cleanup at all) in the middle of a column, parts on disk: the
+    count run again resumes from the last whole column, gives the published count,
+    and sweeps what the killed process left."""
+    ck = tmp_path / "c.ckpt"
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(ck)], stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    for line in child.stdout:
+        if int(line) >= kill_at:
+            break
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert any(".work-" in p.name for p in tmp_path.iterdir())  # left by the dead process
+    done = _done(ck)
+    assert done % 5 == 0 and 0 < done <= kill_at
+    got = count(Board(5, 8), True, checkpoint=ck, memory=1 << 15)
+    assert got.undirected == 44202 and got.steps_resumed == done
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035"]
 
 
 def test_a_damaged_or_foreign_checkpoint_is_reported_and_ignored(tmp_path: Path) -> None:
@@ -123,22 +174,83 @@ def test_a_damaged_or_foreign_checkpoint_is_reported_and_ignored(tmp_path: Path)
     notes: list[str] = []
     assert count(Board(5, 6), True, checkpoint=ck, on_checkpoint_note=notes.append).undirected == 8
     assert len(notes) == 1 and "another count" in notes[0]
-    data = bytearray(ck.read_bytes())
+    trip = TripAt(20)
+    with pytest.raises(Cancelled):
+        count(Board(5, 8), True, cancel=trip, progress=trip.progress, checkpoint=ck)
+    part = next((tmp_path / json.loads(ck.read_text())["folder"]).glob("*.counts"))
+    data = bytearray(part.read_bytes())
     data[len(data) // 2] ^= 0xFF
-    ck.write_bytes(bytes(data))
+    part.write_bytes(bytes(data))
     notes.clear()
     got = count(Board(5, 8), True, checkpoint=ck, on_checkpoint_note=notes.append)
     assert got.undirected == 44202 and got.steps_resumed == 0
-    assert len(notes) == 1 and "starting over" in notes[0]
+    assert len(notes) == 1 and "checksum" in notes[0] and "starting over" in notes[0]
     ck.write_bytes(b"not a checkpoint")
     notes.clear()
     assert count(Board(5, 6), True, checkpoint=ck, on_checkpoint_note=notes.append).undirected == 8
     assert len(notes) == 1 and "damaged" in notes[0]
 
 
-@pytest.mark.parametrize(("size", "closed", "want"), [((5, 8), True, 44202), ((5, 5), False, 864)])
-def test_a_frontier_built_in_parts_counts_the_same(
-    size: tuple[int, int], closed: bool, want: int
+@pytest.mark.parametrize(
+    ("size", "closed", "want", "memory"),
+    [
+        ((5, 5), False, 864, 1 << 12),
+        ((4, 7), False, 6378, 1 << 16),
+        ((5, 8), True, 44202, 1 << 22),
+        pytest.param((6, 6), True, 9862, 1 << 12, marks=pytest.mark.slow),
+    ],
+)
+def test_a_count_within_a_tiny_memory_budget_counts_the_same(
+    size: tuple[int, int], closed: bool, want: int, memory: int
 ) -> None:
-    """A small table budget forces every step into several parts (memory bound)."""
-    assert count(Board(*size), closed, table_bytes=1 << 12).undirected == want
+    """Budgets of 4 KB to 4 MB force the frontiers to disk and every step into many
+    parts (some split when too big); the counts are the published ones, and the
+    arrays held stay within the budget (or the smallest table)."""
+    got = count(Board(*size), closed, memory=memory)
+    assert got.undirected == want
+    assert got.largest_arrays <= max(memory, 3 * 1024 * 16)
+    assert got.most_parts > 1 or got.largest_frontier * 16 <= memory // 4
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(1, 2**70), st.sampled_from([None, 1 << 14]))
+def test_counts_past_64_bits_stay_exact(start: int, memory: int | None) -> None:
+    """Linearity: starting the count of 5x6 closed (8 tours) from an empty board
+    counted ``start`` times gives ``8 * start`` tours exactly; with ``start`` near
+    or past 2**64 the steps overflow one limb and are redone wider."""
+    limbs = [(start >> (64 * j)) & (2**64 - 1) for j in range(2)]
+    if limbs[1] == 0:
+        limbs = limbs[:1]
+    first = frontier_store.in_memory(np.zeros(1, np.uint64), np.array([limbs], dtype=np.uint64))
+    budget = _Budget(1 << 30 if memory is None else memory)
+    got = _run(plan(5, 6), True, [first], [1], 0, budget, None, None, None, None)
+    assert got == 8 * start
+
+
+def test_counts_overflowing_64_bits_are_redone_wider() -> None:
+    start = 2**64 - 1
+    first = frontier_store.in_memory(np.zeros(1, np.uint64), np.array([[start]], np.uint64))
+    got = _run(plan(5, 6), True, [first], [1], 0, _Budget(1 << 14), None, None, None, None)
+    assert got == 8 * start
+
+
+def test_frontiers_read_from_disk_in_many_chunks_count_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Part files read back a few hundred states at a time (the 8x8 count reads a
+    million at a time from files of hundreds of millions)."""
+    from searchlab.puzzles.knight import frontier
+
+    monkeypatch.setattr(frontier, "CHUNK", 257)
+    assert count(Board(5, 8), True, memory=1 << 14).undirected == 44202
+    assert count(Board(5, 5), False, memory=1 << 13).directed == 1728
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.booleans(), st.integers(10, 22))
+def test_any_memory_budget_counts_the_same(rows: int, cols: int, closed: bool, bits: int) -> None:
+    """Boards up to 25 squares, budgets of 1 KB to 4 MB: the same counts as in memory."""
+    board = Board(rows, cols)
+    free = count(board, closed)
+    got = count(board, closed, memory=1 << bits)
+    assert (got.undirected, got.directed) == (free.undirected, free.directed)

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Block, Exit, Option, Record, Setup, Task
+from searchlab.families.contract import Block, Exit, Option, Setup, Task
 from searchlab.families.kit import (
     HTML,
     JSON,
     algorithm_option,
+    count_record,
     draw_seed,
     max_expansions_option,
     svg_option,
@@ -149,6 +150,7 @@ def count(
     as_json: bool,
     cancel: CancelToken | None = None,
     progress: Callable[..., None] | None = None,
+    memory: float | None = None,
 ) -> Iterator[Block]:
     """``searchlab knight count WxH [--closed]``: the exact number of open (or closed)
     tours, by the frontier count (:mod:`~searchlab.puzzles.knight.frontier`) or, as a
@@ -172,8 +174,11 @@ def count(
         )
     if checkpoint is not None and use != "frontier":
         raise InputError(_("--checkpoint applies to the frontier count"))
+    if memory is not None and use != "frontier":
+        raise InputError(_("--memory applies to the frontier count"))
     if use == "frontier":
-        yield from _count_frontier(board, closed, checkpoint, as_json, cancel, progress)
+        budget = None if memory is None else int(memory * 2**30)
+        yield from _count_frontier(board, closed, checkpoint, as_json, cancel, progress, budget)
     else:
         yield from _count_exhaustive(board, closed, as_json, cancel, progress)
 
@@ -185,6 +190,7 @@ def _count_frontier(
     as_json: bool,
     cancel: CancelToken | None,
     progress: Callable[..., None] | None,
+    memory: int | None,
 ) -> Iterator[Block]:
     notes: list[str] = []
 
@@ -203,11 +209,18 @@ def _count_frontier(
             progress=step,
             checkpoint=None if checkpoint is None else Path(checkpoint),
             on_checkpoint_note=notes.append,
+            memory=memory,
         )
     except frontier.Cancelled:
         if not as_json:
             yield from notes
-        yield Record({"board": [board.rows, board.cols], "closed": closed, "complete": False})
+        yield count_record(
+            board=[board.rows, board.cols],
+            complete=False,
+            limit="cancelled",
+            total=None,
+            closed=closed,
+        )
         if not as_json:
             yield (
                 _("interrupted (Ctrl-C); run the same command again to resume from the last column")
@@ -221,18 +234,19 @@ def _count_frontier(
         return
     if not as_json:
         yield from notes
-    yield Record(
-        {
-            "board": [board.rows, board.cols],
-            "closed": closed,
-            "method": "frontier",
-            "undirected": result.undirected,
-            "directed": result.directed,
-            "largest_frontier": result.largest_frontier,
-            "seconds": round(result.seconds, 3),
-            "cells_resumed": result.steps_resumed,
-            "complete": True,
-        }
+    yield count_record(
+        board=[board.rows, board.cols],
+        complete=True,
+        total=result.undirected if closed else result.directed,
+        seconds=result.seconds,
+        closed=closed,
+        method="frontier",
+        undirected=result.undirected,
+        directed=result.directed,
+        largest_frontier=result.largest_frontier,
+        cells_resumed=result.steps_resumed,
+        largest_arrays_mb=round(result.largest_arrays / 2**20, 1),
+        most_parts=result.most_parts,
     )
     if not as_json:
         yield _report(board, closed, result.undirected, result.directed)
@@ -261,20 +275,25 @@ def _count_exhaustive(
         try:
             undirected = count_closed_tours(board, cancel=cancel)
         except ExhaustiveCancelled:
-            yield Record({"board": [board.rows, board.cols], "closed": True, "complete": False})
+            yield count_record(
+                board=[board.rows, board.cols],
+                complete=False,
+                limit="cancelled",
+                total=None,
+                closed=True,
+            )
             if not as_json:
                 yield _("interrupted (Ctrl-C); nothing counted")
             yield Exit(130)
             return
-        yield Record(
-            {
-                "board": [board.rows, board.cols],
-                "closed": True,
-                "method": "exhaustive",
-                "undirected": undirected,
-                "directed": 2 * undirected,
-                "complete": True,
-            }
+        yield count_record(
+            board=[board.rows, board.cols],
+            complete=True,
+            total=undirected,
+            closed=True,
+            method="exhaustive",
+            undirected=undirected,
+            directed=2 * undirected,
         )
         if not as_json:
             yield _report(board, True, undirected, 2 * undirected)
@@ -290,16 +309,16 @@ def _count_exhaustive(
             progress(done, board.size, info)
     complete = done == board.size
     undirected = total if board.size == 1 else total // 2
-    yield Record(
-        {
-            "board": [board.rows, board.cols],
-            "closed": False,
-            "method": "exhaustive",
-            "directed": total,
-            "undirected": undirected if complete else None,
-            "complete": complete,
-            "start_squares_counted": done,
-        }
+    yield count_record(
+        board=[board.rows, board.cols],
+        complete=complete,
+        limit=None if complete else "cancelled",
+        total=total,
+        closed=False,
+        method="exhaustive",
+        directed=total,
+        undirected=undirected if complete else None,
+        start_squares_counted=done,
     )
     if not as_json:
         if complete:
@@ -344,6 +363,16 @@ COUNT = Task(
             ),
             str,
             metavar="FILE",
+        ),
+        Option(
+            "memory",
+            N_(
+                "Memory budget of the frontier count in GB (default: half the memory "
+                "available); larger frontiers go to disk and are built in parts."
+            ),
+            float,
+            minimum=0.001,
+            metavar="GB",
         ),
     ),
     example="5x5",

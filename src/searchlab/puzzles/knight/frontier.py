@@ -28,10 +28,6 @@ whose counts overflow is redone one limb wider).
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,8 +35,10 @@ from pathlib import Path
 
 import numpy as np
 
+from searchlab.puzzles.knight import frontier_store as store
 from searchlab.puzzles.knight.board import Board
 from searchlab.puzzles.knight.frontier_kernel import BASE, EMPTY, advance, compact, rehash
+from searchlab.puzzles.knight.frontier_store import CheckpointError, Segment
 from searchlab.search.limits import CancelToken
 
 MAX_ROWS = 8
@@ -50,22 +48,36 @@ CHUNK = 1 << 20
 """States per call of the compiled step (between two looks at Ctrl-C and progress)."""
 
 LOAD = 0.8
-"""The hash table grows (doubles) when it is this full. It is sized from the previous
-cell's growth, so that it rarely grows (growing holds two tables at once)."""
+"""A hash table is at most this full (linear probing)."""
 
-CHECKPOINT_VERSION = 1
+MIN_SLOTS = 1024
+"""The smallest hash table (a budget below this many slots is raised to it)."""
 
-TABLE_BYTES = 6 << 30
-"""The largest hash table one step builds at once (6 GiB); a larger next frontier is
-built in parts, each part a scan of the whole frontier keeping only its own keys."""
+MAX_SLOTS = 2**32 - 1
+"""The largest hash table (the kernel maps hashes onto fewer than 2**32 slots); a
+larger budget builds the next frontier in more parts."""
+
+MEMORY_FRACTION = 0.5
+"""The default memory budget: this fraction of the memory available when the count
+starts (``MemAvailable``; 4 GiB where that cannot be read)."""
+
+__all__ = ["CheckpointError", "count", "default_memory"]
 
 
 class Cancelled(Exception):
     """The count's cancel token was set (the last checkpoint, if any, is intact)."""
 
 
-class CheckpointError(Exception):
-    """A checkpoint could not be used (one line saying why)."""
+def default_memory() -> int:
+    """Bytes: :data:`MEMORY_FRACTION` of the memory available now."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(int(line.split()[1]) * 1024 * MEMORY_FRACTION)
+    except OSError:
+        pass
+    return 4 << 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +137,10 @@ class Count:
     """The result of a count. ``undirected``: Hamiltonian cycles (closed) or paths
     (open) of the knight's graph; ``directed``: each walked both ways (twice as many,
     except the one-square board's single path); ``largest_frontier``: the most states
-    held at once; ``seconds`` and ``steps_resumed`` (cells skipped thanks to a checkpoint)."""
+    held at once; ``seconds`` and ``steps_resumed`` (cells skipped thanks to a
+    checkpoint); ``largest_arrays``: the most bytes of frontier and hash table held in
+    memory at once (bounded by the budget); ``most_parts``: the most parts one step
+    was built in."""
 
     rows: int
     cols: int
@@ -135,10 +150,33 @@ class Count:
     largest_frontier: int
     seconds: float
     steps_resumed: int = 0
+    largest_arrays: int = 0
+    most_parts: int = 1
 
 
 Progress = Callable[[int, int, int, int, float], None]
-"""``progress(cell, cells, column, states, memory_mb)`` after each cell."""
+"""``progress(cell, cells, column, states, memory_mb)`` after each cell (memory: the
+frontier and hash table held in memory during that cell)."""
+
+
+@dataclass(slots=True)
+class _Budget:
+    """How one count spends its memory (bytes): the frontier it reads, if in memory
+    (it was built within a quarter of the budget); at most a quarter on the frontier it
+    builds, when that is expected to fit (else it goes to disk); the rest on one hash
+    table (growth included: a table grows only while the old and the new one fit
+    together)."""
+
+    memory: int
+    peak: int = 0
+    most_parts: int = 1
+
+    def table_slots(self, width: int, held_in: int, out_in_memory: bool) -> int:
+        room = self.memory - held_in - (self.memory // 4 if out_in_memory else 0)
+        return max(MIN_SLOTS, min(MAX_SLOTS, room // width))
+
+    def keeps(self, held: int, more: int) -> bool:
+        return held + more <= self.memory // 4
 
 
 def count(
@@ -149,16 +187,21 @@ def count(
     progress: Progress | None = None,
     checkpoint: Path | None = None,
     on_checkpoint_note: Callable[[str], None] | None = None,
-    table_bytes: int = TABLE_BYTES,
+    memory: int | None = None,
 ) -> Count:
     """The exact number of closed (``closed``) or open knight's tours of ``board``.
 
-    With ``checkpoint``, the frontier is saved there after every finished column
-    (atomically: temporary file, fsync, rename, fsync of the folder; with a BLAKE2
-    checksum) and a count started again resumes from it; a checkpoint that is damaged
-    or of another board is reported through ``on_checkpoint_note`` and ignored.
-    Raises :class:`Cancelled` within one chunk of ``cancel`` being set. A step whose
-    hash table would exceed ``table_bytes`` builds the next frontier in parts.
+    Memory: the frontier and the hash tables held in memory stay within ``memory``
+    bytes (default :func:`default_memory`) whatever the frontier's size: a larger
+    frontier is kept in part files on disk and read a chunk at a time, and a next
+    frontier whose table would not fit is built in parts (each a pass over the
+    frontier keeping only the keys of one hash part; a part that turns out too big is
+    split in two and redone). With ``checkpoint``, the frontier is saved after every
+    finished column (:mod:`~searchlab.puzzles.knight.frontier_store`: part files with
+    checksums behind an atomically replaced manifest) and a count started again
+    resumes from it; a checkpoint that is damaged or of another count is reported
+    through ``on_checkpoint_note`` and ignored. Raises :class:`Cancelled` within one
+    chunk of ``cancel`` being set.
     """
     t0 = time.perf_counter()
     rows, cols = orient(board)
@@ -166,51 +209,144 @@ def count(
     if n == 1:
         return Count(rows, cols, closed, 0 if closed else 1, 0 if closed else 1, 1, 0.0)
     p = plan(rows, cols)
-    keys = np.zeros(1, dtype=np.uint64)
-    counts = np.ones((1, 1), dtype=np.uint64)
+    budget = _Budget(default_memory() if memory is None else int(memory))
+    want: dict[str, object] = {"rows": rows, "cols": cols, "closed": closed, "base": BASE}
+    frontier = [store.in_memory(np.zeros(1, np.uint64), np.ones((1, 1), np.uint64))]
+    sizes = [1]
     first = 0
-    if checkpoint is not None and checkpoint.exists():
-        try:
-            first, keys, counts = load_checkpoint(checkpoint, rows, cols, closed)
-        except CheckpointError as exc:
-            if on_checkpoint_note is not None:
-                on_checkpoint_note(str(exc))
-            first = 0
-            keys = np.zeros(1, dtype=np.uint64)
-            counts = np.ones((1, 1), dtype=np.uint64)
-    largest = len(keys)
-    total = 0
-    growth = 2.0
-    for x in range(first, n):
-        final = x == n - 1
-        expect = int(len(keys) * min(max(growth, 1.0), 4.0) * 1.1) + 1
-        while True:
-            result = np.zeros(counts.shape[1], dtype=np.uint64)
-            nkeys, ncounts, overflow = _step(
-                p, x, keys, counts, final, not closed, result, cancel, expect, table_bytes
-            )
-            if not overflow:
-                break
-            counts = np.concatenate([counts, np.zeros((len(counts), 1), np.uint64)], axis=1)
-        if final:
-            total = _to_int(result)
-            break
-        before = len(keys)
-        keys, counts = nkeys, ncounts
-        del nkeys, ncounts
-        growth = len(keys) / max(before, 1)
-        largest = max(largest, len(keys))
-        if progress is not None:
-            mb = (keys.nbytes + counts.nbytes) / 2**20
-            progress(x + 1, n, x // rows + 1, len(keys), mb)
-        if len(keys) == 0:
-            break
-        if checkpoint is not None and (x + 1) % rows == 0 and x + 1 < n:
-            save_checkpoint(checkpoint, rows, cols, closed, x + 1, keys, counts)
+    saved: Path | None = None  # the folder of the checkpoint in force (never removed here)
+    if checkpoint is not None:
+        store.sweep(checkpoint)
+        if checkpoint.exists():
+            try:
+                meta, frontier = store.load(checkpoint, want)
+                first = int(meta["done"])  # type: ignore[call-overload]
+                sizes = [int(v) for v in meta["sizes"]]  # type: ignore[attr-defined]
+                saved = checkpoint.parent / str(meta["folder"])
+            except (CheckpointError, KeyError, TypeError, ValueError) as exc:
+                if on_checkpoint_note is not None:
+                    on_checkpoint_note(
+                        str(exc)
+                        if isinstance(exc, CheckpointError)
+                        else (f"checkpoint {checkpoint} is damaged; starting over")
+                    )
+                frontier = [store.in_memory(np.zeros(1, np.uint64), np.ones((1, 1), np.uint64))]
+                sizes, first = [1], 0
+    else:
+        store.sweep(None)
+    total = _run(p, closed, frontier, sizes, first, budget, cancel, progress, checkpoint, saved)
     if progress is not None:
         progress(n, n, cols, 0, 0.0)
     directed = 2 * total
-    return Count(rows, cols, closed, total, directed, largest, time.perf_counter() - t0, first)
+    return Count(
+        rows,
+        cols,
+        closed,
+        total,
+        directed,
+        max(sizes),
+        time.perf_counter() - t0,
+        first,
+        budget.peak,
+        budget.most_parts,
+    )
+
+
+def _run(
+    p: Plan,
+    closed: bool,
+    frontier: list[Segment],
+    sizes: list[int],
+    first: int,
+    budget: _Budget,
+    cancel: CancelToken | None,
+    progress: Progress | None,
+    checkpoint: Path | None,
+    saved: Path | None,
+) -> int:
+    """The cells from ``first`` on, from ``frontier`` (``sizes``: the frontier's size
+    before each cell so far; ``saved``: the folder of the checkpoint in force, whose
+    parts are never removed here): the tours counted at the last cell. The counts
+    are exact: a step that overflows is redone with one more 64-bit limb."""
+    rows, n = p.rows, p.rows * p.cols
+    work = store.work_folder(checkpoint)
+    limbs = max([seg.limbs for seg in frontier], default=1)
+    total = 0
+    try:
+        for x in range(first, n):
+            final = x == n - 1
+            column_end = checkpoint is not None and (x + 1) % rows == 0 and not final
+            folder = (
+                store.checkpoint_folder(checkpoint, x + 1)
+                if checkpoint is not None and column_end
+                else work
+            )
+            expect = _expect(sizes, x, rows)
+            while True:
+                nxt, result, overflow = _step(
+                    p,
+                    x,
+                    frontier,
+                    limbs,
+                    final,
+                    not closed,
+                    cancel,
+                    expect,
+                    budget,
+                    folder,
+                    durable=column_end,
+                )
+                if not overflow:
+                    break
+                for seg in nxt:
+                    seg.remove()
+                limbs += 1
+            if final:
+                total = _to_int(result)
+                break
+            for seg in frontier:
+                if seg.path is None or seg.path.parent != saved:
+                    seg.remove()
+            frontier = nxt
+            sizes.append(sum(seg.states for seg in frontier))
+            if progress is not None:
+                progress(x + 1, n, x // rows + 1, sizes[-1], budget.peak / 2**20)
+            if sizes[-1] == 0:
+                break
+            if column_end:
+                assert checkpoint is not None
+                store.save(
+                    checkpoint,
+                    {
+                        "rows": p.rows,
+                        "cols": p.cols,
+                        "closed": closed,
+                        "base": BASE,
+                        "done": x + 1,
+                        "sizes": sizes,
+                        "limbs": limbs,
+                    },
+                    frontier,
+                    folder,
+                )
+                saved = folder
+    finally:
+        store.remove_folder(work)
+    return total
+
+
+def _expect(sizes: list[int], x: int, rows: int) -> int:
+    """The expected size of the frontier after cell ``x`` (``sizes[x]`` is the one
+    before it): the growth of the same row one column back (the frontier's shape
+    repeats column by column), else of the cell before."""
+    have = sizes[x] if x < len(sizes) else sizes[-1]
+    if x - rows >= 0 and x - rows + 1 < len(sizes) and sizes[x - rows] > 0:
+        growth = sizes[x - rows + 1] / sizes[x - rows]
+    elif x >= 1 and sizes[x - 1] > 0:
+        growth = sizes[x] / sizes[x - 1]
+    else:
+        growth = 2.0
+    return int(have * min(max(growth, 0.5), 8.0) * 1.1) + 1
 
 
 def _to_int(limbs: np.ndarray) -> int:
@@ -220,201 +356,121 @@ def _to_int(limbs: np.ndarray) -> int:
 def _step(
     p: Plan,
     x: int,
-    keys: np.ndarray,
-    counts: np.ndarray,
+    frontier: list[Segment],
+    limbs: int,
     final: bool,
     apex: bool,
-    result: np.ndarray,
     cancel: CancelToken | None,
     expect: int,
-    table_bytes: int,
-) -> tuple[np.ndarray, np.ndarray, bool]:
-    """One cell: the next frontier (dense keys and counts) and whether a count
-    overflowed. The next frontier is built in as many parts as keep each part's hash
-    table (sized for ``expect`` entries in all) under ``table_bytes``."""
-    width = 8 * (1 + counts.shape[1])
-    parts = 1 if final else max(1, -(-int(expect * width / LOAD) // table_bytes))
-    if parts == 1:
-        tkeys, tcounts, filled, overflow = _step_part(
-            p, x, keys, counts, final, apex, result, cancel, expect, 0, 1
+    budget: _Budget,
+    folder: Path,
+    durable: bool,
+) -> tuple[list[Segment], np.ndarray, bool]:
+    """One cell: (the next frontier, the tours counted at the last cell, whether a
+    count overflowed ``limbs`` limbs). The next frontier is built in hash parts, each
+    in a table within the budget: first as many as the expected size needs, a part
+    found too big split in two (keys of part ``i`` of ``k`` are those of parts ``i``
+    and ``i + k`` of ``2k``). When the next frontier is expected to fit a quarter of
+    the budget its parts are kept in memory (while they do), and the tables get the
+    rest; otherwise they are written to ``folder`` (fsynced if ``durable``, and then
+    always) and the tables get all but the frontier read from memory."""
+    width = 8 * (1 + limbs)
+    result = np.zeros(limbs, dtype=np.uint64)
+    held_in = sum(seg.nbytes for seg in frontier if seg.path is None)
+    out_in_memory = not durable and budget.keeps(0, expect * width)
+    cap = budget.table_slots(width, held_in, out_in_memory)
+    if final:
+        overflow = _run_part(
+            p, x, frontier, limbs, final, apex, result, cancel, MIN_SLOTS, MIN_SLOTS, 0, 1
+        )[3]
+        return [], result, overflow
+    parts = max(1, -(-int(expect * 1.1) // int(LOAD * cap)))
+    todo = [(i, parts) for i in range(parts)]
+    out: list[Segment] = []
+    held_out = 0
+    while todo:
+        part, k = todo.pop()
+        budget.most_parts = max(budget.most_parts, k)
+        start = min(cap, max(MIN_SLOTS, int(expect / k * 1.25 / LOAD) + 1))
+        tkeys, tcounts, ok, overflow = _run_part(
+            p, x, frontier, limbs, final, apex, result, cancel, start, cap, part, k
         )
-        if overflow or final:
-            return np.zeros(0, np.uint64), np.zeros((0, counts.shape[1]), np.uint64), overflow
-        dk, dc = compact(tkeys, tcounts, filled)
-        return dk, dc, False
-    # In parts: each part's states go to disk at once; the whole is mapped back (the page
-    # cache holds what fits; the files are already unlinked, nothing is left behind).
-    total = 0
-    with (
-        tempfile.TemporaryFile(prefix="searchlab-knight-") as fk,
-        tempfile.TemporaryFile(prefix="searchlab-knight-") as fc,
-    ):
-        for part in range(parts):
-            tkeys, tcounts, filled, overflow = _step_part(
-                p, x, keys, counts, final, apex, result, cancel, expect // parts + 1, part, parts
-            )
-            if overflow:
-                return np.zeros(0, np.uint64), np.zeros((0, counts.shape[1]), np.uint64), True
-            dk, dc = compact(tkeys, tcounts, filled)
+        if overflow:
+            return out, result, True
+        if not ok:
             del tkeys, tcounts
-            dk.tofile(fk)
-            dc.tofile(fc)
-            total += len(dk)
-            del dk, dc
-        fk.flush()
-        fc.flush()
-        if total == 0:
-            return np.zeros(0, np.uint64), np.zeros((0, counts.shape[1]), np.uint64), False
-        nkeys = np.memmap(fk, dtype=np.uint64, mode="r", shape=(total,))
-        ncounts = np.memmap(fc, dtype=np.uint64, mode="r", shape=(total, counts.shape[1]))
-    return nkeys, ncounts, False
+            todo += [(part + k, 2 * k), (part, 2 * k)]
+            continue
+        budget.peak = max(budget.peak, held_in + held_out + tkeys.nbytes + tcounts.nbytes)
+        m = compact(tkeys, tcounts)
+        if m == 0:
+            continue
+        if out_in_memory and budget.keeps(held_out, m * width):
+            out.append(store.in_memory(tkeys[:m], tcounts[:m]))
+            held_out += m * width
+            budget.peak = max(budget.peak, held_in + held_out + tkeys.nbytes + tcounts.nbytes)
+        else:
+            name = f"cell{x + 1:03d}-{part:05d}of{k:05d}"
+            out.append(store.write(folder / name, tkeys[:m], tcounts[:m], durable))
+        del tkeys, tcounts
+    return out, result, False
 
 
-def _step_part(
+def _run_part(
     p: Plan,
     x: int,
-    keys: np.ndarray,
-    counts: np.ndarray,
+    frontier: list[Segment],
+    limbs: int,
     final: bool,
     apex: bool,
     result: np.ndarray,
     cancel: CancelToken | None,
-    expect: int,
+    slots: int,
+    cap: int,
     part: int,
     parts: int,
-) -> tuple[np.ndarray, np.ndarray, int, bool]:
-    """One part of one cell: the hash table of the next frontier's keys in ``part``
-    (keys, counts, entries) and whether a count overflowed."""
+) -> tuple[np.ndarray, np.ndarray, bool, bool]:
+    """One pass over the frontier keeping the successors in ``part`` of ``parts``:
+    (table keys, table counts, whether they fit ``cap`` slots, whether a count
+    overflowed). The table starts with ``slots`` slots and grows (doubling, at most to
+    ``cap``) while the old and new tables fit ``cap`` together."""
     m = p.sizes[x - 1] if x > 0 else 0
-    bits = max(10, int(expect / LOAD).bit_length())
-    tkeys = np.full(1 << bits, EMPTY, dtype=np.uint64)
-    tcounts = np.zeros((1 << bits, counts.shape[1]), dtype=np.uint64)
+    tkeys = np.full(slots, EMPTY, dtype=np.uint64)
+    tcounts = np.zeros((slots, limbs), dtype=np.uint64)
     filled = 0
     overflow = False
-    s = 0
-    while s < len(keys):
-        if cancel is not None and cancel.is_set():
-            raise Cancelled
-        stop = min(len(keys), s + CHUNK)
-        s, filled, ov = advance(
-            keys,
-            counts,
-            s,
-            stop,
-            m,
-            p.backs[x],
-            p.keeps[x],
-            p.rests[x],
-            final,
-            apex,
-            tkeys,
-            tcounts,
-            np.uint64(64 - bits),
-            filled,
-            int(LOAD * (1 << bits)),
-            result,
-            part,
-            parts,
-        )
-        overflow = overflow or bool(ov)
-        if filled > int(LOAD * (1 << bits)):
-            bits += 1
-            nkeys = np.full(1 << bits, EMPTY, dtype=np.uint64)
-            ncounts = np.zeros((1 << bits, counts.shape[1]), dtype=np.uint64)
-            rehash(tkeys, tcounts, nkeys, ncounts, np.uint64(64 - bits))
-            tkeys, tcounts = nkeys, ncounts
-    return tkeys, tcounts, filled, overflow
-
-
-def _digest(keys: np.ndarray, counts: np.ndarray, meta: bytes) -> str:
-    h = hashlib.blake2b(digest_size=16)
-    h.update(meta)
-    h.update(np.ascontiguousarray(keys).data)
-    h.update(np.ascontiguousarray(counts).data)
-    return h.hexdigest()
-
-
-def save_checkpoint(
-    path: Path,
-    rows: int,
-    cols: int,
-    closed: bool,
-    done: int,
-    keys: np.ndarray,
-    counts: np.ndarray,
-) -> None:
-    """Writes the frontier after ``done`` cells: temporary file, fsync, rename, fsync
-    of the folder (a crash leaves the previous checkpoint or the new one, never half)."""
-    meta = json.dumps(
-        {
-            "version": CHECKPOINT_VERSION,
-            "rows": rows,
-            "cols": cols,
-            "closed": closed,
-            "done": done,
-            "limbs": int(counts.shape[1]),
-            "states": len(keys),
-            "base": BASE,
-        },
-        sort_keys=True,
-    ).encode()
-    digest = _digest(keys, counts, meta)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.savez(
-                f,
-                meta=np.frombuffer(meta, dtype=np.uint8),
-                digest=np.frombuffer(digest.encode(), dtype=np.uint8),
-                keys=keys,
-                counts=counts,
-            )
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    dfd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
-
-
-def load_checkpoint(
-    path: Path, rows: int, cols: int, closed: bool
-) -> tuple[int, np.ndarray, np.ndarray]:
-    """(cells done, keys, counts) from a checkpoint of this very count, verified by its
-    checksum; :class:`CheckpointError` (one line) otherwise."""
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            meta_b = z["meta"].tobytes()
-            digest = z["digest"].tobytes().decode()
-            keys = z["keys"]
-            counts = z["counts"]
-        meta = json.loads(meta_b)
-    except Exception as exc:  # any damage: unreadable zip, missing array, bad JSON
-        raise CheckpointError(
-            f"checkpoint {path} is damaged ({type(exc).__name__}); starting over"
-        ) from None
-    want = {
-        "rows": rows,
-        "cols": cols,
-        "closed": closed,
-        "version": CHECKPOINT_VERSION,
-        "base": BASE,
-    }
-    if any(meta.get(k) != v for k, v in want.items()):
-        raise CheckpointError(f"checkpoint {path} is of another count; starting over")
-    if (
-        keys.dtype != np.uint64
-        or counts.dtype != np.uint64
-        or counts.ndim != 2
-        or len(keys) != meta.get("states")
-        or counts.shape != (len(keys), meta.get("limbs"))
-        or _digest(keys, counts, meta_b) != digest
-    ):
-        raise CheckpointError(f"checkpoint {path} fails its checksum; starting over")
-    return int(meta["done"]), keys, counts
+    for seg in frontier:
+        for keys, counts in seg.chunks(CHUNK):
+            s = 0
+            while s < len(keys):
+                if cancel is not None and cancel.is_set():
+                    raise Cancelled
+                s, filled, ov = advance(
+                    keys,
+                    counts,
+                    s,
+                    len(keys),
+                    m,
+                    p.backs[x],
+                    p.keeps[x],
+                    p.rests[x],
+                    final,
+                    apex,
+                    tkeys,
+                    tcounts,
+                    filled,
+                    int(LOAD * len(tkeys)),
+                    result,
+                    part,
+                    parts,
+                )
+                overflow = overflow or bool(ov)
+                if filled > int(LOAD * len(tkeys)):
+                    grown = min(2 * len(tkeys), cap - len(tkeys))
+                    if grown < len(tkeys) * 5 // 4:
+                        return tkeys, tcounts, False, overflow
+                    nkeys = np.full(grown, EMPTY, dtype=np.uint64)
+                    ncounts = np.zeros((grown, limbs), dtype=np.uint64)
+                    rehash(tkeys, tcounts, nkeys, ncounts)
+                    tkeys, tcounts = nkeys, ncounts
+    return tkeys, tcounts, True, overflow

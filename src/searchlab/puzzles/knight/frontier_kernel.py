@@ -3,8 +3,12 @@
 One call of :func:`advance` takes a slice of the frontier before a cell is added
 (keys and multi-limb counts), applies every way of joining the new cell to its
 earlier neighbours, and adds each surviving successor's count into an
-open-addressing hash table (linear probing, Fibonacci hashing). It stops early
-when the table is too full, so that the driver can grow it and go on.
+open-addressing hash table of any size (linear probing; Fibonacci hashing mapped
+onto the size by Lemire's multiply-shift range reduction, so that a table is sized
+to its budget, not rounded up to a power of two). It stops early when the table is
+too full, so that the driver can grow it (or split the part) and go on. The table's
+counts may have more limbs than the frontier's (a step redone wider after an
+overflow): the carry runs into the extra limbs.
 
 Key layout (exact, below 2**61 for up to 17 frontier cells): ``apex_degree +
 3 * sum(code[k] * 11**k)`` with, per frontier cell in board order, ``0`` no edge
@@ -29,8 +33,10 @@ WORK = 32
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _slot(key: np.uint64, shift: np.uint64) -> int:
-    return np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> shift)  # type: ignore[return-value]
+def _slot(key: np.uint64, size: np.uint64) -> int:
+    """The home slot of ``key`` in a table of ``size`` < 2**32 slots."""
+    h = (key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)
+    return np.int64((h * size) >> np.uint64(32))  # type: ignore[return-value]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -44,14 +50,13 @@ def part_of(key: np.uint64, parts: int) -> int:
 def _add_into(
     tkeys: np.ndarray,
     tcounts: np.ndarray,
-    shift: np.uint64,
     key: np.uint64,
     counts: np.ndarray,
     row: int,
 ) -> tuple[int, bool]:
     """Adds ``counts[row]`` into the entry ``key``; returns (1 if new else 0, overflow)."""
-    mask = tkeys.shape[0] - 1
-    h = _slot(key, shift)
+    size = tkeys.shape[0]
+    h = _slot(key, np.uint64(size))
     new = np.int64(0)
     while True:
         k = tkeys[h]
@@ -61,12 +66,14 @@ def _add_into(
             tkeys[h] = key
             new = np.int64(1)
             break
-        h = (h + 1) & mask
+        h += 1
+        if h == size:
+            h = 0
     carry = np.uint64(0)
-    limbs = tcounts.shape[1]
-    for j in range(limbs):
+    limbs = counts.shape[1]
+    for j in range(tcounts.shape[1]):
         a = tcounts[h, j]
-        b = counts[row, j]
+        b = counts[row, j] if j < limbs else np.uint64(0)
         s = a + b
         c1 = s < a
         s2 = s + carry
@@ -77,40 +84,36 @@ def _add_into(
 
 
 @njit(cache=True, nogil=True)
-def rehash(
-    tkeys: np.ndarray,
-    tcounts: np.ndarray,
-    nkeys: np.ndarray,
-    ncounts: np.ndarray,
-    nshift: np.uint64,
-) -> None:
+def rehash(tkeys: np.ndarray, tcounts: np.ndarray, nkeys: np.ndarray, ncounts: np.ndarray) -> None:
     """Moves every entry of one table into a larger empty one."""
-    mask = nkeys.shape[0] - 1
+    size = nkeys.shape[0]
     for i in range(tkeys.shape[0]):
         key = tkeys[i]
         if key == EMPTY:
             continue
-        h = _slot(key, nshift)
+        h = _slot(key, np.uint64(size))
         while nkeys[h] != EMPTY:
-            h = (h + 1) & mask
+            h += 1
+            if h == size:
+                h = 0
         nkeys[h] = key
         for j in range(tcounts.shape[1]):
             ncounts[h, j] = tcounts[i, j]
 
 
 @njit(cache=True, nogil=True)
-def compact(tkeys: np.ndarray, tcounts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The ``n`` entries of a table as dense arrays (keys, counts)."""
-    keys = np.empty(n, dtype=np.uint64)
-    counts = np.empty((n, tcounts.shape[1]), dtype=np.uint64)
+def compact(tkeys: np.ndarray, tcounts: np.ndarray) -> int:
+    """Moves a table's entries to its front, in place (no second copy in memory);
+    returns how many there are: ``tkeys[:n]``, ``tcounts[:n]`` are then the states."""
     m = 0
     for i in range(tkeys.shape[0]):
         if tkeys[i] != EMPTY:
-            keys[m] = tkeys[i]
-            for j in range(tcounts.shape[1]):
-                counts[m, j] = tcounts[i, j]
+            if m != i:
+                tkeys[m] = tkeys[i]
+                for j in range(tcounts.shape[1]):
+                    tcounts[m, j] = tcounts[i, j]
             m += 1
-    return keys, counts
+    return m
 
 
 @njit(cache=True, nogil=True)
@@ -127,7 +130,6 @@ def advance(
     use_apex: bool,
     tkeys: np.ndarray,
     tcounts: np.ndarray,
-    shift: np.uint64,
     filled: int,
     max_filled: int,
     result: np.ndarray,
@@ -259,9 +261,9 @@ def advance(
                     good = False
                 if good:
                     carry = np.uint64(0)
-                    for j in range(counts.shape[1]):
+                    for j in range(result.shape[0]):
                         x = result[j]
-                        y = counts[s, j]
+                        y = counts[s, j] if j < counts.shape[1] else np.uint64(0)
                         t = x + y
                         c1 = t < x
                         t2 = t + carry
@@ -322,7 +324,7 @@ def advance(
             newkey = np.uint64(d2[APEX]) + np.uint64(3) * code_key
             if parts > 1 and part_of(newkey, parts) != part:
                 continue
-            new, ov = _add_into(tkeys, tcounts, shift, newkey, counts, s)
+            new, ov = _add_into(tkeys, tcounts, newkey, counts, s)
             filled += new
             if ov:
                 overflow = True

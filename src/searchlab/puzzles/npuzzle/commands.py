@@ -227,11 +227,34 @@ RANDOM = Task(
 
 
 def build_databases(
-    *, partition: str, goal: str | None, progress: Callable[..., None]
+    *, partition: str, goal: str | None, progress: Callable[..., None], as_json: bool = False
 ) -> Iterator[Block]:
-    """``searchlab npuzzle pdb``: build (once) and cache a partition's databases."""
+    """``searchlab npuzzle pdb``: build (once) and cache a partition's databases
+    (``--json``: ``{"partition", "goal", "patterns", "cache"}``)."""
     goal_ = goal_from_spec(goal, partition_size(partition))
-    for pattern in prepare_databases(goal_, partition, progress):
+    title = ""
+
+    def on_table(number: int, count: int, pattern: tuple[int, ...]) -> None:
+        nonlocal title
+        title = _("table {number} of {count}: pattern {cells}").format(
+            number=number, count=count, cells=" ".join(map(str, pattern))
+        )
+
+    def step(done: int, total: int) -> None:
+        progress(
+            done, total, _("{done:,} of {total:,} entries").format(done=done, total=total), title
+        )
+
+    patterns = prepare_databases(goal_, partition, step, on_table)
+    yield Record(
+        {
+            "partition": partition,
+            "goal": list(goal_.tiles),
+            "patterns": [list(p) for p in patterns],
+            "cache": str(cache_dir()),
+        }
+    )
+    for pattern in patterns:
         yield _("pattern {cells}: ready").format(cells=" ".join(map(str, pattern)))
     yield _("cache: {path}").format(path=cache_dir())
 
@@ -263,6 +286,7 @@ PDB = Task(
     ),
     example="--build 6-6-3",
     examples=("--build 7-8 --goal first",),
+    json=True,
     progress=True,
     progress_title=N_("building pattern database"),
 )

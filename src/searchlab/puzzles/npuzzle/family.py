@@ -20,12 +20,14 @@ never builds a database (memory stays megabytes under any cap); an explicit
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.contract import (
+    Artifact,
+    DemoBlock,
     Example,
     Family,
     Generating,
@@ -55,10 +57,8 @@ from searchlab.puzzles.npuzzle.commands import (
     from_options,
     solve_options,
 )
-from searchlab.puzzles.npuzzle.demo import demo
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import exact_distance, random_instance
-from searchlab.puzzles.npuzzle.pdb_cache import cache_artifacts
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
@@ -302,6 +302,21 @@ def goal_text(inst: Instance) -> str:
     if tiles == tuple(range(last + 1)):
         return _("Goal: the blank first, then the tiles in order, 1 to {last}.").format(last=last)
     return _("Goal: the tiles as pictured.")
+
+
+def demo() -> Iterator[DemoBlock]:
+    """The family's ``searchlab demo`` section (imported when shown: it brings the Korf
+    benchmark and the assignment programs)."""
+    from searchlab.puzzles.npuzzle.demo import demo as blocks
+
+    yield from blocks()
+
+
+def cache_artifacts() -> Sequence[Artifact]:
+    """The pattern databases in the cache (imported when ``searchlab cache`` asks)."""
+    from searchlab.puzzles.npuzzle.pdb_cache import cache_artifacts as artifacts
+
+    return artifacts()
 
 
 FAMILY: Family[Instance, Board] = Family(
