@@ -333,8 +333,8 @@ def _search(kind: int, m: Machine) -> int:
     ``fsm[s, move]``, and is not generated when that is negative); without it the move
     back to the parent's cell is pruned (Korf's pruning, the same tree as
     :func:`~.fsm.parent_table`, whose lookup took 12% more CPU on Korf's 100 with 7-8:
-    0.65 s against 0.58, ``benchmarks/npuzzle_fsm.py --before``). ``board`` holds each cell's label (its tile's goal cell,
-    ``gb`` the blank's), kept exact.
+    0.65 s against 0.58, ``benchmarks/npuzzle_fsm.py --before``). ``board`` holds each
+    cell's label (its tile's goal cell, ``gb`` the blank's), kept exact.
 
     ``kind`` (a literal) selects the heuristic; its data:
 
