@@ -184,3 +184,22 @@ def test_pdb_build_then_solve_with_it(capsys: pytest.CaptureFixture[str]) -> Non
     )  # fmt: skip
     data = json.loads(out)
     assert code == 0 and data["length"] == 3 and data["algorithm"] == "idastar+pdb 3-3-3-3-3"
+
+
+def test_fsm_build_caches_then_reads(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "npuzzle", "fsm", "--depth", "8")
+    assert code == 0 and "124 states" in out and "fsm-8.npy" in out
+    code, again, _ = run(capsys, "npuzzle", "fsm", "--depth", "8")
+    assert code == 0 and again == out
+
+
+def test_fsm_bad_depth_or_cache_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(capsys, "npuzzle", "fsm", "--depth", "14")
+    assert code == 2 and "--depth" in err and "Traceback" not in err
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(blocked))
+    code, _, err = run(capsys, "npuzzle", "fsm", "--depth", "6")
+    assert code != 0 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err

@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.cache import cache_root
+from searchlab.cache import cache_root, ensure_writable
 
 I32 = npt.NDArray[np.int32]
 Move = int
@@ -268,6 +268,7 @@ def load_fsm(
         discard(path)
     if not build:
         return None
+    ensure_writable(path.parent)  # before the build, not after it
     table = build_fsm(depth, progress)
     with atomic_write(path) as tmp, open(tmp, "wb") as f:
         np.save(f, table)

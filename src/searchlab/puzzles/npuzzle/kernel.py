@@ -52,7 +52,6 @@ from numba import njit
 from numba.misc.special import literally
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
-from searchlab.puzzles.npuzzle.fsm import parent_table
 from searchlab.puzzles.npuzzle.kernel_pack3 import read3
 from searchlab.puzzles.npuzzle.pdb_index import layout, table_format
 from searchlab.puzzles.npuzzle.pure_search import (
@@ -317,6 +316,7 @@ class Machine(NamedTuple):
     fsm: npt.NDArray[np.int32]
     mdir: I64
     fst: I64
+    usefsm: bool
 
 
 @njit(cache=True)
@@ -328,11 +328,13 @@ def _search(kind: int, m: Machine) -> int:
     passed ``regs[_NEXT_CHECK]``: call again to resume). Frame ``D`` holds the
     blank cell ``fb[D]``, the parent's ``fprev[D]``, the next move ``fi[D]`` (-1:
     not expanded yet), the children counted but not yet added ``fcnt[D]``, and
-    the heuristic ``fh[D]``, and the state ``fst[D]`` of the pruning automaton ``fsm``
-    (:mod:`.fsm`: a move ``mdir[b, i]`` from state ``s`` leads to ``fsm[s, move]``, and is
-    not generated when that is negative; :func:`~.fsm.parent_table` prunes exactly the
-    move back to the parent's cell, Korf's pruning). ``board`` holds each cell's label
-    (its tile's goal cell, ``gb`` the blank's), kept exact.
+    the heuristic ``fh[D]``, and, with ``usefsm``, the state ``fst[D]`` of the pruning
+    automaton ``fsm`` (:mod:`.fsm`: a move ``mdir[b, i]`` from state ``s`` leads to
+    ``fsm[s, move]``, and is not generated when that is negative); without it the move
+    back to the parent's cell is pruned (Korf's pruning, the same tree as
+    :func:`~.fsm.parent_table`, whose lookup took 12% more CPU on Korf's 100 with 7-8:
+    0.65 s against 0.58, ``benchmarks/npuzzle_fsm.py --before``). ``board`` holds each
+    cell's label (its tile's goal cell, ``gb`` the blank's), kept exact.
 
     ``kind`` (a literal) selects the heuristic; its data:
 
@@ -354,7 +356,7 @@ def _search(kind: int, m: Machine) -> int:
     (
         regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves, gb, n,
         mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos, posm, plen,
-        pc, tabs, pk, mdd, lc, grow, gcol, pw, lct, fsm, mdir, fst,
+        pc, tabs, pk, mdd, lc, grow, gcol, pw, lct, fsm, mdir, fst, usefsm,
     ) = m  # fmt: skip
     cells = n * n
     c2 = cells * cells
@@ -384,9 +386,13 @@ def _search(kind: int, m: Machine) -> int:
             continue
         fi[top] = i + 1
         nb = moves[b, i]
-        st = fsm[fst[top], mdir[b, i]]
-        if st < 0:
-            continue  # a forbidden move string (the parent's cell at least)
+        st = 0
+        if usefsm:
+            st = fsm[fst[top], mdir[b, i]]
+            if st < 0:
+                continue  # a forbidden move string (the parent's cell at least)
+        elif nb == fprev[top]:
+            continue  # Korf's pruning alone: no move back to the parent's cell
         fcnt[top] += 1
         tile = board[nb]
         g1 = top + 1
@@ -704,12 +710,13 @@ def run_frames(
     and passes the heuristic's data (see :func:`_search`; what a kind does not use
     may be left out). ``h_start`` is the root's own value (0: the goal), ``bound`` the
     first bound, ``on_iteration`` :func:`deepen`'s, ``fsm`` the pruning automaton
-    (:mod:`.fsm`; default :func:`~.fsm.parent_table`, Korf's pruning of the move back).
+    (:mod:`.fsm`; default None: Korf's pruning of the move back alone).
     Returns the blank cells of the solution and the limit that stopped it.
     """
     n = start.size
     moves, nmoves, mdir = move_table(n)
-    fsm = parent_table() if fsm is None else fsm
+    usefsm = fsm is not None
+    fsm = np.zeros((1, 4), dtype=np.int32) if fsm is None else fsm
     plen = np.zeros(0, dtype=np.int64) if plen is None else plen
     nk = max(len(plen), 1)
     tabs = (np.zeros(1, dtype=np.uint8),) if tabs is None else tabs
@@ -731,7 +738,7 @@ def run_frames(
                     regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves,
                     goal.blank, n, mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir,
                     pos, posm, plen, POPCOUNT, tabs, pk, mdd, lc, grow, gcol, pw, lct,
-                    fsm, mdir, fst,
+                    fsm, mdir, fst, usefsm,
                 )
             ]  # fmt: skip
         m = machine[0]
