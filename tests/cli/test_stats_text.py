@@ -70,12 +70,12 @@ stats_values = st.builds(
 )
 
 
-@pytest.mark.parametrize("environment", ENVIRONMENTS, ids=lambda e: str(e) or "plain")
-@pytest.mark.parametrize("tty", [False, True])
 def no_terminal(*_args: object) -> os.terminal_size:
     raise OSError("not a terminal")
 
 
+@pytest.mark.parametrize("environment", ENVIRONMENTS, ids=lambda e: str(e) or "plain")
+@pytest.mark.parametrize("tty", [False, True])
 @settings(max_examples=25, deadline=None)
 @given(stats=stats_values, title=st.sampled_from(["Statistics", "Estadísticas", "Total"]))
 def test_plain_table_is_rich_table(
