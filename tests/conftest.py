@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator
 
 import pytest
 
 from searchlab.cli.localized import use_language
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C as a terminal delivers it, for the programs the tests start: a shell
+    without job control starts a background job (``make test &``, a CI step run so)
+    with SIGINT ignored, and an ignored signal stays ignored across ``fork`` and
+    ``exec``, so the tests that press Ctrl-C on a child would see it deaf. Python's own
+    handler here is reset to the default in every child that ``exec``s."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)

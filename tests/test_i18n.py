@@ -24,16 +24,20 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "searchlab"
 PO = SRC / "locale" / "es" / "LC_MESSAGES" / "searchlab.po"
 
 
-def marked_messages() -> set[str | tuple[str, ...]]:
-    """Every message of the interface: marked in the source, the commands' help texts,
-    Click's own messages (:func:`searchlab.cli.messages.template`)."""
+def marked_messages() -> set[tuple[str | tuple[str, ...], str | None]]:
+    """Every message of the interface and its context: marked in the source, the
+    commands' help texts, Click's own messages (:func:`searchlab.cli.messages.template`)."""
     return set(template())
 
 
-def catalog() -> dict[str | tuple[str, ...], object]:
+def catalog() -> dict[tuple[str | tuple[str, ...], str | None], object]:
     with PO.open("rb") as f:
         cat = read_po(f, locale="es")
-    return {(m.id if isinstance(m.id, str) else tuple(m.id)): m for m in cat if m.id}
+    return {
+        ((m.id if isinstance(m.id, str) else tuple(m.id)), m.context or None): m
+        for m in cat
+        if m.id
+    }
 
 
 def fields(text: str) -> set[str]:
@@ -50,7 +54,7 @@ def test_every_marked_message_has_a_spanish_entry() -> None:
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)  # type: ignore[attr-defined]
         assert all(strings), f"untranslated: {key!r}"
         assert not entry.fuzzy, f"fuzzy: {key!r}"  # type: ignore[attr-defined]
-        ids = key if isinstance(key, tuple) else (key,)
+        ids = key[0] if isinstance(key[0], tuple) else (key[0],)
         for n, s in enumerate(strings):  # Spanish: [0] the singular, [1] the plural
             source = ids[min(n, len(ids) - 1)]
             assert fields(s) == fields(source), f"placeholders differ: {key!r} -> {s!r}"
@@ -291,7 +295,7 @@ def english_fragments() -> set[str]:
     two words or more) that its Spanish does not repeat: none may reach a Spanish run."""
     fragments = set()
     for key, entry in catalog().items():
-        ids = key if isinstance(key, tuple) else (key,)
+        ids = key[0] if isinstance(key[0], tuple) else (key[0],)
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)  # type: ignore[attr-defined]
         spanish = " ".join(strings)
         for message in ids:

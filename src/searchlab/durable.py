@@ -29,8 +29,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
-import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -70,6 +68,8 @@ def temp_name(path: Path, pid: int | None = None) -> Path:
     (so a writer that adds a suffix it expects, as :func:`numpy.save` adds ``.npy``,
     adds none)."""
     pid = os.getpid() if pid is None else pid
+    import secrets  # (hashlib, hmac: loaded by the commands that write)
+
     return path.with_name(f"{TEMP_PREFIX}{pid}-{secrets.token_hex(4)}-{path.name}")
 
 
@@ -244,6 +244,8 @@ def sweep_stale(folder: Path | str) -> list[Path]:
             continue
         try:
             if entry.is_dir() and not entry.is_symlink():
+                import shutil
+
                 shutil.rmtree(entry)
             else:
                 entry.unlink()
@@ -279,6 +281,8 @@ def free_space(folder: Path | str) -> int:
     here = Path(folder).absolute()
     while not here.exists() and here != here.parent:
         here = here.parent
+    import shutil
+
     return shutil.disk_usage(here).free
 
 

@@ -74,19 +74,33 @@ def holder_text(path: str | Path) -> str:
     return _("pid {pids}").format(pids=", ".join(str(p) for p in pids))
 
 
+class DamagedRow(sqlite3.DatabaseError):
+    """A row read back whose values are not of their column's kind (an integer that is
+    text, a board that is a number): damage SQLite's own checks do not see."""
+
+
+READ_FAULTS = (sqlite3.Error, UnicodeDecodeError)
+"""What reading a damaged database raises: SQLite's errors, and text that is no longer
+UTF-8 (raised as it is by Python's module for some reads, as SQLite's error for others)."""
+
+
 def sqlite_code(exc: sqlite3.Error) -> int | None:
     """SQLite's primary result code of ``exc`` (``SQLITE_FULL``...), None if unknown."""
     code = getattr(exc, "sqlite_errorcode", None)
     return None if code is None else code & 0xFF
 
 
-def sqlite_fault(path: str | Path, exc: sqlite3.Error, damaged: str = "") -> InputError:
+def sqlite_fault(
+    path: str | Path, exc: sqlite3.Error | UnicodeDecodeError, damaged: str = ""
+) -> InputError:
     """One line for SQLite's ``exc`` on the database ``path``: what happened and what to
     do (a :class:`~searchlab.durable.DiskError` for the place's faults, a
     :class:`~searchlab.durable.LockHeldError` for another process's lock). ``damaged``
     is the advice for a damaged file (the caller knows whether it can be rebuilt, or
     holds hours of work)."""
     path = Path(path)
+    if isinstance(exc, UnicodeDecodeError):
+        exc = DamagedRow(f"text that is not UTF-8 ({exc.reason})")
     code = sqlite_code(exc)
     text = str(exc)
     if path.is_dir():
@@ -114,7 +128,12 @@ def sqlite_fault(path: str | Path, exc: sqlite3.Error, damaged: str = "") -> Inp
                 "writable, or choose another file"
             ).format(path=path, reason=text)
         )
-    if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or "malformed" in text:
+    if (
+        code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+        or "malformed" in text
+        or "Could not decode" in text
+        or isinstance(exc, DamagedRow)
+    ):
         advice = damaged or _("restore it from a copy")
         return InputError(
             _("{path} is damaged ({reason}): {advice}").format(
@@ -165,8 +184,11 @@ def sqlite_faults(path: str | Path, damaged: str = "") -> Iterator[None]:
     """Turn SQLite's errors inside the block into :func:`sqlite_fault` lines."""
     try:
         yield
-    except sqlite3.Error as exc:
-        raise sqlite_fault(path, exc, damaged) from None
+    except READ_FAULTS as exc:
+        fault = sqlite_fault(path, exc, damaged)
+    else:
+        return
+    raise fault  # outside the handler: see guarded
 
 
 _R = TypeVar("_R")
@@ -181,9 +203,14 @@ def guarded(method: Callable[_P, _R]) -> Callable[_P, _R]:
     def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(*args, **kwargs)
-        except sqlite3.Error as exc:
+        except READ_FAULTS as exc:
             owner: Any = args[0]
-            fault = getattr(owner, "_fault", None)
-            raise (fault(exc) if fault else sqlite_fault(owner.path, exc)) from None
+            one_line = getattr(owner, "_fault", None)
+            fault = one_line(exc) if one_line else sqlite_fault(owner.path, exc)
+        # Raised outside the handler, so SQLite's error (and, through its traceback, the
+        # method's frame and its unfinished cursor) is freed now: a connection closed
+        # while a statement of its is unfinished stays open, holding the file's lock, a
+        # leak for a long-lived process such as the web server.
+        raise fault
 
     return run

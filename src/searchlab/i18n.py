@@ -182,6 +182,19 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return catalog(_language.get()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, as meant in ``context``: one English word
+    with two Spanish ones ("solved": a run's status "resuelto", a column counting
+    them "resueltos")."""
+    return catalog(_language.get()).pgettext(context, message)
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` for translation in ``context`` without translating it now
+    (translated where it is shown, with :func:`pgettext` and the same context)."""
+    return message
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it now (translated where
     it is shown, with :func:`_`)."""

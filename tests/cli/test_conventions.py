@@ -8,6 +8,7 @@ import json
 import os
 from pathlib import Path
 
+import click
 import pytest
 
 from searchlab.cli.main import main
@@ -75,3 +76,105 @@ def test_an_unwritable_plot_is_refused_before_the_work(
     captured = capsys.readouterr()
     assert captured.out == ""  # no table: nothing was run
     assert "cannot write the plot" in captured.err
+
+
+# -- every command against docs/cli.md ---------------------------------------------------
+
+NO_JSON = {
+    "serve": "a server: it answers in the browser",
+    "demo": "a show for people, made of other commands' output",
+    "cache clear": "deletes after asking; nothing to report",
+    "cache verify": "reports damaged files one line each, exit 1 if any stays",
+    "rushhour export": "its output is a data file already (Fogleman's rush.txt format)",
+}
+"""The commands without ``--json``, and why (docs/cli.md lists them)."""
+
+
+def commands() -> dict[str, click.Command]:
+    """Every command of the tree (leaves), by the words typed after ``searchlab``."""
+    from searchlab.cli.main import cli
+
+    found: dict[str, click.Command] = {}
+
+    def walk(cmd: click.Command, path: list[str], ctx: click.Context) -> None:
+        if not isinstance(cmd, click.Group):
+            found[" ".join(path)] = cmd
+            return
+        for name in cmd.list_commands(ctx):
+            sub = cmd.get_command(ctx, name)
+            assert sub is not None
+            walk(sub, [*path, name], click.Context(sub, parent=ctx, info_name=name))
+
+    walk(cli, [], click.Context(cli))
+    return found
+
+
+def options_of(command: click.Command) -> dict[str, click.Parameter]:
+    return {o: p for p in command.params for o in getattr(p, "opts", [])}
+
+
+def test_every_command_follows_the_conventions() -> None:
+    """docs/cli.md, command by command: ``--json`` (with ``--pretty``) everywhere but the
+    listed exceptions; ``--time-limit SECONDS``; ``-a``/``-H`` are the algorithm and the
+    heuristic; ``-n`` the number of instances; ``-h`` help."""
+    found = commands()
+    assert len(found) > 25 and set(NO_JSON) <= set(found)
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
+    for path, command in found.items():
+        opts = options_of(command)
+        if path in NO_JSON:
+            assert "--json" not in opts, f"{path}: has --json now: drop it from NO_JSON"
+            assert f"`{path}`" in docs, f"{path}: docs/cli.md does not say why it has no --json"
+        else:
+            assert "--json" in opts and "--pretty" in opts, f"{path}: no --json/--pretty"
+        if "--time-limit" in opts:
+            assert opts["--time-limit"].metavar == "SECONDS", path
+        for short, long in (("-a", "--algorithm"), ("-H", "--heuristic"), ("-n", "--instances")):
+            if short in opts:
+                assert long in opts[short].opts, f"{path}: {short} is not {long}"
+        if "--instances" in opts:
+            assert "-n" in opts["--instances"].opts, f"{path}: --instances without -n"
+
+
+COUNTS = [
+    ["hanoi", "count", "--disks", "3"],
+    ["knight", "count", "5x5"],
+    ["peg", "count", "--board", "triangle5"],
+]
+
+
+@pytest.mark.parametrize("args", COUNTS, ids=lambda a: " ".join(a[:2]))
+def test_counting_commands_share_their_first_keys(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from searchlab.families.kit import COUNT_KEYS
+
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert tuple(data)[: len(COUNT_KEYS)] == COUNT_KEYS
+    assert data["complete"] is True and data["limit"] is None and data["total"] > 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["hanoi", "count", "--disks", "3"],
+        ["npuzzle", "pdb", "--build", "3-3-3-3-3"],
+        ["peg", "boards"],
+        ["rushhour", "hint", "--card", "1"],
+        ["teach", "npuzzle", "--example", "easy", "--rows", "3"],
+        ["doctor"],
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
+def test_the_new_json_is_one_parseable_document(
+    args: list[str],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path / "cache"))
+    assert main([*args, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    json.loads(out)

@@ -105,3 +105,61 @@ def test_the_readme_tables_at_80_columns(tmp_path: Path) -> None:
         out = ANSI.sub("", run.stdout)
         assert "…" not in out, out
         assert all(len(line) <= 80 for line in out.splitlines()), out
+
+
+def bar_lines(title: str, info: str, width: int) -> list[str]:
+    """The progress line of :class:`FractionBar` as a terminal ``width`` wide shows it."""
+    from searchlab.cli.common import FractionBar
+
+    live = Console(file=io.StringIO(), width=width, force_terminal=True, color_system=None)
+    bar = FractionBar(title, show=True, console=live)
+    bar.update(45, 100, info)
+    assert bar.bar is not None
+    shown = bar.bar.get_renderable()
+    bar.close()
+    screen = Console(file=io.StringIO(), width=width, force_terminal=True, color_system=None)
+    screen.print(shown)
+    return ANSI.sub("", screen.file.getvalue()).splitlines()  # type: ignore[attr-defined]
+
+
+def progress_captions() -> list[tuple[str, str]]:
+    """The README's long-running commands' captions and figures at their longest:
+    ``rushhour enumerate`` (with the first-compile notice too) and ``npuzzle pdb``."""
+    from searchlab.i18n import _
+    from searchlab.puzzles.rushhour.tasks import compiling_text, enumerate_title
+
+    title = enumerate_title(6, 2)
+    figures = _("{done}/{total} shards, {clusters:,} clusters, {rows:,} puzzles{eta}").format(
+        done=1023,
+        total=1024,
+        clusters=1_234_567_890,
+        rows=2_345_678,
+        eta=_(", {minutes:.1f} min left").format(minutes=1234.5),
+    )
+    table = _("table {number} of {count}: pattern {cells}").format(
+        number=2, count=3, cells="6 7 8 9 10 11 12"
+    )
+    entries = _("{done:,} of {total:,} entries").format(done=57_657_600, total=57_657_600)
+    return [(title, figures), (title, compiling_text()), (table, entries), ("counting", "")]
+
+
+@settings(max_examples=30, deadline=None)
+@given(width=st.integers(40, 160), which=st.integers(0, 3))
+def test_progress_lines_lose_nothing(width: int, which: int) -> None:
+    """A progress line on any terminal from 40 columns: no line too wide, nothing cut
+    ("…"), the caption and its figures whole, the percentage and both times shown."""
+    title, info = progress_captions()[which]
+    lines = bar_lines(title, info, width)
+    text = "\n".join(lines)
+    assert all(len(line) <= width for line in lines), text
+    assert "…" not in text
+    # whole, wherever the lines fold it
+    assert "".join((title + info).split()) in "".join(text.split()), text
+    assert "45.0%" in text and text.count(":") >= 3, text  # elapsed 0:00:00 and time left
+
+
+def test_the_readme_progress_lines_at_80_columns() -> None:
+    for title, info in progress_captions():
+        lines = bar_lines(title, info, 80)
+        assert all(len(line) <= 80 for line in lines) and "…" not in "".join(lines)
+        assert "45.0%" in lines[-1] and title in lines[0]

@@ -75,3 +75,20 @@ def test_spanish_docs_use_the_same_words() -> None:
         if re.search(pattern, doc.read_text(encoding="utf-8"), re.IGNORECASE)
     ]
     assert found == []
+
+
+def test_a_count_column_is_plural_where_a_status_is_singular() -> None:
+    """The word "solved" is two Spanish words: a run's status "resuelto", the column counting the
+    solved runs "resueltos" (translated with a context, never one for the other)."""
+    from searchlab.experiments.report import COMPARE_COLUMNS
+    from searchlab.i18n import _, use
+    from searchlab.search.result import STATUS_LABELS
+
+    use("es")
+    try:
+        header = next(c for c in COMPARE_COLUMNS if c.key == "solved").shown_header()
+        assert header == "resueltos"
+        assert _(STATUS_LABELS["solved"]) == "resuelto"
+    finally:
+        use("en")
+    assert next(c for c in COMPARE_COLUMNS if c.key == "solved").shown_header() == "solved"

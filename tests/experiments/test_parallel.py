@@ -157,3 +157,30 @@ def test_ctrl_c_reaches_the_workers_too_and_none_prints_a_traceback(backend: str
             parent.wait()
     assert parent.returncode == 130, err[-2000:]
     assert "Traceback" not in err and err.strip() == "interrupted", err[-2000:]
+
+
+def test_a_ctrl_c_as_the_workers_start_is_never_lost() -> None:
+    """A Ctrl-C pressed the moment worker processes start (its listener just launched,
+    on a loaded machine still starting Python) is raised when they have started: the
+    listener says it listens before the block runs (issue 34: a compare Ctrl-C'd in its
+    first second ran to the end and exited 0)."""
+    code = (
+        "import os, signal, time\n"
+        "from searchlab.experiments.parallel import workers_deaf_to_ctrl_c\n"
+        "try:\n"
+        "    with workers_deaf_to_ctrl_c():\n"
+        "        os.killpg(0, signal.SIGINT)\n"
+        "        time.sleep(0.3)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('heard')\n"
+    )
+    for _ in range(3):
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            start_new_session=True,
+            check=False,
+        )
+        assert done.stdout.strip() == "heard", done.stderr

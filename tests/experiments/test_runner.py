@@ -210,9 +210,11 @@ def test_runs_are_stored_while_later_instances_are_still_to_generate(
     first = run_experiment(exp, store, cancel=cancel, progress=progress)
     assert first.interrupted and stored_when_stopped and stored_when_stopped[0] > 0
     assert first.ran == len(store.done(exp.name)) > 0
+    # the whole experiment's runs, not those of the instances made so far (issue 34)
+    assert len(first.planned) < first.total == 30 * len(CONFIGS)
     second = run_experiment(exp, store)
     assert not second.interrupted and second.reused == first.ran
-    assert second.reused + second.ran == len(second.planned) == 30 * len(CONFIGS)
+    assert second.reused + second.ran == len(second.planned) == second.total == 30 * len(CONFIGS)
     with ResultStore(tmp_path / "fresh.sqlite") as fresh:
         again = run_experiment(exp, fresh)
     assert sorted(map(_key, again.records)) == sorted(map(_key, second.records))

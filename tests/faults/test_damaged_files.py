@@ -6,6 +6,7 @@ results) is one line, exit 2, never changed and never "delete it"."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -16,8 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from searchlab.puzzles.rushhour import bundled
+from searchlab.errors import InputError
+from searchlab.experiments.store import ResultStore
+from searchlab.puzzles.rushhour import bundled, sources
 from tests.faults.conftest import Place, leftovers, no_traceback, one_line_error, run
 
 DRAW = ["rushhour", "generate", "--from-db", "--min-moves", "40", "--seed", "5", "--count", "2"]
@@ -204,6 +209,35 @@ def test_a_row_damaged_where_sqlite_cannot_see_it_is_found_by_its_check(
     assert digest(db) == before
 
 
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    changes=st.lists(
+        st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)), min_size=1, max_size=40
+    )
+)
+def test_any_bytes_changed_in_a_database_are_one_line_or_a_checked_answer(
+    tmp_path: Path, enumerated: tuple[Path, str], changes: list[tuple[float, int]]
+) -> None:
+    """Bytes changed anywhere past SQLite's header (bit rot, a stray write): reading the
+    file gives rows or one line saying it is damaged, never another error; a drawn
+    puzzle is one that passed its check."""
+    db = tmp_path / "fuzzed.sqlite"
+    data = bytearray(enumerated[0].read_bytes())
+    for where, byte in changes:
+        data[100 + int(where * (len(data) - 100))] = byte
+    db.write_bytes(bytes(data))
+    for read in (
+        lambda: list(sources.export(4, path=db)),
+        lambda: [sources.draw(1, size=4, path=db, seed=seed) for seed in range(3)],
+    ):
+        try:
+            read()
+        except InputError as exc:
+            assert "\n" not in str(exc) and "delete" not in str(exc)
+
+
 def test_a_hot_journal_left_by_a_kill_is_rolled_back_not_called_unusable(
     place: Place, enumerated: tuple[Path, str]
 ) -> None:
@@ -243,6 +277,57 @@ def test_a_damaged_results_database_is_one_line(place: Place, kind: str) -> None
         assert run(args, place).returncode == 0
         return
     one_line_error(run(args, place), str(db))
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small results database (an experiment's runs and instances)."""
+    place = Place(tmp_path_factory.mktemp("results"))
+    db = place.root / "results.sqlite"
+    args = ["experiment", "aima-3.29", "-n", "2", "--depths", "2-6", "-w", "1", "--db", str(db)]
+    assert run(args, place).returncode == 0
+    return db
+
+
+def open_files(path: Path) -> int:
+    """How many of this process's file descriptors are open on ``path``."""
+    found = 0
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):
+            found += os.readlink(f"/proc/self/fd/{fd}") == str(path)
+    return found
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    changes=st.lists(
+        st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)), min_size=1, max_size=40
+    )
+)
+def test_any_bytes_changed_in_a_results_database_are_one_line_and_let_go(
+    tmp_path: Path, results: Path, changes: list[tuple[float, int]]
+) -> None:
+    """Bytes changed anywhere past SQLite's header: every read of the results database
+    gives its rows or one line, and leaves the file closed (an unfinished statement
+    held by a traceback kept the file open and locked, in a long-lived process)."""
+    db = tmp_path / "fuzzed.sqlite"
+    data = bytearray(results.read_bytes())
+    for where, byte in changes:
+        data[100 + int(where * (len(data) - 100))] = byte
+    db.write_bytes(bytes(data))
+    try:
+        with ResultStore(db) as store:
+            store.experiments()
+            store.done("aima-3.29")
+            store.records("aima-3.29")
+            store.load_instances(
+                "npuzzle", [f"depth={d}/seed=0/{k}" for d in range(2, 7) for k in (0, 1)]
+            )
+    except InputError as exc:
+        assert "\n" not in str(exc)
+    assert open_files(db) == 0
 
 
 def test_a_folder_where_the_results_database_belongs_is_one_line(place: Place) -> None:

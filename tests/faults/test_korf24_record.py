@@ -68,3 +68,36 @@ def test_the_table_of_a_torn_record_prints_without_a_traceback(tmp_path: Path) -
     assert "Traceback" not in run.stderr and "r.jsonl:2: not a record" in run.stderr
     rows = {line.split("|")[1].strip(): line for line in run.stdout.splitlines() if "|" in line}
     assert "not run" not in rows["5"] and "not run" in rows["6"]
+
+
+def test_records_of_each_pruning_are_kept_apart_and_added_whole(
+    korf24: ModuleType, tmp_path: Path
+) -> None:
+    """A solve with the automaton does not count as the parent-only (Korf & Felner) one's,
+    and each record is added by a rename: no temporary file is left beside the record."""
+    path = tmp_path / "r.jsonl"
+    korf24.append_record(path, record(1, "solved"))  # an old record: no field, parent
+    korf24.append_record(path, {**record(2, "solved"), "pruning": "fsm-12"})
+    assert set(korf24.read_results(path)) == {1}
+    assert set(korf24.read_results(path, "fsm-12")) == {2}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl"]
+    assert len(path.read_text().splitlines()) == 2
+
+
+def test_instances_run_longest_first_by_published_nodes(
+    korf24: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The chosen instances are handed out longest first (Korf & Felner's nodes: #40 has
+    65,099,578, #38 38,173,507, #25 292,174,444); the run itself is stubbed."""
+    order: list[int] = []
+
+    def fake_map(fn: object, tasks: list[tuple[object, ...]], **_: object) -> list[object]:
+        order.extend(int(str(t[0])) for t in tasks)
+        return []
+
+    monkeypatch.setattr(korf24, "map_unordered", fake_map)
+    monkeypatch.setattr(korf24, "databases", lambda tables: [])
+    monkeypatch.setattr(sys, "argv", ["korf24.py", "40", "38", "25", "--results", os.devnull])
+    assert korf24.main() == 0
+    assert order == [25, 40, 38]
+    assert "longest first" in capsys.readouterr().out

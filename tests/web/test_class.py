@@ -27,9 +27,11 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from searchlab import families, i18n
 from searchlab.web import access, worker
-from searchlab.web.app import create_app
-from searchlab.web.fair import client_key
+from searchlab.web import i18n as web_i18n
+from searchlab.web.app import STATIC, create_app
+from searchlab.web.fair import FairLane, client_key
 from searchlab.web.shared import SharedCache
 from tests.asyncio_thread import run_async
 
@@ -352,6 +354,53 @@ def test_the_shared_cache_keeps_recent_answers_within_its_bytes() -> None:
     assert cache.computations == 6
 
 
+# -- what every page asks for as it opens: made once, served from memory ---------------
+def test_every_family_is_imported_before_the_server_answers() -> None:
+    """Families load on first use; the server loads them all at start-up, not on the
+    event loop as the first pages ask (seconds of every request waiting, under load)."""
+    script = (
+        "import sys\n"
+        "from fastapi.testclient import TestClient\n"
+        "from searchlab.families import REGISTRY\n"
+        "from searchlab.web.app import create_app\n"
+        "app = create_app()\n"
+        "modules = [t.split(':')[0] for t in REGISTRY.values()]\n"
+        "assert not any(m in sys.modules for m in modules)\n"
+        "with TestClient(app, base_url='http://127.0.0.1'):\n"
+        "    print(sorted(m for m in modules if m not in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_strings_and_families_are_made_once_and_served_compressed(
+    client: TestClient, lang: str
+) -> None:
+    i18n.use(lang)
+    expected = {
+        "/": (STATIC / "index.html").read_bytes(),
+        f"/api/families?lang={lang}": [f.summary() for f in families.all_families()],
+        f"/api/i18n?lang={lang}": web_i18n.page_messages(lang, ""),
+    }
+    i18n.use("en")
+    for path, want in expected.items():
+        plain = client.get(path, headers={"accept-encoding": "identity"})
+        packed = client.get(path, headers={"accept-encoding": "gzip"})
+        assert plain.headers.get("content-encoding") is None
+        assert packed.headers["content-encoding"] == "gzip"
+        assert plain.content == packed.content  # the client unpacked it
+        assert (plain.content if isinstance(want, bytes) else plain.json()) == want
+        again = client.get(path, headers={"if-none-match": plain.headers["etag"]})
+        assert again.status_code == 304 and not again.content
+    # the browser's language, when the page names none
+    chosen = client.get("/api/i18n", headers={"accept-language": "es-MX,es;q=0.9"})
+    assert chosen.json()["language"] == "es"
+
+
 # -- clients keyed by address ---------------------------------------------------------
 def test_page_ids_share_their_address_part() -> None:
     assert client_key("10.0.0.5") == "addr:10.0.0.5"
@@ -382,6 +431,39 @@ def test_page_ids_share_their_address_part() -> None:
     assert statuses == [202] * 4 + [429] * 2
     assert "4 solves" in refused
     assert other == 202
+
+
+def test_pages_behind_one_address_take_turns_inside_its_part() -> None:
+    """One slot, held while the work is queued: clients take turns, and inside the
+    address "a" its pages take turns too (p1's burst of three waits behind p2 and p3)."""
+    lane = FairLane("test", slots=1, per_client=1)
+    order: list[int] = []
+    held = threading.Event()
+    release = threading.Event()
+
+    def blocker() -> None:
+        held.set()
+        release.wait(10)
+
+    def task(n: int) -> None:
+        order.append(n)
+
+    try:
+        lane.submit("z", blocker)
+        assert held.wait(10)
+        for client, page, n in [
+            ("a", "p1", 1), ("a", "p1", 2), ("a", "p1", 3), ("a", "p2", 4),
+            ("b", "q", 5), ("b", "q", 6), ("a", "p3", 7),
+        ]:  # fmt: skip
+            lane.submit(client, functools.partial(task, n), page=page)
+        release.set()
+        end = time.monotonic() + 10
+        while len(order) < 7 and time.monotonic() < end:
+            time.sleep(0.01)
+    finally:
+        lane.shutdown()
+    # a and b alternate; a's turns go p1, p2, p3, then p1's rest
+    assert order == [1, 5, 4, 6, 7, 2, 3]
 
 
 # -- workers give their memory back ----------------------------------------------------

@@ -17,7 +17,7 @@ from searchlab.search import SearchStats
 from searchlab.search.limits import CancelToken
 from searchlab.web.app import create_app
 from searchlab.web.gate import ClientGone, Gate
-from searchlab.web.jobs import Job, JobManager, TooBusyError
+from searchlab.web.jobs import LIGHT_NICENESS, Job, JobManager, TooBusyError
 from tests.asyncio_thread import run_async
 from tests.web.conftest import wait_job
 
@@ -132,6 +132,47 @@ def test_a_light_job_is_not_kept_waiting_by_heavy_ones(manager: JobManager) -> N
     assert time.monotonic() - t0 < 20.0
     for j in heavy:
         manager.cancel(j.id)
+
+
+def whoami(cancel: CancelToken, progress: Callable[[SearchStats], None]) -> dict[str, Any]:
+    """The process a job ran in, its priority, and whether it started cancelled."""
+    return {
+        "status": "solved",
+        "pid": os.getpid(),
+        "nice": os.getpriority(os.PRIO_PROCESS, 0),
+        "cancelled": cancel.is_set(),
+    }
+
+
+def test_light_jobs_run_on_warm_workers_kept_between_jobs() -> None:
+    """The light lane's workers are started ahead, below the server's priority, and
+    serve job after job; one whose job outlived the triage deadline is replaced, and
+    a cancelled job's worker serves the next job uncancelled."""
+    m = JobManager(workers=1, light_workers=1, triage_seconds=0.3)
+    try:
+        m.warm_up()
+        first = settle(m.submit("maze", whoami)).result
+        second = settle(m.submit("maze", whoami)).result
+        assert first is not None and second is not None
+        assert first["pid"] == second["pid"] != os.getpid()
+        base = os.getpriority(os.PRIO_PROCESS, 0)
+        assert first["nice"] == min(19, base + LIGHT_NICENESS)
+        long = m.submit("maze", spin_for(0.6))
+        assert settle(long).lane == "heavy"  # promoted: its warm worker was ended
+        third = settle(m.submit("maze", whoami)).result
+        assert third is not None and third["pid"] != first["pid"]
+        cancelled = m.submit("maze", spin, owner="page-one")
+        end = time.monotonic() + 10
+        while not cancelled.snapshot()["progress"] and time.monotonic() < end:
+            time.sleep(0.01)
+        m.cancel(cancelled.id)
+        result = settle(cancelled).result
+        assert result is not None and result["status"] == "cancelled"
+        assert cancelled.progress["expanded"] >= 1024  # its own progress, kept
+        fourth = settle(m.submit("maze", whoami)).result
+        assert fourth is not None and fourth["pid"] == third["pid"] and not fourth["cancelled"]
+    finally:
+        m.shutdown()
 
 
 def test_promotion_beyond_the_heavy_cap_fails_with_a_message() -> None:
@@ -250,6 +291,34 @@ def test_heavy_calls_cannot_fill_the_cheap_lane() -> None:
         assert len(gate._children) == len(gate._idle)  # the cancelled call's worker was stopped
 
     run_async(main())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("heavy_per_client", [1, 2])
+def test_a_compare_pair_of_long_calls_may_both_go_heavy(heavy_per_client: int) -> None:
+    """Two long calls of one client (a compare pair of traces): the second is refused
+    when a client may have one heavy call, served when it may have two (the traces)."""
+    gate = Gate(
+        "traces",
+        cheap=2,
+        waiting=2,
+        heavy=2,
+        per_client=2,
+        heavy_per_client=heavy_per_client,
+        triage_seconds=5.0,  # a child imports this test module first
+    )
+
+    async def main() -> list[Any]:
+        calls = [gate.run(functools.partial(sleepy, 7.0), "addr:a") for _ in range(2)]
+        return await asyncio.gather(*calls, return_exceptions=True)
+
+    outcomes = run_async(main())
+    if heavy_per_client == 2:
+        assert outcomes == [7.0, 7.0]
+    else:
+        assert 7.0 in outcomes
+        assert sum(isinstance(o, TooBusyError) for o in outcomes) == 1
+    gate.shutdown()
 
 
 def test_a_client_has_its_share_of_the_cheap_lane() -> None:

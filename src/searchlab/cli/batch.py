@@ -317,7 +317,7 @@ def execute(experiment: Experiment, run: RunOptions) -> RunSummary:
             _(
                 "interrupted: {done} of {planned} runs stored in {db}; "
                 "run the same command again to resume"
-            ).format(done=f"{done:,}", planned=f"{len(summary.planned):,}", db=db),
+            ).format(done=f"{done:,}", planned=f"{max(summary.total, done):,}", db=db),
             markup=False,
         )
     return summary

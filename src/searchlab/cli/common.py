@@ -22,7 +22,7 @@ from searchlab.errors import InputError
 from searchlab.families.contract import Table as PlainTable
 from searchlab.families.report import describe_outcome, optimality_note
 from searchlab.i18n import N_, _
-from searchlab.search.result import STAT_LABELS, SearchResult, SearchStats
+from searchlab.search.result import SearchResult, SearchStats
 from searchlab.textinput import (
     MAX_INPUT_BYTES,
     decode_text,
@@ -33,7 +33,6 @@ from searchlab.textinput import (
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
-    from rich.table import Table
 
 T = TypeVar("T")
 
@@ -239,6 +238,20 @@ def cancel_on_interrupt() -> Iterator[threading.Event]:
         signal.signal(signal.SIGINT, previous)
 
 
+def stderr_is_terminal() -> bool:
+    """Whether standard error is a terminal, as rich decides it, without importing rich
+    where :func:`searchlab.cli.terminal.is_terminal` can answer."""
+    from searchlab.cli.terminal import is_terminal
+
+    answer = is_terminal(sys.stderr)
+    return err_console.is_terminal if answer is None else answer
+
+
+PROGRESS_AFTER = 0.25
+"""Seconds a search runs before its progress line appears (a quick solve never flashes
+one, nor pays for importing rich)."""
+
+
 def run_with_progress(
     run: Callable[[threading.Event, Callable[[SearchStats], None] | None], T],
     *,
@@ -247,35 +260,47 @@ def run_with_progress(
 ) -> T:
     """Run ``run(cancel, progress)`` with Ctrl-C cancellation and a live progress line.
 
-    The progress line (nodes expanded, rate, elapsed time) is drawn on stderr,
-    and only when stderr is a terminal unless ``show`` says otherwise. ``label`` is
-    marked with ``N_`` and translated here.
+    The progress line (nodes expanded, rate, elapsed time) is drawn on stderr, once the
+    search has run :data:`PROGRESS_AFTER` seconds, and only when stderr is a terminal
+    unless ``show`` says otherwise. ``label`` is marked with ``N_`` and translated here.
     """
     if show is None:
-        show = err_console.is_terminal
+        show = stderr_is_terminal()
     with cancel_on_interrupt() as cancel:
         if not show:
             return run(cancel, None)
-        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        started = time.monotonic()
+        bar: Progress | None = None
+        task: Any = None
 
-        with Progress(
-            SpinnerColumn(),
-            TextColumn("[bold]{task.description}"),
-            TextColumn("{task.fields[info]}"),
-            TimeElapsedColumn(),
-            console=real_console(err_console),
-            transient=True,
-        ) as bar:
-            task = bar.add_task(_(label), info="")
+        def progress(stats: SearchStats) -> None:
+            nonlocal bar, task
+            if bar is None:
+                if time.monotonic() - started < PROGRESS_AFTER:
+                    return
+                from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-            def progress(stats: SearchStats) -> None:
-                rate = stats.expanded / stats.seconds if stats.seconds else 0.0
-                info = _("{expanded} expanded ({rate}/s)").format(
-                    expanded=f"{stats.expanded:,}", rate=f"{rate:,.0f}"
+                bar = Progress(
+                    SpinnerColumn(),
+                    TextColumn("[bold]{task.description}"),
+                    TextColumn("{task.fields[info]}"),
+                    TimeElapsedColumn(),
+                    console=real_console(err_console),
+                    transient=True,
                 )
-                bar.update(task, info=info)
+                bar.start()
+                task = bar.add_task(_(label), info="")
+            rate = stats.expanded / stats.seconds if stats.seconds else 0.0
+            info = _("{expanded} expanded ({rate}/s)").format(
+                expanded=f"{stats.expanded:,}", rate=f"{rate:,.0f}"
+            )
+            bar.update(task, info=info)
 
+        try:
             return run(cancel, progress)
+        finally:
+            if bar is not None:
+                bar.stop()
 
 
 LOG_EVERY = 60.0
@@ -292,8 +317,15 @@ class FractionBar:
     :data:`LOG_EVERY` seconds instead of the bar (none when ``show`` is ``False``:
     ``--json``)."""
 
-    def __init__(self, title: str, show: bool | None = None, log: bool = False) -> None:
+    def __init__(
+        self,
+        title: str,
+        show: bool | None = None,
+        log: bool = False,
+        console: Console | None = None,
+    ) -> None:
         self.title = title
+        self.console = console  # (default: standard error's)
         self.show = show  # None: decided at the first update (no rich before it)
         self.log = log and show is not False
         self.logged: float | None = None  # when the last log line was written
@@ -303,31 +335,16 @@ class FractionBar:
     def update(self, done: float, total: float = 1.0, info: str = "", title: str = "") -> None:
         """Show ``done`` of ``total``, with ``info`` after the bar (and a new ``title``)."""
         if self.show is None:
-            self.show = err_console.is_terminal
+            self.show = stderr_is_terminal()
         if not self.show:
             if self.log and (self.logged is None or time.monotonic() - self.logged >= LOG_EVERY):
                 self.logged = time.monotonic()
                 err_console.print(f"{title or self.title}: {info}", markup=False)
             return
         if self.bar is None:
-            from rich.progress import (
-                BarColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
+            from searchlab.cli.bars import FractionProgress
 
-            self.bar = Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                TextColumn("{task.percentage:>5.1f}%"),
-                TextColumn("{task.fields[info]}"),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=real_console(err_console),
-                transient=True,
-            )
+            self.bar = FractionProgress(real_console(self.console or err_console))
             self.bar.start()
             self.task = self.bar.add_task(self.title, total=total, info="")
         self.bar.update(
@@ -359,26 +376,6 @@ def print_table(table: PlainTable) -> None:
         [list(row) for row in table.rows],
         right=right,
     )
-
-
-def stats_table(stats: SearchStats, title: str | None = None) -> Table:
-    """A two-column rich table of search statistics (titled "Statistics" by default)."""
-    from rich.table import Table
-
-    table = Table(title=title or _("Statistics"), show_header=False, title_justify="left")
-    table.add_column("stat", style="bold")
-    table.add_column("value", justify="right")
-    for name, value in stats.as_dict().items():
-        if value is None:
-            continue
-        if name == "seconds":
-            shown = f"{value:.3f}"
-        elif name == "peak_memory_mb":
-            shown = f"{value:,.1f}"
-        else:
-            shown = f"{value:,}"
-        table.add_row(_(STAT_LABELS.get(name, name.replace("_", " "))), shown)
-    return table
 
 
 def finish(result: SearchResult) -> None:

@@ -14,7 +14,7 @@ import click
 from rich.table import Table
 
 from searchlab.cache import cache_root
-from searchlab.cli.common import console, err_console
+from searchlab.cli.common import console, err_console, json_option, print_json
 from searchlab.cli.localized import Command, Group
 from searchlab.i18n import N_, _
 from searchlab.textinput import names_a_file
@@ -68,29 +68,48 @@ def package_version(name: str) -> str | None:
         "afterwards each family's first solve starts at once)."
     ),
 )
-def doctor(warm: bool) -> None:
+@json_option()
+def doctor(warm: bool, as_json: bool) -> None:
     """Show what this installation has: Python, packages, extras, caches, Chromium."""
-    table = Table(title="searchlab doctor", show_header=False, title_justify="left")
-    table.highlight = False
-    table.add_column("what", style="bold")
-    table.add_column("value")
-    table.add_column("role")
-    table.add_row("searchlab", package_version("searchlab") or _("not installed (source tree)"), "")
-    table.add_row("Python", platform.python_version(), sys.executable)
-    for name, role in PACKAGES:
-        table.add_row(name, package_version(name) or _("missing"), _(role))
     root = cache_root()
-    table.add_row("cache", f"{tree_size(root) / 2**20:,.1f} MiB", str(root))
-    for sub in sorted(p for p in root.glob("*") if p.is_dir()):
-        table.add_row(f"  {sub.name}", f"{tree_size(sub) / 2**20:,.1f} MiB", str(sub))
-    table.add_row("Chromium", chromium() or _("not found"), _("browser tests, screenshots"))
-    console.print(table)
+    folders = sorted(p for p in root.glob("*") if p.is_dir())
+    if as_json:
+        print_json(
+            {
+                "searchlab": package_version("searchlab"),
+                "python": {"version": platform.python_version(), "executable": sys.executable},
+                "packages": {name: package_version(name) for name, _role in PACKAGES},
+                "cache": {
+                    "path": str(root),
+                    "bytes": tree_size(root),
+                    "folders": {sub.name: tree_size(sub) for sub in folders},
+                },
+                "chromium": chromium(),
+            }
+        )
+    else:
+        table = Table(title="searchlab doctor", show_header=False, title_justify="left")
+        table.highlight = False
+        table.add_column("what", style="bold")
+        table.add_column("value")
+        table.add_column("role")
+        version_ = package_version("searchlab") or _("not installed (source tree)")
+        table.add_row("searchlab", version_, "")
+        table.add_row("Python", platform.python_version(), sys.executable)
+        for name, role in PACKAGES:
+            table.add_row(name, package_version(name) or _("missing"), _(role))
+        table.add_row("cache", f"{tree_size(root) / 2**20:,.1f} MiB", str(root))
+        for sub in folders:
+            table.add_row(f"  {sub.name}", f"{tree_size(sub) / 2**20:,.1f} MiB", str(sub))
+        table.add_row("Chromium", chromium() or _("not found"), _("browser tests, screenshots"))
+        console.print(table)
     if warm:
-        warm_all()
+        warm_all(err=as_json)
 
 
-def warm_all() -> None:
-    """Compile (or load from Numba's cache) every family's machine code, one line each."""
+def warm_all(err: bool = False) -> None:
+    """Compile (or load from Numba's cache) every family's machine code, one line each
+    (on standard error with ``err``: ``--json`` has standard output)."""
     from searchlab import families
 
     for family in families.all_families():
@@ -99,7 +118,7 @@ def warm_all() -> None:
         start = time.perf_counter()
         with err_console.status(_("compiling {family}...").format(family=family.name)):
             family.warm()
-        console.print(
+        (err_console if err else console).print(
             _("{family}: ready ({seconds:.1f} s)").format(
                 family=family.name, seconds=time.perf_counter() - start
             ),

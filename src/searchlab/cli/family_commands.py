@@ -25,18 +25,18 @@ from searchlab.cli.common import (
     FiniteFloat,
     FractionBar,
     cancel_on_interrupt,
-    console,
     err_console,
     json_option,
     optimality_note,
     print_json,
     print_table,
     read_input,
-    stats_table,
+    stderr_is_terminal,
 )
 from searchlab.cli.examples import examples_epilog
 from searchlab.cli.localized import Command, Group
 from searchlab.cli.solving import human_report, solve_and_report, solve_cmd
+from searchlab.cli.stats_text import print_stats
 from searchlab.families.contract import (
     Block,
     Exit,
@@ -127,7 +127,7 @@ def draw(blocks: Iterable[Block], *, as_json: bool = False) -> int:
         elif isinstance(block, Note):
             if not block.tip:
                 err_console.print(block.text, markup=False)
-            elif err_console.is_terminal:
+            elif stderr_is_terminal():
                 err_console.print(block.text, markup=False, style="dim")
         elif isinstance(block, Record):
             if as_json:
@@ -137,7 +137,7 @@ def draw(blocks: Iterable[Block], *, as_json: bool = False) -> int:
         elif isinstance(block, Table):
             print_table(block)
         elif isinstance(block, SearchStats):
-            console.print(stats_table(block))
+            print_stats(block)
         else:
             # Plain writes, not rich's: long boards print at once, never re-wrapped.
             click.echo(block)

@@ -25,34 +25,43 @@ from babel.messages.pofile import write_po
 
 from searchlab.cli.localized import help_texts
 
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "gettext": None}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "gettext": None,
+    "pgettext": ((1, "c"), 2),
+    "NP_": ((1, "c"), 2),
+}
 
 Message = str | tuple[str, ...]
+Entry = tuple[Message, str | None]
+"""A message and its context (``pgettext``'s first argument; ``None`` for most)."""
 
 
-def marked(directory: Path) -> Iterator[Message]:
+def marked(directory: Path) -> Iterator[Entry]:
     """The messages marked for translation in the Python files under ``directory``."""
-    for _file, _line, message, _comments, _context in extract_from_dir(
+    for _file, _line, message, _comments, context in extract_from_dir(
         str(directory), method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
-        yield message if isinstance(message, str) else tuple(message)
+        yield (message if isinstance(message, str) else tuple(message)), context or None
 
 
-def template() -> list[Message]:
-    """Every message of the interface, without repeats, in a stable order."""
+def template() -> list[Entry]:
+    """Every message of the interface (with its context), without repeats, in a stable
+    order."""
     from searchlab.cli.assignments import puzzle3x3heuristics, puzzle8
     from searchlab.cli.main import cli
 
     package = Path(__file__).resolve().parents[1]
-    found: dict[Message, None] = {}
-    for message in (
+    found: dict[Entry, None] = {}
+    helps = (*help_texts(cli), *help_texts(puzzle8), *help_texts(puzzle3x3heuristics))
+    for entry in (
         *marked(package),
-        *help_texts(cli),
-        *help_texts(puzzle8),
-        *help_texts(puzzle3x3heuristics),
+        *((text, None) for text in helps),
         *marked(Path(click.__file__).parent),
     ):
-        found.setdefault(message, None)
+        found.setdefault(entry, None)
     return list(found)
 
 
@@ -60,8 +69,8 @@ def write_template(path: Path) -> int:
     """Write the template to ``path``; return its number of messages."""
     catalog = Catalog(project="searchlab", charset="utf-8")
     messages = template()
-    for message in messages:
-        catalog.add(message)
+    for message, context in messages:
+        catalog.add(message, context=context)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
         write_po(out, catalog, width=100, omit_header=False, sort_output=True)

@@ -20,6 +20,9 @@ from searchlab.cli.common import (
     err_console,
     fail,
     finish,
+    json_option,
+    one_on_stdout,
+    print_json,
     read_input,
     run_with_progress,
     write_output,
@@ -179,6 +182,7 @@ def show_qr(text: str) -> None:
 @click.option(
     "--rows", type=click.IntRange(min=0), default=30, show_default=True, help="Expansions to print."
 )
+@json_option()
 def teach(
     family: str,
     file: str | None,
@@ -187,6 +191,7 @@ def teach(
     heuristic: str | None,
     svg_path: str | None,
     rows: int,
+    as_json: bool,
 ) -> None:
     """Show how a search explores a small board: nodes in expansion order with g, h and
     f = g + h, and (with --svg) the explored state graph with the solution path in red.
@@ -199,6 +204,7 @@ def teach(
     from searchlab.web.service import SolveRequest
     from searchlab.web.teach import TEACH_MAX_EXPANSIONS
 
+    one_on_stdout(json=as_json, svg=svg_path)
     fam = service.family(family)
     if (file is None) == (example is None):
         names = choices([e.id for e in fam.examples])
@@ -229,15 +235,31 @@ def teach(
     sol, rec, path = run_with_progress(
         lambda cancel, progress: service.teach(
             fam, instance, SolveRequest(algorithm, h, 60.0, 1_000_000, cancel, progress or _quiet)
-        )
+        ),
+        show=False if as_json else None,
     )
+    expansions = service.expansion_rows(fam, instance, rec)[:rows]
+    if as_json:
+        print_json(
+            {
+                "family": fam.name,
+                "algorithm": algorithm,
+                "heuristic": h,
+                "status": sol.status,
+                "limit": sol.limit,
+                "moves": sol.length,
+                "expanded": sol.stats.expanded,
+                "recorded": len(rec.nodes),
+                "expansions": expansions,
+            }
+        )
     table = Table(
         title=_("{algorithm} ({h}): nodes in expansion order").format(algorithm=algorithm, h=h),
         title_justify="left",
     )
     for col in ("#", _("depth"), "g", "h", "f", _("state")):
         table.add_column(col, justify="left" if col == _("state") else "right")
-    for row in service.expansion_rows(fam, instance, rec)[:rows]:
+    for row in expansions:
         table.add_row(
             *(
                 f"{row[k]:g}" if isinstance(row[k], float) else str(row[k])
@@ -246,24 +268,25 @@ def teach(
         )
     # With --svg -, the graph is the output and this report goes to stderr.
     report = err_console if svg_path == STDOUT else console
-    report.print(table)
-    report.print(
-        _("{status}: {moves} moves, {expanded} expanded, {recorded} states recorded").format(
-            status=_(STATUS_LABELS.get(sol.status, sol.status)),
-            moves=sol.length,
-            expanded=f"{sol.stats.expanded:,}",
-            recorded=len(rec.nodes),
-        ),
-        markup=False,
-    )
+    if not as_json:
+        report.print(table)
+        report.print(
+            _("{status}: {moves} moves, {expanded} expanded, {recorded} states recorded").format(
+                status=_(STATUS_LABELS.get(sol.status, sol.status)),
+                moves=sol.length,
+                expanded=f"{sol.stats.expanded:,}",
+                recorded=len(rec.nodes),
+            ),
+            markup=False,
+        )
     if svg_path:
         picture = service.graph_picture(fam, instance, sol, rec, path, f"{algorithm} ({h})")
         write_output(svg_path, picture)
-        if svg_path != STDOUT:
+        if svg_path != STDOUT and not as_json:
             console.print(_("state graph written to {path}").format(path=svg_path), markup=False)
     if sol.status == "limit" and sol.limit == "max_expansions":
         # the teaching view's own recording limit, not a failure: the exploration was shown
-        console.print(
+        (err_console if as_json else console).print(
             _(
                 "the teaching view records the first {n} expansions; "
                 "'searchlab solve' runs the whole search"

@@ -18,9 +18,7 @@ import click
 from searchlab import families
 from searchlab.cli.common import (
     STDOUT,
-    console,
     describe_outcome,
-    err_console,
     finish,
     json_option,
     max_expansions_option,
@@ -30,12 +28,12 @@ from searchlab.cli.common import (
     print_json,
     read_input,
     run_with_progress,
-    stats_table,
     time_limit_option,
     write_output,
 )
 from searchlab.cli.localized import Command
 from searchlab.cli.replay import check_replay, html_option, save_replay
+from searchlab.cli.stats_text import print_stats
 from searchlab.families.contract import PuzzleFamily
 from searchlab.families.output import result_json
 from searchlab.i18n import _
@@ -93,7 +91,7 @@ def human_report(
         click.echo(note, err=err)
     if result.solved:
         click.echo(_("moves:") + " " + join_moves(result.actions), err=err)
-    (err_console if err else console).print(stats_table(result.stats))
+    print_stats(result.stats, err=err)
 
 
 def report_solution(

@@ -182,10 +182,14 @@ def _watch_parent(parent: int) -> None:
 _EAR = (
     "import signal, sys\n"
     "signal.signal(signal.SIGINT, lambda *_: (sys.stdout.write('!'), sys.stdout.flush()))\n"
+    "sys.stdout.write('.'); sys.stdout.flush()\n"
     "sys.stdin.buffer.read()\n"
 )
-"""The listener of :func:`workers_deaf_to_ctrl_c`: says ``!`` for each Ctrl-C it hears,
-and exits when its parent closes its standard input (or dies)."""
+"""The listener of :func:`workers_deaf_to_ctrl_c`: says ``.`` once it listens, ``!`` for
+each Ctrl-C it hears, and exits when its parent closes its standard input (or dies)."""
+EAR_READY_SECONDS = 30.0
+"""How long :func:`workers_deaf_to_ctrl_c` waits for its listener to listen (a Python
+start, slower on a loaded machine): a Ctrl-C pressed before it listens was lost."""
 
 
 @contextlib.contextmanager
@@ -214,6 +218,11 @@ def workers_deaf_to_ctrl_c() -> Iterator[None]:
             ear = subprocess.Popen(
                 [sys.executable, "-c", _EAR], stdin=subprocess.PIPE, stdout=subprocess.PIPE
             )
+        if ear is not None and ear.stdout is not None:  # wait until it listens
+            import select
+
+            if select.select([ear.stdout], [], [], EAR_READY_SECONDS)[0]:
+                ear.stdout.read(1)
         yield
     finally:
         heard = b""
@@ -249,8 +258,23 @@ def _pool(
             yield value
     finally:
         if pool is not None:
-            pool.terminate()
-            pool.join()
+            with _deaf():  # a second Ctrl-C cut the clean-up short: "leaked semaphore"
+                pool.terminate()
+                pool.join()
+
+
+@contextlib.contextmanager
+def _deaf() -> Iterator[None]:
+    """Ignore Ctrl-C for the block (in the main thread; elsewhere nothing changes): the
+    pool's clean-up runs to its end, and its semaphores are released."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _dask(
@@ -321,10 +345,11 @@ def _dask_results(
             for future in pending.next_batch(block=False):
                 yield future.result()
     finally:
-        client.cancel(futures)
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        with _deaf():  # as the pool's: a second Ctrl-C cut the closing short
+            client.cancel(futures)
+            client.close()
+            if cluster is not None:
+                cluster.close()
         tornado_log.removeFilter(_sync_cancel_race)
 
 

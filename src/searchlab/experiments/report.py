@@ -14,12 +14,12 @@ from rich.table import Table
 
 from searchlab.families.aggregate import GroupRow
 from searchlab.families.results import Column
-from searchlab.i18n import N_, _
+from searchlab.i18n import N_, NP_, _
 
 COMPARE_COLUMNS = (
     Column("group", N_("group"), numeric=False),
     Column("label", N_("configuration"), numeric=False),
-    Column("solved", N_("solved")),
+    Column("solved", NP_("count", "solved"), context="count"),
     Column("runs", N_("runs")),
     Column("mean_generated", N_("mean gen.")),
     Column("median_generated", N_("median gen.")),
@@ -43,7 +43,7 @@ def table_cells(
     """A results table as text, as people read it: the headers and cells in the interface
     language (:meth:`Column.shown_text`), the right-justified (numeric) columns, and
     for each row whether a rule comes before it (with ``sections``: a new ``group``)."""
-    headers = [_(col.header) for col in columns]
+    headers = [col.shown_header() for col in columns]
     cells = [[col.shown_text(row.get(col.key)) for col in columns] for row in rows]
     right = [i for i, col in enumerate(columns) if col.numeric]
     groups = [row.get("group", row.get("depth")) for row in rows]

@@ -133,6 +133,7 @@ def run_experiment(
     ]
     summary.planned = plan_runs(experiment, summary.instances)
     expected = len(experiment.instances) + len(experiment.requests)
+    summary.total = len(summary.planned) + per_instance * (expected - len(summary.instances))
     summary.interrupted = len(summary.instances) < expected or summary.reused + summary.ran < len(
         summary.planned
     )

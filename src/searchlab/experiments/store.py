@@ -20,7 +20,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.runs import Instance, RunRecord
-from searchlab.faults import busy_wait, guarded, sqlite_fault
+from searchlab.faults import READ_FAULTS, DamagedRow, busy_wait, guarded, sqlite_fault
 from searchlab.i18n import _
 
 DEFAULT_DB = "searchlab-experiments.sqlite"
@@ -75,15 +75,22 @@ class ResultStore:
         self.path = str(path)
         try:
             self._db = sqlite3.connect(self.path, timeout=busy_wait())
+        except READ_FAULTS as exc:
+            raise self._fault(exc) from None
+        try:
             self._db.executescript(_SCHEMA)
-        except sqlite3.Error as exc:
+        except READ_FAULTS as exc:
+            self._db.close()  # a long-lived process must not keep the file's lock
             raise self._fault(exc) from None
 
-    def _fault(self, exc: sqlite3.Error) -> InputError:
+    def _fault(self, exc: sqlite3.Error | UnicodeDecodeError) -> InputError:
         """One line for SQLite's ``exc``: a full disk, a lock held by another process, a
         read-only place (:func:`~searchlab.faults.sqlite_fault`); a file that is no
-        results database says so."""
-        if "not a database" in str(exc) or "malformed" in str(exc):
+        results database (or a damaged one: a message or text that is no longer UTF-8,
+        a stored value that does not decode) says so."""
+        if isinstance(exc, UnicodeDecodeError):
+            exc = DamagedRow(f"text that is not UTF-8 ({exc.reason})")
+        if "not a database" in str(exc) or "malformed" in str(exc) or isinstance(exc, DamagedRow):
             return InputError(
                 _("{path}: cannot use as a results database ({exc})").format(
                     path=self.path, exc=exc
@@ -111,7 +118,7 @@ class ResultStore:
         )
         for id_, grp, data, optimal, idx in rows:
             if id_ in wanted:
-                out[id_] = Instance(family, id_, json.loads(grp), json.loads(data), optimal, idx)
+                out[id_] = Instance(family, id_, stored_json(grp), stored_json(data), optimal, idx)
         return out
 
     @guarded
@@ -182,8 +189,19 @@ class ResultStore:
         return cur.rowcount
 
 
+def stored_json(text: object) -> Any:
+    """A JSON value read back from the database; a :class:`~searchlab.faults.DamagedRow`
+    when it is not text or does not decode (a changed byte)."""
+    if not isinstance(text, str):
+        raise DamagedRow(f"a stored value that is not text ({text!r:.40})")
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise DamagedRow(f"a stored value that does not decode ({exc})") from None
+
+
 def _record(row: dict[str, Any]) -> RunRecord:
-    row["group"] = json.loads(row.pop("grp"))
+    row["group"] = stored_json(row.pop("grp"))
     row["limit"] = row.pop("lim")
-    row["extra"] = None if row["extra"] is None else json.loads(row["extra"])
+    row["extra"] = None if row["extra"] is None else stored_json(row["extra"])
     return RunRecord(**row)

@@ -68,6 +68,9 @@ class RunSummary:
     ran: int = 0
     errors: int = 0
     interrupted: bool = False
+    total: int = 0
+    """Every run of the experiment, those of instances not generated yet included (an
+    interrupted run reports "16 of 60 runs", not of the 32 its instances so far plan)."""
 
 
 Run = Callable[[Experiment], RunSummary]

@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import math
 import re
-import secrets
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Note, Option
+from searchlab.families.contract import Note, Option, Record
 from searchlab.i18n import N_, _
 from searchlab.search.options import LimitOptions
 from searchlab.search.problem import Problem
@@ -188,6 +187,8 @@ def draw_seed(seed: int | None, what: str) -> tuple[int, Note | None]:
     line); no note for a given seed."""
     if seed is not None:
         return seed, None
+    import secrets  # (hashlib and hmac: not on every command's start-up)
+
     drawn = secrets.randbelow(2**31)
     note = _("seed {seed} (--seed {seed} draws this {what} again)").format(seed=drawn, what=_(what))
     return drawn, Note(note)
@@ -261,3 +262,35 @@ HTML = Option(
     dest="html_path",
 )
 """``--html FILE``: the offline replay page of the solution."""
+
+
+COUNT_KEYS = ("board", "complete", "limit", "total", "seconds")
+"""The keys every counting command's ``--json`` object starts with (docs/cli.md)."""
+
+
+def count_record(
+    *,
+    board: Any,
+    complete: bool,
+    total: int | None,
+    limit: str | None = None,
+    seconds: float | None = None,
+    **own: Any,
+) -> Record:
+    """The ``--json`` object of a counting command (``hanoi count``, ``knight count``,
+    ``peg count``): what was counted (``board``: a board's name, ``[rows, cols]``, a
+    tower's disks), whether the count is whole, the limit that stopped it (a limit name,
+    ``cancelled``, or ``None``), the headline count (of what was counted when it stopped;
+    ``None`` when nothing was) and the seconds it took (``None`` where not timed), then
+    the family's own keys."""
+    shared = {
+        "board": board,
+        "complete": complete,
+        "limit": limit,
+        "total": total,
+        "seconds": None if seconds is None else round(seconds, 3),
+    }
+    clash = sorted(shared.keys() & own.keys())
+    if clash:
+        raise ValueError(f"count_record: {clash} are shared keys")
+    return Record({**shared, **own})

@@ -37,6 +37,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from searchlab.families.runs import RunRecord
+from searchlab.i18n import _, pgettext
 
 if TYPE_CHECKING:
     import pandas
@@ -59,6 +60,13 @@ class Column:
     shown: Callable[[Any], str] | None = None
     """How the human table shows a value, in the interface language ("yes" as "sí");
     CSV, Markdown and JSON keep :meth:`text`'s, which never change with the language."""
+    context: str | None = None
+    """The header's translation context (marked with ``NP_(context, header)``), where
+    the header's word has another translation elsewhere ("solved": a count here)."""
+
+    def shown_header(self) -> str:
+        """The header in the interface language."""
+        return pgettext(self.context, self.header) if self.context else _(self.header)
 
     def shown_text(self, value: Any) -> str:
         """The value as the human table shows it (:attr:`shown`, else :meth:`text`)."""

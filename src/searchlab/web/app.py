@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gzip
+import hashlib
 import ipaddress
 import json
 import logging
@@ -39,6 +41,7 @@ import re
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from importlib.resources import files
 from typing import Annotated, Any
 
@@ -257,6 +260,36 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """An answer made once and served from memory: its bytes, their gzip (compressed
+    once, at the best level) and an ETag (a repeated request is a 304)."""
+
+    body: bytes
+    gzipped: bytes
+    media_type: str
+    tag: str
+
+    @classmethod
+    def of(cls, body: bytes, media_type: str) -> Prepared:
+        tag = f'"{hashlib.sha256(body).hexdigest()[:20]}"'
+        return cls(body, gzip.compress(body, compresslevel=9, mtime=0), media_type, tag)
+
+    @classmethod
+    def json(cls, data: Any) -> Prepared:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return cls.of(text.encode(), "application/json")
+
+    def respond(self, request: Request) -> Response:
+        headers = {"etag": self.tag, "vary": "Accept-Encoding", "cache-control": "no-cache"}
+        if request.headers.get("if-none-match") == self.tag:
+            return Response(status_code=304, headers=headers)
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            headers["content-encoding"] = "gzip"
+            return Response(self.gzipped, media_type=self.media_type, headers=headers)
+        return Response(self.body, media_type=self.media_type, headers=headers)
+
+
 class ErrorOut(BaseModel):
     """Every error answer: one line saying what is wrong."""
 
@@ -349,6 +382,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Import every family before serving (they load on first use): done later,
+        # the first pages' requests would import them on the event loop, a second
+        # or more of every other request waiting (seen under a class's load).
+        registry.all_families()
         stopping = threading.Event()
 
         def warm_up() -> None:
@@ -426,9 +463,14 @@ def create_app(
         # Nobody reads this: the client hung up and its work was stopped (nginx's 499).
         return JSONResponse({"detail": "the client closed the request"}, status_code=499)
 
+    page = Prepared.of((STATIC / "index.html").read_bytes(), "text/html")
+
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(str(STATIC / "index.html"))
+    async def index(request: Request) -> Response:
+        # The player page from memory, compressed once: a class's thirty pages opening
+        # at once are answered in one turn of the event loop each (a file response
+        # takes several trips to a thread and back, each waiting its turn under load).
+        return page.respond(request)
 
     @app.get("/docs", include_in_schema=False)
     async def api_docs() -> FileResponse:
@@ -444,15 +486,37 @@ def create_app(
         """The one table of cell fills and piece kinds, for the page's renderer."""
         return Response(styles_module(), media_type="text/javascript")
 
-    @app.get("/api/i18n", summary="The page's strings in the chosen or preferred language")
-    async def page_strings(request: Request, lang: str | None = None) -> dict[str, Any]:
-        accept = request.headers.get("accept-language", "")[:500]
-        return web_i18n.page_messages(lang, accept)
+    # Every page opening asks for its strings and the families: the same answer for
+    # everyone in a language, so each is made (validated, serialised, compressed) once
+    # per language, not on the event loop for each of a class's thirty pages.
+    strings: dict[str, Prepared] = {}
+    family_lists: dict[str, Prepared] = {}
 
-    @app.get("/api/families", summary="The puzzle families and their options")
-    async def families(lang: str = "en") -> list[dict[str, Any]]:
-        i18n.use(lang)  # this request's texts; results and reasons stay in English
-        return [f.summary() for f in registry.all_families()]
+    @app.get(
+        "/api/i18n",
+        summary="The page's strings in the chosen or preferred language",
+        response_model=None,
+        responses={200: {"content": {"application/json": {}}}},
+    )
+    async def page_strings(request: Request, lang: str | None = None) -> Response:
+        accept = request.headers.get("accept-language", "")[:500]
+        language = lang if lang in i18n.LANGUAGES else i18n.parse_accept_language(accept)
+        if language not in strings:
+            strings[language] = Prepared.json(web_i18n.page_messages(language, ""))
+        return strings[language].respond(request)
+
+    @app.get(
+        "/api/families",
+        summary="The puzzle families and their options",
+        response_model=None,
+        responses={200: {"content": {"application/json": {}}}},
+    )
+    async def families(request: Request, lang: str = "en") -> Response:
+        language = lang if lang in i18n.LANGUAGES else "en"
+        if language not in family_lists:
+            i18n.use(language)  # this answer's texts; results and reasons stay in English
+            family_lists[language] = Prepared.json([f.summary() for f in registry.all_families()])
+        return family_lists[language].respond(request)
 
     boards = SharedCache(VALIDATED_BYTES)
 

@@ -8,7 +8,10 @@ solve of the page cancels).
 :class:`FairLane` runs tasks on a fixed number of threads, taking turns among
 the clients that have work queued (round robin, one task a turn) and letting no
 client run more than ``per_client`` tasks at once, so a burst from one client
-waits behind its own work and never in front of another client's.
+waits behind its own work and never in front of another client's. Inside a
+client's turn its pages take turns too (a task may name its page): thirty
+students behind one school router (one address) share that address's part page by
+page, and one page's burst waits behind itself there as well.
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ class FairLane:
         self.name = name
         self.slots = slots
         self.per_client = per_client
-        self._queues: dict[str, deque[Callable[[], None]]] = {}
+        # client -> page -> its queued tasks; both dicts keep the turn order (next first)
+        self._queues: dict[str, dict[str, deque[Callable[[], None]]]] = {}
         self._turns: deque[str] = deque()  # clients with queued tasks, next first
         self._running: Counter[str] = Counter()
         self._cond = threading.Condition()
@@ -47,15 +51,17 @@ class FairLane:
         for t in self._threads:
             t.start()
 
-    def submit(self, client: str, task: Callable[[], None]) -> None:
-        """Queue ``task`` (it must not raise: exceptions are logged and dropped)."""
+    def submit(self, client: str, task: Callable[[], None], page: str = "") -> None:
+        """Queue ``task`` for ``client``'s ``page`` (it must not raise: exceptions are
+        logged and dropped)."""
         with self._cond:
             if self._closed:
                 return
-            queue = self._queues.setdefault(client, deque())
-            queue.append(task)
-            if len(queue) == 1:
+            pages = self._queues.get(client)
+            if pages is None:
+                pages = self._queues[client] = {}
                 self._turns.append(client)
+            pages.setdefault(page, deque()).append(task)
             self._cond.notify()
 
     def running(self, client: str) -> int:
@@ -70,9 +76,13 @@ class FairLane:
             self._turns.rotate(-1)
             if self._running[client] >= self.per_client:
                 continue
-            queue = self._queues[client]
+            pages = self._queues[client]
+            page = next(iter(pages))
+            queue = pages.pop(page)
             task = queue.popleft()
-            if not queue:
+            if queue:
+                pages[page] = queue  # the page goes to the back of its client's turns
+            if not pages:
                 del self._queues[client]
                 self._turns.remove(client)
             self._running[client] += 1

@@ -10,14 +10,17 @@ are bounded in two lanes:
 
 * the **cheap lane** (``cheap`` calls at once, ``waiting`` more queued): every
   call starts here. Almost all calls (an 8-puzzle, peg, knight or maze board,
-  a one-move hint) end within ``triage_seconds`` and never leave it;
+  a one-move hint) end within ``triage_seconds`` and never leave it. Its
+  workers run ``cheap_niceness`` below the server (``nice`` +3 by default), so
+  the event loop every request needs is scheduled first;
 * the **heavy lane** (``heavy`` calls at once): a call still running after
   ``triage_seconds`` moves there, its process continuing at a lower priority,
   and frees its cheap slot (its worker is not kept afterwards: the memory a
   heavy call took goes back to the system with its process). A client with a
   heavy call under way gets its cheap calls at a lower priority too (``nice``
-  +5): a flood slows itself first. When the heavy lane is full, or holds one of
-  the same client's calls already, the call is stopped and answered 429.
+  +5): a flood slows itself first. When the heavy lane is full, or holds
+  ``heavy_per_client`` of the same client's calls already (one by default), the
+  call is stopped and answered 429.
 
 So heavy work cannot fill the cheap lane for longer than ``triage_seconds``.
 A client (:func:`~searchlab.web.fair.client_key`) may have ``per_client`` calls
@@ -39,7 +42,7 @@ from typing import Any
 
 from searchlab.errors import InputError, SolutionCheckError
 from searchlab.web import worker
-from searchlab.web.jobs import BUSY_NICENESS, MEMORY_MB, TooBusyError
+from searchlab.web.jobs import BUSY_NICENESS, LIGHT_NICENESS, MEMORY_MB, TooBusyError
 from searchlab.web.worker import Outcome
 
 POLL = 0.02
@@ -80,10 +83,11 @@ class Gate:
         waiting: int = 6,
         heavy: int = 2,
         per_client: int = 1,
+        heavy_per_client: int = 1,
         triage_seconds: float = 0.5,
         time_cap: float = 60.0,
         memory_mb: int | None = MEMORY_MB,
-        cheap_niceness: int = 0,
+        cheap_niceness: int = LIGHT_NICENESS,
         heavy_niceness: int = 10,
     ) -> None:
         self.what = what
@@ -91,6 +95,7 @@ class Gate:
         self.waiting = waiting
         self.heavy = heavy
         self.per_client = per_client
+        self.heavy_per_client = heavy_per_client
         self.triage_seconds = triage_seconds
         self.time_cap = time_cap
         self.memory_mb = memory_mb
@@ -175,7 +180,7 @@ class Gate:
                     )
                 if cheap_held and elapsed > self.triage_seconds:
                     busy = self._heavy.total()
-                    if busy >= self.heavy or self._heavy[client]:
+                    if busy >= self.heavy or self._heavy[client] >= self.heavy_per_client:
                         raise TooBusyError(
                             f"{busy} long {self.what} are under way; try again shortly"
                         )

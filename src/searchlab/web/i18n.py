@@ -30,6 +30,8 @@ WEB_MESSAGES = (
     N_("Loaded: {description}"),
     N_("generating…"),
     N_("Solved in {n} moves!"),
+    N_("The cheapest possible: well played!"),
+    N_("Yours costs {mine}; the cheapest solution costs {best}."),
     N_("No legal move left: undo, or go back to the start."),
     N_("thinking…"),
     N_("solving…"),

@@ -8,6 +8,16 @@ the child and watches it: it forwards cancellation, reads the child's progress
 (``expanded``, ``generated``, ``seconds``, shared memory the browser polls) and
 receives the result.
 
+**Light solves run in warm processes.** The light lane's processes are started
+ahead (``light_workers`` of them, at server start) and kept between jobs
+(:func:`~searchlab.web.worker.serve_jobs`): a 1-move solve costs a pipe's round
+trip, not a process start, which takes tens of milliseconds (33-78 ms measured
+at load 7) and more on a busier machine. A worker whose job ran past the triage deadline,
+did not stop when cancelled, failed, or grew past
+:data:`~searchlab.web.worker.RECYCLE_MB` is ended and replaced in the background.
+They run at ``nice`` +``light_niceness`` (:data:`LIGHT_NICENESS`): the server's
+event loop, which every request needs, comes first.
+
 **Two lanes, so a light solve never waits behind heavy ones.** Nobody can tell
 a 1-move board from a 60-move one before searching, so every job is *triaged*:
 it first runs on the light lane with a short deadline (``triage_seconds``,
@@ -27,7 +37,9 @@ more than one job at a time on the light lane or more than ``workers - 1`` on
 the heavy one (so one slot is always another client's); a client may have
 ``max_light_per_client`` jobs waiting for triage (then 429) and
 ``max_heavy_per_client`` on the heavy lane (then the promoted job fails "busy").
-A burst of solves from one client waits behind itself, not in front of others.
+A burst of solves from one client waits behind itself, not in front of others;
+inside a client's turn its pages (the jobs' owners) take turns as well, so the
+students behind one router share its address's part page by page.
 
 **Pages own their jobs; unwatched jobs are abandoned.** A job may name an
 ``owner`` (the player page's random id). Starting a job cancels the owner's
@@ -47,6 +59,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from typing import Any
 
 from searchlab.web import worker
@@ -60,6 +73,10 @@ MEMORY_MB = 1024
 databases are file pages, shared, and not counted): past it the solve fails with
 an "out of memory" message. The stored-node limits keep a job far below it."""
 
+LIGHT_NICENESS = 3
+"""The light lane's processes run this much below the server: under load the event
+loop, which every request needs (``GET /`` among them), is scheduled first."""
+
 BUSY_NICENESS = 5
 """Added to the priority of a client's light work while it has heavy work under way."""
 
@@ -69,6 +86,17 @@ CANCEL_GRACE = 2.0
 
 class TooBusyError(RuntimeError):
     """Too many solves are queued or running."""
+
+
+@dataclass(slots=True)
+class Warm:
+    """A light-lane worker process started ahead, with its pipe, cancel event and
+    progress array (:func:`~searchlab.web.worker.serve_jobs`)."""
+
+    child: Any
+    conn: Connection
+    cancel: Any
+    shared: Any
 
 
 @dataclass(slots=True)
@@ -136,10 +164,14 @@ class JobManager:
         keep_seconds: float = 900.0,
         abandon_seconds: float = 20.0,
         memory_mb: int | None = MEMORY_MB,
-        light_niceness: int = 0,
+        light_niceness: int = LIGHT_NICENESS,
         heavy_niceness: int = 10,
     ) -> None:
         self._ctx = worker.context()
+        self._warm: list[Warm] = []  # light-lane workers waiting for a job
+        self._warm_lock = threading.Lock()
+        self._warming = 0  # being started in the background
+        self.light_workers = light_workers
         self._light = FairLane("light", light_workers, per_client=1)
         self._heavy = FairLane("heavy", workers, per_client=max(1, workers - 1))
         self._jobs: dict[str, Job] = {}
@@ -158,11 +190,77 @@ class JobManager:
         self.heavy_niceness = heavy_niceness
 
     def warm_up(self) -> None:
-        """Start the forkserver now (it imports the families: about a third of a second)
-        so that the first solve starts as fast as the next ones (a fork, ~25 ms)."""
+        """Start the forkserver (it imports the families: about a third of a second) and
+        the light lane's workers now, so that the first solves find them ready."""
         child = self._ctx.Process(target=worker.noop, daemon=True)
         child.start()
         child.join(30)
+        while not self._closed.is_set():
+            with self._warm_lock:
+                if len(self._warm) + self._warming >= self.light_workers:
+                    return
+                self._warming += 1
+            self._add_warm()
+
+    # -- the light lane's workers ---------------------------------------------------
+    def _start_warm(self) -> Warm:
+        here, there = self._ctx.Pipe(duplex=True)
+        cancel = self._ctx.Event()
+        shared = self._ctx.Array("d", PROGRESS_SLOTS, lock=False)
+        child = self._ctx.Process(
+            target=worker.serve_jobs,
+            args=(there, cancel, shared, self.memory_mb, self.light_niceness),
+            name="searchlab-solver",
+            daemon=True,
+        )
+        child.start()
+        there.close()
+        return Warm(child, here, cancel, shared)
+
+    def _add_warm(self) -> None:
+        """Start a worker and put it with the waiting ones (``_warming`` counted it)."""
+        try:
+            w = self._start_warm()
+        except Exception as exc:  # the server is stopping: a job starts its own
+            log.debug("could not start a solve worker ahead: %s", exc)
+            w = None
+        with self._warm_lock:
+            self._warming -= 1
+            if w is not None and not self._closed.is_set():
+                self._warm.append(w)
+                return
+        if w is not None:
+            _end(w)
+
+    def _take_warm(self) -> Warm:
+        """A waiting worker still alive, else a new one."""
+        with self._warm_lock:
+            while self._warm:
+                w = self._warm.pop()
+                if w.child.is_alive():
+                    return w
+                _end(w)
+        return self._start_warm()
+
+    def _give_back(self, w: Warm, keep: bool) -> None:
+        """Keep ``w`` for the next job, or end it and start a replacement behind it."""
+        with self._warm_lock:
+            if (
+                keep
+                and not self._closed.is_set()
+                and w.child.is_alive()
+                and len(self._warm) < self.light_workers
+            ):
+                self._warm.append(w)
+                return
+            refill = (
+                not self._closed.is_set() and len(self._warm) + self._warming < self.light_workers
+            )
+            if refill:
+                self._warming += 1
+        _end(w)
+        if refill:
+            threading.Thread(target=self._add_warm, name="searchlab-warm", daemon=True).start()
 
     # -- admission ---------------------------------------------------------------
     def _pending(self, lane: str, client: str | None = None) -> int:
@@ -190,7 +288,7 @@ class JobManager:
             now = time.monotonic()
             job = Job(secrets.token_urlsafe(16), family, now, fn, owner, client, last_seen=now)
             self._jobs[job.id] = job
-        self._light.submit(client, lambda: self._triage(job))
+        self._light.submit(client, lambda: self._triage(job), page=owner or "")
         return job
 
     def check_room(self, client: str) -> None:
@@ -219,8 +317,11 @@ class JobManager:
         # priority: a flood of heavy work slows its own light work, not another's.
         with self._lock:
             busy = self._pending("heavy", job.client) > 0
-        niceness = self.light_niceness + (BUSY_NICENESS if busy else 0)
-        outcome = self._run(job, stop_after=self.triage_seconds, niceness=niceness)
+        if busy:  # a process of its own at the lower priority (a warm one stays as it is)
+            niceness = self.light_niceness + BUSY_NICENESS
+            outcome = self._run(job, stop_after=self.triage_seconds, niceness=niceness)
+        else:
+            outcome = self._run_warm(job, stop_after=self.triage_seconds)
         if outcome == ("expired", None):
             self._promote(job)
         else:
@@ -243,13 +344,13 @@ class JobManager:
             job.state = "queued"
             job.shared = None
         self._heavy.submit(
-            job.client, lambda: self._settle(job, self._run(job, niceness=self.heavy_niceness))
+            job.client,
+            lambda: self._settle(job, self._run(job, niceness=self.heavy_niceness)),
+            page=job.owner or "",
         )
 
     def _run(self, job: Job, *, stop_after: float | None = None, niceness: int = 0) -> Outcome:
-        """Run the job in a child process and watch it: forward cancellation, stop it
-        ``stop_after`` seconds after its function started (``("expired", None)``),
-        receive its outcome."""
+        """Run the job in a child process of its own and watch it (:meth:`_watch`)."""
         self._check_abandoned(job)
         if job.cancel.is_set() or self._closed.is_set():
             return ("input", "cancelled before it started")
@@ -266,37 +367,72 @@ class JobManager:
         )
         child.start()
         sender.close()
-        cancelled_at: float | None = None
-        started: float | None = None
         try:
-            while True:
-                if receiver.poll(0.02):
-                    try:
-                        got: Outcome = receiver.recv()
-                    except EOFError:
-                        got = _died(child)
-                    return got
-                if not child.is_alive() and not receiver.poll(0):
-                    return _died(child)
-                now = time.monotonic()
-                if started is None and shared[4]:
-                    started = now
-                expired = (
-                    stop_after is not None and started is not None and now - started >= stop_after
-                )
-                if expired and not job.cancel.is_set():
-                    return ("expired", None)
-                self._check_abandoned(job)
-                if (job.cancel.is_set() or self._closed.is_set()) and cancelled_at is None:
-                    cancel.set()
-                    cancelled_at = now
-                if cancelled_at is not None and now - cancelled_at > CANCEL_GRACE:
-                    return ("input", "cancelled (the solver did not stop in time)")
+            return self._watch(job, receiver, child, cancel, shared, stop_after)[0]
         finally:
             if child.is_alive():
                 child.kill()
             child.join(5)
             receiver.close()
+
+    def _run_warm(self, job: Job, *, stop_after: float) -> Outcome:
+        """Run the job on a light-lane worker started ahead (:meth:`_watch`); keep the
+        worker afterwards if its job ended of itself and it says it may be kept."""
+        self._check_abandoned(job)
+        if job.cancel.is_set() or self._closed.is_set():
+            return ("input", "cancelled before it started")
+        w = self._take_warm()
+        w.cancel.clear()
+        w.shared[0:PROGRESS_SLOTS] = [0.0] * PROGRESS_SLOTS
+        job.state = "running"
+        job.shared = w.shared
+        outcome: Outcome = ("died", "")
+        keep = False
+        try:
+            w.conn.send(job.fn)
+            outcome, keep = self._watch(job, w.conn, w.child, w.cancel, w.shared, stop_after)
+        except OSError:  # the worker died waiting
+            outcome = _died(w.child)
+        finally:
+            job.shared = list(w.shared)  # this job's last progress: the worker moves on
+            self._give_back(w, keep and outcome[0] in ("ok", "input"))
+        return outcome
+
+    def _watch(
+        self,
+        job: Job,
+        receiver: Connection,
+        child: Any,
+        cancel: Any,
+        shared: Any,
+        stop_after: float | None,
+    ) -> tuple[Outcome, bool]:
+        """Watch the job's child: forward cancellation, stop waiting ``stop_after``
+        seconds after its function started (``("expired", None)``), receive its outcome
+        and whether the child may be kept (never, for an outcome made here)."""
+        cancelled_at: float | None = None
+        started: float | None = None
+        while True:
+            if receiver.poll(0.02):
+                try:
+                    got: tuple[Outcome, bool] = receiver.recv()
+                except EOFError:
+                    return _died(child), False
+                return got
+            if not child.is_alive() and not receiver.poll(0):
+                return _died(child), False
+            now = time.monotonic()
+            if started is None and shared[4]:
+                started = now
+            expired = stop_after is not None and started is not None and now - started >= stop_after
+            if expired and not job.cancel.is_set():
+                return ("expired", None), False
+            self._check_abandoned(job)
+            if (job.cancel.is_set() or self._closed.is_set()) and cancelled_at is None:
+                cancel.set()
+                cancelled_at = now
+            if cancelled_at is not None and now - cancelled_at > CANCEL_GRACE:
+                return ("input", "cancelled (the solver did not stop in time)"), False
 
     def _check_abandoned(self, job: Job) -> None:
         if time.monotonic() - job.last_seen > self.abandon_seconds:
@@ -364,6 +500,18 @@ class JobManager:
                 j.cancel.set()
         self._light.shutdown()
         self._heavy.shutdown()
+        with self._warm_lock:
+            waiting, self._warm = self._warm, []
+        for w in waiting:
+            _end(w)
+
+
+def _end(w: Warm) -> None:
+    """End a light-lane worker (it may be busy with a job nobody waits for)."""
+    w.conn.close()
+    if w.child.is_alive():
+        w.child.kill()
+    w.child.join(5)
 
 
 def _died(child: Any) -> Outcome:

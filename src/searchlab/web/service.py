@@ -119,15 +119,19 @@ def difficulty(fam: Family, board: str) -> dict[str, Any]:
 
 
 def position(fam: Family, instance: Any, state: Any) -> dict[str, Any]:
-    """A position for play mode: its view, token, whether it is solved, the legal moves."""
+    """A position for play mode: its view, token, whether it is solved, the legal moves
+    (each with its ``cost`` when the family's moves do not all cost 1: a weighted maze)."""
+    moves = []
+    for m in fam.legal_moves(instance, state):
+        move = m.as_dict(lambda s: fam.encode_state(instance, s))
+        if fam.step_cost is not None:
+            move["cost"] = fam.step_cost(instance, state, m.label, m.state)
+        moves.append(move)
     return {
         "state": fam.encode_state(instance, state),
         "view": fam.state_view(instance, state),
         "goal": fam.is_goal(instance, state),
-        "moves": [
-            m.as_dict(lambda s: fam.encode_state(instance, s))
-            for m in fam.legal_moves(instance, state)
-        ],
+        "moves": moves,
     }
 
 

@@ -212,14 +212,18 @@ def _client(request: Request) -> str:
 def trace_gate() -> Gate:
     """The traces' worker processes: two at once, ten more waiting, two per address
     (compare mode). A trace still running after 3 s (a large board, a loaded
-    machine) goes on at a lower priority, two such at once; every trace stops itself
-    after :data:`~searchlab.web.watch_trace.TIME_LIMIT` seconds of search."""
+    machine) goes on at a lower priority, two such at once, both of one address's if
+    need be (a compare pair: a trace shared by a class is started by whoever asked
+    first, and its partner was refused to all thirty when only one could be long);
+    every trace stops itself after :data:`~searchlab.web.watch_trace.TIME_LIMIT`
+    seconds of search."""
     return Gate(
         "searches being watched",
         cheap=RUNNING,
         waiting=WAITING,
         heavy=2,
         per_client=2,
+        heavy_per_client=2,
         triage_seconds=3.0,
         time_cap=4 * watch_trace.TIME_LIMIT,
     )

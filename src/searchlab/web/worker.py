@@ -14,6 +14,7 @@ milliseconds, and safe although the server itself runs threads.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import multiprocessing
@@ -110,7 +111,8 @@ def run_child(
     niceness: int,
 ) -> None:
     """A job's child process: run ``fn`` under the memory cap (at a lower priority when
-    ``niceness`` > 0), write progress into ``shared``, send the outcome on ``conn``."""
+    ``niceness`` > 0), write progress into ``shared``, send the outcome on ``conn``
+    (with ``False``, as :func:`serve_jobs` says whether it may be kept: it ends)."""
     ignore_interrupts()
     exit_with_parent()
     if niceness:
@@ -124,7 +126,7 @@ def run_child(
         shared[3] = 1.0
 
     shared[4] = 1.0
-    conn.send(outcome_of(lambda: fn(cancel, progress)))
+    conn.send((outcome_of(lambda: fn(cancel, progress)), False))  # as serve_jobs: never kept
     conn.close()
 
 
@@ -175,6 +177,48 @@ def serve_calls(conn: Connection, memory_mb: int | None, recycle_mb: float = REC
         except (EOFError, OSError):
             return
         outcome = fn()
+        keep = resident_mb() - start < recycle_mb
+        conn.send((outcome, keep))
+        if not keep:
+            return
+
+
+def serve_jobs(
+    conn: Connection,
+    cancel: Any,
+    shared: Any,
+    memory_mb: int | None,
+    niceness: int = 0,
+    recycle_mb: float = RECYCLE_MB,
+) -> None:
+    """A light-lane solve worker (:mod:`searchlab.web.jobs`), started before it is
+    needed and kept between jobs: under the memory cap, run each job function
+    received on ``conn`` with ``cancel`` (an event the server clears before each job)
+    and progress written into ``shared`` (which the server zeroes before each job), at
+    a lower priority when ``niceness`` > 0, and send back its outcome with whether
+    this worker may be kept (as :func:`serve_calls`), until the pipe closes. A 1-move
+    solve then costs a pipe's round trip, not a process start (tens of milliseconds,
+    seconds on a loaded machine)."""
+    ignore_interrupts()
+    exit_with_parent()
+    if niceness:
+        os.nice(niceness)
+    limit_memory(memory_mb)
+    start = resident_mb()
+
+    def progress(stats: SearchStats) -> None:
+        shared[0] = stats.expanded
+        shared[1] = stats.generated
+        shared[2] = stats.seconds
+        shared[3] = 1.0
+
+    while True:
+        try:
+            fn = conn.recv()
+        except (EOFError, OSError):
+            return
+        shared[4] = 1.0
+        outcome = outcome_of(functools.partial(fn, cancel, progress))
         keep = resident_mb() - start < recycle_mb
         conn.send((outcome, keep))
         if not keep:

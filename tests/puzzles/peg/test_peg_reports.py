@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Exit, Table
+from searchlab.families.contract import Exit, Record, Table
 from searchlab.puzzles.peg import get_board, render_text
 from searchlab.puzzles.peg.compare import FAST_LABEL, SEED_RUNS
 from searchlab.puzzles.peg.family import FAMILY
@@ -51,15 +51,18 @@ def test_compare_reports_each_run_as_it_starts() -> None:
     )
     labels = [label for label, *_ in SEED_RUNS] + [FAST_LABEL]
     assert heard == [(k, len(labels), labels[k]) for k in range(len(labels))]
-    (table,) = blocks
+    record, table = blocks  # the --json rows, then the table
     assert isinstance(table, Table) and [row[0] for row in table.rows] == labels
+    assert isinstance(record, Record) and isinstance(record.data, list)
+    assert [r["algorithm"] for r in record.data] == labels
 
 
 def test_an_impossible_comparison_exits_1_without_running() -> None:
     board = get_board("english")
     target = 1 << board.hole("c4")
     blocks = list(compare_runs(board, board.start(), target, "c4", max_expansions=1, time_limit=1))
-    assert blocks[-1] == Exit(1) and "impossible" in str(blocks[0])
+    assert blocks[0] == Record([])  # --json: no runs
+    assert blocks[-1] == Exit(1) and "impossible" in str(blocks[1])
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from searchlab.puzzles.peg import (
     apply_jump,
+    endgame,
     finishing_holes,
     get_board,
     hint,
@@ -20,7 +21,8 @@ from searchlab.puzzles.peg import (
     solve_fast,
 )
 from searchlab.puzzles.peg.board import Board
-from searchlab.puzzles.peg.symmetry import make_canonical
+from searchlab.puzzles.peg.solver import FIRST_ENDGAME_BUDGET
+from searchlab.puzzles.peg.symmetry import make_canonical, stabilizer
 from searchlab.search.result import SearchResult
 
 
@@ -166,6 +168,65 @@ def test_canonical_is_minimum_over_symmetries() -> None:
     pos = board.start(["a4", "e1", "e2"])
     images = [board.position(p[i] for i in board.pegs(pos)) for p in board.symmetries]
     assert canon(pos) == min(images)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["english", "wiegleb", "triangle5", "triangle12"]),
+    st.data(),
+)
+def test_canonical_tables_on_any_position(name: str, data: st.DataObject) -> None:
+    """The chunk tables (made once per board and symmetry group) give the least image."""
+    board = get_board(name)
+    perms = data.draw(st.lists(st.sampled_from(board.symmetries), unique=True))
+    canon = make_canonical(board, perms)
+    for _ in range(20):
+        pos = data.draw(st.integers(0, board.full))
+        images = [board.position(p[i] for i in board.pegs(pos)) for p in perms]
+        assert canon(pos) == min([pos, *images])
+
+
+def _same_run(a: SearchResult, b: SearchResult) -> None:
+    assert (a.status, a.actions, a.stats.expanded, a.stats.generated, a.stats.duplicates) == (
+        b.status,
+        b.actions,
+        b.stats.expanded,
+        b.stats.generated,
+        b.stats.duplicates,
+    )
+
+
+def test_set_up_kept_between_solves_gives_the_same_search() -> None:
+    """The second solve on a board starts from the kept endgame table: same search, same
+    counts; a solve that grows its table past the kept one leaves the kept one as it was."""
+    endgame._GROWN.clear()
+    board = get_board("english")
+    target = 1 << board.hole("d4")
+    first = solve_fast(board, board.start(), target)
+    assert len(endgame._GROWN) == 1
+    (kept,) = endgame._GROWN.values()
+    again = solve_fast(board, board.start(), target)
+    _same_run(first, again)
+    replay(board, again, target)
+    start, finish = board.start(["c1"]), 1 << board.hole("f4")
+    hard = [
+        solve_fast(board, start, finish, grow_after=200, endgame_budget=150_000, beam=False)
+        for _ in range(2)
+    ]
+    _same_run(*hard)
+    assert hard[0].status == "solved"
+    replay(board, hard[1], finish)
+    assert any(table is kept for table in endgame._GROWN.values())
+    assert [len(level) for level in kept.levels] == [len(level) for level in first_levels(board)]
+
+
+def first_levels(board: Board) -> list[set[int]]:
+    """The English central game's first endgame table, built afresh (nothing kept)."""
+    target = 1 << board.hole("d4")
+    perms = stabilizer(board, target)
+    table = endgame.Endgame(board, [target], 32, make_canonical(board, perms), perms)
+    table._grow(FIRST_ENDGAME_BUDGET, None)
+    return table.levels
 
 
 def test_limits_and_cancel() -> None:

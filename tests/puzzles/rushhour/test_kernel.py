@@ -14,7 +14,8 @@ from searchlab.puzzles.rushhour.cluster import distances_to_goal, explore_cluste
 from searchlab.puzzles.rushhour.generate import hardest, random_board
 from searchlab.puzzles.rushhour.kernel import MAX_VEHICLES, cluster_summary, distance, unpack
 from searchlab.puzzles.rushhour.model import Board, Vehicle
-from searchlab.puzzles.rushhour.solver import fast_bfs
+from searchlab.puzzles.rushhour.solver import Metric, fast_bfs
+from searchlab.search.result import SearchResult
 
 
 def python_summary(board: Board, cap: int | None = None) -> tuple[int, int, int, int]:
@@ -45,8 +46,10 @@ def test_kernel_matches_python_reference(
         assert python_summary(board, 20_000)[0] == -1
     else:
         assert summary == python_summary(board)
-        solved = fast_bfs(board)
+        solved = fast_bfs(board, compiled=False)
         assert distance(board) == (solved.length if solved.solved else -1)
+        for metric in ("moves", "steps"):
+            same_search(board, metric)
 
 
 @pytest.mark.parametrize("number", [1, 20, 40])
@@ -69,8 +72,43 @@ def test_kernel_with_21_vehicles_uses_the_top_bits(seed: int) -> None:
     summary = cluster_summary(board)
     assert summary == python_summary(board)
     assert summary[2].bit_length() > 60
-    solved = fast_bfs(board)
+    solved = fast_bfs(board, compiled=False)
     assert distance(board) == (solved.length if solved.solved else -1)
+    same_search(board, "moves")
+
+
+def same_search(board: Board, metric: Metric) -> SearchResult:
+    """The compiled breadth-first search is the Python one: the same path, the same counts."""
+    ours, reference = (fast_bfs(board, metric, compiled=c) for c in (True, False))
+    assert (ours.status, ours.actions, ours.states) == (
+        reference.status,
+        reference.actions,
+        reference.states,
+    )
+    for field in ("expanded", "generated", "max_depth", "max_frontier"):
+        assert getattr(ours.stats, field) == getattr(reference.stats, field), field
+    if ours.solved:  # replayed: every move legal, the last one solves the board
+        position = board
+        for move in ours.actions:
+            position = position.apply(move)
+        assert position.is_solved()
+    return ours
+
+
+@pytest.mark.parametrize("number", [1, 3, 20, 40])
+@pytest.mark.parametrize("metric", ["moves", "steps"])
+def test_compiled_search_on_cards(number: int, metric: Metric) -> None:
+    c = card(number)
+    r = same_search(c.parse(), metric)
+    assert r.length == (c.moves if metric == "moves" else c.steps)
+
+
+def test_compiled_search_when_loaded_and_unlimited() -> None:
+    """Without limits the kernel (loaded here) searches; with a limit, the Python loop,
+    which checks it."""
+    board = card(40).parse()
+    assert fast_bfs(board).stats.expanded == fast_bfs(board, compiled=False).stats.expanded
+    assert fast_bfs(board, max_expansions=10).limit == "max_expansions"
 
 
 def test_cap_rejects_large_clusters_like_the_reference() -> None:
@@ -90,6 +128,7 @@ def test_unsolvable_cluster_has_no_hardest_position() -> None:
     size, moves, _, _ = cluster_summary(board)
     assert moves == -1 == distance(board)
     assert (size, moves) == python_summary(board)[:2]
+    assert same_search(board, "moves").status == "no_solution"
 
 
 def test_generator_falls_back_to_python_beyond_the_kernel() -> None:

@@ -37,13 +37,17 @@ def test_no_solution_is_a_message_then_exit_1() -> None:
     assert isinstance(blocks[0], Note) and "no solution" in blocks[0].text
     assert blocks[-1] == Exit(1)
     blocks = list(hint_task(UNSOLVABLE))
-    assert isinstance(blocks[0], Note) and blocks[-1] == Exit(1)
+    assert isinstance(blocks[0], Record) and isinstance(blocks[0].data, dict)
+    assert blocks[0].data["move"] is None and blocks[0].data["solved"] is False  # --json
+    assert isinstance(blocks[1], Note) and blocks[-1] == Exit(1)
 
 
 def test_hint_is_a_legal_first_move_of_an_optimal_solution() -> None:
     c = card(1)
-    (move,) = hint_task(c.database)
+    record, move = hint_task(c.database)  # the --json object, then the move
     assert isinstance(move, str)
+    assert isinstance(record, Record) and isinstance(record.data, dict)
+    assert record.data["move"] == move
     after = parse_board(c.database).apply(move)
     (rating,) = rate_task(after.to_database(), as_json=True)
     assert isinstance(rating, Record) and isinstance(rating.data, dict)

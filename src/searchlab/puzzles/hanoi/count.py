@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 from searchlab.errors import InputError
-from searchlab.families.contract import DemoBlock, Table
+from searchlab.families.contract import Block, Table
+from searchlab.families.kit import count_record
 from searchlab.i18n import _
 
 from .model import MAX_DISKS, PEGS
@@ -23,7 +24,7 @@ def count_positions(disks: int, goal_peg: int = 2) -> Counter[int]:
     return Counter(distance(s, goal_peg) for s in itertools.product(range(3), repeat=disks))
 
 
-def count(disks: int) -> Iterator[DemoBlock]:
+def count(disks: int, as_json: bool = False) -> Iterator[Block]:
     """The positions of ``disks`` disks grouped by how many disks must move: a position
     ``d`` moves from the goal has one moving disk per binary digit 1 of ``d``, and each
     such disk sits on one of two pegs, so there are ``2**k`` positions at each distance
@@ -31,9 +32,20 @@ def count(disks: int) -> Iterator[DemoBlock]:
     without visiting them (any tower ``hanoi solve`` takes, 1 to :data:`MAX_DISKS`)."""
     if not 1 <= disks <= MAX_DISKS:
         raise InputError(_("count 1 to {most} disks, got {n}").format(most=MAX_DISKS, n=disks))
-    rows = [
-        (str(k), f"{math.comb(disks, k):,}", f"{math.comb(disks, k) * 2**k:,}")
+    levels = [
+        {
+            "disks_moving": k,
+            "distances": math.comb(disks, k),
+            "positions": math.comb(disks, k) * 2**k,
+        }
         for k in range(disks + 1)
+    ]
+    yield count_record(
+        board=disks, complete=True, total=3**disks, farthest=2**disks - 1, levels=levels
+    )
+    rows = [
+        (str(level["disks_moving"]), f"{level['distances']:,}", f"{level['positions']:,}")
+        for level in levels
     ]
     yield Table(
         _("{n} disks onto peg {peg}: positions by the disks that must move").format(

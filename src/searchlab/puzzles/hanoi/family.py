@@ -253,6 +253,7 @@ FAMILY: Family[Tower, State] = Family(
             count,
             (Option("disks", N_("Number of disks (1 to 12)."), int, 4),),
             example="--disks 5",
+            json=True,
         ),
     ),
     solve_options=SOLVE_OPTIONS,

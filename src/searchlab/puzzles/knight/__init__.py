@@ -17,24 +17,29 @@ Public API (used by the CLI and the web player):
 True
 """
 
-from searchlab.puzzles.knight.blocks import construct_closed_tour
-from searchlab.puzzles.knight.board import (
-    MAX_SIDE,
-    Board,
-    is_knight_move,
-    parse_size,
-    parse_square,
-    tour_error,
-)
-from searchlab.puzzles.knight.exhaustive import count_tours, open_tour_exists
-from searchlab.puzzles.knight.existence import Verdict, closed_tour_verdict, tour_verdict
-from searchlab.puzzles.knight.play import apply_move, hint, legal_moves
-from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
-from searchlab.puzzles.knight.render import render_numbered
-from searchlab.puzzles.knight.solver import ALGORITHMS, solve_tour
-from searchlab.puzzles.knight.tour import tour_array
-from searchlab.puzzles.knight.views import render_svg
-from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
+from typing import TYPE_CHECKING
+
+from searchlab.lazy import exports
+
+if TYPE_CHECKING:
+    from searchlab.puzzles.knight.blocks import construct_closed_tour
+    from searchlab.puzzles.knight.board import (
+        MAX_SIDE,
+        Board,
+        is_knight_move,
+        parse_size,
+        parse_square,
+        tour_error,
+    )
+    from searchlab.puzzles.knight.exhaustive import count_tours, open_tour_exists
+    from searchlab.puzzles.knight.existence import Verdict, closed_tour_verdict, tour_verdict
+    from searchlab.puzzles.knight.play import apply_move, hint, legal_moves
+    from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
+    from searchlab.puzzles.knight.render import render_numbered
+    from searchlab.puzzles.knight.solver import ALGORITHMS, solve_tour
+    from searchlab.puzzles.knight.tour import tour_array
+    from searchlab.puzzles.knight.views import render_svg
+    from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
 
 __all__ = [
     "ALGORITHMS",
@@ -61,3 +66,27 @@ __all__ = [
     "warnsdorff_order",
     "warnsdorff_tour",
 ]
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "blocks": ("construct_closed_tour",),
+        "board": (
+            "MAX_SIDE",
+            "Board",
+            "is_knight_move",
+            "parse_size",
+            "parse_square",
+            "tour_error",
+        ),
+        "exhaustive": ("count_tours", "open_tour_exists"),
+        "existence": ("Verdict", "closed_tour_verdict", "tour_verdict"),
+        "play": ("apply_move", "hint", "legal_moves"),
+        "problem": ("KnightTourProblem", "warnsdorff_order"),
+        "render": ("render_numbered",),
+        "solver": ("ALGORITHMS", "solve_tour"),
+        "tour": ("tour_array",),
+        "views": ("render_svg",),
+        "warnsdorff": ("warnsdorff_tour",),
+    },
+)

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import Block, Exit, Option, Record, Setup, Task
+from searchlab.families.contract import Block, Exit, Option, Setup, Task
 from searchlab.families.kit import (
     HTML,
     JSON,
     algorithm_option,
+    count_record,
     draw_seed,
     max_expansions_option,
     svg_option,
@@ -219,7 +220,13 @@ def _count_frontier(
     except frontier.Cancelled:
         if not as_json:
             yield from notes
-        yield Record({"board": [board.rows, board.cols], "closed": closed, "complete": False})
+        yield count_record(
+            board=[board.rows, board.cols],
+            complete=False,
+            limit="cancelled",
+            total=None,
+            closed=closed,
+        )
         if not as_json:
             yield (
                 _("interrupted (Ctrl-C); run the same command again to resume from the last column")
@@ -233,20 +240,19 @@ def _count_frontier(
         return
     if not as_json:
         yield from notes
-    yield Record(
-        {
-            "board": [board.rows, board.cols],
-            "closed": closed,
-            "method": "frontier",
-            "undirected": result.undirected,
-            "directed": result.directed,
-            "largest_frontier": result.largest_frontier,
-            "seconds": round(result.seconds, 3),
-            "cells_resumed": result.steps_resumed,
-            "largest_arrays_mb": round(result.largest_arrays / 2**20, 1),
-            "most_parts": result.most_parts,
-            "complete": True,
-        }
+    yield count_record(
+        board=[board.rows, board.cols],
+        complete=True,
+        total=result.undirected if closed else result.directed,
+        seconds=result.seconds,
+        closed=closed,
+        method="frontier",
+        undirected=result.undirected,
+        directed=result.directed,
+        largest_frontier=result.largest_frontier,
+        cells_resumed=result.steps_resumed,
+        largest_arrays_mb=round(result.largest_arrays / 2**20, 1),
+        most_parts=result.most_parts,
     )
     if not as_json:
         yield _report(board, closed, result.undirected, result.directed)
@@ -275,20 +281,25 @@ def _count_exhaustive(
         try:
             undirected = count_closed_tours(board, cancel=cancel)
         except ExhaustiveCancelled:
-            yield Record({"board": [board.rows, board.cols], "closed": True, "complete": False})
+            yield count_record(
+                board=[board.rows, board.cols],
+                complete=False,
+                limit="cancelled",
+                total=None,
+                closed=True,
+            )
             if not as_json:
                 yield _("interrupted (Ctrl-C); nothing counted")
             yield Exit(130)
             return
-        yield Record(
-            {
-                "board": [board.rows, board.cols],
-                "closed": True,
-                "method": "exhaustive",
-                "undirected": undirected,
-                "directed": 2 * undirected,
-                "complete": True,
-            }
+        yield count_record(
+            board=[board.rows, board.cols],
+            complete=True,
+            total=undirected,
+            closed=True,
+            method="exhaustive",
+            undirected=undirected,
+            directed=2 * undirected,
         )
         if not as_json:
             yield _report(board, True, undirected, 2 * undirected)
@@ -304,16 +315,16 @@ def _count_exhaustive(
             progress(done, board.size, info)
     complete = done == board.size
     undirected = total if board.size == 1 else total // 2
-    yield Record(
-        {
-            "board": [board.rows, board.cols],
-            "closed": False,
-            "method": "exhaustive",
-            "directed": total,
-            "undirected": undirected if complete else None,
-            "complete": complete,
-            "start_squares_counted": done,
-        }
+    yield count_record(
+        board=[board.rows, board.cols],
+        complete=complete,
+        limit=None if complete else "cancelled",
+        total=total,
+        closed=False,
+        method="exhaustive",
+        directed=total,
+        undirected=undirected if complete else None,
+        start_squares_counted=done,
     )
     if not as_json:
         if complete:

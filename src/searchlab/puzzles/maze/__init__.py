@@ -7,7 +7,20 @@
 3
 """
 
-from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_maze
-from searchlab.puzzles.maze.problem import MazeProblem
+from typing import TYPE_CHECKING
+
+from searchlab.lazy import exports
+
+if TYPE_CHECKING:
+    from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_maze
+    from searchlab.puzzles.maze.problem import MazeProblem
 
 __all__ = ["Maze", "MazeProblem", "parse_maze", "random_maze", "render_maze"]
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "model": ("Maze", "parse_maze", "random_maze", "render_maze"),
+        "problem": ("MazeProblem",),
+    },
+)

@@ -33,38 +33,43 @@ Lower level: :mod:`.pure_search` (``astar``, ``ida_star``), :mod:`.pdb`
 (``build_pdb``, ``load_pdb``, ``PARTITIONS``).
 """
 
-from searchlab.puzzles.npuzzle.board import (
-    MOVES,
-    Board,
-    apply_move,
-    apply_moves,
-    board_from_tiles,
-    format_board,
-    goal_board,
-    legal_moves,
-    parse_board,
-    parse_tiles,
-)
-from searchlab.puzzles.npuzzle.heuristics import (
-    HEURISTICS,
-    blank_distance,
-    heuristic_function,
-    linear_conflict,
-    manhattan,
-    misplaced,
-    zero,
-)
-from searchlab.puzzles.npuzzle.instances import (
-    depth_counts,
-    exact_distance,
-    instances_at_depth,
-    random_instance,
-)
-from searchlab.puzzles.npuzzle.korf import KORF_GOAL, KorfInstance, korf_instances
-from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
-from searchlab.puzzles.npuzzle.solvability import is_solvable
-from searchlab.puzzles.npuzzle.solvers import hint, optimal_length, solve_board
-from searchlab.puzzles.npuzzle.views import render_svg
+from typing import TYPE_CHECKING
+
+from searchlab.lazy import exports
+
+if TYPE_CHECKING:
+    from searchlab.puzzles.npuzzle.board import (
+        MOVES,
+        Board,
+        apply_move,
+        apply_moves,
+        board_from_tiles,
+        format_board,
+        goal_board,
+        legal_moves,
+        parse_board,
+        parse_tiles,
+    )
+    from searchlab.puzzles.npuzzle.heuristics import (
+        HEURISTICS,
+        blank_distance,
+        heuristic_function,
+        linear_conflict,
+        manhattan,
+        misplaced,
+        zero,
+    )
+    from searchlab.puzzles.npuzzle.instances import (
+        depth_counts,
+        exact_distance,
+        instances_at_depth,
+        random_instance,
+    )
+    from searchlab.puzzles.npuzzle.korf import KORF_GOAL, KorfInstance, korf_instances
+    from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
+    from searchlab.puzzles.npuzzle.solvability import is_solvable
+    from searchlab.puzzles.npuzzle.solvers import hint, optimal_length, solve_board
+    from searchlab.puzzles.npuzzle.views import render_svg
 
 __all__ = [
     "HEURISTICS",
@@ -98,3 +103,36 @@ __all__ = [
     "solve_board",
     "zero",
 ]
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "board": (
+            "MOVES",
+            "Board",
+            "apply_move",
+            "apply_moves",
+            "board_from_tiles",
+            "format_board",
+            "goal_board",
+            "legal_moves",
+            "parse_board",
+            "parse_tiles",
+        ),
+        "heuristics": (
+            "HEURISTICS",
+            "blank_distance",
+            "heuristic_function",
+            "linear_conflict",
+            "manhattan",
+            "misplaced",
+            "zero",
+        ),
+        "instances": ("depth_counts", "exact_distance", "instances_at_depth", "random_instance"),
+        "korf": ("KORF_GOAL", "KorfInstance", "korf_instances"),
+        "problem": ("NPuzzleProblem",),
+        "solvability": ("is_solvable",),
+        "solvers": ("hint", "optimal_length", "solve_board"),
+        "views": ("render_svg",),
+    },
+)

@@ -20,12 +20,14 @@ never builds a database (memory stays megabytes under any cap); an explicit
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.contract import (
+    Artifact,
+    DemoBlock,
     Example,
     Family,
     Generating,
@@ -47,11 +49,16 @@ from searchlab.puzzles.npuzzle.board import (
     legal_moves,
     parse_tiles,
 )
-from searchlab.puzzles.npuzzle.commands import PDB, RANDOM, SOLVE_HELP, from_options, solve_options
-from searchlab.puzzles.npuzzle.demo import demo
+from searchlab.puzzles.npuzzle.commands import (
+    FSM,
+    PDB,
+    RANDOM,
+    SOLVE_HELP,
+    from_options,
+    solve_options,
+)
 from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
 from searchlab.puzzles.npuzzle.instances import exact_distance, random_instance
-from searchlab.puzzles.npuzzle.pdb_cache import cache_artifacts
 from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
 from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
@@ -297,6 +304,21 @@ def goal_text(inst: Instance) -> str:
     return _("Goal: the tiles as pictured.")
 
 
+def demo() -> Iterator[DemoBlock]:
+    """The family's ``searchlab demo`` section (imported when shown: it brings the Korf
+    benchmark and the assignment programs)."""
+    from searchlab.puzzles.npuzzle.demo import demo as blocks
+
+    yield from blocks()
+
+
+def cache_artifacts() -> Sequence[Artifact]:
+    """The pattern databases in the cache (imported when ``searchlab cache`` asks)."""
+    from searchlab.puzzles.npuzzle.pdb_cache import cache_artifacts as artifacts
+
+    return artifacts()
+
+
 FAMILY: Family[Instance, Board] = Family(
     goal_text=goal_text,
     goal_state=lambda i: i.goal,
@@ -342,7 +364,7 @@ FAMILY: Family[Instance, Board] = Family(
         generate=generate,
     ),
     sampling=Sampling(sample=sample, parameter="depth", exact=True),
-    tasks=(RANDOM, PDB),
+    tasks=(RANDOM, PDB, FSM),
     solve_options=solve_options(ALGORITHMS, OPTIMAL),
     from_options=from_options,
     solve_help=SOLVE_HELP,

@@ -52,6 +52,7 @@ from numba import njit
 from numba.misc.special import literally
 
 from searchlab.puzzles.npuzzle.board import Board, neighbours
+from searchlab.puzzles.npuzzle.fsm import parent_table
 from searchlab.puzzles.npuzzle.kernel_pack3 import read3
 from searchlab.puzzles.npuzzle.pdb_index import layout, table_format
 from searchlab.puzzles.npuzzle.pure_search import (
@@ -313,6 +314,9 @@ class Machine(NamedTuple):
     gcol: I64
     pw: I64
     lct: npt.NDArray[np.int8]
+    fsm: npt.NDArray[np.int32]
+    mdir: I64
+    fst: I64
 
 
 @njit(cache=True)
@@ -324,8 +328,11 @@ def _search(kind: int, m: Machine) -> int:
     passed ``regs[_NEXT_CHECK]``: call again to resume). Frame ``D`` holds the
     blank cell ``fb[D]``, the parent's ``fprev[D]``, the next move ``fi[D]`` (-1:
     not expanded yet), the children counted but not yet added ``fcnt[D]``, and
-    the heuristic ``fh[D]``. ``board`` holds each cell's label (its tile's goal cell,
-    ``gb`` the blank's), kept exact.
+    the heuristic ``fh[D]``, and the state ``fst[D]`` of the pruning automaton ``fsm``
+    (:mod:`.fsm`: a move ``mdir[b, i]`` from state ``s`` leads to ``fsm[s, move]``, and is
+    not generated when that is negative; :func:`~.fsm.parent_table` prunes exactly the
+    move back to the parent's cell, Korf's pruning). ``board`` holds each cell's label
+    (its tile's goal cell, ``gb`` the blank's), kept exact.
 
     ``kind`` (a literal) selects the heuristic; its data:
 
@@ -347,7 +354,7 @@ def _search(kind: int, m: Machine) -> int:
     (
         regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves, gb, n,
         mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos, posm, plen,
-        pc, tabs, pk, mdd, lc, grow, gcol, pw, lct,
+        pc, tabs, pk, mdd, lc, grow, gcol, pw, lct, fsm, mdir, fst,
     ) = m  # fmt: skip
     cells = n * n
     c2 = cells * cells
@@ -377,8 +384,9 @@ def _search(kind: int, m: Machine) -> int:
             continue
         fi[top] = i + 1
         nb = moves[b, i]
-        if nb == fprev[top]:
-            continue
+        st = fsm[fst[top], mdir[b, i]]
+        if st < 0:
+            continue  # a forbidden move string (the parent's cell at least)
         fcnt[top] += 1
         tile = board[nb]
         g1 = top + 1
@@ -487,6 +495,7 @@ def _search(kind: int, m: Machine) -> int:
         fprev[g1] = b
         fi[g1] = -1
         fh[g1] = h
+        fst[g1] = st
         if kind == _RANKED:
             fhm[g1] = hm
             for j in range(nk):
@@ -627,19 +636,22 @@ def deepen(
     return path, limit
 
 
-def move_table(n: int) -> tuple[I64, I64]:
+def move_table(n: int) -> tuple[I64, I64, I64]:
     """The blank's moves from each cell in Korf's order (up, left, right, down): the
-    cells ``moves[b, :nmoves[b]]``."""
+    cells ``moves[b, :nmoves[b]]``, and their directions ``mdir[b, :nmoves[b]]`` (0 up,
+    1 left, 2 right, 3 down: the pruning automaton's moves, :mod:`.fsm`)."""
     cells = n * n
     order = {"U": 0, "L": 1, "R": 2, "D": 3}
     moves = np.full((cells, 4), -1, dtype=np.int64)
+    mdir = np.zeros((cells, 4), dtype=np.int64)
     nmoves = np.zeros(cells, dtype=np.int64)
     for b, cs in enumerate(neighbours(n)):
         ms = sorted(cs, key=lambda mc: order[mc[0]])
         nmoves[b] = len(ms)
-        for j, (_, nb) in enumerate(ms):
+        for j, (name, nb) in enumerate(ms):
             moves[b, j] = nb
-    return moves, nmoves
+            mdir[b, j] = order[name]
+    return moves, nmoves, mdir
 
 
 _NO1 = np.zeros(1, dtype=np.int64)
@@ -684,17 +696,20 @@ def run_frames(
     pw: I64 = _NO1,
     lct: npt.NDArray[np.int8] | None = None,
     on_iteration: IterationFn | None = None,
+    fsm: npt.NDArray[np.int32] | None = None,
 ) -> tuple[list[int] | None, LimitName | None]:
     """Iterative deepening (:func:`deepen`) over the one frame machine :func:`_search`
     specialised to ``kind``: builds the frames (the root's heuristic ``roots`` = the
     board's, its mirror's and its dual's sums, ``v0``/``vm0``/``vd0`` per database)
     and passes the heuristic's data (see :func:`_search`; what a kind does not use
     may be left out). ``h_start`` is the root's own value (0: the goal), ``bound`` the
-    first bound, ``on_iteration`` :func:`deepen`'s. Returns the blank cells of the
-    solution and the limit that stopped it.
+    first bound, ``on_iteration`` :func:`deepen`'s, ``fsm`` the pruning automaton
+    (:mod:`.fsm`; default :func:`~.fsm.parent_table`, Korf's pruning of the move back).
+    Returns the blank cells of the solution and the limit that stopped it.
     """
     n = start.size
-    moves, nmoves = move_table(n)
+    moves, nmoves, mdir = move_table(n)
+    fsm = parent_table() if fsm is None else fsm
     plen = np.zeros(0, dtype=np.int64) if plen is None else plen
     nk = max(len(plen), 1)
     tabs = (np.zeros(1, dtype=np.uint8),) if tabs is None else tabs
@@ -707,17 +722,20 @@ def run_frames(
     def begin(bound: int) -> I64:
         if not machine or bound + 2 > len(machine[0].fb):
             size = 2 * bound + 2
-            fb, fprev, fi, fcnt, fh, fhm, fhd = (np.zeros(size, dtype=np.int64) for _ in range(7))
+            fb, fprev, fi, fcnt, fh, fhm, fhd, fst = (
+                np.zeros(size, dtype=np.int64) for _ in range(8)
+            )
             fv, fvm, fvd = (np.zeros((size, nk), dtype=np.int64) for _ in range(3))
             machine[:] = [
                 Machine(
                     regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves,
                     goal.blank, n, mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir,
                     pos, posm, plen, POPCOUNT, tabs, pk, mdd, lc, grow, gcol, pw, lct,
+                    fsm, mdir, fst,
                 )
             ]  # fmt: skip
         m = machine[0]
-        m.fb[0], m.fprev[0], m.fi[0] = blank0, -1, -1
+        m.fb[0], m.fprev[0], m.fi[0], m.fst[0] = blank0, -1, -1, 0
         m.fh[0], m.fhm[0], m.fhd[0] = roots
         if len(plen):
             m.fv[0], m.fvm[0], m.fvd[0] = v0, vm0, vd0
@@ -739,6 +757,7 @@ def ida_star_compiled(
     reflect: bool = True,
     dual: bool = False,
     on_iteration: IterationFn | None = None,
+    fsm: npt.NDArray[np.int32] | None = None,
     **limits: Unpack[LimitOptions],
 ) -> SearchResult:
     """:func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` with ``pdbs``, compiled.
@@ -758,6 +777,9 @@ def ida_star_compiled(
     :func:`~searchlab.puzzles.npuzzle.pdb_index.rank`, or half that packed).
     ``on_iteration(bound, nodes)`` is called after each completed iteration
     (:func:`deepen`), for a record of the search's growth (``benchmarks/korf24.py``).
+    ``fsm`` replaces Korf's pruning of the move back to the parent by a pruning
+    automaton (:func:`~.fsm.load_fsm`, Korf & Taylor 1996): still optimal, fewer nodes,
+    so the counts are then no longer the Python search's.
     """
     budget = limit_budget(limits, stored_nodes=False)
     max_nodes = limits.get("max_nodes")
@@ -784,7 +806,7 @@ def ida_star_compiled(
             _RADIX, start, goal, labels, h, max(h, hm), (h, hm, 0), stats, budget,
             max_nodes, v0=v0, vm0=vm0, mirror=mirror, d=np.array(dl, dtype=np.int64),
             e=np.array(el, dtype=np.int64), plen=np.array([len(p) for p, _ in pdbs]),
-            tabs=tabs, on_iteration=on_iteration,
+            tabs=tabs, on_iteration=on_iteration, fsm=fsm,
         )  # fmt: skip
         return _result("idastar", start, path, stats, budget, limit)
     kmax = max(len(p) for p, _ in pdbs)
@@ -828,7 +850,7 @@ def ida_star_compiled(
         max_nodes, v0=v0, vm0=vm0, vd0=vd0, mirror=mirror, dual=dual, grp=grp, slot=slot,
         grpm=grpm, slotm=slotm, dgrp=dgrp, plab=plab, mir=mir, pos=pos, posm=posm,
         plen=plen, tabs=tabs, pk=pk, mdd=(mdt[:, None, :] - mdt[:, :, None]).reshape(-1).copy(),
-        on_iteration=on_iteration,
+        on_iteration=on_iteration, fsm=fsm,
     )  # fmt: skip
     return _result("idastar", start, path, stats, budget, limit)
 

@@ -67,6 +67,7 @@ def ida_star_md_compiled(
     goal: Board,
     *,
     linear_conflicts: bool = True,
+    fsm: npt.NDArray[np.int32] | None = None,
     **limits: Unpack[LimitOptions],
 ) -> SearchResult:
     """IDA* with linear conflict (or Manhattan distance alone), compiled.
@@ -76,7 +77,8 @@ def ida_star_md_compiled(
     admissible), with Korf's counting conventions and the limits of
     :func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` (checked every 65,536
     generated nodes; ``max_nodes`` counts generated nodes). With Manhattan
-    distance its counts are :func:`~.pure_search.ida_star`'s on the same board.
+    distance its counts are :func:`~.pure_search.ida_star`'s on the same board; ``fsm``
+    prunes by an automaton instead (:func:`~.kernel.ida_star_compiled`).
     """
     n = start.size
     if linear_conflicts and n > LC_MAX_SIZE:
@@ -98,6 +100,7 @@ def ida_star_md_compiled(
     path, limit = run_frames(
         _MD, start, goal, labels, h_start, h_start, (h_start, 0, 0), stats, budget,
         max_nodes, mdd=delta, lc=linear_conflicts, grow=grow, gcol=gcol, pw=pw, lct=table,
+        fsm=fsm,
     )  # fmt: skip
     return _result("idastar", start, path, stats, budget, limit)
 

@@ -131,6 +131,7 @@ def pattern_databases(
     blank_goal: bool = True,
     convert: bool = False,
     full: bool = False,
+    on_table: Callable[[int, int, tuple[int, ...]], None] | None = None,
 ) -> list[tuple[tuple[int, ...], memoryview]]:
     """The ``(pattern, table)`` pairs for a 4x4 or 5x5 ``goal`` (from the cache, or built).
 
@@ -157,6 +158,9 @@ def pattern_databases(
     ``stat`` when it did not change since it was last found sound, its CRC-32 otherwise
     or with ``full``); one that cannot be trusted is said on stderr and removed, then
     rebuilt (``build``) or reported missing (``FileNotFoundError``).
+
+    ``on_table(number, count, pattern)`` is called before each table is built (the
+    progress line names the table: "table 2 of 3").
     """
     n = goal.size
     partition = partition or DEFAULTS.get(n, "")
@@ -171,7 +175,8 @@ def pattern_databases(
         return trusted(path, build, full, UNTRUSTED_DROPPED, partition=partition)
 
     out = []
-    for pattern in partition_for(goal, partition):
+    patterns = partition_for(goal, partition)
+    for number, pattern in enumerate(patterns, start=1):
         table = None
         if ranked:  # three bits an entry first, then four, then a byte
             path = pdb_path(n, pattern, ranked=True, blank=gb, pack3=True)
@@ -189,6 +194,8 @@ def pattern_databases(
         if table is None:
             if not build:
                 raise FileNotFoundError(path)
+            if on_table is not None:
+                on_table(number, len(patterns), pattern)
             table = load_pdb(
                 n, pattern, progress, with_blank=blank, ranked=ranked, blank=gb, pack3=ranked
             ).data
@@ -220,7 +227,10 @@ def databases_ready(goal: Board, partition: str | None = None) -> bool:
 
 
 def prepare_databases(
-    goal: Board, partition: str | None = None, progress: Progress | None = None
+    goal: Board,
+    partition: str | None = None,
+    progress: Progress | None = None,
+    on_table: Callable[[int, int, tuple[int, ...]], None] | None = None,
 ) -> list[tuple[int, ...]]:
     """Build (once) and cache the databases :func:`solve_board` uses for ``goal`` (4x4
     or 5x5); returns their patterns (goal cells, in the frame where a corner blank is
@@ -229,7 +239,10 @@ def prepare_databases(
     if goal.size not in DEFAULTS:
         raise InputError(_("pattern databases are provided for the 4x4 and 5x5 puzzles only"))
     frame = _frame(goal)[1]
-    return [p for p, _ in pattern_databases(frame, partition, progress, convert=True, full=True)]
+    tables = pattern_databases(
+        frame, partition, progress, convert=True, full=True, on_table=on_table
+    )
+    return [p for p, _ in tables]
 
 
 def _actions(size: int, states: list[tuple[int, ...]]) -> list[str]:

@@ -10,27 +10,32 @@ hole ``i``); jumps are ``(from, over, to)`` hole indices, named ``f4-d4``.
 ('solved', 31, 'd4')
 """
 
-from searchlab.puzzles.peg.board import (
-    BOARD_DESCRIPTIONS,
-    BOARD_NAMES,
-    Board,
-    Jump,
-    get_board,
-    parse_board,
-    parse_position,
-    triangle_board,
-)
-from searchlab.puzzles.peg.classes import class_space, finishing_holes, impossibility_reason
-from searchlab.puzzles.peg.compare import CompareRow, compare
-from searchlab.puzzles.peg.counting import LevelCount, count_levels
-from searchlab.puzzles.peg.minmoves import solve_min_moves
-from searchlab.puzzles.peg.pagoda import distance_pagoda, is_pagoda
-from searchlab.puzzles.peg.play import apply_jump, hint, legal_jumps
-from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
-from searchlab.puzzles.peg.render import render_text
-from searchlab.puzzles.peg.solver import solve_fast
-from searchlab.puzzles.peg.solver_run import move_count
-from searchlab.puzzles.peg.views import render_svg
+from typing import TYPE_CHECKING
+
+from searchlab.lazy import exports
+
+if TYPE_CHECKING:
+    from searchlab.puzzles.peg.board import (
+        BOARD_DESCRIPTIONS,
+        BOARD_NAMES,
+        Board,
+        Jump,
+        get_board,
+        parse_board,
+        parse_position,
+        triangle_board,
+    )
+    from searchlab.puzzles.peg.classes import class_space, finishing_holes, impossibility_reason
+    from searchlab.puzzles.peg.compare import CompareRow, compare
+    from searchlab.puzzles.peg.counting import LevelCount, count_levels
+    from searchlab.puzzles.peg.minmoves import solve_min_moves
+    from searchlab.puzzles.peg.pagoda import distance_pagoda, is_pagoda
+    from searchlab.puzzles.peg.play import apply_jump, hint, legal_jumps
+    from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
+    from searchlab.puzzles.peg.render import render_text
+    from searchlab.puzzles.peg.solver import solve_fast
+    from searchlab.puzzles.peg.solver_run import move_count
+    from searchlab.puzzles.peg.views import render_svg
 
 __all__ = [
     "BOARD_DESCRIPTIONS",
@@ -61,3 +66,30 @@ __all__ = [
     "solve_min_moves",
     "triangle_board",
 ]
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "board": (
+            "BOARD_DESCRIPTIONS",
+            "BOARD_NAMES",
+            "Board",
+            "Jump",
+            "get_board",
+            "parse_board",
+            "parse_position",
+            "triangle_board",
+        ),
+        "classes": ("class_space", "finishing_holes", "impossibility_reason"),
+        "compare": ("CompareRow", "compare"),
+        "counting": ("LevelCount", "count_levels"),
+        "minmoves": ("solve_min_moves",),
+        "pagoda": ("distance_pagoda", "is_pagoda"),
+        "play": ("apply_jump", "hint", "legal_jumps"),
+        "problem": ("HEURISTICS", "PegProblem"),
+        "render": ("render_text",),
+        "solver": ("solve_fast",),
+        "solver_run": ("move_count",),
+        "views": ("render_svg",),
+    },
+)

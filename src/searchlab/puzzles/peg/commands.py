@@ -24,7 +24,12 @@ from searchlab.i18n import N_, _
 from searchlab.puzzles.peg.count_report import count_task
 from searchlab.puzzles.peg.loading import load_problem
 from searchlab.puzzles.peg.problem import ALGORITHMS, CENTRE_WEIGHT, HEURISTICS, Instance
-from searchlab.puzzles.peg.reports import boards_table, compare_runs, solve_report
+from searchlab.puzzles.peg.reports import (
+    boards_record,
+    boards_table,
+    compare_runs,
+    solve_report,
+)
 from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO
 from searchlab.search.limits import CancelToken
 
@@ -182,6 +187,7 @@ def compare_task(
     target_file: str | None,
     max_expansions: int,
     time_limit: float,
+    as_json: bool = False,
     cancel: CancelToken | None = None,
     progress: Callable[..., None] | None = None,
 ) -> Iterator[Block]:
@@ -196,6 +202,7 @@ def compare_task(
         finish,
         max_expansions=max_expansions,
         time_limit=time_limit,
+        as_json=as_json,
         cancel=cancel,
         progress=progress,
     )
@@ -219,6 +226,7 @@ COMPARE = Task(
         time_limit_option(15.0, N_("Seconds per algorithm (the course project's was 15).")),
     ),
     example="--board triangle5",
+    json=True,
     cancel=True,
     progress=True,
     progress_title=N_("comparing"),
@@ -228,8 +236,9 @@ COMPARE = Task(
 # -- searchlab peg boards -----------------------------------------------------------------
 
 
-def boards_task() -> Iterator[Block]:
-    """``searchlab peg boards``: the built-in boards."""
+def boards_task(as_json: bool = False) -> Iterator[Block]:
+    """``searchlab peg boards``: the built-in boards (``--json``: a list of rows)."""
+    yield boards_record()
     yield boards_table()
 
 
@@ -238,6 +247,7 @@ BOARDS = Task(
     N_("List the built-in boards with their holes, jumps and symmetries."),
     boards_task,
     examples=("",),
+    json=True,
 )
 """``searchlab peg boards``."""
 

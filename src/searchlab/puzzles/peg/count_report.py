@@ -9,6 +9,7 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.contract import Block, Exit, Record, Table
+from searchlab.families.kit import count_record
 from searchlab.i18n import _, ngettext
 from searchlab.puzzles.peg.board import Board
 from searchlab.puzzles.peg.counting import LevelCount, count_levels
@@ -70,7 +71,7 @@ def count_task(
         ) from None
     finish_hole = None if target is None else target.bit_length() - 1
     if as_json:
-        yield Record(count_json(peg_board, counts, solutions, games, finish_hole))
+        yield count_json(peg_board, counts, solutions, games, finish_hole)
     else:
         yield from count_text(peg_board, start, counts, solutions, games, finish_hole)
     if not counts.complete:
@@ -79,19 +80,16 @@ def count_task(
 
 def count_json(
     board: Board, counts: LevelCount, solutions: bool, games: bool, finish: int | None
-) -> dict[str, Any]:
-    """The counts as one JSON object (exact integers)."""
+) -> Record:
+    """The counts as one JSON object (exact integers; the counting commands' shared keys
+    first, :func:`~searchlab.families.kit.count_record`)."""
     data: dict[str, Any] = {
-        "board": board.name,
-        "complete": counts.complete,
-        "limit": counts.limit,
         "levels": [
             {"jumps": k, "pegs": p, "positions": t, "up_to_symmetry": c}
             for k, (p, t, c) in enumerate(
                 zip(counts.pegs, counts.total, counts.canonical, strict=True)
             )
         ],
-        "total": counts.sum_total,
         "total_up_to_symmetry": counts.sum_canonical,
     }
     if counts.paths is not None:
@@ -99,8 +97,14 @@ def count_json(
         if games:
             for level, dead in zip(data["levels"], counts.paths.dead_ends, strict=False):
                 level["games"] = dead
-    data["seconds"] = round(counts.seconds, 3)
-    return data
+    return count_record(
+        board=board.name,
+        complete=counts.complete,
+        limit=counts.limit,
+        total=counts.sum_total,
+        seconds=counts.seconds,
+        **data,
+    )
 
 
 def path_json(

@@ -9,13 +9,42 @@ and is exact there.
 
 from __future__ import annotations
 
+import functools
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
 from searchlab.puzzles.peg.board import Board
 from searchlab.puzzles.peg.levels import MAX_BITS, JumpMasks, Positions, SymmetryTables, next_level
 from searchlab.puzzles.peg.symmetry import Canonical
+
+CACHE_POSITIONS = 100_000
+"""Tables grown from the start up to this many positions are kept for the next solve."""
+CACHE_TABLES = 8
+"""Such tables kept at most (the least recently used is dropped first)."""
+
+
+class _Grown(NamedTuple):
+    """A table as :meth:`Endgame.grow` left it, from its first level (never modified)."""
+
+    levels: tuple[set[int], ...]
+    total: int
+    pegs: int
+    exhausted: bool
+    last: Positions | None
+
+
+_GROWN: OrderedDict[tuple[object, ...], _Grown] = OrderedDict()
+
+
+@functools.lru_cache(maxsize=16)
+def _vector_tables(
+    board: Board, perms: tuple[tuple[int, ...], ...]
+) -> tuple[JumpMasks, SymmetryTables]:
+    """The reverse jump masks and the symmetry tables of ``board`` (made once per process)."""
+    return JumpMasks.of(board, reverse=True), SymmetryTables(board, perms)
 
 
 class Endgame:
@@ -29,6 +58,12 @@ class Endgame:
     turns out hard. Boards of at most 64 holes use the vectorised NumPy levels
     (:func:`~searchlab.puzzles.peg.levels.next_level`), larger ones plain sets.
     Complexity: O(total * J) for J jumps.
+
+    A table grown from its first level to at most :data:`CACHE_POSITIONS` positions is
+    kept (up to :data:`CACHE_TABLES` of them): the next :meth:`grow` of a table with the
+    same board, finals, symmetries and peg bound to the same budget starts from it
+    instead of building it again, so repeated solves on a board skip that set-up. The
+    kept levels are never changed (a table grows by appending levels).
     """
 
     def __init__(
@@ -47,9 +82,10 @@ class Endgame:
         self.total = len(self.levels[0])
         self.exhausted = False
         self._last: Positions | None = None
+        perm_key = tuple(sorted(tuple(p) for p in perms))
+        self._key = (board, tuple(sorted(finals)), max_pegs, perm_key)
         if board.size <= MAX_BITS:
-            self._masks = JumpMasks.of(board, reverse=True)
-            self._symmetry = SymmetryTables(board, perms)
+            self._masks, self._symmetry = _vector_tables(board, perm_key)
             self._last = np.array(sorted(self.levels[0]), dtype=np.uint64)
 
     @property
@@ -81,6 +117,27 @@ class Endgame:
         ``stop`` is passed to :func:`next_level` (it may raise
         :class:`~searchlab.puzzles.peg.levels.LevelStopped`).
         """
+        if self.top:
+            self._grow(budget, stop)
+            return
+        key = (*self._key, budget)
+        kept = _GROWN.get(key)
+        if kept is None:
+            self._grow(budget, stop)
+            if self.total <= CACHE_POSITIONS:
+                if self._last is not None:
+                    self._last.flags.writeable = False
+                _GROWN[key] = _Grown(
+                    tuple(self.levels), self.total, self.pegs, self.exhausted, self._last
+                )
+                while len(_GROWN) > CACHE_TABLES:
+                    _GROWN.popitem(last=False)
+            return
+        _GROWN.move_to_end(key)
+        self.levels = list(kept.levels)
+        self.total, self.pegs, self.exhausted, self._last = kept[1:]
+
+    def _grow(self, budget: int, stop: Callable[[float], str | None] | None) -> None:
         while not self.exhausted and self.pegs < self.max_pegs:
             size, before = len(self.levels[-1]), len(self.levels[-2]) if self.top else 1
             if self.total + size * size / max(before, 1) > budget:

@@ -7,6 +7,7 @@ among several orders with restarts (:func:`portfolio`; Gomes et al. 2000).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from searchlab.puzzles.peg.board import Board, Jump
@@ -60,3 +61,12 @@ def portfolio(board: Board, target: int | None) -> list[list[Jump]]:
         if o not in unique:
             unique.append(o)
     return unique
+
+
+@functools.lru_cache(maxsize=16)
+def portfolio_tables(
+    board: Board, target: int | None, weights: tuple[float, ...]
+) -> tuple[list[JumpRow], ...]:
+    """The :func:`jump_table` of every order of :func:`portfolio` (made once per process for
+    each board, finish and pagoda weights; the solver reads them, never changes them)."""
+    return tuple(jump_table(board, o, list(weights)) for o in portfolio(board, target))

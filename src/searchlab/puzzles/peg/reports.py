@@ -3,9 +3,10 @@ draws (:data:`~searchlab.families.contract.Block`): plain text, tables, statisti
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 
-from searchlab.families.contract import Block, Exit, Table
+from searchlab.families.contract import Block, Exit, Note, Record, Table
 from searchlab.i18n import _
 from searchlab.puzzles.peg.board import BOARD_DESCRIPTIONS, Board, get_board
 from searchlab.puzzles.peg.classes import impossibility_reason
@@ -115,6 +116,7 @@ def compare_runs(
     *,
     max_expansions: int,
     time_limit: float,
+    as_json: bool = False,
     cancel: CancelToken | None = None,
     progress: Callable[..., None] | None = None,
 ) -> Iterator[Block]:
@@ -123,7 +125,9 @@ def compare_runs(
     ``progress(done, total, info)`` hears which run is under way."""
     reason = impossibility_reason(board, start, target)
     if reason is not None:
-        yield _("impossible: {reason}").format(reason=reason)
+        said = _("impossible: {reason}").format(reason=reason)
+        yield Record([])  # --json: no runs, the reason on standard error
+        yield Note(said) if as_json else said
         yield Exit(1)
         return
     labels = [label for label, *_options in SEED_RUNS] + [FAST_LABEL]
@@ -145,7 +149,24 @@ def compare_runs(
         cancel=cancel,
         on_row=on_row,
     )
+    yield Record([dataclasses.asdict(row) for row in rows])
     yield compare_table(board, finish, rows)
+
+
+def boards_record() -> Record:
+    """The built-in boards as ``--json`` rows (descriptions in English)."""
+    return Record(
+        [
+            {
+                "name": name,
+                "holes": (b := get_board(name)).size,
+                "jumps": len(b.jumps),
+                "symmetries": len(b.symmetries),
+                "description": text,
+            }
+            for name, text in BOARD_DESCRIPTIONS.items()
+        ]
+    )
 
 
 def boards_table() -> Table:

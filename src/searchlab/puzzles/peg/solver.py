@@ -39,7 +39,7 @@ from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
 from searchlab.puzzles.peg.endgame import Endgame
 from searchlab.puzzles.peg.levels import LevelStopped
-from searchlab.puzzles.peg.ordering import JumpRow, jump_table, portfolio
+from searchlab.puzzles.peg.ordering import JumpRow, jump_table, portfolio_tables
 from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
 from searchlab.puzzles.peg.solver_run import PegRun, Stop
 from searchlab.puzzles.peg.symmetry import Canonical, make_canonical, stabilizer
@@ -170,7 +170,11 @@ def solve_fast(
         weights = [0.0] * board.size
         threshold = -1.0
         pagodas = [(distance_pagoda(board, f.bit_length() - 1), 1.0 - EPSILON) for f in finals]
-    tables = [jump_table(board, o, weights) for o in (orders or portfolio(board, target))]
+    tables = (
+        [jump_table(board, o, weights) for o in orders]
+        if orders
+        else portfolio_tables(board, target, tuple(weights))
+    )
     beam_widths = (
         [
             width

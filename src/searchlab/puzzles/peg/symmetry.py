@@ -7,6 +7,7 @@ Performance trick: :func:`make_canonical` precomputes one 4,096-entry table per
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 
@@ -20,21 +21,28 @@ def make_canonical(board: Board, perms: Sequence[Sequence[int]]) -> Canonical:
 
     Uses one 4096-entry table per 12-bit chunk and symmetry, so a canonical form
     costs a few table look-ups per symmetry. The identity is always included.
+    The function depends only on the number of holes and ``perms``, and is made
+    once per process for each (:func:`_canonical_for`, cached): the solver asks
+    for it at every call.
     """
-    perms = [p for p in perms if list(p) != list(range(board.size))]
+    identity = tuple(range(board.size))
+    return _canonical_for(board.size, tuple(t for t in map(tuple, perms) if t != identity))
+
+
+@functools.lru_cache(maxsize=64)
+def _canonical_for(size: int, perms: tuple[tuple[int, ...], ...]) -> Canonical:
+    """:func:`make_canonical` for ``size`` holes and the non-identity ``perms``."""
     if not perms:
         return _identity
-    chunks = math.ceil(board.size / 12)
+    chunks = math.ceil(size / 12)
     tables: list[list[list[int]]] = []
     for perm in perms:
         per_sym = []
         for k in range(chunks):
-            table = [0] * 4096
-            bits = [1 << perm[i] if i < board.size else 0 for i in range(12 * k, 12 * k + 12)]
-            for v in range(1, 4096):
-                low = v & -v
-                table[v] = table[v ^ low] | bits[low.bit_length() - 1]
-            per_sym.append(table)
+            bits = [1 << perm[i] if i < size else 0 for i in range(12 * k, 12 * k + 12)]
+            # the images of the low and the high 6 bits, then every 12-bit value's as one OR
+            low, high = _subset_ors(bits[:6]), _subset_ors(bits[6:])
+            per_sym.append([h | lo for h in high for lo in low])
         tables.append(per_sym)
     if chunks <= 4:
         quads = [tuple(t + [[0]] * (4 - len(t))) for t in tables]
@@ -61,6 +69,15 @@ def make_canonical(board: Board, perms: Sequence[Sequence[int]]) -> Canonical:
         return best
 
     return canonical
+
+
+def _subset_ors(bits: Sequence[int]) -> list[int]:
+    """``out[v]``: the OR of ``bits[i]`` over the bits ``i`` set in ``v`` (``2**len(bits)``
+    values)."""
+    out = [0]
+    for b in bits:
+        out += [v | b for v in out]
+    return out
 
 
 def _identity(pos: int) -> int:

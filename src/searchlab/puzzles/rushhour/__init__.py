@@ -16,22 +16,27 @@ Public API (for the CLI, the web player and notebooks):
 8
 """
 
-from searchlab.puzzles.rushhour.cards import Card, card, cards
-from searchlab.puzzles.rushhour.cluster import explore_cluster
-from searchlab.puzzles.rushhour.generate import Generated, generate, random_board, unreachable
-from searchlab.puzzles.rushhour.heuristics import HEURISTICS
-from searchlab.puzzles.rushhour.model import Board, Move, Vehicle, make_board, parse_move
-from searchlab.puzzles.rushhour.notation import detect_red, parse_board
-from searchlab.puzzles.rushhour.problem import RushHourProblem
-from searchlab.puzzles.rushhour.rating import LEVELS, Rating, rate
-from searchlab.puzzles.rushhour.render import render_solution_text, render_text
-from searchlab.puzzles.rushhour.solver import (
-    ALGORITHM_CHOICES,
-    fast_bfs,
-    hint,
-    solve_board,
-)
-from searchlab.puzzles.rushhour.views import render_svg
+from typing import TYPE_CHECKING
+
+from searchlab.lazy import exports
+
+if TYPE_CHECKING:
+    from searchlab.puzzles.rushhour.cards import Card, card, cards
+    from searchlab.puzzles.rushhour.cluster import explore_cluster
+    from searchlab.puzzles.rushhour.generate import Generated, generate, random_board, unreachable
+    from searchlab.puzzles.rushhour.heuristics import HEURISTICS
+    from searchlab.puzzles.rushhour.model import Board, Move, Vehicle, make_board, parse_move
+    from searchlab.puzzles.rushhour.notation import detect_red, parse_board
+    from searchlab.puzzles.rushhour.problem import RushHourProblem
+    from searchlab.puzzles.rushhour.rating import LEVELS, Rating, rate
+    from searchlab.puzzles.rushhour.render import render_solution_text, render_text
+    from searchlab.puzzles.rushhour.solver import (
+        ALGORITHM_CHOICES,
+        fast_bfs,
+        hint,
+        solve_board,
+    )
+    from searchlab.puzzles.rushhour.views import render_svg
 
 __all__ = [
     "ALGORITHM_CHOICES",
@@ -62,3 +67,20 @@ __all__ = [
     "solve_board",
     "unreachable",
 ]
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "cards": ("Card", "card", "cards"),
+        "cluster": ("explore_cluster",),
+        "generate": ("Generated", "generate", "random_board", "unreachable"),
+        "heuristics": ("HEURISTICS",),
+        "model": ("Board", "Move", "Vehicle", "make_board", "parse_move"),
+        "notation": ("detect_red", "parse_board"),
+        "problem": ("RushHourProblem",),
+        "rating": ("LEVELS", "Rating", "rate"),
+        "render": ("render_solution_text", "render_text"),
+        "solver": ("ALGORITHM_CHOICES", "fast_bfs", "hint", "solve_board"),
+        "views": ("render_svg",),
+    },
+)

@@ -259,6 +259,7 @@ TASKS = (
         hint_task,
         (BOARD, RED, CARD),
         example="--card 1",
+        json=True,
     ),
     Task(
         "generate",

@@ -37,7 +37,14 @@ from typing import TYPE_CHECKING
 import platformdirs
 
 from searchlab.errors import InputError
-from searchlab.faults import busy_wait, guarded, sqlite_code, sqlite_fault
+from searchlab.faults import (
+    READ_FAULTS,
+    DamagedRow,
+    busy_wait,
+    guarded,
+    sqlite_code,
+    sqlite_fault,
+)
 from searchlab.i18n import N_, _
 from searchlab.textinput import names_a_file
 
@@ -85,7 +92,7 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
         missing = sorted(_TABLES - found)
         if missing:
             raise sqlite3.DatabaseError(f"no table {missing[0]!r}")
-    except sqlite3.Error:
+    except READ_FAULTS:
         db.close()
         raise
     return db
@@ -195,17 +202,21 @@ class PuzzleDatabase:
                 self._db.executescript(_SCHEMA)
             else:  # read only: a file given to read is never changed (an empty one stays empty)
                 self._db = _open_read_only(self.path)
-        except sqlite3.Error as exc:
+        except READ_FAULTS as exc:
             raise self._fault(exc) from None
         except OSError as exc:
             raise InputError(
                 _("{path}: not a usable puzzle database ({exc})").format(path=self.path, exc=exc)
             ) from None
 
-    def _fault(self, exc: sqlite3.Error) -> InputError:
+    def _fault(self, exc: sqlite3.Error | UnicodeDecodeError) -> InputError:
         """One line for ``exc``: what happened to the file and what to do."""
-        if sqlite_code(exc) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or any(
-            sign in str(exc) for sign in ("no table", "Could not decode")
+        if isinstance(exc, UnicodeDecodeError):
+            exc = DamagedRow(f"text that is not UTF-8 ({exc.reason})")
+        if (
+            sqlite_code(exc) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+            or isinstance(exc, DamagedRow)
+            or any(sign in str(exc) for sign in ("no table", "Could not decode"))
         ):
             return InputError(
                 _("{path}: not a usable puzzle database ({exc}): {advice}").format(
@@ -308,7 +319,7 @@ class PuzzleDatabase:
             f"WHERE size = ? AND walls IN ({marks})",
             (size, *ws),
         ).fetchone()
-        shards, rows, positions, clusters, solvable, states = (int(v) for v in row[:6])
+        shards, rows, positions, clusters, solvable, states = (whole(v) for v in row[:6])
         return Totals(
             shards, rows, positions, clusters, solvable, states, float(row[6]), float(row[7])
         )
@@ -324,14 +335,14 @@ class PuzzleDatabase:
             "GROUP BY moves ORDER BY moves",
             (size, *ws),
         ):
-            out[int(moves)] = int(n)
+            out[whole(moves)] = whole(n)
         return out
 
     @guarded
     def rows(self, size: int, walls: int) -> list[Row]:
         """Every row of ``size`` with exactly ``walls`` walls (by moves, then board)."""
         return [
-            Row(m, b, s)
+            read_row(m, b, s)
             for m, b, s in self._db.execute(
                 "SELECT moves, board, cluster_size FROM puzzles WHERE size = ? AND walls = ? "
                 "ORDER BY moves, board",
@@ -343,7 +354,7 @@ class PuzzleDatabase:
     def strata(self, size: int) -> dict[int, int]:
         """Puzzles of ``size`` stored per exact number of walls."""
         return {
-            int(w): int(n)
+            whole(w): whole(n)
             for w, n in self._db.execute(
                 "SELECT walls, SUM(n) FROM counts WHERE size = ? GROUP BY walls ORDER BY walls",
                 (size,),
@@ -370,9 +381,12 @@ class PuzzleDatabase:
                 f"AND walls IN ({marks}) AND moves BETWEEN ? AND ? ORDER BY moves DESC, board",
                 (size, *ws, low, top),
             ):
-                yield Row(int(m), str(b), int(c))
-        except sqlite3.Error as exc:  # a damaged page met halfway: one line, not a traceback
-            raise self._fault(exc) from None
+                yield read_row(m, b, c)
+        except READ_FAULTS as exc:  # a damaged page met halfway: one line, not a traceback
+            fault = self._fault(exc)
+        else:
+            return
+        raise fault  # outside the handler: the unfinished cursor is freed (faults.guarded)
 
     @guarded
     def draw(
@@ -391,11 +405,14 @@ class PuzzleDatabase:
         the index, so the same seed draws the same puzzle from the same file)."""
         rng = rng or random.Random()
         low, top = _moves_between(min_moves, max_moves)
-        counts = self._db.execute(
-            "SELECT moves, n FROM counts WHERE size = ? AND walls = ? AND moves BETWEEN ? AND ? "
-            "ORDER BY moves",
-            (size, walls, low, top),
-        ).fetchall()
+        counts = [
+            (whole(m), whole(n))
+            for m, n in self._db.execute(
+                "SELECT moves, n FROM counts WHERE size = ? AND walls = ? "
+                "AND moves BETWEEN ? AND ? ORDER BY moves",
+                (size, walls, low, top),
+            )
+        ]
         total = sum(n for _, n in counts)
         if not total:
             return None
@@ -411,7 +428,11 @@ class PuzzleDatabase:
             "WHERE size = ? AND walls = ? AND moves = ? ORDER BY rowid LIMIT 1 OFFSET ?",
             (size, walls, moves, k),
         ).fetchone()
-        return None if row is None else Row(int(row[0]), str(row[1]), int(row[2]))
+        if row is None:  # the counts promised this row: the two tables disagree
+            raise DamagedRow(
+                f"the counts and puzzles tables disagree: no puzzle {k + 1} of {moves} moves"
+            )
+        return read_row(*row)
 
     @guarded
     def hardest(self, size: int, walls: int) -> int | None:
@@ -419,7 +440,32 @@ class PuzzleDatabase:
         row = self._db.execute(
             "SELECT MAX(moves) FROM counts WHERE size = ? AND walls = ?", (size, walls)
         ).fetchone()
-        return None if row[0] is None else int(row[0])
+        return None if row[0] is None else whole(row[0])
+
+
+def whole(value: object) -> int:
+    """A count read back, checked to be a whole number not below 0 (else a
+    :class:`~searchlab.faults.DamagedRow`: a changed byte can make it text or a float)."""
+    if type(value) is not int or value < 0:
+        raise DamagedRow(f"a count that is not a whole number ({value!r:.20})")
+    return value
+
+
+def read_row(moves: object, board: object, cluster_size: object) -> Row:
+    """A row as read back from the file, its values checked to be of their columns' kinds
+    (a changed byte in a record's header can turn an integer into text or a float, which
+    SQLite returns as it is): a :class:`~searchlab.faults.DamagedRow` otherwise."""
+    if (
+        type(moves) is not int
+        or type(board) is not str
+        or type(cluster_size) is not int
+        or not 0 <= moves < MOST_MOVES
+        or cluster_size < 1
+    ):
+        raise DamagedRow(
+            f"a row of other kinds of values ({moves!r:.20}, {board!r:.60}, {cluster_size!r:.20})"
+        )
+    return Row(moves, board, cluster_size)
 
 
 MOST_MOVES = 1 << 30

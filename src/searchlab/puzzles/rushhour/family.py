@@ -18,7 +18,7 @@ The option ``metric="steps"`` counts one-cell slides instead of moves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any, cast
@@ -26,6 +26,8 @@ from typing import Any, cast
 from searchlab.errors import InputError
 from searchlab.families.checking import replay_reason
 from searchlab.families.contract import (
+    Artifact,
+    DemoBlock,
     Example,
     Family,
     Generating,
@@ -35,7 +37,6 @@ from searchlab.families.contract import (
 )
 from searchlab.families.kit import engine_solve, float_param, int_param, limit_options
 from searchlab.i18n import N_, _, ngettext
-from searchlab.puzzles.rushhour import bundled, sources
 from searchlab.puzzles.rushhour.cards import cards
 from searchlab.puzzles.rushhour.commands import (
     ALGORITHMS,
@@ -45,10 +46,6 @@ from searchlab.puzzles.rushhour.commands import (
     TASKS,
     from_options,
 )
-from searchlab.puzzles.rushhour.database import MAX_WALLS
-from searchlab.puzzles.rushhour.demo import demo
-from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
-from searchlab.puzzles.rushhour.generate import unreachable
 from searchlab.puzzles.rushhour.heuristics import HEURISTICS
 from searchlab.puzzles.rushhour.model import Board, make_board, parse_move
 from searchlab.puzzles.rushhour.notation import parse_board
@@ -128,6 +125,10 @@ def generate(params: Mapping[str, float], seed: int | None) -> str:
     instant) when it holds such a puzzle, else generated (:func:`generated`)."""
     min_moves = int_param(params, "min_moves", 10, 1, 60)
     walls = int_param(params, "walls", 0, 0, 6)
+    # The database and the generator load when a puzzle is asked for (SQLite, LZMA).
+    from searchlab.puzzles.rushhour import sources
+    from searchlab.puzzles.rushhour.database import MAX_WALLS
+
     if walls <= MAX_WALLS:
         try:
             d = sources.draw(min_moves, size=6, walls=walls, seed=seed)
@@ -147,6 +148,9 @@ def generated(params: Mapping[str, float], seed: int | None) -> str:
     min_moves = int_param(params, "min_moves", 10, 1, 60)
     walls = int_param(params, "walls", 0, 0, 6)
     seconds = float_param(params, "seconds", 5.0, 0.5, SAMPLE_SECONDS)
+    from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
+    from searchlab.puzzles.rushhour.generate import unreachable
+
     reason = unreachable(min_moves, walls=walls)  # a proof, answered at once
     if reason:
         raise InputError(_("{reason}: lower the minimum").format(reason=reason))
@@ -172,6 +176,8 @@ def sample(min_moves: int, seed: int) -> str:
 def sample_unreachable(min_moves: int) -> str | None:
     """Why :func:`sample` has no instance of at least ``min_moves`` moves (6x6, no
     walls: above the hardest puzzle of Fogleman's database), ``None`` when it may."""
+    from searchlab.puzzles.rushhour.generate import unreachable
+
     reason = unreachable(min_moves)
     if reason is None:
         return None
@@ -293,6 +299,20 @@ def goal_text(board: Board) -> str:
     ).format(car=board.red.name)
 
 
+def demo() -> Iterator[DemoBlock]:
+    """The family's ``searchlab demo`` section (imported when shown)."""
+    from searchlab.puzzles.rushhour.demo import demo as blocks
+
+    yield from blocks()
+
+
+def cache_artifacts() -> Sequence[Artifact]:
+    """The bundled puzzle database unpacked in the cache (imported when asked)."""
+    from searchlab.puzzles.rushhour.bundled import cache_artifacts as artifacts
+
+    return artifacts()
+
+
 FAMILY: Family[Board, Board] = Family(
     goal_text=goal_text,
     name="rushhour",
@@ -352,7 +372,7 @@ FAMILY: Family[Board, Board] = Family(
     verify=verify,
     demo=demo,
     demo_title=N_("Rush Hour: optimal solver and heuristics"),
-    cache_artifacts=bundled.cache_artifacts,
+    cache_artifacts=cache_artifacts,
     difficulty=difficulty,
     notes=N_(
         "'fast' finds a solution with the fewest moves; 'rate' also says how hard the "

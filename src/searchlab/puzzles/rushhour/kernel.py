@@ -314,14 +314,17 @@ def _masks(s: int, horiz: npt.NDArray[np.bool_], mrow: I64) -> tuple[int, int]:
 
 
 def warm_up() -> None:
-    """Compile the kernel now, or load it from Numba's cache.
+    """Compile the kernel now (:func:`cluster_summary` and :func:`shortest_path`), or load
+    it from Numba's cache.
 
     Compiling takes a few seconds, once per machine (the cache lives next to this
     module, or in the user's cache directory when that is read-only); loading it
     afterwards about 0.2 s. :func:`~searchlab.puzzles.rushhour.generate.generate`
     calls this before starting its clock, so a time limit is all search time.
     """
-    cluster_summary(Board(4, 4, (Vehicle("A", 1, 0, 2, True),), frozenset()))
+    board = Board(4, 4, (Vehicle("A", 1, 0, 2, True),), frozenset())
+    cluster_summary(board)
+    shortest_path(board)
 
 
 COMPILE_NOTICE_AFTER = 2.0
@@ -395,10 +398,21 @@ def distance(board: Board) -> int:
     return _run(board, 1 << 62, nearest=True)[1]
 
 
-def _run(board: Board, cap: int, nearest: bool) -> tuple[int, int, int, int]:
+def fits(board: Board) -> bool:
+    """Whether the compiled searches take ``board`` (:data:`MAX_VEHICLES`, sides of 8)."""
+    return len(board.vehicles) <= MAX_VEHICLES and max(board.width, board.height) <= 8
+
+
+Arrays = tuple[int, npt.NDArray[np.bool_], I64, I64, I64, I64, I64, I64, I8, int, int, int]
+"""The leading arguments of :func:`_cluster` and :func:`_shortest` for one board."""
+
+
+def _arrays(board: Board) -> Arrays:
+    """``board`` as the compiled searches read it: start, the vehicles' lines, masks, walls
+    and the goal (the arguments both take first, in their order)."""
     w, h = board.width, board.height
     n = len(board.vehicles)
-    if n > MAX_VEHICLES or max(w, h) > 8:
+    if not fits(board):
         raise ValueError(
             f"the compiled kernel takes at most {MAX_VEHICLES} vehicles and sides of 8 cells"
         )
@@ -423,7 +437,7 @@ def _run(board: Board, cap: int, nearest: bool) -> tuple[int, int, int, int]:
     start = 0
     for i, v in enumerate(vs):
         start |= v.pos << (3 * i)
-    size, moves, hardest, smallest, _ = _cluster(
+    return (
         start,
         np.array([v.horizontal for v in vs], np.bool_),
         np.array([v.row * w if v.horizontal else v.col * h for v in vs], np.int64),
@@ -436,7 +450,123 @@ def _run(board: Board, cap: int, nearest: bool) -> tuple[int, int, int, int]:
         _signed(base_row),
         _signed(base_col),
         board.goal_pos,
-        cap,
-        nearest,
     )
+
+
+def _run(board: Board, cap: int, nearest: bool) -> tuple[int, int, int, int]:
+    size, moves, hardest, smallest, _ = _cluster(*_arrays(board), cap, nearest)
     return int(size), int(moves), int(hardest), int(smallest)
+
+
+@njit(cache=True)
+def _shortest(
+    start: int,
+    horiz: npt.NDArray[np.bool_],
+    lsh: I64,
+    lmask: I64,
+    length: I64,
+    limit: I64,
+    mrow: I64,
+    mcol: I64,
+    reach: I8,
+    base_row: int,
+    base_col: int,
+    goal: int,
+    steps: bool,
+) -> tuple[I64, int, int, int, int]:
+    """``(path, generated, expanded, levels, widest)``: breadth-first search from ``start``
+    to the first solved position generated (``path`` its states from ``start`` on, empty
+    when there is none), ``levels`` the levels expanded and ``widest`` the most states
+    generated in one level (the last one counted up to the goal).
+
+    The forward search of :func:`_cluster` with ``nearest`` (the same hash table, the
+    same order of successors: vehicle by vehicle, nearest slide first to the left, then
+    to the right), which also keeps each state's parent; ``steps`` allows one-cell
+    slides only. So its counts and its path are those of
+    :func:`~searchlab.puzzles.rushhour.solver.fast_bfs` on the same board.
+    """
+    n = horiz.shape[0]
+    room = 1024
+    states = np.empty(room, np.int64)
+    parent = np.empty(room, np.int64)
+    bits = 11
+    states[0] = start
+    parent[0] = 0
+    count = 1
+    table = _rehash(states, count, bits)
+    mask = (1 << bits) - 1
+    levels = 1
+    level_end = 1
+    widest = 0
+    k = 0
+    while k < count:
+        if k == level_end:
+            widest = max(widest, count - level_end)
+            levels += 1
+            level_end = count
+        s = states[k]
+        ro = base_row
+        co = base_col
+        for i in range(n):
+            p = (s >> (3 * i)) & 7
+            ro |= mrow[i, p]
+            co |= mcol[i, p]
+        for i in range(n):
+            p = (s >> (3 * i)) & 7
+            occ = ((ro if horiz[i] else co) >> lsh[i]) & lmask[i]
+            unit = 1 << (3 * i)
+            left = p - reach[limit[i], length[i], p, occ, 0]
+            right = reach[limit[i], length[i], p, occ, 1] - p
+            if steps:
+                left = min(left, 1)
+                right = min(right, 1)
+            for d in range(left + right):
+                q = p - 1 - d if d < left else p + 1 + d - left
+                t = s + (q - p) * unit
+                h = _slot(t, bits)
+                while table[2 * h] != -1 and table[2 * h] != t:
+                    h = (h + 1) & mask
+                if table[2 * h] != -1:
+                    continue
+                if count == states.shape[0]:
+                    grown = np.empty(2 * count, np.int64)
+                    grown[:count] = states
+                    states = grown
+                    grown_parent = np.empty(2 * count, np.int64)
+                    grown_parent[:count] = parent
+                    parent = grown_parent
+                states[count] = t
+                parent[count] = k
+                table[2 * h] = t
+                table[2 * h + 1] = count
+                count += 1
+                if t & 7 == goal:
+                    widest = max(widest, count - level_end)
+                    depth = 0
+                    j = count - 1
+                    while j:
+                        depth += 1
+                        j = parent[j]
+                    path = np.empty(depth + 1, np.int64)
+                    j = count - 1
+                    for back in range(depth, -1, -1):
+                        path[back] = states[j]
+                        j = parent[j]
+                    return path, count, k + 1, levels, widest
+                if 2 * count > mask:
+                    bits += 1
+                    table = _rehash(states, count, bits)
+                    mask = (1 << bits) - 1
+        k += 1
+    widest = max(widest, count - level_end)
+    return np.empty(0, np.int64), count, count, levels, widest
+
+
+def shortest_path(board: Board, steps: bool = False) -> tuple[list[int], int, int, int, int]:
+    """:func:`_shortest` on ``board`` (which :func:`fits`, and is not solved): the states of
+    a shortest solution by moves (or by one-cell ``steps``), from the start on, packed as
+    :class:`~searchlab.puzzles.rushhour.packed.Packed` packs them (empty: no solution),
+    then the positions generated, expanded, the levels expanded and the widest level.
+    O(N·b) time and memory for the N positions within the solution's depth."""
+    path, generated, expanded, levels, widest = _shortest(*_arrays(board), steps)
+    return [int(x) for x in path], int(generated), int(expanded), int(levels), int(widest)

@@ -63,6 +63,23 @@ def _move_table(length: int, line: int, shift: int, steps: bool) -> Table:
     return table
 
 
+def encode(positions: tuple[int, ...] | list[int]) -> int:
+    """The packed state of the vehicles' ``positions`` (vehicle 0 in the lowest bits)."""
+    s = 0
+    for i, p in enumerate(positions):
+        s |= p << (BITS * i)
+    return s
+
+
+def move_between(board: Board, a: int, b: int) -> Move:
+    """The move leading from packed state ``a`` to the adjacent state ``b`` of ``board``."""
+    for i, v in enumerate(board.vehicles):
+        d = ((b >> (BITS * i)) & FIELD) - ((a >> (BITS * i)) & FIELD)
+        if d:
+            return Move(v.name, d)
+    raise ValueError(f"states {a} and {b} are equal")
+
+
 class Packed:
     """The packed encoding of one board's vehicles (positions vary, everything else fixed).
 
@@ -128,10 +145,7 @@ class Packed:
 
     # -- conversions -------------------------------------------------------------------------
     def encode(self, positions: tuple[int, ...] | list[int]) -> int:
-        s = 0
-        for i, p in enumerate(positions):
-            s |= p << (BITS * i)
-        return s
+        return encode(positions)
 
     def decode(self, state: int) -> tuple[int, ...]:
         return tuple((state >> (BITS * i)) & FIELD for i in range(self.n))
@@ -144,12 +158,7 @@ class Packed:
 
     def move_between(self, a: int, b: int) -> Move:
         """The move leading from state ``a`` to the adjacent state ``b``."""
-        diff = b - a
-        for i in range(self.n):
-            d = ((b >> (BITS * i)) & FIELD) - ((a >> (BITS * i)) & FIELD)
-            if d:
-                return Move(self.board.vehicles[i].name, d)
-        raise ValueError(f"states {a} and {b} are equal (diff {diff})")
+        return move_between(self.board, a, b)
 
     # -- search primitives -------------------------------------------------------------------
     def occupancy(self, state: int) -> int:

@@ -10,17 +10,19 @@ last layer.
 
 from __future__ import annotations
 
+import sys
 from itertools import pairwise
 from typing import Literal
 
 from searchlab.i18n import _
 from searchlab.puzzles.rushhour.model import Board, Move
-from searchlab.puzzles.rushhour.packed import FIELD, Packed
+from searchlab.puzzles.rushhour.packed import FIELD, Packed, encode, move_between
 from searchlab.search.limits import Budget, CancelToken, ProgressCallback
 from searchlab.search.result import LimitName, SearchResult, SearchStats
 from searchlab.search.solve import engine_algorithms
 
 Metric = Literal["moves", "steps"]
+_KERNEL = "searchlab.puzzles.rushhour.kernel"
 
 
 def fast_bfs(
@@ -32,6 +34,7 @@ def fast_bfs(
     max_nodes: int | None = None,
     cancel: CancelToken | None = None,
     progress: ProgressCallback | None = None,
+    compiled: bool | None = None,
 ) -> SearchResult:
     """An optimal solution of ``board`` by breadth-first search on packed states.
 
@@ -44,6 +47,15 @@ def fast_bfs(
         ``"steps"``: each one-cell slide costs 1.
     max_expansions, time_limit, max_nodes, cancel, progress
         The engine's limits (see :class:`searchlab.search.Budget`).
+    compiled : bool or None
+        Search with the compiled kernel
+        (:func:`~searchlab.puzzles.rushhour.kernel.shortest_path`, the same search and
+        counts, about twenty times faster per position) instead of the Python loop.
+        ``None`` (the default): when no limit, cancel token or progress callback is given
+        and the kernel is already loaded in this process (its import loads Numba, a few
+        tenths of a second a command would pay for a search of milliseconds). Boards
+        the kernel does not take (:func:`~searchlab.puzzles.rushhour.kernel.fits`) are
+        searched in Python.
 
     Returns
     -------
@@ -65,13 +77,27 @@ def fast_bfs(
     >>> fast_bfs(parse_board("BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo")).length
     8
     """
-    pk = Packed(board)
     budget = Budget(max_expansions, time_limit, max_nodes, cancel, progress)
     stats = SearchStats(generated=1)
     name = "bfs-packed"
+    if board.is_solved():
+        return _finish(name, board, [encode(board.positions())], stats, budget)
+    if compiled is None:
+        limits = (max_expansions, time_limit, max_nodes, cancel, progress)
+        compiled = all(x is None for x in limits) and _KERNEL in sys.modules
+    if compiled:
+        from searchlab.puzzles.rushhour import kernel
+
+        if kernel.fits(board):
+            path, stats.generated, stats.expanded, stats.max_depth, stats.max_frontier = (
+                kernel.shortest_path(board, metric == "steps")
+            )
+            if path:
+                return _finish(name, board, path, stats, budget)
+            budget.finish(stats)
+            return SearchResult(name, "no_solution", stats=stats)
+    pk = Packed(board)
     start = pk.start()
-    if pk.is_goal(start):
-        return _finish(name, pk, {start: start}, start, stats, budget)
     goal = pk.goal
     base = pk.base
     chunks = pk.chunks
@@ -109,7 +135,11 @@ def fast_bfs(
                             stats.generated = len(parent)
                             stats.max_depth = depth
                             stats.max_frontier = max(stats.max_frontier, len(nxt) + 1)
-                            return _finish(name, pk, parent, t, stats, budget)
+                            path = [t]
+                            while parent[path[-1]] != path[-1]:
+                                path.append(parent[path[-1]])
+                            path.reverse()
+                            return _finish(name, board, path, stats, budget)
                         append(t)
         else:
             stats.max_frontier = max(stats.max_frontier, len(nxt))
@@ -129,13 +159,9 @@ def fast_bfs(
 
 
 def _finish(
-    name: str, pk: Packed, parent: dict[int, int], goal: int, stats: SearchStats, budget: Budget
+    name: str, board: Board, path: list[int], stats: SearchStats, budget: Budget
 ) -> SearchResult:
-    path = [goal]
-    while parent[path[-1]] != path[-1]:
-        path.append(parent[path[-1]])
-    path.reverse()
-    actions = [pk.move_between(a, b) for a, b in pairwise(path)]
+    actions = [move_between(board, a, b) for a, b in pairwise(path)]
     budget.finish(stats)
     return SearchResult(name, "solved", actions, path, len(actions), stats)
 

@@ -94,19 +94,26 @@ def rate_task(
 
 
 def hint_task(
-    board: str | None = None, red: str | None = None, card_no: int | None = None
+    board: str | None = None,
+    red: str | None = None,
+    card_no: int | None = None,
+    as_json: bool = False,
 ) -> Iterator[Block]:
-    """``hint``: the next move of an optimal solution (a message and exit 1 when none)."""
+    """``hint``: the next move of an optimal solution (a message and exit 1 when none);
+    ``--json``: ``{"board", "solved", "move"}`` (``move`` null when solved or none)."""
     start = load_board(board, red, card_no)
     if start.is_solved():
+        yield Record({"board": start.to_text(), "solved": True, "move": None})
         yield _("already solved")
         return
     try:  # the family's hint, checked (Family.suggest)
         move = families.get(FAMILY_NAME).suggest(start, start, time_limit=10.0)
     except NoHint as exc:
+        yield Record({"board": start.to_text(), "solved": False, "move": None})
         yield Note(f"searchlab: {exc}")
         yield Exit(1)
         return
+    yield Record({"board": start.to_text(), "solved": move is None, "move": move and move.label})
     yield move.label if move else _("already solved")
 
 

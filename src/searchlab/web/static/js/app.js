@@ -36,7 +36,7 @@ const app = {
   families: [], fam: null, board: "", base: null, noHint: null,
   line: [], at: 0, version: 0,   // the game: line[0] the start, line[i] after move i
   selected: null, hint: null, down: null, cursor: null,
-  job: null, best: null, bestAsked: false, timer: null, generating: null,
+  job: null, best: null, bestAsked: false, weighted: false, timer: null, generating: null,
   clock: { start: null, stopped: null, tick: null }, watch: null,
 };
 
@@ -325,6 +325,7 @@ function startGame(start) {
   app.selected = app.hint = app.cursor = null;
   app.best = null;
   app.bestAsked = false;
+  app.weighted = costsVary(start);
   resetClock();
   $("celebrate").hidden = true;
   say("play-message", "");
@@ -386,6 +387,7 @@ async function applyMove(m) {
   try {
     const next = await api(`/api/${app.fam.name}/moves`, { board: app.board, state: m.state });
     if (version !== app.version || entry() !== from) return;  // the game moved on meanwhile
+    app.weighted ||= costsVary(next);
     startClock();
     const before = viewOf(from);
     const following = app.line[app.at + 1];
@@ -397,6 +399,7 @@ async function applyMove(m) {
       // Written as a solution's steps are, from the two positions (one notation in the list).
       const text = stepText(before, after, m.label);
       app.line.push({ text, label: m.label, pos: next, token: next.state, view: after,
+                      cost: costSoFar(from) + (m.cost ?? 1),
                       last: new Set([...m.grab.map(key), key(m.to)]) });
       app.version++;
     }
@@ -790,12 +793,30 @@ function solvedByHand() {
   if (app.best === null && app.fam.ranked) askBest();
 }
 
+/** What the line costs up to entry `e`: its moves, or their costs where moves cost
+ * differently (a weighted maze; entries drawn from a solution count their moves). */
+function costSoFar(e) { return e.cost ?? app.line.indexOf(e); }
+
+/** Whether some legal move of position `pos` costs other than 1 (a weighted maze):
+ * then the celebration speaks of cost, not of the number of moves. */
+function costsVary(pos) { return pos.moves.some((m) => (m.cost ?? 1) !== 1); }
+
+/** The best solution's length and cost, from a solved result. */
+function bestOf(r) { return { length: r.length, cost: r.cost ?? r.length }; }
+
 function showBest() {
   const box = $("celebrate-best");
   if (!app.fam.ranked) { box.textContent = t("Every solution has this length: what counts is finding one."); return; }
   if (app.best === null) { box.textContent = t("Looking for the shortest solution…"); return; }
-  box.textContent = app.at <= app.best ? t("The shortest possible: well played!")
-    : t("The shortest solution has {n} moves.", { n: app.best });
+  const weighted = app.weighted || app.best.cost !== app.best.length;
+  if (!weighted) {
+    box.textContent = app.at <= app.best.length ? t("The shortest possible: well played!")
+      : t("The shortest solution has {n} moves.", { n: app.best.length });
+    return;
+  }
+  const mine = costSoFar(entry());
+  box.textContent = mine <= app.best.cost + 1e-9 ? t("The cheapest possible: well played!")
+    : t("Yours costs {mine}; the cheapest solution costs {best}.", { mine: +mine.toFixed(3), best: +app.best.cost.toFixed(3) });
 }
 
 /** The optimal length, from the family's default (best) solver, for the celebration. */
@@ -811,7 +832,7 @@ async function askBest() {
       const snap = await api(`/api/jobs/${job}`);
       if (snap.state === "done" || snap.state === "failed") {
         if (snap.state === "done" && snap.result.status === "solved" && app.board === board) {
-          app.best = snap.result.length;
+          app.best = bestOf(snap.result);
           if (app.version === version || !$("celebrate").hidden) showBest();
         } else $("celebrate-best").textContent = "";
         return;
@@ -981,7 +1002,7 @@ function showResult(r, algorithm) {
     tr.insertCell().textContent = v;
     if (title) tr.title = title;
   }
-  if (r.status === "solved" && algorithm === app.fam.algorithms[0]) app.best = r.length;
+  if (r.status === "solved" && algorithm === app.fam.algorithms[0]) app.best = bestOf(r);
   if (r.frames && r.frames.length) loadSolution(r);
 }
 
