@@ -160,6 +160,7 @@ def test_counting_commands_share_their_first_keys(
     [
         ["hanoi", "count", "--disks", "3"],
         ["npuzzle", "pdb", "--build", "3-3-3-3-3"],
+        ["npuzzle", "fsm", "--depth", "4"],
         ["peg", "boards"],
         ["rushhour", "hint", "--card", "1"],
         ["teach", "npuzzle", "--example", "easy", "--rows", "3"],

@@ -293,12 +293,16 @@ PDB = Task(
 """``searchlab npuzzle pdb``."""
 
 
-def build_automaton(*, depth: int, progress: Callable[..., None]) -> Iterator[Block]:
-    """``searchlab npuzzle fsm``: build (once) and cache the duplicate-pruning automaton."""
+def build_automaton(
+    *, depth: int, progress: Callable[..., None], as_json: bool = False
+) -> Iterator[Block]:
+    """``searchlab npuzzle fsm``: build (once) and cache the duplicate-pruning automaton
+    (``--json``: ``{"depth", "states", "cache"}``)."""
     from searchlab.puzzles.npuzzle.fsm import fsm_path, load_fsm
 
     table = load_fsm(depth, progress=lambda length, *_: progress(length, depth))
     assert table is not None  # built when missing
+    yield Record({"depth": depth, "states": len(table), "cache": str(fsm_path(depth))})
     yield _("automaton of the move strings of up to {depth} moves: {states:,} states").format(
         depth=depth, states=len(table)
     )
@@ -326,6 +330,7 @@ FSM = Task(
         ),
     ),
     example="--depth 12",
+    json=True,
     progress=True,
     progress_title=N_("building the pruning automaton"),
 )
