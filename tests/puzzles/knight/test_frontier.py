@@ -126,7 +126,7 @@ def test_resumes_from_its_checkpoint(tmp_path: Path, stop_at: int, memory: int |
     got = count(Board(8, 5), True, checkpoint=ck, memory=memory)
     assert got.undirected == 44202 and got.steps_resumed == done
     # The last checkpoint and its folder, nothing else (no work files, no temporary).
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035", "c.ckpt.lock"]
 
 
 CHILD = """
@@ -163,7 +163,7 @@ def test_a_count_killed_mid_column_resumes_with_nothing_lost_or_doubled(
     assert done % 5 == 0 and 0 < done <= kill_at
     got = count(Board(5, 8), True, checkpoint=ck, memory=1 << 15)
     assert got.undirected == 44202 and got.steps_resumed == done
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035", "c.ckpt.lock"]
 
 
 def test_a_damaged_or_foreign_checkpoint_is_reported_and_ignored(tmp_path: Path) -> None:
@@ -254,3 +254,33 @@ def test_any_memory_budget_counts_the_same(rows: int, cols: int, closed: bool, b
     free = count(board, closed)
     got = count(board, closed, memory=1 << bits)
     assert (got.undirected, got.directed) == (free.undirected, free.directed)
+
+
+def test_one_count_at_a_time_uses_a_checkpoint(tmp_path: Path) -> None:
+    """A second count on a checkpoint in use stops at once (it would remove the first
+    one's files), whether the first is in this process or another."""
+    from searchlab.puzzles.knight.frontier import CheckpointBusy
+    from searchlab.puzzles.knight.frontier_store import locked
+
+    ck = tmp_path / "c.ckpt"
+    with locked(ck), pytest.raises(CheckpointBusy):
+        count(Board(5, 6), True, checkpoint=ck)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(ck)], stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    with pytest.raises(CheckpointBusy):
+        count(Board(5, 6), True, checkpoint=ck)
+    holder.kill()
+    holder.wait()
+    assert count(Board(5, 6), True, checkpoint=ck).undirected == 8  # released by its death
+
+
+HOLD = """
+import sys, time
+from pathlib import Path
+from searchlab.puzzles.knight.frontier_store import locked
+with locked(Path(sys.argv[1])):
+    print("held", flush=True)
+    time.sleep(60)
+"""

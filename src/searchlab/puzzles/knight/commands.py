@@ -211,6 +211,12 @@ def _count_frontier(
             on_checkpoint_note=notes.append,
             memory=memory,
         )
+    except frontier.CheckpointBusy:
+        raise InputError(
+            _("checkpoint {path} is in use by another count (wait for it or stop it)").format(
+                path=checkpoint
+            )
+        ) from None
     except frontier.Cancelled:
         if not as_json:
             yield from notes

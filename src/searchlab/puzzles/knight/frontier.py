@@ -28,6 +28,7 @@ whose counts overflow is redone one limb wider).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,7 +39,7 @@ import numpy as np
 from searchlab.puzzles.knight import frontier_store as store
 from searchlab.puzzles.knight.board import Board
 from searchlab.puzzles.knight.frontier_kernel import BASE, EMPTY, advance, compact, rehash
-from searchlab.puzzles.knight.frontier_store import CheckpointError, Segment
+from searchlab.puzzles.knight.frontier_store import CheckpointBusy, CheckpointError, Segment
 from searchlab.search.limits import CancelToken
 
 MAX_ROWS = 8
@@ -61,7 +62,7 @@ MEMORY_FRACTION = 0.5
 """The default memory budget: this fraction of the memory available when the count
 starts (``MemAvailable``; 4 GiB where that cannot be read)."""
 
-__all__ = ["CheckpointError", "count", "default_memory"]
+__all__ = ["CheckpointBusy", "CheckpointError", "count", "default_memory"]
 
 
 class Cancelled(Exception):
@@ -208,33 +209,34 @@ def count(
     n = rows * cols
     if n == 1:
         return Count(rows, cols, closed, 0 if closed else 1, 0 if closed else 1, 1, 0.0)
-    p = plan(rows, cols)
-    budget = _Budget(default_memory() if memory is None else int(memory))
-    want: dict[str, object] = {"rows": rows, "cols": cols, "closed": closed, "base": BASE}
-    frontier = [store.in_memory(np.zeros(1, np.uint64), np.ones((1, 1), np.uint64))]
-    sizes = [1]
-    first = 0
-    saved: Path | None = None  # the folder of the checkpoint in force (never removed here)
-    if checkpoint is not None:
-        store.sweep(checkpoint)
-        if checkpoint.exists():
-            try:
-                meta, frontier = store.load(checkpoint, want)
-                first = int(meta["done"])  # type: ignore[call-overload]
-                sizes = [int(v) for v in meta["sizes"]]  # type: ignore[attr-defined]
-                saved = checkpoint.parent / str(meta["folder"])
-            except (CheckpointError, KeyError, TypeError, ValueError) as exc:
-                if on_checkpoint_note is not None:
-                    on_checkpoint_note(
-                        str(exc)
-                        if isinstance(exc, CheckpointError)
-                        else (f"checkpoint {checkpoint} is damaged; starting over")
-                    )
-                frontier = [store.in_memory(np.zeros(1, np.uint64), np.ones((1, 1), np.uint64))]
-                sizes, first = [1], 0
-    else:
-        store.sweep(None)
-    total = _run(p, closed, frontier, sizes, first, budget, cancel, progress, checkpoint, saved)
+    with contextlib.nullcontext() if checkpoint is None else store.locked(checkpoint):
+        p = plan(rows, cols)
+        budget = _Budget(default_memory() if memory is None else int(memory))
+        want: dict[str, object] = {"rows": rows, "cols": cols, "closed": closed, "base": BASE}
+        frontier = [store.in_memory(np.zeros(1, np.uint64), np.ones((1, 1), np.uint64))]
+        sizes = [1]
+        first = 0
+        saved: Path | None = None  # the folder of the checkpoint in force (never removed here)
+        if checkpoint is not None:
+            store.sweep(checkpoint)
+            if checkpoint.exists():
+                try:
+                    meta, frontier = store.load(checkpoint, want)
+                    first = int(meta["done"])  # type: ignore[call-overload]
+                    sizes = [int(v) for v in meta["sizes"]]  # type: ignore[attr-defined]
+                    saved = checkpoint.parent / str(meta["folder"])
+                except (CheckpointError, KeyError, TypeError, ValueError) as exc:
+                    if on_checkpoint_note is not None:
+                        on_checkpoint_note(
+                            str(exc)
+                            if isinstance(exc, CheckpointError)
+                            else (f"checkpoint {checkpoint} is damaged; starting over")
+                        )
+                    frontier = [store.in_memory(np.zeros(1, np.uint64), np.ones((1, 1), np.uint64))]
+                    sizes, first = [1], 0
+        else:
+            store.sweep(None)
+        total = _run(p, closed, frontier, sizes, first, budget, cancel, progress, checkpoint, saved)
     if progress is not None:
         progress(n, n, cols, 0, 0.0)
     directed = 2 * total

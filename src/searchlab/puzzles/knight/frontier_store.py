@@ -11,12 +11,14 @@ BLAKE2 checksum; the part files are written and fsynced before the manifest is
 replaced (temporary file, fsync, rename, fsync of the folder), and the folder of the
 previous checkpoint is removed only after that, so a crash at any moment leaves one
 whole checkpoint. Work files of a count live in a folder named after its process;
-what a dead process left is swept by the next count.
+what a dead process left is swept by the next count. One count at a time uses a
+checkpoint (a lock file ``FILE.lock``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -33,6 +35,27 @@ MANIFEST_VERSION = 2
 
 class CheckpointError(Exception):
     """A checkpoint could not be used (one line saying why)."""
+
+
+class CheckpointBusy(Exception):
+    """Another count (a live process) is using this checkpoint."""
+
+
+@contextlib.contextmanager
+def locked(checkpoint: Path) -> Iterator[None]:
+    """Holds the checkpoint's lock (``flock`` on ``FILE.lock``, released when the
+    process ends, however it ends) for one count; :class:`CheckpointBusy` if another
+    count holds it (two counts on one checkpoint would remove each other's files)."""
+    checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(checkpoint.with_name(checkpoint.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise CheckpointBusy(str(checkpoint)) from None
+        yield
+    finally:
+        os.close(fd)
 
 
 @dataclass(slots=True)
