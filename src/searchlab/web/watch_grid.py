@@ -19,14 +19,13 @@ past a bound the trace ends with ``truncated`` set, as the full trace does.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.contract import PuzzleFamily
 from searchlab.i18n import N_, _
-from searchlab.search import SearchEvent, SearchResult, solve
+from searchlab.search import SearchEvent
 from searchlab.view import View, within
 from searchlab.web import watch_trace
 
@@ -36,10 +35,6 @@ MAX_STEPS = 250_000
 TIME_LIMIT = 8.0
 COMPACT_ABOVE = watch_trace.MAX_CELLS
 """Grid boards with more cells than this are watched with the compact trace."""
-
-
-class _Stop(Exception):
-    pass
 
 
 def grid_board(fam: PuzzleFamily, instance: Any) -> View | None:
@@ -93,7 +88,7 @@ class _Recorder:
             return
         if len(self.order) % 1024 == 0 and time.monotonic() > self.deadline:
             self.truncated = "time_limit"
-            raise _Stop
+            raise watch_trace.Stop
         cell = self.cell_of(ev.state)
         self.frontier.append(len(self.open))  # as the previous step left it
         self.open.discard(cell)
@@ -144,13 +139,7 @@ def record(
     """Run ``algorithm`` on ``fam``'s engine problem for the grid board ``instance`` and
     return its compact trace (see the module docstring). The same InputErrors as
     :func:`watch_trace.record`."""
-    if algorithm not in watch_trace.watch_algorithms(fam):
-        raise InputError(
-            f"algorithm {algorithm!r} cannot be watched on {fam.name}; choose one of "
-            f"{', '.join(watch_trace.watch_algorithms(fam))}"
-        )
-    if weight is not None and not 1.0 <= weight <= watch_trace.MAX_WEIGHT:
-        raise InputError(f"weight must be between 1 and {watch_trace.MAX_WEIGHT:g}, got {weight:g}")
+    watch_trace.check_request(fam, algorithm, weight)
     base = check_size(fam, instance)
     rows, cols = int(base["rows"]), int(base["cols"])
     problem = fam.engine_problem(instance, heuristic or None)
@@ -164,12 +153,7 @@ def record(
     rec = _Recorder(rows * cols, cell_of, problem.heuristic, time.monotonic() + time_limit)
     rec.start(cell_of(problem.initial_state()))
     rule = watch_trace.rule_for(algorithm, weight)
-    options: dict[str, Any] = {"max_expansions": max_steps, "observer": rec}
-    if algorithm == "wastar" and weight is not None:
-        options["weight"] = weight
-    result: SearchResult | None = None
-    with contextlib.suppress(_Stop):
-        result = solve(problem, algorithm, **options)
+    result = watch_trace.watched_search(fam, instance, problem, algorithm, weight, max_steps, rec)
     if result is not None and result.status == "limit" and result.limit == "max_expansions":
         rec.truncated = "max_steps"
     rec.frontier.append(len(rec.open))  # after the last step

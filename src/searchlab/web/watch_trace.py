@@ -161,8 +161,8 @@ class _Entry:
     seq: int
 
 
-class _Stop(Exception):
-    """Raised by the recorder's observer to end a search past a bound."""
+class Stop(Exception):
+    """Raised by a recorder's observer to end a search past a bound."""
 
 
 @dataclass
@@ -222,7 +222,7 @@ class Recorder:
 
     def stop(self, why: str) -> None:
         self.truncated = why
-        raise _Stop(why)
+        raise Stop(why)
 
     # -- the frontier ------------------------------------------------------------
     def ranked(self) -> list[_Entry]:
@@ -322,6 +322,48 @@ def check_size(fam: PuzzleFamily, instance: Any) -> View:
     )
 
 
+def check_request(fam: PuzzleFamily, algorithm: str, weight: float | None) -> None:
+    """An InputError unless the watch offers ``algorithm`` on ``fam`` and ``weight``
+    (weighted A*'s, when given) is within 1 to :data:`MAX_WEIGHT`."""
+    offered = watch_algorithms(fam)
+    if algorithm not in offered:
+        raise InputError(
+            _(
+                "algorithm {algorithm!r} cannot be watched on {family}; choose one of {offered}"
+            ).format(algorithm=algorithm, family=fam.name, offered=", ".join(offered))
+        )
+    if weight is not None and not 1.0 <= weight <= MAX_WEIGHT:
+        raise InputError(
+            _("weight must be between 1 and {most:g}, got {weight:g}").format(
+                most=MAX_WEIGHT, weight=weight
+            )
+        )
+
+
+def watched_search(
+    fam: PuzzleFamily,
+    instance: Any,
+    problem: Problem[Any, Any],
+    algorithm: str,
+    weight: float | None,
+    max_steps: int,
+    observer: Callable[[SearchEvent], None],
+) -> SearchResult | None:
+    """Run the engine's ``algorithm`` on ``problem`` with ``observer`` watching, for at
+    most ``max_steps`` expansions; ``None`` when the observer stopped it (:class:`Stop`).
+    A solution is checked before it is drawn (:meth:`Family.check`: a
+    SolutionCheckError when it does not replay), whatever the trace's shape."""
+    options: dict[str, Any] = {"max_expansions": max_steps, "observer": observer}
+    if algorithm == "wastar" and weight is not None:
+        options["weight"] = weight
+    result: SearchResult | None = None
+    with contextlib.suppress(Stop):
+        result = solve(problem, algorithm, **options)
+    if result is not None and result.solved:
+        fam.check(instance, fam.in_family_terms(instance, result))
+    return result
+
+
 def record(
     fam: PuzzleFamily,
     instance: Any,
@@ -336,13 +378,7 @@ def record(
     (JSON-ready). An InputError for an algorithm the watch mode does not offer, a bad
     heuristic or weight, a family without an engine problem or a board too large; a
     SolutionCheckError for a solution that does not replay (:meth:`Family.check`)."""
-    if algorithm not in watch_algorithms(fam):
-        raise InputError(
-            f"algorithm {algorithm!r} cannot be watched on {fam.name}; choose one of "
-            f"{', '.join(watch_algorithms(fam))}"
-        )
-    if weight is not None and not 1.0 <= weight <= MAX_WEIGHT:
-        raise InputError(f"weight must be between 1 and {MAX_WEIGHT:g}, got {weight:g}")
+    check_request(fam, algorithm, weight)
     base = check_size(fam, instance)
     problem = fam.engine_problem(instance, heuristic or None)
     to_family = fam.state_of or (lambda _i, s: s)
@@ -353,25 +389,18 @@ def record(
         lambda s: fam.state_view(instance, to_family(instance, s)),
         time.monotonic() + time_limit,
     )
-    options: dict[str, Any] = {"max_expansions": max_steps, "observer": rec}
-    if algorithm == "wastar" and weight is not None:
-        options["weight"] = weight
-    result: SearchResult | None = None
-    with contextlib.suppress(_Stop):
-        result = solve(problem, algorithm, **options)
+    result = watched_search(fam, instance, problem, algorithm, weight, max_steps, rec)
     if rec.steps[-1].get("frontier") is None:
         rec.snapshot()
     if result is not None and result.status == "limit" and result.limit == "max_expansions":
         rec.truncated = "max_steps"
-    if result is not None and result.solved:  # the path drawn is a checked solution
-        fam.check(instance, fam.in_family_terms(instance, result))
     path: list[int] = []
     if result is not None and result.status == "solved":
         try:
             for i, s in enumerate(result.states):
                 prev = path[-1] if path else None
                 path.append(rec.node(s, i, prev, 0.0))
-        except _Stop:
+        except Stop:
             path = []
     cells = [cell_of(n["view"]) for n in rec.nodes]
     grid = all(c is not None for c in cells) and len(set(cells)) == len(cells)
