@@ -377,3 +377,16 @@ def test_help_shows_plain_metavars_and_whole_first_sentences() -> None:
                 assert "FINITE" not in shown, (cmd.name, p.opts, shown)
                 if "--time-limit" in p.opts:
                     assert shown == "SECONDS", (cmd.name, shown)
+
+
+@pytest.mark.parametrize("value", ["abc", "", "1,5", "0x10"])
+def test_a_number_that_is_not_one_is_said_so_plainly(value: str) -> None:
+    """A number option given text says "not a valid number", not the type's own name
+    ("not a valid finite float range")."""
+    from click.testing import CliRunner
+
+    from searchlab.cli.main import cli
+
+    res = CliRunner().invoke(cli, ["knight", "count", "5x5", "--memory", value])
+    assert res.exit_code == 2
+    assert f"{value!r} is not a valid number." in res.output, res.output

@@ -81,7 +81,7 @@ err_console = cast("Console", LazyConsole(stderr=True, highlight=False, soft_wra
 class FiniteFloat(click.FloatRange):
     """A :class:`click.FloatRange` that also refuses NaN and the infinities."""
 
-    name = "finite float range"
+    name = "number"  # Click says "not a valid number" (its type name in its messages)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
         # Click would show the type's name, "FINITE FLOAT RANGE"; the range is shown
