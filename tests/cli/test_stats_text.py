@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -92,6 +93,10 @@ def test_plain_table_is_rich_table(
         # No terminal of the machine's counts (a background run may hold a narrow one
         # on standard input): the width is COLUMNS, else 80, for rich and for us.
         monkeypatch.setattr("os.get_terminal_size", no_terminal)
+        # Nor a notebook's: another test of the run may have imported ipykernel (the
+        # notebook's), and with it imported only rich can tell what a stream is.
+        for name in ("ipykernel", "idlelib"):
+            monkeypatch.delitem(sys.modules, name, raising=False)
         expected = Stream(tty)
         Console(file=expected, highlight=False).print(stats_text.rich_table(stats, title))
         drawn = Stream(tty)
