@@ -209,25 +209,33 @@ def test_a_row_damaged_where_sqlite_cannot_see_it_is_found_by_its_check(
     assert digest(db) == before
 
 
+CHANGES = st.lists(
+    st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)), min_size=1, max_size=40
+)
+"""Bytes to write, each at a fraction of the way past SQLite's 100-byte header."""
+
+
+def changed_copy(source: Path, target: Path, changes: list[tuple[float, int]]) -> Path:
+    """``target``, a copy of the database ``source`` with ``changes`` made (bit rot, a
+    stray write)."""
+    data = bytearray(source.read_bytes())
+    for where, byte in changes:
+        data[100 + int(where * (len(data) - 100))] = byte
+    target.write_bytes(bytes(data))
+    return target
+
+
 @settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(
-    changes=st.lists(
-        st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)), min_size=1, max_size=40
-    )
-)
+@given(changes=CHANGES)
 def test_any_bytes_changed_in_a_database_are_one_line_or_a_checked_answer(
     tmp_path: Path, enumerated: tuple[Path, str], changes: list[tuple[float, int]]
 ) -> None:
     """Bytes changed anywhere past SQLite's header (bit rot, a stray write): reading the
     file gives rows or one line saying it is damaged, never another error; a drawn
     puzzle is one that passed its check."""
-    db = tmp_path / "fuzzed.sqlite"
-    data = bytearray(enumerated[0].read_bytes())
-    for where, byte in changes:
-        data[100 + int(where * (len(data) - 100))] = byte
-    db.write_bytes(bytes(data))
+    db = changed_copy(enumerated[0], tmp_path / "fuzzed.sqlite", changes)
     for read in (
         lambda: list(sources.export(4, path=db)),
         lambda: [sources.draw(1, size=4, path=db, seed=seed) for seed in range(3)],
@@ -301,22 +309,14 @@ def open_files(path: Path) -> int:
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(
-    changes=st.lists(
-        st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)), min_size=1, max_size=40
-    )
-)
+@given(changes=CHANGES)
 def test_any_bytes_changed_in_a_results_database_are_one_line_and_let_go(
     tmp_path: Path, results: Path, changes: list[tuple[float, int]]
 ) -> None:
     """Bytes changed anywhere past SQLite's header: every read of the results database
     gives its rows or one line, and leaves the file closed (an unfinished statement
     held by a traceback kept the file open and locked, in a long-lived process)."""
-    db = tmp_path / "fuzzed.sqlite"
-    data = bytearray(results.read_bytes())
-    for where, byte in changes:
-        data[100 + int(where * (len(data) - 100))] = byte
-    db.write_bytes(bytes(data))
+    db = changed_copy(results, tmp_path / "fuzzed.sqlite", changes)
     try:
         with ResultStore(db) as store:
             store.experiments()

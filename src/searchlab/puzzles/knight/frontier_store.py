@@ -30,6 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
+from searchlab.durable import fsync_dir
+
 MANIFEST_VERSION = 2
 
 
@@ -137,14 +139,6 @@ def _file_digest(seg: Segment) -> str:
     return h.hexdigest()
 
 
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def work_folder(checkpoint: Path | None) -> Path:
     """A new folder for a count's work files: next to its checkpoint, else in the
     system's temporary folder; named after this process (see :func:`sweep`)."""
@@ -211,7 +205,7 @@ def save(checkpoint: Path, meta: dict[str, object], segments: list[Segment], fol
     checksums) the checkpoint: manifest replaced atomically, then the previous
     checkpoint's folder removed."""
     old = _named_folder(checkpoint)
-    _fsync_dir(folder)
+    fsync_dir(folder)
     body = dict(meta)
     body["version"] = MANIFEST_VERSION
     body["folder"] = folder.name
@@ -231,7 +225,7 @@ def save(checkpoint: Path, meta: dict[str, object], segments: list[Segment], fol
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    _fsync_dir(checkpoint.parent)
+    fsync_dir(checkpoint.parent)
     if old is not None and old != folder.name:
         shutil.rmtree(checkpoint.parent / old, ignore_errors=True)
 
