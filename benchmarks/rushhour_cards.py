@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from rushhour_vs_cpp import copy_cpp
 from searchlab.puzzles.rushhour import cards, fast_bfs, kernel, solve_board
 
 CPP_MAIN = r"""
@@ -65,22 +65,7 @@ def build_cpp(rush: Path) -> Path:
     binary = where / "bin" / "release" / "main"
     if binary.exists():
         return binary
-    shutil.rmtree(where, ignore_errors=True)
-    where.parent.mkdir(parents=True, exist_ok=True)
-    if (rush / "cpp").is_dir():
-        shutil.copytree(rush / "cpp", where)
-    else:  # a bare git directory (e.g. a mirror)
-        tar = subprocess.run(
-            ["git", "--git-dir", str(rush), "archive", "HEAD", "cpp"],
-            capture_output=True,
-            check=True,
-        ).stdout
-        tmp = where.parent / "rush-cpp-solver-tmp"
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir()
-        subprocess.run(["tar", "-x", "-C", str(tmp)], input=tar, check=True)
-        (tmp / "cpp").rename(where)
-        tmp.rmdir()
+    copy_cpp(rush, where)
     config = (where / "src" / "config.h").read_text()
     for name, value in {"BoardSize": 6, "PrimaryRow": 2, "MinPieceSize": 2}.items():
         config = re.sub(rf"const int {name} = \d+;", f"const int {name} = {value};", config)

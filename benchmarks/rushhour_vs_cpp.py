@@ -98,6 +98,25 @@ PATCH = 2
 patch is rebuilt rather than an older build reused)."""
 
 
+def copy_cpp(rush: Path, where: Path) -> None:
+    """His ``cpp/`` folder copied to ``where`` (replaced), from a checkout or a bare git
+    directory (e.g. a mirror), through a temporary folder beside it."""
+    shutil.rmtree(where, ignore_errors=True)
+    where.parent.mkdir(parents=True, exist_ok=True)
+    if (rush / "cpp").is_dir():
+        shutil.copytree(rush / "cpp", where)
+        return
+    tar = subprocess.run(
+        ["git", "--git-dir", str(rush), "archive", "HEAD", "cpp"], capture_output=True, check=True
+    ).stdout
+    tmp = where.parent / f"{where.name}-tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    subprocess.run(["tar", "-x", "-C", str(tmp)], input=tar, check=True)
+    (tmp / "cpp").rename(where)
+    tmp.rmdir()
+
+
 def build(rush: Path, size: int, walls: int) -> Path:
     """His ``cpp/`` built for ``size`` and exactly ``walls`` walls, one worker."""
     home = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
@@ -105,19 +124,7 @@ def build(rush: Path, size: int, walls: int) -> Path:
     binary = where / "bin" / "release" / "main"
     if binary.exists():
         return binary
-    if where.exists():
-        shutil.rmtree(where)
-    where.parent.mkdir(parents=True, exist_ok=True)
-    if (rush / "cpp").is_dir():
-        shutil.copytree(rush / "cpp", where)
-    else:  # a bare git directory (e.g. a mirror)
-        tar = subprocess.run(
-            ["git", "--git-dir", str(rush), "archive", "HEAD", "cpp"],
-            capture_output=True,
-            check=True,
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", str(where.parent)], input=tar, check=True)
-        (where.parent / "cpp").rename(where)
+    copy_cpp(rush, where)
     config = (where / "src" / "config.h").read_text()
     for name, value in {
         "BoardSize": size,
