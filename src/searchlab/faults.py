@@ -84,6 +84,13 @@ READ_FAULTS = (sqlite3.Error, UnicodeDecodeError)
 UTF-8 (raised as it is by Python's module for some reads, as SQLite's error for others)."""
 
 
+def as_sqlite_error(exc: sqlite3.Error | UnicodeDecodeError) -> sqlite3.Error:
+    """``exc`` as SQLite's error: text no longer UTF-8 is a :class:`DamagedRow`."""
+    if isinstance(exc, UnicodeDecodeError):
+        return DamagedRow(f"text that is not UTF-8 ({exc.reason})")
+    return exc
+
+
 def sqlite_code(exc: sqlite3.Error) -> int | None:
     """SQLite's primary result code of ``exc`` (``SQLITE_FULL``...), None if unknown."""
     code = getattr(exc, "sqlite_errorcode", None)
@@ -99,8 +106,7 @@ def sqlite_fault(
     is the advice for a damaged file (the caller knows whether it can be rebuilt, or
     holds hours of work)."""
     path = Path(path)
-    if isinstance(exc, UnicodeDecodeError):
-        exc = DamagedRow(f"text that is not UTF-8 ({exc.reason})")
+    exc = as_sqlite_error(exc)
     code = sqlite_code(exc)
     text = str(exc)
     if path.is_dir():

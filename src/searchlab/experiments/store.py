@@ -20,7 +20,14 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.runs import Instance, RunRecord
-from searchlab.faults import READ_FAULTS, DamagedRow, busy_wait, guarded, sqlite_fault
+from searchlab.faults import (
+    READ_FAULTS,
+    DamagedRow,
+    as_sqlite_error,
+    busy_wait,
+    guarded,
+    sqlite_fault,
+)
 from searchlab.i18n import _
 
 DEFAULT_DB = "searchlab-experiments.sqlite"
@@ -88,8 +95,7 @@ class ResultStore:
         read-only place (:func:`~searchlab.faults.sqlite_fault`); a file that is no
         results database (or a damaged one: a message or text that is no longer UTF-8,
         a stored value that does not decode) says so."""
-        if isinstance(exc, UnicodeDecodeError):
-            exc = DamagedRow(f"text that is not UTF-8 ({exc.reason})")
+        exc = as_sqlite_error(exc)
         if "not a database" in str(exc) or "malformed" in str(exc) or isinstance(exc, DamagedRow):
             return InputError(
                 _("{path}: cannot use as a results database ({exc})").format(

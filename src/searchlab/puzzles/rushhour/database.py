@@ -40,6 +40,7 @@ from searchlab.errors import InputError
 from searchlab.faults import (
     READ_FAULTS,
     DamagedRow,
+    as_sqlite_error,
     busy_wait,
     guarded,
     sqlite_code,
@@ -211,8 +212,7 @@ class PuzzleDatabase:
 
     def _fault(self, exc: sqlite3.Error | UnicodeDecodeError) -> InputError:
         """One line for ``exc``: what happened to the file and what to do."""
-        if isinstance(exc, UnicodeDecodeError):
-            exc = DamagedRow(f"text that is not UTF-8 ({exc.reason})")
+        exc = as_sqlite_error(exc)
         if (
             sqlite_code(exc) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
             or isinstance(exc, DamagedRow)
