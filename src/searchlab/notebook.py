@@ -85,7 +85,7 @@ class Solution:
                 _("no solution to replay ({summary})").format(summary=self.result.summary())
             )
         return replay_html(
-            self.family,
+            families.get(self.family),
             self.instance,
             self.moves,
             self.result.states,

@@ -35,7 +35,7 @@ from searchlab.cli.common import (
 )
 from searchlab.cli.examples import examples_epilog
 from searchlab.cli.localized import Command, Group
-from searchlab.cli.solving import human_report, solve_and_report, solve_cmd
+from searchlab.cli.solving import human_report, solve_and_report, solve_cmd, solve_file
 from searchlab.cli.stats_text import print_stats
 from searchlab.families.contract import (
     Block,
@@ -295,17 +295,15 @@ def reporter(
     return human
 
 
-def generic_solve(name: str) -> click.Command:
-    """``searchlab NAME solve``: ``searchlab solve`` bound to family ``name`` (every
-    option of it but the family argument), for a family that declares no solve options."""
-    callback = solve_cmd.callback
-    assert callback is not None
+def generic_solve(family: PuzzleFamily) -> click.Command:
+    """``searchlab NAME solve``: ``searchlab solve`` bound to ``family`` (every option of
+    it but the family argument), for a family that declares no solve options."""
 
-    def solve(**options: Any) -> None:
-        callback(family_name=name, **options)
+    def solve(file: str, **options: Any) -> None:
+        solve_file(family, file, **options)
 
-    board = families.get(name).examples[0].text.replace("\n", "\\n")
-    example = f"printf {shlex.quote(board)} | searchlab {name} solve - --svg board.svg"
+    board = family.examples[0].text.replace("\n", "\\n")
+    example = f"printf {shlex.quote(board)} | searchlab {family.name} solve - --svg board.svg"
     return Command(
         "solve",
         params=[p for p in solve_cmd.params if p.name != "family_name"],
@@ -319,7 +317,7 @@ def family_group(name: str, help: str) -> click.Group:
     """``searchlab NAME``: the family's solve command and its tasks (``help``: its
     one-line description)."""
     family = families.get(name)
-    solve = solve_command(family) if family.solve_options else generic_solve(name)
+    solve = solve_command(family) if family.solve_options else generic_solve(family)
     commands: dict[str, click.Command] = {solve.name or "solve": solve}
     for task in family.tasks:
         commands[task.name] = task_command(name, task)
