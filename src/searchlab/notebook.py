@@ -115,7 +115,7 @@ class Solution:
     def _start_svg(self) -> str:
         fam = families.get(self.family)
         view = fam.base_view(self.instance)
-        if view["rows"] * view["cols"] > fam.web_max_cells:
+        if view["rows"] * view["cols"] > fam.wire.max_cells:
             return ""
         view = {**view, **fam.state_view(self.instance, fam.initial(self.instance))}
         return view_svg(view, standalone=False)

@@ -181,7 +181,7 @@ def test_html_option_and_save_replay(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "family", [n for n in families.names() if families.get(n).problem is not None]
+    "family", [n for n in families.names() if families.get(n).engine is not None]
 )
 def test_teach_runs_with_its_default_algorithm(
     family: str, capsys: pytest.CaptureFixture[str]

@@ -57,7 +57,7 @@ def test_replay_payload_cannot_close_the_script() -> None:
     assert "</script><b>" not in html
 
 
-@pytest.mark.parametrize("family", [n for n in NAMES if families.get(n).problem is not None])
+@pytest.mark.parametrize("family", [n for n in NAMES if families.get(n).engine is not None])
 def test_graph_picture_is_valid_svg(family: str) -> None:
     fam = families.get(family)
     instance = fam.parse(fam.examples[0].text)

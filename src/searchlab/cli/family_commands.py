@@ -45,6 +45,7 @@ from searchlab.families.contract import (
     PuzzleFamily,
     Record,
     Setup,
+    SolveCommand,
     Table,
     Task,
 )
@@ -225,18 +226,18 @@ LIMITS = tuple(option.keyword for option in LIMIT_OPTIONS)
 """The limit keywords a solve command passes on to ``solve`` (``time_limit``...)."""
 
 
-def solve_command(family: PuzzleFamily) -> click.Command:
-    """The family's own solve command, from its ``solve_options`` and ``from_options``:
-    the instance (or :class:`Setup`) they build solved as ``searchlab solve`` does
+def solve_command(family: PuzzleFamily, command: SolveCommand[Any]) -> click.Command:
+    """The family's own solve command, from its :class:`SolveCommand`: the instance (or
+    :class:`Setup`) its options build solved as ``searchlab solve`` does
     (:func:`solve_and_report`: limits, Ctrl-C, progress, ``--svg``, ``--html``, JSON,
     exit status)."""
-    options = list(family.solve_options)
+    options = list(command.options)
 
     def solve(**values: Any) -> None:
         read_paths(options, values)
         built = (
-            family.from_options(**values)
-            if family.from_options is not None
+            command.from_options(**values)
+            if command.from_options is not None
             else family.read(values.get("file") or "")
         )
         setup: Setup[Any] = built if isinstance(built, Setup) else Setup(built)
@@ -267,13 +268,13 @@ def solve_command(family: PuzzleFamily) -> click.Command:
                 **keywords,
             )
 
-    name = family.solve_command
-    lines = [f"searchlab {family.name} {name} {args}" for args in family.solve_examples]
+    name = command.name
+    lines = [f"searchlab {family.name} {name} {args}" for args in command.examples]
     return Command(
         name,
         params=parameters(options),
         callback=solve,
-        help=family.solve_help or solve_cmd.help,
+        help=command.help or solve_cmd.help,
         epilog=examples_epilog(lines) if lines else None,
     )
 
@@ -317,7 +318,8 @@ def family_group(name: str, help: str) -> click.Group:
     """``searchlab NAME``: the family's solve command and its tasks (``help``: its
     one-line description)."""
     family = families.get(name)
-    solve = solve_command(family) if family.solve_options else generic_solve(family)
+    own = family.command
+    solve = solve_command(family, own) if own is not None else generic_solve(family)
     commands: dict[str, click.Command] = {solve.name or "solve": solve}
     for task in family.tasks:
         commands[task.name] = task_command(name, task)

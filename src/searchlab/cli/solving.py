@@ -82,8 +82,9 @@ def human_report(
     with ``err`` (when a ``-`` file option has standard output)."""
     # Plain writes, not rich's: a 100,000-move solution (DFS) prints in a second
     # instead of half a minute of rich's wrapping.
-    if result.solved and family.render_text is not None:
-        text = family.render_text(instance, result)
+    write_text = family.drawing.text if family.drawing is not None else None
+    if result.solved and write_text is not None:
+        text = write_text(instance, result)
         if text:
             click.echo(text, err=err)
     click.echo(describe_outcome(result), err=err)
