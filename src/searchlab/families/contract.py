@@ -66,7 +66,7 @@ from searchlab.families.checking import failure, hint_reason, replay_reason
 from searchlab.i18n import N_, _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
-from searchlab.view import View, fit_cell, merge, view_svg, within
+from searchlab.view.format import View, merge, within
 
 if TYPE_CHECKING:  # in annotations only (start-up: pathlib costs ~3 ms)
     from pathlib import Path
@@ -854,6 +854,8 @@ class Family(NamedTuple, Generic[I, S]):
         otherwise the start position, about 1000 pixels wide at most
         (:func:`~searchlab.view.svg.fit_cell`). A one-line InputError for a board too
         large to draw (over :data:`PICTURE_MAX_CELLS` cells)."""
+        from searchlab.view.svg import fit_cell, view_svg  # here: a solve draws no picture
+
         if self.drawing is not None and self.drawing.svg is not None:
             return self.drawing.svg(instance, result)
         base = within(

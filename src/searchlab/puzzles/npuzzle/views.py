@@ -7,7 +7,7 @@ web page, the replay pages, ``--svg`` and Jupyter (``Board._repr_svg_``) draw th
 from __future__ import annotations
 
 from searchlab.puzzles.npuzzle.board import Board
-from searchlab.view import View, merge, view_svg
+from searchlab.view import View, merge
 
 HOME = "#9fd89f"
 """The fill of a tile already on its goal cell (:func:`render_svg` with a goal)."""
@@ -44,4 +44,6 @@ def render_svg(board: Board, goal: Board | None = None) -> str:
     >>> render_svg(goal_board(3)).startswith("<svg")
     True
     """
+    from searchlab.view.svg import view_svg  # here: a solve draws no picture
+
     return view_svg(merge(grid_view(board.size), tiles_view(board, goal)))
