@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-import searchlab
+from tests.families.test_copied_family import copy_package, run_on
 
 TESTS = Path(__file__).resolve().parents[1]
 NAME = "hops"
@@ -81,33 +81,28 @@ CLI = textwrap.dedent(
 
 def package_with(tmp_path: Path, folder: Path, name: str) -> Path:
     """A copy of the installed package with ``folder`` as ``puzzles/<name>``; its root."""
-    root = tmp_path / "src"
+    root = copy_package(tmp_path, {})
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    shutil.copytree(Path(searchlab.__file__).parent, root / "searchlab", ignore=ignore)
     shutil.copytree(folder, root / "searchlab" / "puzzles" / name, ignore=ignore)
     return root
 
 
 def test_the_minimal_family_answers_the_cli(tmp_path: Path) -> None:
     root = package_with(tmp_path, TESTS / "families" / "minimal", NAME)
-    env = {**os.environ, "PYTHONPATH": str(root), "SEARCHLAB_LANG": "en"}
-    done = subprocess.run(
-        [sys.executable, "-c", CLI, str(tmp_path)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
-    assert "minimal family ok" in done.stdout
+    printed = run_on(root, CLI, str(tmp_path), cache=tmp_path / "cache")
+    assert "minimal family ok" in printed
 
 
 @pytest.mark.slow  # a minute and more: some hundred generic tests, in a fresh process
 def test_the_minimal_family_passes_the_generic_suite(tmp_path: Path) -> None:
     pytest.importorskip("fastapi")
     root = package_with(tmp_path, TESTS / "families" / "minimal", NAME)
-    env = {**os.environ, "PYTHONPATH": str(root), "SEARCHLAB_LANG": "en"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(root),
+        "SEARCHLAB_LANG": "en",
+        "SEARCHLAB_CACHE_DIR": str(tmp_path / "cache"),
+    }
     chosen = " or ".join([NAME, *LOOPS])
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", chosen]

@@ -13,11 +13,12 @@ from typing import Any, NamedTuple
 from searchlab.errors import InputError
 from searchlab.families.contract import EngineView, Example, Family
 from searchlab.families.kit import engine_solve
+from searchlab.puzzles import folder_name
 from searchlab.search import Problem, engine_algorithms
 from searchlab.search.result import SearchResult
 from searchlab.view import View
 
-NAME = __name__.rsplit(".", 2)[-2]
+NAME = folder_name(__name__)
 MOVES = (("+1", 1), ("+2", 2), ("-1", -1))
 MAX_SQUARES = 60
 
