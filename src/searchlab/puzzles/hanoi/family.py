@@ -214,10 +214,6 @@ def goal_text(tower: Tower) -> str:
 
 
 FAMILY: Family[Tower, State] = Family(
-    goal=Goal(
-        text=goal_text,
-        state=lambda t: t.goal,
-    ),
     name=NAME,
     title=N_("Tower of Hanoi"),
     board_help=N_(
@@ -246,6 +242,10 @@ FAMILY: Family[Tower, State] = Family(
     ),
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+        state=lambda t: t.goal,
+    ),
     play=Playing(
         moves=moves,
         hint=hint,

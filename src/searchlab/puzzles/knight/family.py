@@ -284,9 +284,6 @@ def goal_text(inst: Instance) -> str:
 
 
 FAMILY: Family[Instance, tuple[Square, ...]] = Family(
-    goal=Goal(
-        text=goal_text,
-    ),
     name=NAME,
     title=N_("Knight's tour"),
     board_help=N_(
@@ -307,6 +304,9 @@ FAMILY: Family[Instance, tuple[Square, ...]] = Family(
     is_goal=is_complete,
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+    ),
     play=Playing(
         moves=moves,
         hint=hint,

@@ -395,9 +395,6 @@ def goal_text(maze: Maze) -> str:
 
 
 FAMILY: Family[Maze, int] = Family(
-    goal=Goal(
-        text=goal_text,
-    ),
     name=NAME,
     title=N_("Grid maze"),
     board_help=N_(
@@ -429,6 +426,9 @@ FAMILY: Family[Maze, int] = Family(
     ),
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+    ),
     play=Playing(
         moves=legal_moves,
         hint=hint,

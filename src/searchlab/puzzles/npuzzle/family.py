@@ -332,10 +332,6 @@ def cache_artifacts() -> Sequence[Artifact]:
 
 
 FAMILY: Family[Instance, Board] = Family(
-    goal=Goal(
-        text=goal_text,
-        state=lambda i: i.goal,
-    ),
     name=NAME,
     title=N_("Sliding tiles"),
     board_help=N_(
@@ -365,6 +361,10 @@ FAMILY: Family[Instance, Board] = Family(
     is_goal=lambda i, b: b == i.goal,
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+        state=lambda i: i.goal,
+    ),
     play=Playing(
         moves=moves,
         hint=hint,

@@ -346,10 +346,6 @@ def goal_text(inst: Instance) -> str:
 
 
 FAMILY: Family[Instance, int] = Family(
-    goal=Goal(
-        text=goal_text,
-        state=lambda i: i.target,
-    ),
     name=NAME,
     title=N_("Peg solitaire"),
     board_help=N_(
@@ -377,6 +373,10 @@ FAMILY: Family[Instance, int] = Family(
     is_goal=is_goal,
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+        state=lambda i: i.target,
+    ),
     play=Playing(
         moves=moves,
         hint=hint,

@@ -326,9 +326,6 @@ def cache_artifacts() -> Sequence[Artifact]:
 
 
 FAMILY: Family[Board, Board] = Family(
-    goal=Goal(
-        text=goal_text,
-    ),
     name=NAME,
     title=N_("Rush Hour"),
     board_help=N_(
@@ -359,6 +356,9 @@ FAMILY: Family[Board, Board] = Family(
     ),
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+    ),
     play=Playing(
         moves=moves,
         hint=hint,
