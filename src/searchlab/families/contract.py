@@ -71,8 +71,10 @@ from searchlab.view.format import View, merge, within
 if TYPE_CHECKING:  # in annotations only (start-up: pathlib costs ~3 ms)
     from pathlib import Path
 
+    from searchlab.search.events import Observer
+
 Cell = tuple[int, int]
-Token = Any
+Token = object
 """A state as JSON (what ``encode_state`` returns and ``decode_state`` validates)."""
 I = TypeVar("I")  # noqa: E741 - a family's instance type
 S = TypeVar("S")
@@ -92,7 +94,7 @@ class Example(NamedTuple):
     id: str
     title: str
     text: str
-    title_fields: tuple[tuple[str, Any], ...] = ()
+    title_fields: tuple[tuple[str, str | int | float], ...] = ()
 
     def shown_title(self) -> str:
         """The title in the current language, its fields filled (text fields translated)."""
@@ -242,7 +244,7 @@ class Sampling(NamedTuple):
 class Artifact(NamedTuple):
     """A file a family keeps in searchlab's cache (a pattern database, a converted
     database), with how to check it and how to make it sound again: what ``searchlab
-    cache verify`` lists (capability *cached*, :attr:`Family.cache_artifacts`).
+    cache verify`` lists (capability *cached*, :attr:`Caching.artifacts`).
 
     ``verify()`` reads the whole artifact and returns None when it is sound, else why
     not (one short translated phrase); it never raises for damage. ``heal()`` makes it
@@ -257,7 +259,7 @@ class Artifact(NamedTuple):
 
 class Option(NamedTuple):
     """An option of a family's command (a :class:`Task`, or its solve command:
-    :attr:`Family.solve_options`), declared as data; the CLI makes the Click option.
+    :class:`SolveCommand`), declared as data; the CLI makes the Click option.
 
     name : ``--name`` on the command line (underscores written as dashes); the keyword
         the command's function receives, unless ``dest`` names another.
@@ -285,7 +287,7 @@ class Option(NamedTuple):
     name: str
     help: str
     kind: type = int
-    default: Any = None
+    default: int | float | str | None = None
     flag: bool = False
     choices: Sequence[str] = ()
     minimum: float | None = None
@@ -400,7 +402,7 @@ class Setup(NamedTuple, Generic[I]):
     options: Mapping[str, Any] = MappingProxyType({})
     blocks: Sequence[Block] = ()
     report: Callable[[SearchResult], Iterable[Block] | None] | None = None
-    watch: Callable[[Callable[[str], None]], Any] | None = None
+    watch: Callable[[Callable[[str], None]], Observer] | None = None
     bar: str = ""
     bar_title: str = ""
 
