@@ -84,7 +84,7 @@ def assert_replays(family: PuzzleFamily, instance: Any, result: Any) -> None:
 def assert_replays_on_the_engine_problem(family: PuzzleFamily, instance: Any, result: Any) -> None:
     """The moves of ``result`` from the engine problem's start, each a successor with
     its label leading to the position reported."""
-    engine = family.teachable()
+    engine = family.engine_view()
     problem = family.engine_problem(instance, None)
     state = problem.initial_state()
     for label, nxt in zip(result.actions, result.states[1:], strict=True):

@@ -61,7 +61,7 @@ def _play_steps(family: Family[Any, Any], instance: Any) -> Callable[[Any], Iter
 
 def _engine_steps(family: Family[Any, Any], instance: Any) -> Callable[[Any], Iterable[Step]]:
     problem = family.engine_problem(instance, None)
-    engine = family.teachable()
+    engine = family.engine_view()
     label, to_family = engine.label, engine.family_state
 
     def steps(state: Any) -> Iterator[Step]:

@@ -752,7 +752,7 @@ class Family(NamedTuple, Generic[I, S]):
     def in_family_terms(self, instance: I, result: SearchResult) -> SearchResult:
         """An engine result on :meth:`engine_problem` in the family's terms: its actions
         as move labels (:attr:`action_label`), its states the family's (:attr:`state_of`)."""
-        engine = self.teachable()
+        engine = self.engine_view()
         return replace(
             result,
             actions=[engine.label(instance, a) for a in result.actions],
@@ -761,13 +761,13 @@ class Family(NamedTuple, Generic[I, S]):
 
     def engine_problem(self, instance: I, heuristic: str | None) -> Problem[Any, Any]:
         """The engine problem, or an InputError when the family has none."""
-        engine = self.teachable()
+        engine = self.engine_view()
         self._check_heuristic(
             heuristic, N_("unknown heuristic {heuristic!r} for {name}; choose one of {heuristics}")
         )
         return engine.problem(instance, heuristic)
 
-    def teachable(self) -> EngineView[I, S]:
+    def engine_view(self) -> EngineView[I, S]:
         """The engine view of the family, or an InputError when it has none."""
         if self.engine is None:
             raise InputError(_("the {name} family has no engine problem").format(name=self.name))

@@ -206,7 +206,7 @@ def board_subject(name: str, rng: random.Random) -> Subject:
     problem = fam.engine_problem(instance, heuristic)
 
     def as_family(state: Any) -> Any:
-        return fam.teachable().family_state(instance, state)
+        return fam.engine_view().family_state(instance, state)
 
     def label(state: Any) -> str:
         token = fam.encode_state(instance, as_family(state))

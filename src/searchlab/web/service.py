@@ -223,7 +223,7 @@ def expansion_rows(
 ) -> list[dict[str, Any]]:
     """The recorded expansions as table rows: with drawable views if asked, else with
     each state's token (the page asks ``/moves`` for the board of a clicked row)."""
-    to_family = fam.teachable().family_state
+    to_family = fam.engine_view().family_state
     rows = rec.table(
         lambda s: state_label(fam, instance, to_family(instance, s)),
         (lambda s: fam.state_view(instance, to_family(instance, s))) if with_views else None,
@@ -238,7 +238,7 @@ def graph_picture(
     fam: Family, instance: Any, sol: SearchResult, rec: Recorder, path: list[Any], method: str
 ) -> str:
     """The explored state graph as standalone SVG, the solution path in red."""
-    to_family = fam.teachable().family_state
+    to_family = fam.engine_view().family_state
     base = fam.base_view(instance)
 
     def view(engine_state: Any) -> dict[str, Any]:

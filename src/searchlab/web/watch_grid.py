@@ -143,7 +143,7 @@ def record(
     base = check_size(fam, instance)
     rows, cols = int(base["rows"]), int(base["cols"])
     problem = fam.engine_problem(instance, heuristic or None)
-    to_family = fam.teachable().family_state
+    to_family = fam.engine_view().family_state
 
     def cell_of(state: Any) -> int:
         rc = watch_trace.cell_of(fam.state_view(instance, to_family(instance, state)))

@@ -381,7 +381,7 @@ def record(
     check_request(fam, algorithm, weight)
     base = check_size(fam, instance)
     problem = fam.engine_problem(instance, heuristic or None)
-    to_family = fam.teachable().family_state
+    to_family = fam.engine_view().family_state
     rule = rule_for(algorithm, weight)
     rec = Recorder(
         problem,
