@@ -2,6 +2,7 @@
 // server: only once the watch panel is on screen (a page that is never scrolled down
 // costs the server nothing), and a refusal for being busy (429) is retried after 1, 2,
 // 4, 8 s (then every 8 s, up to 2 minutes), the page saying so meanwhile.
+import { ApiError, api } from "./api.js";
 
 const FIRST_WAIT = 1000;
 const LONGEST_WAIT = 8000;
@@ -30,14 +31,15 @@ export async function fetchTrace(body, { onWait = () => {}, stillWanted = () => 
   const started = Date.now();
   let wait = FIRST_WAIT;
   for (;;) {
-    const res = await fetch("/api/watch/trace", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    });
-    let data = null;
-    try { data = await res.json(); } catch { data = null; }
-    if (res.ok) return data;
-    const reason = (data && data.detail) || `${res.status} ${res.statusText}`;
-    if (res.status !== 429 || Date.now() - started + wait > GIVE_UP) throw new Error(reason);
+    let refusal;
+    try {
+      return await api("/api/watch/trace", body);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;  // the server cannot be reached
+      refusal = err;
+    }
+    const reason = refusal.message;
+    if (refusal.status !== 429 || Date.now() - started + wait > GIVE_UP) throw new Error(reason);
     if (!stillWanted()) throw Object.assign(new Error(reason), { name: "Abandoned" });
     onWait(Math.round(wait / 1000));
     await new Promise((ok) => setTimeout(ok, wait));

@@ -15,6 +15,7 @@ import { fetchTrace, whenShown } from "./traceload.js";
 import { CanvasLane, playPace } from "./gridcanvas.js";
 import { Brush, resultsTable } from "./brush.js";
 import { h } from "./dom.js";
+import { api } from "./api.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // Button icons as SVG paths (the fonts of a fresh machine lack the media symbols).
@@ -43,17 +44,6 @@ function s(tag, attrs = {}, parent = null) {
 
 const num = (x) => (x === null || x === undefined ? "–" : Number.isInteger(x) ? String(x)
   : x.toFixed(2).replace(/\.?0+$/, ""));
-
-async function api(path, body) {
-  const opts = body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  };
-  const res = await fetch(path, opts);
-  let data = null;
-  try { data = await res.json(); } catch { data = null; }
-  if (!res.ok) throw new Error((data && data.detail) || `${res.status} ${res.statusText}`);
-  return data;
-}
 
 // The page's strings: the server's catalog for `lang` (GET /api/watch/i18n), else the
 // host page's t(), else English.
