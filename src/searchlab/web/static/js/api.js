@@ -1,3 +1,4 @@
+// @ts-check
 // The one way the pages talk to the server's JSON API (the player, the watch, the
 // practice page, the trace loader): a GET, or a POST of `body` as JSON; the answer's
 // JSON, or an error carrying the server's one-line reason and the HTTP status.

@@ -1,3 +1,4 @@
+// @ts-check
 // The player page: one board for playing, hints and a solution's replay. The game is
 // a line of positions (a move list like a chess game's): undo, redo and the replay
 // controls move along it; a move played by hand at any step continues from there
@@ -48,7 +49,7 @@ async function loadLanguage() {
 async function init() {
   await loadLanguage();
   showSpeed();
-  document.querySelectorAll("button[data-icon]").forEach((b) => setIcon(b, b.dataset.icon));
+  document.querySelectorAll("button[data-icon]").forEach((b) => setIcon(b, /** @type {HTMLElement} */ (b).dataset.icon));
   app.families = await api(`/api/families?lang=${language()}`);
   const nav = $("families");
   const wanted = query.get("family");
@@ -124,7 +125,7 @@ document.addEventListener("keydown", (ev) => {
   }
 });
 document.addEventListener("click", (ev) => {
-  if (!ev.target.closest("header.top")) showFamilies(false);
+  if (!/** @type {Element} */ (ev.target).closest("header.top")) showFamilies(false);
 });
 // The cue sits in the title row on a wide screen (under a square board it fell below
 // the fold at 1280x800), under the board's buttons on a phone.

@@ -1,3 +1,4 @@
+// @ts-check
 // The practice page: one question at a time, each answer checked by the server at once,
 // then its worked solution; the score is kept for the set. ?family=&seed=&lang= pick the set.
 import { api } from "./api.js";
@@ -12,6 +13,8 @@ const STRINGS = {
     "Type your answer first.": "Escribe primero tu respuesta.",
   },
 };
+/** An element of the page by its id (typed loosely: the page's HTML is not checked).
+ * @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let lang = ["en", "es"].includes(params.get("lang")) ? params.get("lang")
@@ -24,7 +27,7 @@ let results = {};
 
 function translatePage() {
   document.documentElement.lang = lang;
-  for (const el of document.querySelectorAll("[data-i18n]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) {
     el.dataset.en = el.dataset.en || el.textContent;
     el.textContent = t(el.dataset.en);
   }

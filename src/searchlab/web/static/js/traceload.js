@@ -1,3 +1,4 @@
+// @ts-check
 // How a page asks for a search's trace (POST /api/watch/trace) when a class shares one
 // server: only once the watch panel is on screen (a page that is never scrolled down
 // costs the server nothing), and a refusal for being busy (429) is retried after 1, 2,
@@ -12,7 +13,7 @@ const GIVE_UP = 120000;
 // least partly inside the window. Resolves at once where IntersectionObserver is missing.
 export function whenShown(el) {
   if (typeof IntersectionObserver !== "function") return Promise.resolve();
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: undefined) => void} */ resolve) => {
     const seen = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         seen.disconnect();
@@ -27,6 +28,11 @@ export function whenShown(el) {
 // `onWait(seconds)` before each retry; `stillWanted()` false stops retrying (the
 // user chose another search meanwhile: the promise then rejects with name "Abandoned").
 // Any other refusal rejects with the server's one-line reason.
+/**
+ * @param {unknown} body
+ * @param {{onWait?: (seconds: number) => void, stillWanted?: () => boolean}} [options]
+ * @returns {Promise<any>}
+ */
 export async function fetchTrace(body, { onWait = () => {}, stillWanted = () => true } = {}) {
   const started = Date.now();
   let wait = FIRST_WAIT;

@@ -1,3 +1,4 @@
+// @ts-check
 // Playing by hand: a click, a tap, a drag or a key on the board becomes a move of the
 // position shown (nothing here knows a family: targets and labels come from the view).
 import { api } from "searchlab/api.js";

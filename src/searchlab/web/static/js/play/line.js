@@ -1,3 +1,4 @@
+// @ts-check
 // The game line: a line of positions (a move list like a chess game's); undo, redo and
 // the replay controls move along it; a move played by hand continues from there. Also
 // its drawing on the one board, the clock and the celebration, and the replay's timer.
@@ -7,8 +8,10 @@ import { stepText } from "searchlab/notation.js";
 import { onCell, selectKeyPiece } from "searchlab/play/input.js";
 import { $, app, key, same, say, setIcon } from "searchlab/play/state.js";
 import { renderView } from "searchlab/render.js";
+/** @import { Entry, Move, Position, View } from "../types.js" */
 
 // ---- the game line -----------------------------------------------------------------
+/** A new game from the board's start position. @param {Position} start */
 export function startGame(start) {
   pause();
   app.line = [{ text: t("start"), pos: start, view: { ...app.base, ...start.view }, token: start.state }];
@@ -24,10 +27,13 @@ export function startGame(start) {
   render();
 }
 
+/** The step shown. @returns {Entry} */
 export const entry = () => app.line[app.at];
+/** A step's whole view. @param {Entry} e @returns {View} */
 export const viewOf = (e) => (e.pos ? { ...app.base, ...e.pos.view } : e.view);
 
 /** The cells whose occupant changed between two views: the last move's squares. */
+/** @param {View} before @param {View} after @returns {Set<string>} */
 export function changedCells(before, after) {
   const occupants = (view) => {
     const m = new Map();
@@ -61,6 +67,7 @@ async function ensurePosition() {
   if (version === app.version && entry() === e) render();
 }
 
+/** Show step `i` of the line (clamped to it). @param {number} i */
 export function go(i) {
   if (!app.line.length) return;  // no board loaded yet
   const target = Math.max(0, Math.min(app.line.length - 1, i));
@@ -73,6 +80,7 @@ export function go(i) {
   render();
 }
 
+/** Play move `m` from the step shown. @param {Move} m */
 export async function applyMove(m) {
   const from = entry();
   const version = app.version;
@@ -107,8 +115,10 @@ export async function applyMove(m) {
 }
 
 // ---- drawing -------------------------------------------------------------------------
+/** The cells ("r,c") by which moves take their pieces. @param {Move[]} moves @returns {Set<string>} */
 export function movingPieces(moves) { return new Set(moves.map((m) => (m.grab.length ? key(m.grab[0]) : ""))); }
 
+/** The moves of the step shown that take the piece on cell `k`. @param {string} k @returns {Move[]} */
 export function movesOf(k) { return (entry().pos?.moves || []).filter((m) => m.grab.some((g) => key(g) === k)); }
 
 let listVersion = -1;
@@ -176,7 +186,7 @@ function renderList() {
     list.replaceChildren();
     app.line.forEach((e, i) => {
       const li = document.createElement("li");
-      li.dataset.step = i;
+      li.dataset.step = String(i);
       const b = document.createElement("button");
       b.type = "button";
       b.tabIndex = -1;

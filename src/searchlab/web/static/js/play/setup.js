@@ -1,3 +1,4 @@
+// @ts-check
 // The family and its board: the setup drawer (built-in puzzles, a random one, a board
 // typed or uploaded), a board loaded and rated, the address naming it.
 import { api } from "searchlab/api.js";

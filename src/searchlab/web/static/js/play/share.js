@@ -1,3 +1,4 @@
+// @ts-check
 // Sharing: the address of this very game (its board, language and line of moves), and a
 // shared game replayed from such an address.
 import { api } from "searchlab/api.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Solving: a solve job started, polled and cancelled; its result shown as statistics, and
 // its solution made the game's line.
 import { api } from "searchlab/api.js";
@@ -7,6 +8,7 @@ import { stepText } from "searchlab/notation.js";
 import { bestOf, changedCells, keepFocus, pause, render, resetClock, showSpeed } from "searchlab/play/line.js";
 import { loadBoard } from "searchlab/play/setup.js";
 import { $, PAGE, app, say } from "searchlab/play/state.js";
+/** @import { SolveResult } from "../types.js" */
 
 // ---- solving ---------------------------------------------------------------------------------
 export function clearSolution() {
@@ -90,6 +92,7 @@ function limitPhrase(limit) {
   return t(words.endsWith(" limit") ? `the ${words}` : `the ${words} limit`);
 }
 
+/** @param {SolveResult} r @returns {[string, string]} */
 function outcome(r) {
   if (r.status === "solved") return [t(r.length === 1 ? "Solved: {n} move" : "Solved: {n} moves", { n: r.length }), "good"];
   if (r.status === "impossible") return [t("Impossible: {reason}", { reason: r.reason }), "error"];
@@ -106,6 +109,7 @@ function statusWord(status) {
   return words[status] || status;
 }
 
+/** @param {SolveResult} r @param {string} algorithm */
 function showResult(r, algorithm) {
   const [text, cls] = outcome(r);
   say("progress", text, cls);
@@ -140,6 +144,7 @@ function showResult(r, algorithm) {
 }
 
 /** The solution becomes the game's line, from the start, on the one board. */
+/** @param {SolveResult} r */
 function loadSolution(r) {
   pause();
   const shared = r.shared || {};

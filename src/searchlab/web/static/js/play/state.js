@@ -1,5 +1,7 @@
+// @ts-check
 // The player's state (one object: the family, the board, the game line, the selection,
 // the running job, the clock) and the page helpers every part of the player uses.
+/** @import { Entry, FamilyInfo, Move, View } from "../types.js" */
 
 /** An element of the page by its id (typed loosely: the page's HTML is not checked).
  * @type {(id: string) => any} */
@@ -17,6 +19,34 @@ export function say(id, text, cls = "") {
 // This page's random id: the server cancels the page's solves when it goes away.
 export const PAGE = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/**
+ * The player's one state object.
+ * @typedef {object} PlayerState
+ * @property {FamilyInfo[]} families every family (GET /api/families)
+ * @property {FamilyInfo | null} fam the family shown
+ * @property {string} board the board in play, as text
+ * @property {View | null} base its base view (what never moves)
+ * @property {string | null} noHint why hints are off for this board, or null
+ * @property {Entry[]} line the game: line[0] the start, line[i] after move i
+ * @property {number} at the step shown
+ * @property {number} version bumped whenever the line changes (stale answers are dropped)
+ * @property {string | null} selected the selected piece's cell ("r,c")
+ * @property {Move | null} hint the hinted move
+ * @property {string | null} down the cell a pointer went down on
+ * @property {[number, number] | null} cursor the keyboard's dashed square
+ * @property {number | string | null} [keyPiece] the id of the piece chosen by key
+ * @property {boolean} [keyPick] the selection was made by key
+ * @property {string | null} job the running solve's id
+ * @property {{length: number, cost: number} | null} best the optimal solution's length and cost
+ * @property {boolean} bestAsked
+ * @property {boolean} weighted some move costs other than 1
+ * @property {ReturnType<typeof setTimeout> | null} timer the replay's timer
+ * @property {AbortController | null} generating a random board being generated
+ * @property {{start: number | null, stopped: number | null, tick: ReturnType<typeof setInterval> | null}} clock
+ * @property {Promise<any> | null} watch the watch panel's handle, once mounted
+ */
+
+/** @type {PlayerState} */
 export const app = {
   families: [], fam: null, board: "", base: null, noHint: null,
   line: [], at: 0, version: 0,   // the game: line[0] the start, line[i] after move i

@@ -1,3 +1,4 @@
+// @ts-check
 // The watch of the search under the player, when the build has static/js/watch.js: mounted
 // with the board in play, and a board changed in the watch brought back to the player.
 import { language, t } from "searchlab/i18n.js";
