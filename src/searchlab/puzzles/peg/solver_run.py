@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Unpack
 
-from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.search.options import LimitOptions, limit_budget
 from searchlab.search.result import SearchResult, SearchStats, Status
+
+from .board import Board, Jump
 
 
 class Stop(Exception):
