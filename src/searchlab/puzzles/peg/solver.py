@@ -90,7 +90,7 @@ def solve_fast(
     compiled: bool | None = None,
     **limits: Unpack[LimitOptions],
 ) -> SearchResult:
-    """Solve a peg solitaire problem: jumps from ``start`` to ``target``.
+    """Solve a peg solitaire problem, from ``start`` to ``target``.
 
     Parameters
     ----------

@@ -41,8 +41,9 @@ def move_count(jumps: Sequence[Jump]) -> int:
 
 
 class PegRun:
-    """One run: the board and problem, the statistics, the limits and the figures.
+    """The bookkeeping of one solver run.
 
+    It holds the board and problem, the statistics, the limits and the figures.
     The searches increment ``stats`` and the figures in place and call
     :meth:`checkpoint` every few thousand expansions; :meth:`finish` turns the
     run into the answer. ``limits`` are the engine's

@@ -98,9 +98,10 @@ def rate(
     solution: SearchResult | None = None,
     **limits: Unpack[LimitOptions],
 ) -> Rating:
-    """Rate ``board``: optimal moves and steps, vehicles moved, cluster size, score, level.
+    """Rate how hard ``board`` is, with the course's score and levels.
 
-    ``solution``, when given, is an optimal solution of ``board`` by moves already
+    The rating holds the optimal moves and steps, the vehicles moved, the cluster
+    size, the score and the level. ``solution``, when given, is an optimal solution of ``board`` by moves already
     found (its ``actions`` :class:`~searchlab.puzzles.rushhour.model.Move` objects): it
     is not searched again. ``limits`` are the engine's
     (:class:`~searchlab.search.options.LimitOptions`); ``time_limit`` (60 seconds unless
