@@ -103,7 +103,8 @@ def rate(
     The rating holds the optimal moves and steps, the vehicles moved, the cluster
     size, the score and the level. ``solution``, when given, is an optimal solution
     of ``board`` by moves already found (its ``actions``
-    :class:`~searchlab.puzzles.rushhour.model.Move` objects): it is not searched again. ``limits`` are the engine's
+    :class:`~searchlab.puzzles.rushhour.model.Move` objects): it is not searched again.
+    ``limits`` are the engine's
     (:class:`~searchlab.search.options.LimitOptions`); ``time_limit`` (60 seconds unless
     given, ``None`` for none) and ``cancel`` bound the whole rating (one
     :class:`~searchlab.search.Budget`), the other limits each of its two searches.
