@@ -42,7 +42,7 @@ from searchlab.puzzles.npuzzle.heuristics import (
     linear_conflict,
     manhattan,
 )
-from searchlab.puzzles.npuzzle.kernel import _MD, run_frames
+from searchlab.puzzles.npuzzle.kernel import _MD, delta_table, run_frames
 from searchlab.puzzles.npuzzle.pure_search import _result, _tables
 from searchlab.search import SearchResult, SearchStats
 from searchlab.search.options import LimitOptions, limit_budget
@@ -89,9 +89,6 @@ def ida_star_md_compiled(
     cells = n * n
     labels, md = _tables(start, goal)
     gb = goal.blank
-    mdt = np.array(md, dtype=np.int64).reshape(cells, cells)
-    # delta[lab, nb, b]: Manhattan change when label `lab` slides from nb to b
-    delta = (mdt[:, None, :] - mdt[:, :, None]).reshape(-1).copy()
     grow = np.array([-1 if lab == gb else lab // n for lab in range(cells)], dtype=np.int64)
     gcol = np.array([-1 if lab == gb else lab % n for lab in range(cells)], dtype=np.int64)
     pw = np.array([(n + 1) ** j for j in range(n)], dtype=np.int64)
@@ -99,8 +96,8 @@ def ida_star_md_compiled(
     h_start = linear_conflict(start, goal) if linear_conflicts else manhattan(start, goal)
     path, limit = run_frames(
         _MD, start, goal, labels, h_start, h_start, (h_start, 0, 0), stats, budget,
-        max_nodes, mdd=delta, lc=linear_conflicts, grow=grow, gcol=gcol, pw=pw, lct=table,
-        fsm=fsm,
+        max_nodes, mdd=delta_table(md, cells), lc=linear_conflicts, grow=grow, gcol=gcol,
+        pw=pw, lct=table, fsm=fsm,
     )  # fmt: skip
     return _result("idastar", start, path, stats, budget, limit)
 
