@@ -251,9 +251,9 @@ def delta_table(md: Sequence[int], cells: int) -> npt.NDArray[np.int8]:
     return out.reshape(-1)
 
 
-_RADIX, _RANKED, _MD = 0, 1, 2
+_RADIX, _RANKED, _MD, _LC = 0, 1, 2, 3
 """The heuristic a specialisation of :func:`_search` computes: mixed-radix or ranked
-pattern databases, or Manhattan distance (with linear conflicts if asked). The kind is
+pattern databases, Manhattan distance, or Manhattan distance and linear conflicts. The kind is
 a literal argument, so Numba compiles (and caches) one machine per kind with the other
 kinds' code removed: one frame machine, no cost for the generality."""
 
@@ -337,7 +337,6 @@ class Machine(NamedTuple):
     tabs: tuple[U8, ...]
     pk: I64
     mdd: npt.NDArray[np.int8]
-    lc: bool
     grow: I64
     gcol: I64
     pw: I64
@@ -378,7 +377,7 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
       lookups before it do not prune the child, in that order; a child whose dual
       ``g + h`` exceeds the bound by more than two prunes its parent too (pathmax
       from child to parent: see :func:`~searchlab.puzzles.npuzzle.pure_search._ranked_search`);
-    - ``_MD``: Manhattan distance changing by ``mdd`` (:func:`delta_table`), plus, with ``lc``,
+    - ``_MD``: Manhattan distance changing by ``mdd`` (:func:`delta_table`); ``_LC`` plus
       twice the linear conflicts (:func:`_line_code`: ``grow``/``gcol`` a label's goal
       row and column, ``pw`` the powers of ``n + 1``, ``lct`` each line code's conflicts).
     """
@@ -387,7 +386,7 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
     (
         regs, fb, fprev, fi, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves, gb, n,
         mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos, posm, plen,
-        pc, tabs, pk, mdd, lc, grow, gcol, pw, lct, fsm, mdir, fst,
+        pc, tabs, pk, mdd, grow, gcol, pw, lct, fsm, mdir, fst,
     ) = m  # fmt: skip
     cells = n * n
     c2 = cells * cells
@@ -402,169 +401,175 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
     pause = regs[_NEXT_CHECK]
     while True:
         b = fb[top]
-        i = fi[top]
+        i = np.uint64(fi[top])
         if i == 0:  # a frame not expanded yet
             exp += 1
-        if i >= nmoves[b]:
-            if top == 0:
-                _save(regs, top, gen, exp, best)
-                return _EXHAUSTED
-            p = fprev[top]
-            tile = board[p]
-            board[b] = tile
-            board[p] = gb
+        end = np.uint64(nmoves[b])
+        down = False
+        while i < end:  # the frame's next children, until one is descended into
+            mi = (b << _U2) | i
+            i += _U1
+            nb = moves[mi]
+            st = 0
+            if automaton == 1:
+                st = fsm[fst[top], mdir[mi]]
+                if st < 0:
+                    continue  # a forbidden move string (the parent's cell at least)
+            elif nb == fprev[top]:
+                continue  # Korf's pruning alone: no move back to the parent's cell
+            gen += 1
+            tile = board[nb]
+            g1 = top + _U1
+            o = tile * c2 + nb * cells + b  # the radix deltas' index
+            od = (((tile << sh) | nb) << sh) | b  # mdd's index (:func:`delta_table`)
+            k = 0
+            r = 0
+            km = 0
+            rm = 0
+            hm = 0
+            hd = 0
+            kb = -1
+            kn = -1
+            vb = 0
+            vn = 0
             if kind == _RANKED:
-                pos[grp[tile], slot[tile]] = b
-                if mirror:
-                    posm[grpm[tile], slotm[tile]] = mir[b]
-            top -= _U1
-            continue
-        fi[top] = i + _U1
-        mi = (b << _U2) | i
-        nb = moves[mi]
-        st = 0
-        if automaton == 1:
-            st = fsm[fst[top], mdir[mi]]
-            if st < 0:
-                continue  # a forbidden move string (the parent's cell at least)
-        elif nb == fprev[top]:
-            continue  # Korf's pruning alone: no move back to the parent's cell
-        gen += 1
-        tile = board[nb]
-        g1 = top + _U1
-        o = tile * c2 + nb * cells + b  # the radix deltas' index
-        od = (((tile << sh) | nb) << sh) | b  # mdd's index (:func:`delta_table`)
-        k = 0
-        r = 0
-        km = 0
-        rm = 0
-        hm = 0
-        hd = 0
-        kb = -1
-        kn = -1
-        vb = 0
-        vn = 0
-        if kind == _RANKED:
-            k = grp[tile]
-            s = slot[tile]
-            pos[k, s] = b
-            r = _entry(pos[k], plen[k], cells, pc, tabs[k], pk[k])
-            pos[k, s] = nb
-            h = fh[top] + mdd[od] + 2 * (r - fv[top, k]) if pk[k] else fh[top] - fv[top, k] + r
-        elif kind == _RADIX:
-            h = 0
-            for j in range(nk):
-                h += tabs[j][fv[top, j] + d[j, o]]
-        else:
-            h = fh[top] + mdd[od]
-            if lc:
-                if nb == b + n or b == nb + n:  # vertical: only the tile's goal row changes
-                    line = grow[tile]
-                    rb = b // n
-                    rn = nb // n
-                    if line in (rb, rn):
-                        code = _line_code(board, line * n, 1, n, line, grow, gcol)
-                        dig = (gcol[tile] + 1) * pw[b % n]
-                        new = code - dig if line == rn else code + dig
-                        h += 2 * (lct[new] - lct[code])
-                else:  # horizontal: only the tile's goal column changes
-                    line = gcol[tile]
-                    cb = b % n
-                    cn = nb % n
-                    if line in (cb, cn):
-                        code = _line_code(board, line, n, n, line, gcol, grow)
-                        dig = (grow[tile] + 1) * pw[b // n]
-                        new = code - dig if line == cn else code + dig
-                        h += 2 * (lct[new] - lct[code])
-        if h == 0:
-            fb[g1] = nb
-            _save(regs, g1, gen, exp, best)
-            return _FOUND
-        f = np.int64(g1) + h
-        if f > bound:
-            if f < best:
-                best = f
-            continue
-        if kind != _MD and mirror:
-            if kind == _RANKED:
-                km = grpm[tile]
-                s = slotm[tile]
-                posm[km, s] = mir[b]
-                rm = _entry(posm[km], plen[km], cells, pc, tabs[km], pk[km])
-                posm[km, s] = mir[nb]
-                if pk[km]:  # the transpose keeps distances: the same Manhattan change
-                    hm = fhm[top] + mdd[od] + 2 * (rm - fvm[top, km])
-                else:
-                    hm = fhm[top] - fvm[top, km] + rm
-            else:
+                k = grp[tile]
+                s = slot[tile]
+                pos[k, s] = b
+                r = _entry(pos[k], plen[k], cells, pc, tabs[k], pk[k])
+                pos[k, s] = nb
+                h = fh[top] + mdd[od] + 2 * (r - fv[top, k]) if pk[k] else fh[top] - fv[top, k] + r
+            elif kind == _RADIX:
+                h = 0
                 for j in range(nk):
-                    hm += tabs[j][fvm[top, j] + e[j, o]]
-            f = np.int64(g1) + hm
+                    h += tabs[j][fv[top, j] + d[j, o]]
+            else:
+                h = fh[top] + mdd[od]
+                if kind == _LC:
+                    if nb == b + n or b == nb + n:  # vertical: only the tile's goal row changes
+                        line = grow[tile]
+                        rb = b // n
+                        rn = nb // n
+                        if line in (rb, rn):
+                            code = _line_code(board, line * n, 1, n, line, grow, gcol)
+                            dig = (gcol[tile] + 1) * pw[b % n]
+                            new = code - dig if line == rn else code + dig
+                            h += 2 * (lct[new] - lct[code])
+                    else:  # horizontal: only the tile's goal column changes
+                        line = gcol[tile]
+                        cb = b % n
+                        cn = nb % n
+                        if line in (cb, cn):
+                            code = _line_code(board, line, n, n, line, gcol, grow)
+                            dig = (grow[tile] + 1) * pw[b // n]
+                            new = code - dig if line == cn else code + dig
+                            h += 2 * (lct[new] - lct[code])
+            if h == 0:
+                fb[g1] = nb
+                _save(regs, g1, gen, exp, best)
+                return _FOUND
+            f = np.int64(g1) + h
             if f > bound:
                 if f < best:
                     best = f
                 continue
-        if kind == _RANKED and dual:
+            if kind < _MD and mirror:
+                if kind == _RANKED:
+                    km = grpm[tile]
+                    s = slotm[tile]
+                    posm[km, s] = mir[b]
+                    rm = _entry(posm[km], plen[km], cells, pc, tabs[km], pk[km])
+                    posm[km, s] = mir[nb]
+                    if pk[km]:  # the transpose keeps distances: the same Manhattan change
+                        hm = fhm[top] + mdd[od] + 2 * (rm - fvm[top, km])
+                    else:
+                        hm = fhm[top] - fvm[top, km] + rm
+                else:
+                    for j in range(nk):
+                        hm += tabs[j][fvm[top, j] + e[j, o]]
+                f = np.int64(g1) + hm
+                if f > bound:
+                    if f < best:
+                        best = f
+                    continue
+            if kind == _RANKED and dual:
+                board[b] = tile
+                board[nb] = gb
+                hd = fhd[top]
+                kb = dgrp[b]
+                kn = dgrp[nb]
+                if kb >= 0:
+                    vb = _value_at(board, plab[kb], plen[kb], cells, pc, tabs[kb], pk[kb], n)
+                    hd += vb - fvd[top, kb]
+                if kn >= 0:
+                    if kn == kb:
+                        vn = vb
+                    else:
+                        vn = _value_at(board, plab[kn], plen[kn], cells, pc, tabs[kn], pk[kn], n)
+                        hd += vn - fvd[top, kn]
+                he = _dual_h(board, nb, gb, hd, vn, plab[max(kn, 0)], plen[max(kn, 0)], n)
+                board[b] = gb
+                board[nb] = tile
+                f = np.int64(g1) + he
+                if f > bound:
+                    if f - 2 > bound:  # pathmax to the parent: its h >= he - 1 prunes it
+                        i = end
+                        f -= 2
+                    if f < best:
+                        best = f
+                    continue
+            # descend into the child
             board[b] = tile
             board[nb] = gb
-            hd = fhd[top]
-            kb = dgrp[b]
-            kn = dgrp[nb]
-            if kb >= 0:
-                vb = _value_at(board, plab[kb], plen[kb], cells, pc, tabs[kb], pk[kb], n)
-                hd += vb - fvd[top, kb]
-            if kn >= 0:
-                if kn == kb:
-                    vn = vb
-                else:
-                    vn = _value_at(board, plab[kn], plen[kn], cells, pc, tabs[kn], pk[kn], n)
-                    hd += vn - fvd[top, kn]
-            he = _dual_h(board, nb, gb, hd, vn, plab[max(kn, 0)], plen[max(kn, 0)], n)
-            board[b] = gb
-            board[nb] = tile
-            f = np.int64(g1) + he
-            if f > bound:
-                if f - 2 > bound:  # pathmax to the parent: its h >= he - 1 prunes it
-                    fi[top] = nmoves[b]
-                    f -= 2
-                if f < best:
-                    best = f
-                continue
-        # descend into the child
-        board[b] = tile
-        board[nb] = gb
-        fb[g1] = nb
-        fprev[g1] = b
-        fi[g1] = 0
-        fh[g1] = h
-        if automaton == 1:
-            fst[g1] = st
-        if kind == _RANKED:
-            fhm[g1] = hm
-            for j in range(nk):
-                fv[g1, j] = fv[top, j]
-                fvm[g1, j] = fvm[top, j]
-            fv[g1, k] = r
-            pos[k, slot[tile]] = b
-            if mirror:
-                fvm[g1, km] = rm
-                posm[km, slotm[tile]] = mir[b]
-            if dual:
-                fhd[g1] = hd
+            fb[g1] = nb
+            fprev[g1] = b
+            fi[g1] = 0
+            fh[g1] = h
+            if automaton == 1:
+                fst[g1] = st
+            if kind == _RANKED:
+                fhm[g1] = hm
                 for j in range(nk):
-                    fvd[g1, j] = fvd[top, j]
-                if kb >= 0:
-                    fvd[g1, kb] = vb
-                if kn >= 0:
-                    fvd[g1, kn] = vn
-        elif kind == _RADIX:
-            for j in range(nk):
-                fv[g1, j] = fv[top, j] + d[j, o]
-                fvm[g1, j] = fvm[top, j] + e[j, o]
-        top = g1
-        if gen > pause:
+                    fv[g1, j] = fv[top, j]
+                    fvm[g1, j] = fvm[top, j]
+                fv[g1, k] = r
+                pos[k, slot[tile]] = b
+                if mirror:
+                    fvm[g1, km] = rm
+                    posm[km, slotm[tile]] = mir[b]
+                if dual:
+                    fhd[g1] = hd
+                    for j in range(nk):
+                        fvd[g1, j] = fvd[top, j]
+                    if kb >= 0:
+                        fvd[g1, kb] = vb
+                    if kn >= 0:
+                        fvd[g1, kn] = vn
+            elif kind == _RADIX:
+                for j in range(nk):
+                    fv[g1, j] = fv[top, j] + d[j, o]
+                    fvm[g1, j] = fvm[top, j] + e[j, o]
+            fi[top] = i
+            top = g1
+            down = True
+            break
+        if down:
+            if gen > pause:
+                _save(regs, top, gen, exp, best)
+                return _PAUSED
+            continue
+        if top == 0:
             _save(regs, top, gen, exp, best)
-            return _PAUSED
+            return _EXHAUSTED
+        p = fprev[top]
+        tile = board[p]
+        board[b] = tile
+        board[p] = gb
+        if kind == _RANKED:
+            pos[grp[tile], slot[tile]] = b
+            if mirror:
+                posm[grpm[tile], slotm[tile]] = mir[b]
+        top -= _U1
 
 
 @njit(cache=True, inline="always")
@@ -595,6 +600,13 @@ def _search_md(m: Machine) -> int:
 
 
 @njit(cache=True)
+def _search_lc(m: Machine) -> int:
+    """:func:`_search` with linear conflict (a kind apart: its code in the Manhattan
+    search's loop cost that search registers)."""
+    return _search(_LC, 0, m)
+
+
+@njit(cache=True)
 def _search_radix_fsm(m: Machine) -> int:
     """:func:`_search_radix` stepping the pruning automaton (compiled apart, so the
     parent-only search keeps its code: stepping it there cost 10-13% a node)."""
@@ -611,6 +623,12 @@ def _search_ranked_fsm(m: Machine) -> int:
 def _search_md_fsm(m: Machine) -> int:
     """:func:`_search_md` stepping the pruning automaton."""
     return _search(_MD, 1, m)
+
+
+@njit(cache=True)
+def _search_lc_fsm(m: Machine) -> int:
+    """:func:`_search_lc` stepping the pruning automaton."""
+    return _search(_LC, 1, m)
 
 
 @njit(cache=True)
@@ -768,7 +786,6 @@ def run_frames(
     tabs: tuple[U8, ...] | None = None,
     pk: I64 = _NO1,
     mdd: npt.NDArray[np.int8] | None = None,
-    lc: bool = False,
     grow: I64 = _NO1,
     gcol: I64 = _NO1,
     pw: I64 = _NO1,
@@ -810,7 +827,7 @@ def run_frames(
                 Machine(
                     regs, fb, fprev, fi, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves,
                     goal.blank, n, mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir,
-                    pos, posm, plen, POPCOUNT, tabs, pk, mdd, lc, grow, gcol, pw, lct,
+                    pos, posm, plen, POPCOUNT, tabs, pk, mdd, grow, gcol, pw, lct,
                     fsm, mdir, fst,
                 )
             ]  # fmt: skip
@@ -822,9 +839,9 @@ def run_frames(
         return m.fb
 
     if usefsm:
-        search = {_RADIX: _search_radix_fsm, _RANKED: _search_ranked_fsm, _MD: _search_md_fsm}[kind]
+        search = (_search_radix_fsm, _search_ranked_fsm, _search_md_fsm, _search_lc_fsm)[kind]
     else:
-        search = {_RADIX: _search_radix, _RANKED: _search_ranked, _MD: _search_md}[kind]
+        search = (_search_radix, _search_ranked, _search_md, _search_lc)[kind]
 
     def run() -> int:
         return int(search(machine[0]))

@@ -14,8 +14,8 @@ boards whose pattern databases are not built (4x4, 5x5) and for larger ones.
 Performance tricks:
 
 - the one explicit, resumable frame machine of :mod:`.kernel`
-  (:func:`~searchlab.puzzles.npuzzle.kernel.run_frames`, its ``_MD``
-  specialisation: the code of the other heuristics compiled out);
+  (:func:`~searchlab.puzzles.npuzzle.kernel.run_frames`, its ``_MD`` and ``_LC``
+  specialisations: the code of the other heuristics compiled out);
 - Manhattan changes by ``delta[tile, from, to]``, one table read a child;
 - **linear conflict, incrementally**: a vertical move keeps every column's
   order and only changes the row the tile leaves or enters, and only matters
@@ -42,7 +42,7 @@ from searchlab.puzzles.npuzzle.heuristics import (
     linear_conflict,
     manhattan,
 )
-from searchlab.puzzles.npuzzle.kernel import _MD, delta_table, run_frames
+from searchlab.puzzles.npuzzle.kernel import _LC, _MD, delta_table, run_frames
 from searchlab.puzzles.npuzzle.pure_search import _result, _tables
 from searchlab.search import SearchResult, SearchStats
 from searchlab.search.options import LimitOptions, limit_budget
@@ -95,9 +95,9 @@ def ida_star_md_compiled(
     table = line_table(n) if linear_conflicts else np.zeros(1, dtype=np.int8)
     h_start = linear_conflict(start, goal) if linear_conflicts else manhattan(start, goal)
     path, limit = run_frames(
-        _MD, start, goal, labels, h_start, h_start, (h_start, 0, 0), stats, budget,
-        max_nodes, mdd=delta_table(md, cells), lc=linear_conflicts, grow=grow, gcol=gcol,
-        pw=pw, lct=table, fsm=fsm,
+        _LC if linear_conflicts else _MD, start, goal, labels, h_start, h_start,
+        (h_start, 0, 0), stats, budget, max_nodes, mdd=delta_table(md, cells), grow=grow,
+        gcol=gcol, pw=pw, lct=table, fsm=fsm,
     )  # fmt: skip
     return _result("idastar", start, path, stats, budget, limit)
 
