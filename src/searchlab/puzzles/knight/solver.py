@@ -32,18 +32,19 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.knight.blocks import can_construct, construct_closed_tour
-from searchlab.puzzles.knight.board import Board, is_knight_move
-from searchlab.puzzles.knight.exhaustive import NodeLimit, find_path
-from searchlab.puzzles.knight.existence import tour_verdict
-from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
-from searchlab.puzzles.knight.strip import thin_tour
-from searchlab.puzzles.knight.tour import Prefixes, Tour, TourMoves
-from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
 from searchlab.search import SearchResult, SearchStats, backtracking_search, limit_phrase
 from searchlab.search.events import Observer
 from searchlab.search.limits import Budget, CancelToken
 from searchlab.search.result import Status
+
+from .blocks import can_construct, construct_closed_tour
+from .board import Board, is_knight_move
+from .exhaustive import NodeLimit, find_path
+from .existence import tour_verdict
+from .problem import KnightTourProblem, warnsdorff_order
+from .strip import thin_tour
+from .tour import Prefixes, Tour, TourMoves
+from .warnsdorff import warnsdorff_tour
 
 ALGORITHMS = ("fast", "backtrack")
 EXHAUSTIVE_MAX_SQUARES = 400

@@ -25,8 +25,9 @@ from array import array
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.knight.board import KNIGHT_MOVES, Board
 from searchlab.search.limits import Budget, CancelToken
+
+from .board import KNIGHT_MOVES, Board
 
 IntArray = npt.NDArray[np.int64]
 

@@ -58,10 +58,15 @@ import numpy.typing as npt
 from numba import njit
 from numba.misc.special import literally
 
-from searchlab.puzzles.npuzzle.board import Board, neighbours
-from searchlab.puzzles.npuzzle.kernel_pack3 import read3
-from searchlab.puzzles.npuzzle.pdb_index import layout, table_format
-from searchlab.puzzles.npuzzle.pure_search import (
+from searchlab.search import SearchResult, SearchStats
+from searchlab.search.limits import Budget
+from searchlab.search.options import LimitOptions, limit_budget
+from searchlab.search.result import LimitName
+
+from .board import Board, neighbours
+from .kernel_pack3 import read3
+from .pdb_index import layout, table_format
+from .pure_search import (
     _CHECK_EVERY,
     _INF,
     Table,
@@ -72,10 +77,6 @@ from searchlab.puzzles.npuzzle.pure_search import (
     _tables,
     next_pause,
 )
-from searchlab.search import SearchResult, SearchStats
-from searchlab.search.limits import Budget
-from searchlab.search.options import LimitOptions, limit_budget
-from searchlab.search.result import LimitName
 
 I64 = npt.NDArray[np.int64]
 Progress = Callable[[int, int], None]
@@ -1244,7 +1245,7 @@ def warm_up(sizes: Sequence[int] = (2, 3, 4)) -> None:
     Numba compiles one version per number of databases (``sizes``), for both layouts;
     the warm-up solves a 3x3 board with Manhattan-valued tables of each kind.
     """
-    from searchlab.puzzles.npuzzle.board import goal_board
+    from .board import goal_board
 
     goal = goal_board(3, "first")
     board = Board(3, (1, 2, 5, 3, 4, 0, 6, 7, 8))
@@ -1260,7 +1261,7 @@ def _manhattan_table(n: int, pattern: Sequence[int], ranked: bool) -> bytes:
     """A database of Manhattan distances of ``pattern``'s tiles (for the warm-up)."""
     import itertools
 
-    from searchlab.puzzles.npuzzle.pdb_index import rank
+    from .pdb_index import rank
 
     cells = n * n
     k = len(pattern)

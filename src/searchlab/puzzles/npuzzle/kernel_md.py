@@ -35,17 +35,18 @@ from typing import Unpack
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.npuzzle.board import Board
-from searchlab.puzzles.npuzzle.heuristics import (
+from searchlab.search import SearchResult, SearchStats
+from searchlab.search.options import LimitOptions, limit_budget
+
+from .board import Board
+from .heuristics import (
     LC_MAX_SIZE,
     _removals,
     linear_conflict,
     manhattan,
 )
-from searchlab.puzzles.npuzzle.kernel import _LC, _MD, delta_table, run_frames
-from searchlab.puzzles.npuzzle.pure_search import _result, _tables
-from searchlab.search import SearchResult, SearchStats
-from searchlab.search.options import LimitOptions, limit_budget
+from .kernel import _LC, _MD, delta_table, run_frames
+from .pure_search import _result, _tables
 
 I8 = npt.NDArray[np.int8]
 
@@ -105,7 +106,7 @@ def ida_star_md_compiled(
 def warm_up() -> None:
     """Compile both variants now, or load them from Numba's cache (benchmarks call this
     before their clock)."""
-    from searchlab.puzzles.npuzzle.board import goal_board
+    from .board import goal_board
 
     board = Board(3, (1, 2, 3, 4, 5, 6, 0, 7, 8))
     for lc in (False, True):

@@ -34,20 +34,21 @@ from typing import TYPE_CHECKING, Any
 
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
-from searchlab.puzzles.npuzzle.board import Board, apply_move, goal_board
-from searchlab.puzzles.npuzzle.heuristics import LC_MAX_SIZE, canonical_heuristic
-from searchlab.puzzles.npuzzle.partitions import DEFAULTS, PARTITIONS, RANKED
-from searchlab.puzzles.npuzzle.pdb_index import is_pack3
-from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
-from searchlab.puzzles.npuzzle.pure_search import ProgressFn, Table, _move_name, astar, ida_star
-from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.search import ALGORITHMS, CancelToken, SearchResult
 from searchlab.search import solve as engine_solve
+
+from .board import Board, apply_move, goal_board
+from .heuristics import LC_MAX_SIZE, canonical_heuristic
+from .partitions import DEFAULTS, PARTITIONS, RANKED
+from .pdb_index import is_pack3
+from .problem import NPuzzleProblem
+from .pure_search import ProgressFn, Table, _move_name, astar, ida_star
+from .solvability import is_solvable
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from searchlab.puzzles.npuzzle.pdb import Progress
+    from .pdb import Progress
 
 # The pattern databases (:mod:`.pdb`, with the cache, checksums and pathlib under it) are
 # imported by the functions that read them: a board the Python search answers at once
@@ -158,7 +159,7 @@ def pattern_databases(
     ``on_table(number, count, pattern)`` is called before each table is built (the
     progress line names the table: "table 2 of 3").
     """
-    from searchlab.puzzles.npuzzle.pdb import (
+    from .pdb import (
         load_pdb,
         map_table,
         pdb_path,
@@ -496,7 +497,7 @@ def _pdb_ida_star(
         return ida_star(board, goal, pdbs=pdbs, time_limit=left, max_nodes=PYTHON_NODES, **limits)
 
     def compiled(left: float | None) -> SearchResult:
-        from searchlab.puzzles.npuzzle.kernel import ida_star_compiled
+        from .kernel import ida_star_compiled
 
         return ida_star_compiled(board, goal, pdbs=pdbs, time_limit=left, **limits)
 
@@ -533,7 +534,7 @@ def _md_ida_star(
         return ida_star(board, goal, time_limit=left, max_nodes=PYTHON_NODES, **limits)
 
     def compiled(left: float | None) -> SearchResult:
-        from searchlab.puzzles.npuzzle.kernel_md import ida_star_md_compiled
+        from .kernel_md import ida_star_md_compiled
 
         return ida_star_md_compiled(
             board,

@@ -8,13 +8,15 @@ from dataclasses import dataclass, replace
 
 from searchlab import families
 from searchlab.i18n import N_
-from searchlab.puzzles.peg.board import Board
-from searchlab.puzzles.peg.problem import Instance, PegProblem
-from searchlab.puzzles.peg.solver import solve_fast
+from searchlab.puzzles import folder_name
 from searchlab.search import solve
 from searchlab.search.limits import CancelToken
 
-FAMILY_NAME = __name__.rsplit(".", 2)[-2]
+from .board import Board
+from .problem import Instance, PegProblem
+from .solver import solve_fast
+
+FAMILY_NAME = folder_name(__name__)
 """This family's registry name: its folder's."""
 
 # (label, algorithm, heuristic, engine options)

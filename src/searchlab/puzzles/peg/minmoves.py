@@ -37,15 +37,16 @@ from collections.abc import Callable
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
-from searchlab.puzzles.peg.levels import MAX_BITS, check_size
-from searchlab.puzzles.peg.movelevels import bidirectional_min_moves
-from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
-from searchlab.puzzles.peg.solver_run import PegRun, Stop
-from searchlab.puzzles.peg.symmetry import stabilizer
 from searchlab.search.limits import CancelToken
 from searchlab.search.result import SearchResult, SearchStats
+
+from .board import Board, Jump
+from .classes import finishing_holes, impossibility_reason
+from .levels import MAX_BITS, check_size
+from .movelevels import bidirectional_min_moves
+from .pagoda import EPSILON, distance_pagoda
+from .solver_run import PegRun, Stop
+from .symmetry import stabilizer
 
 DEFAULT_MAX_TABLE = 4_000_000
 DEFAULT_MAX_POSITIONS = 20_000_000

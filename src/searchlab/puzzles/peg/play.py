@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.puzzles.peg.solver import solve_fast
+
+from .board import Board, Jump
+from .solver import solve_fast
 
 
 def legal_jumps(board: Board, position: int) -> list[Jump]:

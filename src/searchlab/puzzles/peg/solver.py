@@ -42,24 +42,25 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.peg.beam import beam_search, unfold
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
-from searchlab.puzzles.peg.endgame import Endgame
-from searchlab.puzzles.peg.levels import LevelStopped
-from searchlab.puzzles.peg.ordering import JumpRow, jump_table, portfolio_tables
-from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
-from searchlab.puzzles.peg.solver_run import PegRun, Stop
-from searchlab.puzzles.peg.symmetry import (
+from searchlab.search.limits import CancelToken
+from searchlab.search.result import SearchResult, SearchStats
+
+from .beam import beam_search, unfold
+from .board import Board, Jump
+from .classes import finishing_holes, impossibility_reason
+from .endgame import Endgame
+from .levels import LevelStopped
+from .ordering import JumpRow, jump_table, portfolio_tables
+from .pagoda import EPSILON, distance_pagoda
+from .solver_run import PegRun, Stop
+from .symmetry import (
     Canonical,
     make_canonical,
     non_identity,
     stabilizer,
 )
-from searchlab.search.limits import CancelToken
-from searchlab.search.result import SearchResult, SearchStats
 
-_KERNEL = "searchlab.puzzles.peg.kernel"
+_KERNEL = f"{__package__}.kernel"
 DEFAULT_MAX_MEMO = 4_000_000
 """Dead positions remembered at most (about 100 bytes each in CPython)."""
 DEFAULT_ENDGAME_BUDGET = 1_000_000
@@ -180,7 +181,7 @@ def solve_fast(
         compiled = _KERNEL in sys.modules
     tabs = None
     if compiled and board.size <= 63 and endgame.vectorised:
-        from searchlab.puzzles.peg.kernel import canonical_array
+        from .kernel import canonical_array
 
         tabs = canonical_array(board.size, non_identity(board, perms))
     search = DepthFirst(run, endgame, canonical, finals[0].bit_count(), max_memo, max_nodes, tabs)
@@ -433,7 +434,7 @@ class _Compiled:
     __slots__ = ("memo", "memo_size", "regs", "rows", "tabs")
 
     def __init__(self, tabs: npt.NDArray[np.int64]) -> None:
-        from searchlab.puzzles.peg import kernel
+        from . import kernel
 
         self.tabs = tabs
         self.memo = np.full(1 << 12, -1, dtype=np.int64)
@@ -451,7 +452,7 @@ class _Compiled:
         threshold: float,
     ) -> list[Jump] | None:
         """:meth:`DepthFirst.run_pass`, compiled: the same search, node for node."""
-        from searchlab.puzzles.peg import kernel
+        from . import kernel
 
         run, stats, regs = search.run, search.run.stats, self.regs
         arrays = self.rows.get(id(table))

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from searchlab.puzzles.peg.board import Board, Jump
 from searchlab.search.limits import Budget, CancelToken
 from searchlab.search.result import SearchResult, SearchStats, Status
+
+from .board import Board, Jump
 
 
 class Stop(Exception):

@@ -8,9 +8,10 @@ from typing import Any
 
 from searchlab.families.contract import Move, NoHint
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.model import Move as RhMove
-from searchlab.puzzles.rushhour.solver import fast_bfs
+
+from .model import Board
+from .model import Move as RhMove
+from .solver import fast_bfs
 
 
 def to_move(board: Board, move: RhMove) -> Move[Board]:

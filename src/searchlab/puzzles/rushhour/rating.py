@@ -24,11 +24,12 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
-from searchlab.puzzles.rushhour.cluster import explore_cluster
-from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.solver import fast_bfs
 from searchlab.search.limits import Budget, CancelToken
 from searchlab.search.result import SearchResult
+
+from .cluster import explore_cluster
+from .model import Board
+from .solver import fast_bfs
 
 LEVELS: tuple[tuple[str, float], ...] = (
     (N_("beginner"), 0.0),

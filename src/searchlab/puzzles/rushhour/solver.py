@@ -15,14 +15,15 @@ from itertools import pairwise
 from typing import Literal
 
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.model import Board, Move
-from searchlab.puzzles.rushhour.packed import FIELD, Packed, encode, move_between
 from searchlab.search.limits import Budget, CancelToken, ProgressCallback
 from searchlab.search.result import LimitName, SearchResult, SearchStats
 from searchlab.search.solve import engine_algorithms
 
+from .model import Board, Move
+from .packed import FIELD, Packed, encode, move_between
+
 Metric = Literal["moves", "steps"]
-_KERNEL = "searchlab.puzzles.rushhour.kernel"
+_KERNEL = f"{__package__}.kernel"
 
 
 def fast_bfs(
@@ -86,7 +87,7 @@ def fast_bfs(
         limits = (max_expansions, time_limit, max_nodes, cancel, progress)
         compiled = all(x is None for x in limits) and _KERNEL in sys.modules
     if compiled:
-        from searchlab.puzzles.rushhour import kernel
+        from . import kernel
 
         if kernel.fits(board):
             path, stats.generated, stats.expanded, stats.max_depth, stats.max_frontier = (
@@ -195,9 +196,10 @@ def solve_board(
     Raises :class:`InputError` for an unknown algorithm, heuristic or metric.
     """
     from searchlab.errors import InputError
-    from searchlab.puzzles.rushhour.heuristics import HEURISTICS
-    from searchlab.puzzles.rushhour.problem import RushHourProblem
     from searchlab.search.solve import solve
+
+    from .heuristics import HEURISTICS
+    from .problem import RushHourProblem
 
     if metric not in ("moves", "steps"):
         raise InputError(

@@ -35,10 +35,11 @@ from dataclasses import dataclass
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.board import Board, format_board, goal_board, parse_tiles
-from searchlab.puzzles.npuzzle.problem import NPuzzleProblem, State
-from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.search import CancelToken, SearchResult, astar
+
+from ..board import Board, format_board, goal_board, parse_tiles
+from ..problem import NPuzzleProblem, State
+from ..solvability import is_solvable
 
 PUZZLE8_HEURISTICS: dict[str, str] = {
     "z": "zero",
