@@ -46,6 +46,7 @@ from searchlab.families.kit import int_param, limit_options
 from searchlab.i18n import N_, _
 from searchlab.puzzles import folder_name
 from searchlab.search import SearchResult, backtracking_search
+from searchlab.search.options import LimitOptions
 from searchlab.search.problem import Problem
 
 from .board import Board, parse_size, parse_square
@@ -203,7 +204,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
         closed=inst.closed,
         algorithm=algorithm,
         observer=options.get("observer"),
-        **limit_options(options, without=("max_nodes",)),
+        **limit_options(options, without=("max_nodes",)),  # checked above, against N
     )
 
 
@@ -217,13 +218,11 @@ def warnsdorff(inst: Instance, tie: str, options: Mapping[str, Any]) -> SearchRe
         return SearchResult(f"warnsdorff-{tie}", "impossible", reason=verdict.reason)
     problem = KnightTourProblem(board, start, closed=inst.closed)
     seed = (board.rows * 1009 + board.cols) * 1_000_003 + start[0] * 1009 + start[1]
-    r = backtracking_search(
-        problem,
-        order=tie_break_order(problem, tie, seed),
-        max_expansions=min(board.size - 1, options.get("max_expansions") or board.size),
-        time_limit=options.get("time_limit"),
-        cancel=options.get("cancel"),
-    )
+    limits: LimitOptions = {
+        **limit_options(options, without=("max_nodes", "progress")),
+        "max_expansions": min(board.size - 1, options.get("max_expansions") or board.size),
+    }
+    r = backtracking_search(problem, order=tie_break_order(problem, tie, seed), **limits)
     squares = [start, *r.actions] if r.solved else []
     moves_, states = tour_moves(squares)
     r.actions, r.states = moves_, states

@@ -44,7 +44,7 @@ from searchlab.families.contract import (
     SolveCommand,
     Wire,
 )
-from searchlab.families.kit import engine_solve, impossible, int_param
+from searchlab.families.kit import engine_solve, impossible, int_param, limit_options
 from searchlab.i18n import N_, _
 from searchlab.puzzles import folder_name
 from searchlab.search.problem import Problem
@@ -195,13 +195,9 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
                 inst.goal,
                 algorithm=algorithm,
                 heuristic=h,
-                time_limit=options.get("time_limit"),
-                max_nodes=options.get("max_nodes"),
-                max_expansions=options.get("max_expansions"),
-                cancel=cancel,
-                progress=options.get("progress"),
                 pdb_progress=pdb_progress,
                 partition=options.get("partition"),
+                **limit_options(options),
             )
         except _BuildCancelled:
             return SearchResult(

@@ -15,7 +15,7 @@ from .board import Board, neighbours
 def _optimal_length(board: Board, goal: Board, deadline: float) -> int:
     from .solvers import _solve_no_build
 
-    result = _solve_no_build(board, goal, max(deadline - time.perf_counter(), 0.001))
+    result = _solve_no_build(board, goal, time_limit=max(deadline - time.perf_counter(), 0.001))
     if not result.solved:
         raise OutOfTime(
             _("no exact-depth {size}x{size} board found in time: try a smaller depth").format(

@@ -37,13 +37,14 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Unpack
 
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.search.limits import CancelToken
-from searchlab.search.result import SearchResult, SearchStats
+from searchlab.search.options import LimitOptions
+from searchlab.search.result import SearchResult
 
 from .beam import beam_search, unfold
 from .board import Board, Jump
@@ -80,36 +81,34 @@ def solve_fast(
     start: int,
     target: int | None = None,
     *,
-    time_limit: float | None = None,
-    max_expansions: int | None = None,
-    max_nodes: int | None = None,
     max_memo: int = DEFAULT_MAX_MEMO,
     endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
-    cancel: CancelToken | None = None,
-    progress: Callable[[SearchStats], None] | None = None,
     orders: Sequence[Sequence[Jump]] | None = None,
     restart_base: int = 500,
     grow_after: int = GROW_AFTER,
     beam: bool = True,
     compiled: bool | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
-    """Solve a peg solitaire problem: jumps from ``start`` to ``target``.
+    """Solve a peg solitaire problem, from ``start`` to ``target``.
 
     Parameters
     ----------
     board, start : the board and the start bitboard.
     target : the finish bitboard, or None for "one peg anywhere".
-    time_limit, max_expansions, cancel : the engine's limits (status ``"limit"``, or
-        ``"cancelled"``, when hit), through a :class:`~searchlab.search.limits.Budget`;
-        expansions are checked at every one (the engine's ``next_check`` compare).
-    max_nodes : the stored positions (endgame table and memo together) at which the
-        search stops with limit ``"max_nodes"``; the endgame table is kept within it.
+    **limits : the engine's limits (:class:`~searchlab.search.options.LimitOptions`;
+        status ``"limit"``, or ``"cancelled"``, when hit). ``time_limit``,
+        ``max_expansions``, ``cancel`` and ``progress`` go through a
+        :class:`~searchlab.search.limits.Budget`: expansions are checked at every one
+        (the engine's ``next_check`` compare), and ``progress`` receives the
+        :class:`~searchlab.search.result.SearchStats` at each check. ``max_nodes`` is
+        the stored positions (endgame table and memo together) at which the search
+        stops with limit ``"max_nodes"``; the endgame table is kept within it.
     max_memo : bound on the memo of dead positions (past it the search forgets, and
         goes on).
     endgame_budget : positions the backward endgame table may store. It
         starts with at most :data:`FIRST_ENDGAME_BUDGET` positions and grows
         to ``endgame_budget`` after ``grow_after`` expansions.
-    progress : called with :class:`SearchStats` every 4096 expansions.
     orders : the jump orders to take turns with (default :func:`portfolio`).
         Round ``r`` runs each order for ``restart_base * 2**r`` expansions;
         the memo of dead positions is shared, so no proof is lost at a
@@ -143,16 +142,8 @@ def solve_fast(
     >>> r.status, r.length, r.extra["move_count"]
     ('solved', 31, 18)
     """
-    run = PegRun(
-        "fast",
-        board,
-        start,
-        target,
-        time_limit=time_limit,
-        max_expansions=max_expansions,
-        cancel=cancel,
-        progress=progress,
-    )
+    run = PegRun("fast", board, start, target, **limits)
+    max_nodes = limits.get("max_nodes")
     if max_nodes is not None:
         endgame_budget = min(endgame_budget, max_nodes)
     reason = impossibility_reason(board, start, target)
