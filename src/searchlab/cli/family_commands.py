@@ -13,7 +13,6 @@ family is named here; ``searchlab --help`` lists the groups without importing th
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from typing import Any
@@ -35,7 +34,7 @@ from searchlab.cli.common import (
 )
 from searchlab.cli.examples import examples_epilog
 from searchlab.cli.localized import Command, Group
-from searchlab.cli.solving import human_report, solve_and_report, solve_cmd
+from searchlab.cli.solving import human_report, solve_and_report, solve_cmd, solve_file
 from searchlab.cli.stats_text import print_stats
 from searchlab.families.contract import (
     Block,
@@ -45,6 +44,7 @@ from searchlab.families.contract import (
     PuzzleFamily,
     Record,
     Setup,
+    SolveCommand,
     Table,
     Task,
 )
@@ -225,18 +225,18 @@ LIMITS = tuple(option.keyword for option in LIMIT_OPTIONS)
 """The limit keywords a solve command passes on to ``solve`` (``time_limit``...)."""
 
 
-def solve_command(family: PuzzleFamily) -> click.Command:
-    """The family's own solve command, from its ``solve_options`` and ``from_options``:
-    the instance (or :class:`Setup`) they build solved as ``searchlab solve`` does
+def solve_command(family: PuzzleFamily, command: SolveCommand[Any]) -> click.Command:
+    """The family's own solve command, from its :class:`SolveCommand`: the instance (or
+    :class:`Setup`) its options build solved as ``searchlab solve`` does
     (:func:`solve_and_report`: limits, Ctrl-C, progress, ``--svg``, ``--html``, JSON,
     exit status)."""
-    options = list(family.solve_options)
+    options = list(command.options)
 
     def solve(**values: Any) -> None:
         read_paths(options, values)
         built = (
-            family.from_options(**values)
-            if family.from_options is not None
+            command.from_options(**values)
+            if command.from_options is not None
             else family.read(values.get("file") or "")
         )
         setup: Setup[Any] = built if isinstance(built, Setup) else Setup(built)
@@ -267,13 +267,13 @@ def solve_command(family: PuzzleFamily) -> click.Command:
                 **keywords,
             )
 
-    name = family.solve_command
-    lines = [f"searchlab {family.name} {name} {args}" for args in family.solve_examples]
+    name = command.name
+    lines = [f"searchlab {family.name} {name} {args}" for args in command.examples]
     return Command(
         name,
         params=parameters(options),
         callback=solve,
-        help=family.solve_help or solve_cmd.help,
+        help=command.help or solve_cmd.help,
         epilog=examples_epilog(lines) if lines else None,
     )
 
@@ -295,17 +295,17 @@ def reporter(
     return human
 
 
-def generic_solve(name: str) -> click.Command:
-    """``searchlab NAME solve``: ``searchlab solve`` bound to family ``name`` (every
-    option of it but the family argument), for a family that declares no solve options."""
-    callback = solve_cmd.callback
-    assert callback is not None
+def generic_solve(family: PuzzleFamily) -> click.Command:
+    """``searchlab NAME solve``: ``searchlab solve`` bound to ``family`` (every option of
+    it but the family argument), for a family that declares no solve options."""
 
-    def solve(**options: Any) -> None:
-        callback(family_name=name, **options)
+    def solve(file: str, **options: Any) -> None:
+        solve_file(family, file, **options)
 
-    board = families.get(name).examples[0].text.replace("\n", "\\n")
-    example = f"printf {shlex.quote(board)} | searchlab {name} solve - --svg board.svg"
+    import shlex  # here: a family with its own solve command never needs it
+
+    board = family.examples[0].text.replace("\n", "\\n")
+    example = f"printf {shlex.quote(board)} | searchlab {family.name} solve - --svg board.svg"
     return Command(
         "solve",
         params=[p for p in solve_cmd.params if p.name != "family_name"],
@@ -319,7 +319,8 @@ def family_group(name: str, help: str) -> click.Group:
     """``searchlab NAME``: the family's solve command and its tasks (``help``: its
     one-line description)."""
     family = families.get(name)
-    solve = solve_command(family) if family.solve_options else generic_solve(name)
+    own = family.command
+    solve = solve_command(family, own) if own is not None else generic_solve(family)
     commands: dict[str, click.Command] = {solve.name or "solve": solve}
     for task in family.tasks:
         commands[task.name] = task_command(name, task)

@@ -66,7 +66,7 @@ def build_configurations(
 
 def check_choices(fam: PuzzleFamily, algorithms: Sequence[str], heuristics: Sequence[str]) -> None:
     """A one-line InputError for an algorithm or heuristic ``fam`` cannot compare."""
-    engine = list(engine_algorithms(provides=("predecessors",))) if fam.problem is not None else []
+    engine = list(engine_algorithms(provides=("predecessors",))) if fam.engine is not None else []
     own_names = [a for a in fam.algorithms if a not in ALGORITHMS]
     for a in algorithms:
         if a not in engine and a not in fam.algorithms:

@@ -32,11 +32,17 @@ from searchlab.errors import InputError
 from searchlab.families.contract import (
     Artifact,
     Block,
+    Caching,
+    Checking,
+    Demo,
     DemoBlock,
+    Drawing,
+    EngineView,
     Example,
     Exit,
     Family,
     Generating,
+    Goal,
     Move,
     NoHint,
     Note,
@@ -47,12 +53,14 @@ from searchlab.families.contract import (
     Record,
     Sampling,
     Setup,
+    SolveCommand,
     Table,
     Task,
+    Wire,
 )
 from searchlab.i18n import _
 from searchlab.puzzles import HERE, family_folders
-from searchlab.view import View
+from searchlab.view.format import View
 
 PUZZLES = HERE
 """The folder holding one folder per family."""
@@ -140,11 +148,17 @@ __all__ = [
     "RESERVED",
     "Artifact",
     "Block",
+    "Caching",
+    "Checking",
+    "Demo",
     "DemoBlock",
+    "Drawing",
+    "EngineView",
     "Example",
     "Exit",
     "Family",
     "Generating",
+    "Goal",
     "Move",
     "NoHint",
     "Note",
@@ -155,9 +169,11 @@ __all__ = [
     "Record",
     "Sampling",
     "Setup",
+    "SolveCommand",
     "Table",
     "Task",
     "View",
+    "Wire",
     "all_families",
     "get",
     "names",
