@@ -43,7 +43,7 @@ import importlib  # noqa: E402
 import click  # noqa: E402
 
 from searchlab import i18n  # noqa: E402
-from searchlab.cli.exits import run_command  # noqa: E402
+from searchlab.cli.exits import exit_with_status, run_command  # noqa: E402
 from searchlab.cli.localized import Group, use_language  # noqa: E402
 from searchlab.i18n import N_, _  # noqa: E402
 
@@ -250,8 +250,8 @@ def requested_language(args: list[str]) -> str | None:
 
 
 def run() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """Console-script entry point (its exit status survives a late Ctrl-C)."""
+    exit_with_status(main)
 
 
 if _BEFORE is not None:  # imported: Ctrl-C is KeyboardInterrupt again (run_command's)
