@@ -8,7 +8,7 @@ module is the one builder that makes Click commands of them and draws what they 
 output, records as JSON with ``--json``, notes on standard error, then the exit status;
 it supplies what a task asks for (Ctrl-C, a progress bar, parallel workers). No
 family is named here; ``searchlab --help`` lists the groups without importing them
-(:func:`searchlab.puzzles.family_summary`).
+(:func:`searchlab.families.family_summary`).
 """
 
 from __future__ import annotations
