@@ -361,12 +361,6 @@ def _names_a_family(text: str, names: set[str]) -> set[str]:
     return found
 
 
-OWN_PROGRAMS = {"cli/assignments.py"}
-"""The front ends of a family's own stand-alone programs (the course's ``puzzle8`` and
-``puzzle3x3heuristics`` console scripts, named in pyproject.toml, with the assignments'
-exact Spanish output): programs of their own, not ``searchlab`` commands."""
-
-
 def cli_offenders() -> list[str]:
     """The modules of ``cli/`` that name a family: import one of its modules, or hold its
     name in a string of their code (docstrings left out)."""
@@ -376,8 +370,6 @@ def cli_offenders() -> list[str]:
     bad = []
     for path in layer_files("cli"):
         where = path.relative_to(ROOT)
-        if where.as_posix() in OWN_PROGRAMS:
-            continue
         for module in sorted(imported_modules(path)):
             parts = module.split(".")
             if parts[:2] == ["searchlab", "puzzles"] and len(parts) > 2 and parts[2] in names:
@@ -390,7 +382,8 @@ def cli_offenders() -> list[str]:
 
 def test_the_cli_never_names_a_family() -> None:
     """A family's commands are built from its contract by the one builder
-    (``cli/family_commands.py``): no module of ``cli/`` imports a family's modules or
-    names a family, its examples included (they live in the family's folder)."""
+    (``cli/family_commands.py``), its stand-alone programs from their records
+    (``cli/programs.py``): no module of ``cli/`` imports a family's modules or names a
+    family, its examples included (they live in the family's folder)."""
     bad = cli_offenders()
     assert not bad, "\n".join(bad)

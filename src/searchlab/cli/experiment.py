@@ -24,8 +24,8 @@ from searchlab.cli.batch import (
     output_options,
     table_options,
 )
+from searchlab.cli.blocks import parameters
 from searchlab.cli.common import fail
-from searchlab.cli.family_commands import parameters
 from searchlab.cli.localized import Group
 from searchlab.experiments.builtin import builtin_experiments, nothing_selected
 from searchlab.records.experiment import Declared
