@@ -6,9 +6,9 @@ its solve command (:attr:`~searchlab.families.contract.Family.solve_options` and
 module is the one builder that makes Click commands of them and draws what they yield
 (:data:`~searchlab.families.contract.Block`, with :mod:`searchlab.cli.blocks`): text,
 tables and statistics on standard output, records as JSON with ``--json``, notes on
-standard error, then the exit status; it supplies what a task asks for (Ctrl-C, a progress bar, parallel workers). No
-family is named here; ``searchlab --help`` lists the groups without importing them
-(:func:`searchlab.families.family_summary`).
+standard error, then the exit status; it supplies what a task asks for (Ctrl-C, a
+progress bar, parallel workers). No family is named here; ``searchlab --help`` lists
+the groups without importing them (:func:`searchlab.families.family_summary`).
 """
 
 from __future__ import annotations
