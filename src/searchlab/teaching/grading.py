@@ -50,13 +50,18 @@ def declared() -> dict[str, Assignment]:
     declaring modules are imported on first use). Two assignments of one name, or a
     moves assignment not named after its family, are a registration error."""
     found: dict[str, Assignment] = {}
+    home: dict[str, str] = {}
     for name in families.names():
         if not os.path.isfile(os.path.join(families.PUZZLES, name, f"{MODULE}.py")):
             continue
         module = importlib.import_module(f"{families.PACKAGE}.{name}.{MODULE}")
         for assignment in module.ASSIGNMENTS:
             if assignment.name in found:
-                raise TypeError(f"assignment {assignment.name!r} is declared twice")
+                raise TypeError(
+                    f"assignment {assignment.name!r} is declared by both "
+                    f"{home[assignment.name]!r} and {name!r}"
+                )
+            home[assignment.name] = name
             if assignment.questions is None and assignment.name != name:
                 raise TypeError(f"the moves assignment {assignment.name!r} is not named {name!r}")
             found[assignment.name] = assignment
