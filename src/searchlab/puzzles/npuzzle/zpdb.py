@@ -193,7 +193,9 @@ def value(view: View, where: Sequence[int], blank: int) -> int:
     e = t.base[occ] + r * t.nreg[occ] + t.label[occ * cells + m[blank]]
     if not view.packed:
         return int(view.table[e])
-    md = sum(abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(placed, view.goal, strict=True))
+    md = sum(
+        abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(placed, view.goal, strict=True)
+    )
     return md + 2 * ((int(view.table[e >> 1]) >> ((e & 1) << 2)) & 15)
 
 

@@ -38,6 +38,7 @@ U8 = npt.NDArray[np.uint8]
 I8 = npt.NDArray[np.int8]
 Progress = Callable[[int, int], None]
 _u: Any = np.uint64  # an index known not negative
+_int: Any = np.int64  # an array item as a signed word
 
 
 def region_tables(size: int, k: int) -> tuple[U8, I8, I64, I64, int]:
@@ -108,7 +109,7 @@ def _rank(pos: I64, k: int, occ: int, pc: U8, used: I64) -> int:
     """The rank of the order of the tiles on cells ``pos`` among the sorted cells of ``occ``."""
     r = 0
     for i in range(k):
-        d = np.int64(pc[_u(occ & ((1 << pos[i]) - 1))])
+        d = _int(pc[_u(occ & ((1 << pos[i]) - 1))])
         used[i] = d
         less = 0
         for j in range(i):
@@ -135,7 +136,7 @@ def _expand_level(
         for j in range(start, min(start + chunk, n)):
             occ = sets[j]
             b0 = base[occ]
-            r = np.int64(nreg[occ])
+            r = _int(nreg[occ])
             end = b0 + kf * r
             e = b0
             while e < end:
@@ -157,8 +158,8 @@ def _expand_level(
                         pos[i] = b
                         r2 = _rank(pos, k, occ2, pc, used)
                         pos[i] = c
-                        child = base[occ2] + r2 * np.int64(nreg[occ2])
-                        child += np.int64(label[_u(occ2 * cells + c)])
+                        child = base[occ2] + r2 * _int(nreg[occ2])
+                        child += _int(label[_u(occ2 * cells + c)])
                         if val[_u(child)] == VALUE_UNSEEN:
                             val[_u(child)] = level + 1
                             added += 1
@@ -222,13 +223,13 @@ def _pack(
     for j in range(len(sets)):
         occ = sets[j]
         b0 = base[occ]
-        r = np.int64(nreg[occ])
+        r = _int(nreg[occ])
         for e in range(b0, b0 + kf * r):
             _decode(e - b0, r, k, occ, cells, pos, used)
             md = 0
             for i in range(k):
                 md += mdt[i * cells + pos[i]]
-            diff = np.int64(val[e]) - md
+            diff = _int(val[e]) - md
             if val[e] == VALUE_UNSEEN or diff < 0 or diff > 30 or diff & 1:
                 return False
             out[e >> 1] |= (diff >> 1) << ((e & 1) << 2)

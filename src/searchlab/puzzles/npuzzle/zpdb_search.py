@@ -52,7 +52,9 @@ def _state(v: View, where: Sequence[int]) -> tuple[int, int, int]:
         r = r * (k - i) + d - sum(1 for e in idx[:i] if e < d)
     md = 0
     if v.packed:
-        md = sum(abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(placed, v.goal, strict=True))
+        md = sum(
+            abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(placed, v.goal, strict=True)
+        )
     return occ, t.base[occ] + r * t.nreg[occ], md
 
 

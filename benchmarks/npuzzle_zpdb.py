@@ -1,0 +1,184 @@
+"""Benchmark: zero-aware pattern databases (:mod:`searchlab.puzzles.npuzzle.zpdb`) against
+the additive ones, on the 15-puzzle, measured as Clausecker & Reinefeld (2019) measure a
+catalogue: the mean heuristic and ``eta = mean(b ** -h)`` over uniformly random solvable
+boards, then IDA*'s nodes on Korf's instances.
+
+Usage:
+  python benchmarks/npuzzle_zpdb.py quality [--samples 20000] [--seed 1]
+  python benchmarks/npuzzle_zpdb.py nodes [--ids 1,11,21] [--heuristics zpdb78,apdb78,...]
+
+``quality`` prints, for each heuristic, its mean and ``eta`` (and ``eta`` relative to the
+additive 7-8 table's), then the catalogue chosen greedily from the zero-aware members.
+``nodes`` solves the given Korf instances (1-100) with each heuristic and prints nodes
+generated (Korf's counting) and CPU seconds per instance and in total; every solution is
+replayed and its length checked against Korf's. The zero-aware searches run in plain
+Python (:func:`~searchlab.puzzles.npuzzle.zpdb_search.ida_star_views`), the additive
+ones in the pure search (:func:`~searchlab.puzzles.npuzzle.pure_search.ida_star`): their
+node counts compare, their times only roughly.
+
+Tables come from the cache (``$SEARCHLAB_CACHE_DIR`` or the user cache), built there if
+missing: the zero-aware 7-8 takes minutes and 2.2 GB, the rest seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+
+from searchlab.puzzles.npuzzle import pure_search
+from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
+from searchlab.puzzles.npuzzle.partitions import PARTITIONS
+from searchlab.puzzles.npuzzle.pdb_index import NIBBLE, THREE, rank, read3, table_format
+from searchlab.puzzles.npuzzle.solvers import pattern_databases
+from searchlab.puzzles.npuzzle.zpdb import (
+    BRANCHING_15,
+    catalogue_value,
+    greedy_catalogue,
+    mirror,
+    quality,
+    random_boards,
+    views,
+)
+from searchlab.puzzles.npuzzle.zpdb_search import ida_star_views, replay
+
+Tiles = Sequence[int]
+
+
+def additive_value(
+    pdbs: Sequence[tuple[Sequence[int], object]], tiles: Tiles, reflect: bool
+) -> int:
+    """The additive tables' sum for a board (Korf's goal), or its reflection's."""
+    n = 4
+    m = mirror(n) if reflect else tuple(range(16))
+    where = [0] * 16
+    for c, t in enumerate(tiles):
+        where[t] = c
+    total = 0
+    for pattern, table in pdbs:
+        cs = [m[where[m[g]]] for g in pattern]
+        k = len(pattern)
+        if len(table) in (16**k, 16 ** (k + 1)):  # mixed radix, maybe with the blank
+            idx = sum(c * 16**i for i, c in enumerate(cs))
+            if len(table) == 16 ** (k + 1):
+                idx += m[where[0]] * 16**k
+            total += table[idx]  # type: ignore[index]
+            continue
+        r = rank(cs, 16)
+        fmt = table_format(16, pattern, table)
+        md = sum(
+            abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(cs, pattern, strict=True)
+        )
+        if fmt == NIBBLE:
+            total += md + 2 * ((table[r >> 1] >> ((r & 1) << 2)) & 15)  # type: ignore[index]
+        elif fmt == THREE:
+            total += md + 2 * read3(table, r)
+        else:
+            total += table[r]  # type: ignore[index]
+    return total
+
+
+def heuristics() -> dict[str, Callable[[Tiles], int]]:
+    """Each heuristic measured, by name (tables loaded, or built, once)."""
+    ap78 = pattern_databases(KORF_GOAL, "7-8")
+    ap663 = pattern_databases(KORF_GOAL, "6-6-3", with_blank=False)
+    z78 = views(4, PARTITIONS["7-8"], False)
+    z78r = views(4, PARTITIONS["7-8"], True)
+    z663 = views(4, PARTITIONS["6-6-3"], False)
+    z663r = views(4, PARTITIONS["6-6-3"], True)
+    return {
+        "apdb663": lambda t: additive_value(ap663, t, False),
+        "apdb78": lambda t: additive_value(ap78, t, False),
+        "apdb78+r": lambda t: max(additive_value(ap78, t, False), additive_value(ap78, t, True)),
+        "zpdb663": lambda t: catalogue_value([z663], t),
+        "zpdb663+r": lambda t: catalogue_value([z663, z663r], t),
+        "zpdb78": lambda t: catalogue_value([z78], t),
+        "zpdb78+r": lambda t: catalogue_value([z78, z78r], t),
+        "zpdb78+663": lambda t: catalogue_value([z78, z663], t),
+        "zpdb78+r+663+r": lambda t: catalogue_value([z78, z78r, z663, z663r], t),
+    }
+
+
+def run_quality(samples: int, seed: int) -> None:
+    boards = random_boards(4, samples, seed)
+    hs = heuristics()
+    cols: dict[str, list[int]] = {}
+    for name, h in hs.items():
+        t0 = time.process_time()
+        cols[name] = [h(b) for b in boards]
+        print(f"# {name}: {time.process_time() - t0:.1f} CPU s", flush=True)
+    ref = quality(cols["apdb78"])[1]
+    print(f"{'heuristic':<16} {'mean h':>8} {'eta':>12} {'eta / apdb78':>13}")
+    for name, col in cols.items():
+        mean, eta = quality(col)
+        print(f"{name:<16} {mean:8.3f} {eta:12.4e} {eta / ref:13.3f}")
+    members = {k: v for k, v in cols.items() if k in ("zpdb663", "zpdb78")}
+    members["zpdb663-r"] = [hs["zpdb663+r"](b) for b in boards]  # the reflection alone
+    members["zpdb78-r"] = [hs["zpdb78+r"](b) for b in boards]
+    print(f"greedy catalogue (b = {BRANCHING_15:.4f}):")
+    for name, eta in greedy_catalogue(members, 4):
+        print(f"  + {name:<12} eta {eta:.4e} ({eta / ref:.3f} of apdb78)")
+
+
+def run_nodes(ids: list[int], names: list[str]) -> None:
+    inst = {k.id: k for k in korf_instances()}
+    z = {
+        "zpdb78": lambda: [views(4, PARTITIONS["7-8"], False)],
+        "zpdb78+r": lambda: [views(4, PARTITIONS["7-8"], False), views(4, PARTITIONS["7-8"], True)],
+        "zpdb663": lambda: [views(4, PARTITIONS["6-6-3"], False)],
+        "zpdb663+r": lambda: [
+            views(4, PARTITIONS["6-6-3"], False),
+            views(4, PARTITIONS["6-6-3"], True),
+        ],
+    }
+    a = {
+        "apdb78": ("7-8", False, True),
+        "apdb78+r": ("7-8", True, True),
+        "pdb663blank": ("6-6-3", False, True),
+        "pdb663blank+r": ("6-6-3", True, True),
+        "apdb663": ("6-6-3", False, False),
+    }
+    totals = {name: [0, 0.0] for name in names}
+    print(f"{'id':>3} {'len':>3} " + " ".join(f"{n:>24}" for n in names))
+    for i in ids:
+        k = inst[i]
+        row = []
+        for name in names:
+            t0 = time.process_time()
+            if name in z:
+                res = ida_star_views(k.board, z[name]())
+                assert res.path is not None and replay(k.board, res.path) == KORF_GOAL.tiles
+                length, nodes = len(res.path), res.generated
+            else:
+                part, reflect, blank = a[name]
+                pdbs = pattern_databases(KORF_GOAL, part, with_blank=blank)
+                out = pure_search.ida_star(k.board, KORF_GOAL, pdbs=pdbs, reflect=reflect)
+                assert out.status == "solved" and list(out.states)[-1] == KORF_GOAL.tiles
+                length, nodes = out.length, out.stats.generated
+            cpu = time.process_time() - t0
+            assert length == k.optimal_length, (name, i, length)
+            totals[name][0] += nodes
+            totals[name][1] += cpu
+            row.append(f"{nodes:>14,} {cpu:8.1f}s")
+        print(f"{i:>3} {k.optimal_length:>3} " + " ".join(f"{r:>24}" for r in row), flush=True)
+    print("total   " + " ".join(f"{int(t[0]):>14,} {t[1]:8.1f}s" for t in totals.values()))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    q = sub.add_parser("quality")
+    q.add_argument("--samples", type=int, default=20000)
+    q.add_argument("--seed", type=int, default=1)
+    nd = sub.add_parser("nodes")
+    nd.add_argument("--ids", default="1,11,21,31,41,51,61,71,81,91")
+    nd.add_argument("--heuristics", default="apdb78,zpdb78,apdb78+r,zpdb78+r")
+    args = ap.parse_args()
+    if args.cmd == "quality":
+        run_quality(args.samples, args.seed)
+    else:
+        run_nodes([int(x) for x in args.ids.split(",")], args.heuristics.split(","))
+
+
+if __name__ == "__main__":
+    main()
