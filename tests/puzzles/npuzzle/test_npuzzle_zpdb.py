@@ -20,9 +20,11 @@ from searchlab.puzzles.npuzzle.korf import KORF_GOAL
 from searchlab.puzzles.npuzzle.partitions import PARTITIONS
 from searchlab.puzzles.npuzzle.pdb import build_pdb
 from searchlab.puzzles.npuzzle.zpdb import (
+    View,
     catalogue_value,
     greedy_catalogue,
     load_zpdb,
+    lookup_tables,
     random_boards,
     views,
     zpdb_path,
@@ -48,22 +50,25 @@ def test_compiled_equals_reference(size: int, pattern: tuple[int, ...], blank: i
 
 
 @pytest.fixture(scope="module")
-def tables3() -> list[list[int]]:
-    return [build_zpdb(3, p, 0).tolist() for p in SPLIT3]
+def views3() -> list[View]:
+    """The 3x3 split's tables as the search reads them (four bits an entry)."""
+    out = []
+    for p in SPLIT3:
+        table = pack_nibbles(3, p, build_zpdb(3, p, 0))
+        assert table is not None
+        out.append(View(p, GOAL3, p, table.tobytes(), True, lookup_tables(3, len(p))))
+    return out
 
 
 def exact3() -> dict[tuple[int, ...], int]:
     return {_unpack(s, 9): d for d, layer in enumerate(_layers(GOAL3)) for s in layer}
 
 
-def test_admissible_and_consistent_on_every_3x3_board(tables3: list[list[int]]) -> None:
+def test_admissible_and_consistent_on_every_3x3_board(views3: list[View]) -> None:
     """Every solvable 3x3 board: the sum is at most the exact distance, has its parity,
-    and every move changes it by exactly one."""
+    and every move changes it by exactly one; the reference lookup agrees."""
     exact = exact3()
-    h = {
-        tiles: sum(lookup(t, 3, p, tiles) for t, p in zip(tables3, SPLIT3, strict=True))
-        for tiles in exact
-    }
+    h = {tiles: catalogue_value([views3], tiles) for tiles in exact}
     nbr = {0: (1, 3), 1: (0, 2, 4), 2: (1, 5), 3: (0, 4, 6), 4: (1, 3, 5, 7),
            5: (2, 4, 8), 6: (3, 7), 7: (4, 6, 8), 8: (5, 7)}  # fmt: skip
     for tiles, d in exact.items():
@@ -75,6 +80,9 @@ def test_admissible_and_consistent_on_every_3x3_board(tables3: list[list[int]]) 
             child[b], child[c] = child[c], 0
             assert abs(h[tuple(child)] - h[tiles]) == 1
     assert h[GOAL3] == 0
+    plain = [build_reference(3, p) for p in SPLIT3]
+    for tiles in random.Random(2).sample(sorted(exact), 300):
+        assert h[tiles] == sum(lookup(t, 3, p, tiles) for t, p in zip(plain, SPLIT3, strict=True))
 
 
 def test_never_below_the_additive_table_and_equal_to_the_blank_indexed_one() -> None:

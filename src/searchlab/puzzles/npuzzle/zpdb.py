@@ -49,6 +49,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -152,6 +153,7 @@ class Tables:
     label: bytes
 
 
+@lru_cache(maxsize=16)
 def lookup_tables(size: int, k: int) -> Tables:
     """The :class:`Tables` of ``k``-tile patterns (from :func:`~.zpdb_build.region_tables`)."""
     from .zpdb_build import region_tables
@@ -218,8 +220,9 @@ def views(
     for pattern in partition:
         table = load_zpdb(size, pattern, 0, progress, directory, build)
         tiles = tuple(m[g] for g in pattern)  # the tile whose image is on goal cell g
-        out.append(View(tiles, m, tuple(pattern), table, is_packed(size, pattern, table),
-                        lookup_tables(size, len(pattern))))  # fmt: skip
+        packed = is_packed(size, pattern, table)
+        fast = memoryview(table)  # its items are Python ints: read fast from Python
+        out.append(View(tiles, m, tuple(pattern), fast, packed, lookup_tables(size, len(pattern))))
     return out
 
 

@@ -101,9 +101,9 @@ def ida_star_views(
                 occ, bp, md = st[vi]
                 e = bp + labels[vi][occ * cells + maps[vi][blank]]
                 if packed[vi]:
-                    s += md + 2 * ((int(tabs[vi][e >> 1]) >> ((e & 1) << 2)) & 15)
+                    s += md + 2 * ((tabs[vi][e >> 1] >> ((e & 1) << 2)) & 15)
                 else:
-                    s += int(tabs[vi][e])
+                    s += tabs[vi][e]
             if g + s > bound:
                 return s
             top = max(top, s)
