@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from searchlab.puzzles.npuzzle import pure_search
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
@@ -45,9 +46,7 @@ from searchlab.puzzles.npuzzle.zpdb_search import ida_star_views, replay
 Tiles = Sequence[int]
 
 
-def additive_value(
-    pdbs: Sequence[tuple[Sequence[int], object]], tiles: Tiles, reflect: bool
-) -> int:
+def additive_value(pdbs: Sequence[tuple[Sequence[int], Any]], tiles: Tiles, reflect: bool) -> int:
     """The additive tables' sum for a board (Korf's goal), or its reflection's."""
     n = 4
     m = mirror(n) if reflect else tuple(range(16))
@@ -62,7 +61,7 @@ def additive_value(
             idx = sum(c * 16**i for i, c in enumerate(cs))
             if len(table) == 16 ** (k + 1):
                 idx += m[where[0]] * 16**k
-            total += table[idx]  # type: ignore[index]
+            total += table[idx]
             continue
         r = rank(cs, 16)
         fmt = table_format(16, pattern, table)
@@ -70,54 +69,73 @@ def additive_value(
             abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(cs, pattern, strict=True)
         )
         if fmt == NIBBLE:
-            total += md + 2 * ((table[r >> 1] >> ((r & 1) << 2)) & 15)  # type: ignore[index]
+            total += md + 2 * ((table[r >> 1] >> ((r & 1) << 2)) & 15)
         elif fmt == THREE:
             total += md + 2 * read3(table, r)
         else:
-            total += table[r]  # type: ignore[index]
+            total += table[r]
     return total
 
 
-def heuristics() -> dict[str, Callable[[Tiles], int]]:
-    """Each heuristic measured, by name (tables loaded, or built, once)."""
-    ap78 = pattern_databases(KORF_GOAL, "7-8")
-    ap663 = pattern_databases(KORF_GOAL, "6-6-3", with_blank=False)
-    z78 = views(4, PARTITIONS["7-8"], False)
-    z78r = views(4, PARTITIONS["7-8"], True)
-    z663 = views(4, PARTITIONS["6-6-3"], False)
-    z663r = views(4, PARTITIONS["6-6-3"], True)
-    return {
-        "apdb663": lambda t: additive_value(ap663, t, False),
-        "apdb78": lambda t: additive_value(ap78, t, False),
-        "apdb78+r": lambda t: max(additive_value(ap78, t, False), additive_value(ap78, t, True)),
-        "zpdb663": lambda t: catalogue_value([z663], t),
-        "zpdb663+r": lambda t: catalogue_value([z663, z663r], t),
-        "zpdb78": lambda t: catalogue_value([z78], t),
-        "zpdb78+r": lambda t: catalogue_value([z78, z78r], t),
-        "zpdb78+663": lambda t: catalogue_value([z78, z663], t),
-        "zpdb78+r+663+r": lambda t: catalogue_value([z78, z78r, z663, z663r], t),
+def heuristics(names: Sequence[str]) -> dict[str, Callable[[Tiles], int]]:
+    """The heuristics ``names``, tables loaded (or built) once, only those needed."""
+    loaded: dict[str, object] = {}
+
+    def get(key: str) -> Any:
+        if key not in loaded:
+            part, kind = key.split(":")
+            if kind == "apdb":
+                loaded[key] = pattern_databases(KORF_GOAL, part, with_blank=False)
+            else:
+                loaded[key] = views(4, PARTITIONS[part], kind == "zr")
+        return loaded[key]
+
+    def apdb(part: str, reflect: bool) -> Callable[[Tiles], int]:
+        def h(t: Tiles) -> int:
+            a = get(part + ":apdb")
+            plain = additive_value(a, t, False)
+            return max(plain, additive_value(a, t, True)) if reflect else plain
+
+        return h
+
+    def zpdb(*members: str) -> Callable[[Tiles], int]:
+        return lambda t: catalogue_value([get(m) for m in members], t)
+
+    known = {
+        "apdb663": apdb("6-6-3", False),
+        "apdb78": apdb("7-8", False),
+        "apdb78+r": apdb("7-8", True),
+        "zpdb663": zpdb("6-6-3:z"),
+        "zpdb663+r": zpdb("6-6-3:z", "6-6-3:zr"),
+        "zpdb78": zpdb("7-8:z"),
+        "zpdb78+r": zpdb("7-8:z", "7-8:zr"),
+        "zpdb78+r+663+r": zpdb("7-8:z", "7-8:zr", "6-6-3:z", "6-6-3:zr"),
     }
+    return {n: known[n] for n in names}
 
 
-def run_quality(samples: int, seed: int) -> None:
+def run_quality(samples: int, seed: int, names: list[str]) -> None:
     boards = random_boards(4, samples, seed)
-    hs = heuristics()
+    hs = heuristics(names)
     cols: dict[str, list[int]] = {}
     for name, h in hs.items():
         t0 = time.process_time()
         cols[name] = [h(b) for b in boards]
         print(f"# {name}: {time.process_time() - t0:.1f} CPU s", flush=True)
-    ref = quality(cols["apdb78"])[1]
-    print(f"{'heuristic':<16} {'mean h':>8} {'eta':>12} {'eta / apdb78':>13}")
+    ref = quality(cols[names[0]])[1]
+    print(f"{'heuristic':<16} {'mean h':>8} {'eta':>12} {'eta / ' + names[0]:>16}")
     for name, col in cols.items():
         mean, eta = quality(col)
-        print(f"{name:<16} {mean:8.3f} {eta:12.4e} {eta / ref:13.3f}")
-    members = {k: v for k, v in cols.items() if k in ("zpdb663", "zpdb78")}
-    members["zpdb663-r"] = [hs["zpdb663+r"](b) for b in boards]  # the reflection alone
-    members["zpdb78-r"] = [hs["zpdb78+r"](b) for b in boards]
-    print(f"greedy catalogue (b = {BRANCHING_15:.4f}):")
+        print(f"{name:<16} {mean:8.3f} {eta:12.4e} {eta / ref:16.3f}")
+    members = {}
+    for part in ("6-6-3", "7-8"):
+        if "zpdb" + part.replace("-", "") in names:
+            for kind in ("z", "zr"):
+                vs = views(4, PARTITIONS[part], kind == "zr")
+                members[part + ":" + kind] = [catalogue_value([vs], b) for b in boards]
+    print(f"greedy catalogue from {sorted(members)} (b = {BRANCHING_15:.4f}):")
     for name, eta in greedy_catalogue(members, 4):
-        print(f"  + {name:<12} eta {eta:.4e} ({eta / ref:.3f} of apdb78)")
+        print(f"  + {name:<12} eta {eta:.4e} ({eta / ref:.3f} of {names[0]})")
 
 
 def run_nodes(ids: list[int], names: list[str]) -> None:
@@ -170,12 +188,15 @@ def main() -> None:
     q = sub.add_parser("quality")
     q.add_argument("--samples", type=int, default=20000)
     q.add_argument("--seed", type=int, default=1)
+    q.add_argument(
+        "--heuristics", default="apdb78,apdb78+r,apdb663,zpdb663,zpdb663+r,zpdb78,zpdb78+r"
+    )
     nd = sub.add_parser("nodes")
     nd.add_argument("--ids", default="1,11,21,31,41,51,61,71,81,91")
     nd.add_argument("--heuristics", default="apdb78,zpdb78,apdb78+r,zpdb78+r")
     args = ap.parse_args()
     if args.cmd == "quality":
-        run_quality(args.samples, args.seed)
+        run_quality(args.samples, args.seed, args.heuristics.split(","))
     else:
         run_nodes([int(x) for x in args.ids.split(",")], args.heuristics.split(","))
 

@@ -47,7 +47,7 @@ an interrupted build resumes at the first table missing.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -221,7 +221,7 @@ def views(
         table = load_zpdb(size, pattern, 0, progress, directory, build)
         tiles = tuple(m[g] for g in pattern)  # the tile whose image is on goal cell g
         packed = is_packed(size, pattern, table)
-        fast = memoryview(table)  # its items are Python ints: read fast from Python
+        fast = memoryview(table.data)  # its items are Python ints: read fast from Python
         out.append(View(tiles, m, tuple(pattern), fast, packed, lookup_tables(size, len(pattern))))
     return out
 
@@ -264,7 +264,7 @@ def quality(values: Sequence[int], branching: float = BRANCHING_15) -> tuple[flo
 
 
 def greedy_catalogue(
-    columns: dict[str, Sequence[int]], size_limit: int, branching: float = BRANCHING_15
+    columns: Mapping[str, Sequence[int]], size_limit: int, branching: float = BRANCHING_15
 ) -> list[tuple[str, float]]:
     """Members chosen from ``columns`` (a member's name: its values over one sample of
     boards) greedily by :func:`quality`: each step adds the member that lowers ``eta`` of
