@@ -26,9 +26,11 @@ from searchlab.puzzles.npuzzle.zpdb import (
     load_zpdb,
     lookup_tables,
     random_boards,
+    value,
     views,
     zpdb_path,
 )
+from searchlab.puzzles.npuzzle.zpdb_bits import bit_views, bits_path, root_value
 from searchlab.puzzles.npuzzle.zpdb_build import build_zpdb, pack_nibbles
 from searchlab.puzzles.npuzzle.zpdb_index import build_reference, entries, lookup, region_of
 from searchlab.puzzles.npuzzle.zpdb_search import ida_star_views, replay
@@ -163,3 +165,23 @@ def test_region_numbers_follow_lowest_cells() -> None:
     assert region_of(3, occ, 2) == 1 == region_of(3, occ, 8)
     board = Board(3, GOAL3)
     assert board.blank == 0
+
+
+def test_one_bit_tables_give_the_same_values_and_nodes(tmp_path: Path) -> None:
+    """One bit an entry: the root's value by descent equals the four-bit table's, and
+    IDA* following the values move by move generates the same nodes."""
+    part = PARTITIONS["3-3-3-3-3"]
+    four = [views(4, part, False, tmp_path), views(4, part, True, tmp_path)]
+    one = [bit_views(4, part, False, tmp_path), bit_views(4, part, True, tmp_path)]
+    for tiles in random_boards(4, 40, seed=3):
+        where = [tiles.index(t) for t in range(16)]
+        for fv, bv in zip(four[1], one[1], strict=True):
+            placed = [bv.cellmap[where[x]] for x in bv.tiles]
+            got = root_value(bv.table, bv.tables, bv.goal, placed, bv.cellmap[where[0]])
+            assert got == value(fv, where, where[0])
+    for seed in (1, 4):
+        board = random_instance(4, 22, seed=seed, goal=KORF_GOAL)
+        a, b = ida_star_views(board, four), ida_star_views(board, one)
+        assert b.path is not None and replay(board, b.path) == KORF_GOAL.tiles
+        assert (a.generated, a.path) == (b.generated, b.path)
+    assert bits_path(4, part[0], 0, tmp_path).stat().st_size == 128 + (entries(4, 3) + 7) // 8

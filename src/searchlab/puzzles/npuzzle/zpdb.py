@@ -144,29 +144,33 @@ def is_packed(size: int, pattern: Sequence[int], table: Any) -> bool:
 class Tables:
     """What a lookup needs besides the tables, for ``k``-tile patterns of an
     ``size x size`` board: each occupied set's first entry and number of regions, and
-    each free cell's region (``label[occ * cells + c]``), as Python sequences."""
+    each free cell's region (``label[occ * cells + c]``), as memory views (their items
+    are Python ints)."""
 
     size: int
     k: int
-    base: list[int]
-    nreg: bytes
-    label: bytes
+    base: Any
+    nreg: Any
+    label: Any
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def lookup_tables(size: int, k: int) -> Tables:
     """The :class:`Tables` of ``k``-tile patterns (from :func:`~.zpdb_build.region_tables`)."""
     from .zpdb_build import region_tables
 
     nreg, label, base, _sets, _total = region_tables(size, k)
-    return Tables(size, k, base.tolist(), nreg.tobytes(), label.astype("uint8").tobytes())
+    return Tables(size, k, memoryview(base.data), memoryview(nreg.data),
+                  memoryview(label.view("uint8").data))  # fmt: skip
 
 
 @dataclass(frozen=True)
 class View:
     """One table as a catalogue member sees it: the tiles it follows (in pattern order),
     the cell map applied to their cells and the blank's (identity, or the reflection),
-    the pattern's goal cells, the table, whether packed, and its :class:`Tables`."""
+    the pattern's goal cells, the table, whether packed (four bits an entry), its
+    :class:`Tables`, and whether the table holds one bit an entry (:mod:`.zpdb_bits`:
+    then ``packed`` is False and :func:`value` does not read it)."""
 
     tiles: tuple[int, ...]
     cellmap: tuple[int, ...]
@@ -174,6 +178,7 @@ class View:
     table: Any
     packed: bool
     tables: Tables
+    bits: bool = False
 
 
 def value(view: View, where: Sequence[int], blank: int) -> int:
@@ -192,10 +197,10 @@ def value(view: View, where: Sequence[int], blank: int) -> int:
     idx = [(occ & ((1 << c) - 1)).bit_count() for c in placed]
     for i, d in enumerate(idx):
         r = r * (k - i) + d - sum(1 for e in idx[:i] if e < d)
-    e = t.base[occ] + r * t.nreg[occ] + t.label[occ * cells + m[blank]]
+    e: int = t.base[occ] + r * t.nreg[occ] + t.label[occ * cells + m[blank]]
     if not view.packed:
         return int(view.table[e])
-    md = sum(
+    md: int = sum(
         abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(placed, view.goal, strict=True)
     )
     return md + 2 * ((int(view.table[e >> 1]) >> ((e & 1) << 2)) & 15)

@@ -13,8 +13,8 @@ child still unseen ``L + 1``. The sets are dealt to two threads in alternate blo
 with the same value, so no lock is needed.
 
 Memory: a byte an entry (1.43 GB for the 15-puzzle's 8-tile pattern, 140 MB for a
-7-tile one) and 1.2 MB of region tables; :func:`pack_nibbles` then halves it.
-Boards of up to 16 cells (the tables are indexed by the set of occupied cells).
+7-tile one) and the region tables, indexed by the set of occupied cells (1.2 MB on 4x4,
+2.9 GB while made on 5x5, :data:`MAX_CELLS`); :func:`pack_nibbles` then halves the table.
 """
 
 from __future__ import annotations
@@ -32,7 +32,10 @@ from numba import njit
 from .pdb_build import _regions
 from .zpdb_index import VALUE_UNSEEN
 
-MAX_CELLS = 16
+MAX_CELLS = 25
+"""The largest board: the region tables have an entry for every set of cells, ``2**25``
+on 5x5 (2.9 GB while they are made, 1.1 GB kept: each set's regions, first entry and
+each cell's region)."""
 I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
 I8 = npt.NDArray[np.int8]
@@ -52,13 +55,23 @@ def region_tables(size: int, k: int) -> tuple[U8, I8, I64, I64, int]:
     label = np.zeros(space * cells, np.int8)
     _regions(size, nreg, label, np.zeros(space * 8, np.int32), np.zeros(space, np.uint32),
              np.zeros(space, np.uint64), np.zeros(space, np.uint64))  # fmt: skip
-    pc = np.array([bin(o).count("1") for o in range(space)], dtype=np.uint8)
+    pc = popcounts(cells)
     sets = np.flatnonzero(pc == k).astype(np.int64)
     sizes = nreg[sets].astype(np.int64) * math.factorial(k)
     base = np.zeros(space, np.int64)
     starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     base[sets] = starts
     return nreg, label, base, sets, int(sizes.sum())
+
+
+def popcounts(cells: int) -> U8:
+    """The number of cells in each set of ``cells`` cells (``2**cells`` bytes)."""
+    byte = np.array([bin(b).count("1") for b in range(256)], dtype=np.uint8)
+    sets = np.arange(1 << cells, dtype=np.uint32)
+    out: U8 = byte[sets & 255]
+    for shift in range(8, cells, 8):
+        out += byte[(sets >> shift) & 255]
+    return out
 
 
 def neighbour_table(size: int) -> I64:
@@ -173,13 +186,13 @@ def build_zpdb(
     """The zero-aware table of ``pattern`` (goal cells) on an ``size x size`` board whose
     goal has the blank on ``blank_goal``: a byte an entry (:data:`.zpdb_index.VALUE_UNSEEN`
     where no move sequence reaches it). ``progress(entries valued, entries)`` after each
-    level (may raise to cancel). Boards of up to 16 cells."""
+    level (may raise to cancel). Boards of up to :data:`MAX_CELLS` cells."""
     cells = size * size
     k = len(pattern)
     if cells > MAX_CELLS or not 1 <= k < cells - 1 or blank_goal in pattern:
-        raise ValueError("a zero-aware table takes 1 to cells-2 tiles on at most 16 cells")
+        raise ValueError("a zero-aware table takes 1 to cells-2 tiles on at most 25 cells")
     nreg, label, base, sets, total = region_tables(size, k)
-    pc = np.array([bin(o).count("1") for o in range(1 << cells)], dtype=np.uint8)
+    pc = popcounts(cells)
     nbr = neighbour_table(size)
     kf = math.factorial(k)
     val = np.full(total, VALUE_UNSEEN, np.uint8)

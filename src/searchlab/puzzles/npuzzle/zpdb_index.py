@@ -21,6 +21,7 @@ blank-cell digit would make them 16 times as many).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from functools import lru_cache
@@ -70,9 +71,8 @@ def layout(size: int, k: int) -> tuple[dict[int, tuple[int, int]], int]:
     kf = math.factorial(k)
     bases: dict[int, tuple[int, int]] = {}
     total = 0
-    for occ in range(1 << cells):
-        if occ.bit_count() != k:
-            continue
+    sets = sorted(sum(1 << c for c in cs) for cs in itertools.combinations(range(cells), k))
+    for occ in sets:
         r = len(regions(size, occ))
         bases[occ] = (total, r)
         total += kf * r

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .board import Board, neighbours
 from .zpdb import View
+from .zpdb_bits import root_value
 
 _INF = 1 << 30
 
@@ -36,8 +37,9 @@ class ZResult:
     iterations: int
 
 
-def _state(v: View, where: Sequence[int]) -> tuple[int, int, int]:
-    """``(occupied set, entry without the region, md)`` of a view's tiles."""
+def _state(v: View, where: Sequence[int]) -> tuple[int, int, int, int]:
+    """``(occupied set, entry without the region, md, -1)`` of a view's tiles (the last
+    field: the value, kept for one-bit tables only)."""
     m = v.cellmap
     t = v.tables
     n = t.size
@@ -51,11 +53,11 @@ def _state(v: View, where: Sequence[int]) -> tuple[int, int, int]:
     for i, d in enumerate(idx):
         r = r * (k - i) + d - sum(1 for e in idx[:i] if e < d)
     md = 0
-    if v.packed:
+    if v.packed or v.bits:
         md = sum(
             abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(placed, v.goal, strict=True)
         )
-    return occ, t.base[occ] + r * t.nreg[occ], md
+    return occ, t.base[occ] + r * t.nreg[occ], md, -1
 
 
 def ida_star_views(
@@ -87,18 +89,22 @@ def ida_star_views(
     labels = [v.tables.label for v in flat]
     tabs = [v.table for v in flat]
     packed = [v.packed for v in flat]
+    bits = [v.bits for v in flat]
     gen = [0, 0]  # generated, expanded
     best = [_INF]
     path: list[int] = []
     limit = max_nodes if max_nodes is not None else _INF
 
-    def h_of(st: list[tuple[int, int, int]], blank: int, g: int, bound: int) -> int:
-        """The catalogue's value, or bound - g + 1 as soon as a member passes the bound."""
+    def h_of(st: list[tuple[int, int, int, int]], blank: int, g: int, bound: int) -> int:
+        """The catalogue's value, or a member's sum as soon as one passes the bound."""
         top = 0
         for span in spans:
             s = 0
             for vi in span:
-                occ, bp, md = st[vi]
+                occ, bp, md, v = st[vi]
+                if v >= 0:
+                    s += v
+                    continue
                 e = bp + labels[vi][occ * cells + maps[vi][blank]]
                 if packed[vi]:
                     s += md + 2 * ((tabs[vi][e >> 1] >> ((e & 1) << 2)) & 15)
@@ -109,7 +115,7 @@ def ida_star_views(
             top = max(top, s)
         return top
 
-    def search(b: int, prev: int, g: int, bound: int, st: list[tuple[int, int, int]]) -> bool:
+    def search(b: int, prev: int, g: int, bound: int, st: list[tuple[int, int, int, int]]) -> bool:
         gen[1] += 1
         g1 = g + 1
         cnt = 0
@@ -123,7 +129,13 @@ def ida_star_views(
             if following[t]:
                 st2 = list(st)
                 for vi in following[t]:
-                    st2[vi] = _state(flat[vi], where)
+                    occ, bp, md, _ = new = _state(flat[vi], where)
+                    if bits[vi]:  # the value one up or down, told by the bit (mod 4)
+                        v = st[vi][3]
+                        e = bp + labels[vi][occ * cells + maps[vi][nb]]
+                        m4 = (md + 2 * ((tabs[vi][e >> 3] >> (e & 7)) & 1)) & 3
+                        new = (occ, bp, md, v + 1 if m4 == (v + 1) & 3 else v - 1)
+                    st2[vi] = new
             h = h_of(st2, nb, g1, bound)
             if h == 0:
                 gen[0] += cnt
@@ -149,8 +161,13 @@ def ida_star_views(
         gen[0] += cnt
         return False
 
-    st0 = [_state(v, where) for v in flat]
     blank0 = where[0]
+    st0 = [_state(v, where) for v in flat]
+    for vi, v in enumerate(flat):
+        if v.bits:
+            placed = [v.cellmap[where[x]] for x in v.tiles]
+            value = root_value(v.table, v.tables, v.goal, placed, v.cellmap[blank0])
+            st0[vi] = (*st0[vi][:3], value)
     bound = h_of(st0, blank0, 0, _INF)
     iterations = 0
     solved = bound == 0
