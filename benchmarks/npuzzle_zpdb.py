@@ -41,6 +41,7 @@ from searchlab.puzzles.npuzzle.zpdb import (
     random_boards,
     views,
 )
+from searchlab.puzzles.npuzzle.zpdb_bits import bit_views
 from searchlab.puzzles.npuzzle.zpdb_search import ida_star_views, replay
 
 Tiles = Sequence[int]
@@ -143,6 +144,10 @@ def run_nodes(ids: list[int], names: list[str]) -> None:
     z = {
         "zpdb78": lambda: [views(4, PARTITIONS["7-8"], False)],
         "zpdb78+r": lambda: [views(4, PARTITIONS["7-8"], False), views(4, PARTITIONS["7-8"], True)],
+        "zpdb78+r/1bit": lambda: [
+            bit_views(4, PARTITIONS["7-8"], False),
+            bit_views(4, PARTITIONS["7-8"], True),
+        ],
         "zpdb663": lambda: [views(4, PARTITIONS["6-6-3"], False)],
         "zpdb663+r": lambda: [
             views(4, PARTITIONS["6-6-3"], False),

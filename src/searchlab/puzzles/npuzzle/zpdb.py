@@ -24,9 +24,9 @@ the full text, so the section numbers are theirs as we understand them, not chec
   own index, a combinatorial rank with the region, differs in layout, not in content).
 - **compression**: a value is ``md + 2q`` (``md`` the pattern tiles' Manhattan distance,
   whose parity every move of a pattern tile flips), so ``q`` is stored, four bits an
-  entry (:func:`~.zpdb_build.pack_nibbles`). The paper's one bit an entry (``q mod 2``:
-  a child's value is its parent's plus or minus one, which one is told by that bit, and
-  the root's value is recovered by a descent) is **not** done here.
+  entry (:func:`~.zpdb_build.pack_nibbles`), or the paper's one bit an entry, ``q mod 2``
+  (:mod:`.zpdb_bits`: a child's value is its parent's plus or minus one, told by that
+  bit, and the root's value is recovered by a descent).
 - **catalogues** (paper Sec. 5): the heuristic is the maximum, over a catalogue of
   partitions, of each partition's sum; the catalogue is chosen by its quality over
   random states, here greedily by ``eta = mean(b ** -h)`` over uniformly random solvable
