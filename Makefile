@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test test-slow lint bench clean i18n check-python
+.PHONY: install demo test test-slow lint bench clean i18n check-python js-install
 
 install: check-python $(STAMP)
 
@@ -56,10 +56,24 @@ test: install
 test-slow: install
 	$(BIN)/python -m pytest -m slow
 
-lint: install
+lint: install js-install
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+	node_modules/.bin/tsc -p tsconfig.json
+
+# The page scripts (src/searchlab/web/static/js) are type-checked by TypeScript (tsc
+# --checkJs, pinned in package.json and package-lock.json; tsconfig.json says what it
+# reads); npm installs it into node_modules, again when the lock file changes.
+NODE_STAMP := node_modules/.installed
+js-install: $(NODE_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+		echo "make lint type-checks the page scripts with TypeScript: install Node.js and npm (Debian: apt-get install nodejs npm)" >&2; \
+		exit 2; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
 
 # Benchmarks run in their own environment, with the peer libraries they compare against.
 BENCH := .bench-venv
@@ -69,4 +83,4 @@ bench: install
 	$(BENCH)/bin/python benchmarks/engine_astar.py
 
 clean:
-	rm -rf $(VENV) $(BENCH) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH) build dist .pytest_cache .mypy_cache .ruff_cache node_modules

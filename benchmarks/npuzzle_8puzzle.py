@@ -3,7 +3,8 @@
 Usage: python benchmarks/npuzzle_8puzzle.py [--repeat N]
 
 Prints, per state, the optimal length, nodes expanded/generated, the best wall
-time of N runs and nodes/s, for the dedicated packed-int A* (the default of
+time and the best CPU time of N runs (CPU: the fairer figure on a shared machine) and
+nodes per CPU second, for the dedicated packed-int A* (the default of
 ``searchlab npuzzle solve``) and for the generic engine with NPuzzleProblem.
 Target: under 50 ms each for the dedicated solver.
 """
@@ -27,7 +28,7 @@ def main() -> None:
     goal = goal_board(3)
     print(
         f"{'state':<20} {'solver':<16} {'len':>4} {'expanded':>9} {'generated':>9} "
-        f"{'best ms':>8} {'nodes/s':>10}"
+        f"{'best ms':>8} {'CPU ms':>8} {'nodes/s':>10}"
     )
     for text in HARDEST:
         board = parse_tiles(text)
@@ -36,15 +37,16 @@ def main() -> None:
             "engine astar": lambda b=board: solve(NPuzzleProblem(b, goal, "manhattan"), "astar"),
         }
         for name, run in runs.items():
-            best = float("inf")
+            best = cpu = float("inf")
             for _ in range(args.repeat):
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 result = run()
                 best = min(best, time.perf_counter() - t0)
+                cpu = min(cpu, time.process_time() - c0)
             s = result.stats
             print(
                 f"{text:<20} {name:<16} {result.length:>4} {s.expanded:>9,} {s.generated:>9,} "
-                f"{best * 1000:>8.1f} {s.generated / best:>10,.0f}"
+                f"{best * 1000:>8.1f} {cpu * 1000:>8.1f} {s.generated / cpu:>10,.0f}"
             )
 
 

@@ -98,6 +98,7 @@ def test_the_page_asks_only_for_listed_strings() -> None:
     static = files("searchlab.web") / "static"
     pages = ("app.js", "player.js", "notation.js", "names.js")
     js = "".join((static / "js" / n).read_text() for n in pages)
+    js += "".join(p.read_text() for p in (static / "js" / "play").iterdir())  # the player's parts
     used = set(re.findall(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', js))
     parser = DataI18n()
     parser.feed((static / "index.html").read_text())

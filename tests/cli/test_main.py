@@ -108,6 +108,19 @@ def test_help_table_matches_each_commands_own_help() -> None:
             assert click.Command(name, help=text).get_short_help_str(limit) == expected, name
 
 
+def test_the_registry_reserves_exactly_the_cli_commands() -> None:
+    """No family may take a built-in command's name (the registry refuses it): its list
+    (:data:`searchlab.families.RESERVED`, below the CLI) is the CLI's real top-level
+    commands, so the two cannot drift apart."""
+    import click
+
+    from searchlab import families
+    from searchlab.cli.main import cli
+
+    built_in = set(cli.list_commands(click.Context(cli))) - set(families.names())
+    assert built_in | set(cli.commands) == families.RESERVED
+
+
 def test_help_lists_every_family_without_importing_it() -> None:
     """Each family's line in ``searchlab --help`` is the first paragraph of its
     ``family.py`` docstring, read from the file: listing them imports no family."""

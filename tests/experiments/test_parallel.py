@@ -184,3 +184,33 @@ def test_a_ctrl_c_as_the_workers_start_is_never_lost() -> None:
             check=False,
         )
         assert done.stdout.strip() == "heard", done.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (Linux)")
+def test_repeated_ctrl_c_leaves_no_leaked_semaphore() -> None:
+    """Ctrl-C pressed again and again while the pool is torn down (issue 34 item 6): the
+    clean-up runs to its end, so Python's resource tracker finds no semaphore left to
+    warn about at exit ("There appear to be N leaked semaphore objects")."""
+    env = {**os.environ, "PYTHONPATH": SRC}
+    parent = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED, "pool"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert parent.stdout is not None
+        assert parent.stdout.readline() == "running\n"
+        for _ in range(40):  # the first stops the work, the others fall on the clean-up
+            if parent.poll() is not None:
+                break
+            os.killpg(parent.pid, signal.SIGINT)
+            time.sleep(0.02)
+        _out, err = parent.communicate(timeout=60)
+    finally:
+        if parent.poll() is None:
+            os.killpg(parent.pid, signal.SIGKILL)
+            parent.wait()
+    assert "leaked" not in err and "semaphore" not in err, err[-2000:]

@@ -1,11 +1,13 @@
-"""A family is one folder: a copy of the Tower of Hanoi's folder under a new name is a
-seventh family, reached by every surface with no other file changed.
+"""A family is one folder: a copy of any family's folder under a new name is another
+family, reached by every surface with no other file changed.
 
-The test copies the installed package into a temporary directory, copies
-``puzzles/hanoi`` there as ``puzzles/towers``, and drives the copy in a fresh Python
-process: the registry, ``searchlab solve`` (``--json``, ``--svg``, ``--html``),
-``compare``, ``teach``, ``demo``'s section, and the web API (families, validate, play
-moves, hint, solve job).
+The tests copy the installed package into a temporary directory, copy a family's folder
+there under a new name, and drive the copy in a fresh Python process. Every folder: the
+copy is listed, solves its first example under its new name (``searchlab solve
+--json``'s ``"family"``), and runs its own modules, never the original's. The Tower of
+Hanoi, in depth (``puzzles/hanoi`` as ``puzzles/towers``): the registry, ``searchlab
+solve`` (``--json``, ``--svg``, ``--html``), its command group, ``compare``, ``teach``,
+and the web API (families, validate, play moves, hint, solve job).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import searchlab
+from searchlab import families
 
 CORE = textwrap.dedent(
     """
@@ -88,18 +91,67 @@ SURFACES = textwrap.dedent(
 )
 
 
-def run_in_a_copy(tmp_path: Path, script: str) -> None:
-    """Copy the package to ``tmp_path``, copy ``puzzles/hanoi`` there as
-    ``puzzles/towers``, and run ``script`` on that copy in a fresh process."""
+COPY = textwrap.dedent(
+    """
+    import io, json, sys
+    from contextlib import redirect_stdout
+    from pathlib import Path
+    from searchlab import families
+    from searchlab.cli.main import main
+
+    out, original, copy = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+    assert copy in families.names() and original in families.names(), families.names()
+    family = families.get(copy)
+    assert family.name == copy, family.name
+    example = family.examples[0]
+    result = family.run(family.read(example.text))
+    assert result.status == "solved", (example.id, result.status, result.reason)
+    board = out / f"{copy}.txt"
+    board.write_text(example.text)
+    with redirect_stdout(io.StringIO()) as printed:
+        assert main(["solve", copy, str(board), "--json"]) == 0
+    answer = json.loads(printed.getvalue())
+    assert answer["family"] == copy and answer["status"] == "solved", answer
+
+    package = f"searchlab.puzzles.{copy}"
+    ran = [m for m in sys.modules if m == package or m.startswith(package + ".")]
+    assert f"{package}.family" in ran, ran
+    folder = Path(families.PUZZLES) / copy
+    for name in ran:
+        where = Path(sys.modules[name].__file__ or "")
+        assert where.is_relative_to(folder), (name, where)
+    theirs = f"searchlab.puzzles.{original}"
+    leaked = [m for m in sys.modules if m == theirs or m.startswith(theirs + ".")]
+    assert not leaked, f"the copy ran the original's modules: {leaked}"
+    print("copied family ok")
+    """
+)
+
+
+def copy_package(tmp_path: Path, copies: dict[str, str]) -> Path:
+    """Copy the package to ``tmp_path / "src"`` and there each family folder ``copies``
+    names under its new name; the copy's ``src`` folder."""
     package = Path(searchlab.__file__).parent
     root = tmp_path / "src"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(package, root / "searchlab", ignore=ignore)
     puzzles = root / "searchlab" / "puzzles"
-    shutil.copytree(puzzles / "hanoi", puzzles / "towers", ignore=ignore)
-    env = {**os.environ, "PYTHONPATH": str(root), "SEARCHLAB_LANG": "en"}
+    for original, copy in copies.items():
+        shutil.copytree(puzzles / original, puzzles / copy, ignore=ignore)
+    return root
+
+
+def run_on(root: Path, script: str, *args: str, cache: Path) -> str:
+    """Run ``script`` on the package copied to ``root`` in a fresh process (its cache in
+    ``cache``); what it printed."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(root),
+        "SEARCHLAB_LANG": "en",
+        "SEARCHLAB_CACHE_DIR": str(cache),
+    }
     done = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path)],
+        [sys.executable, "-c", script, *args],
         env=env,
         capture_output=True,
         text=True,
@@ -107,7 +159,37 @@ def run_in_a_copy(tmp_path: Path, script: str) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
-    assert "seventh family ok" in done.stdout
+    return done.stdout
+
+
+def run_in_a_copy(tmp_path: Path, script: str) -> None:
+    """Copy the package to ``tmp_path``, copy ``puzzles/hanoi`` there as
+    ``puzzles/towers``, and run ``script`` on that copy in a fresh process."""
+    root = copy_package(tmp_path, {"hanoi": "towers"})
+    printed = run_on(root, script, str(tmp_path), cache=tmp_path / "cache")
+    assert "seventh family ok" in printed
+
+
+@pytest.fixture(scope="module")
+def every_folder_copied(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package copied once, every family folder ``F`` beside it as ``F_copy``."""
+    tmp = tmp_path_factory.mktemp("copies")
+    return copy_package(tmp, {name: f"{name}_copy" for name in families.names()})
+
+
+@pytest.mark.parametrize("original", families.names())
+def test_every_family_folder_copied_is_a_family_under_its_new_name(
+    every_folder_copied: Path, original: str, tmp_path: Path
+) -> None:
+    printed = run_on(
+        every_folder_copied,
+        COPY,
+        str(tmp_path),
+        original,
+        f"{original}_copy",
+        cache=tmp_path / "cache",
+    )
+    assert "copied family ok" in printed
 
 
 def test_a_copied_folder_is_a_family_of_the_registry_and_the_cli(tmp_path: Path) -> None:

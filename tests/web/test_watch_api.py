@@ -168,6 +168,7 @@ def test_the_watch_page_asks_only_for_listed_strings() -> None:
         (static / "js" / n).read_text()
         for n in ("watch.js", "names.js", "brush.js", "gridcanvas.js")
     )
+    js += "".join(p.read_text() for p in (static / "js" / "watch").iterdir())  # its parts
     used = set(re.findall(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', js))
     parser = _DataI18n()
     parser.feed((static / "watch.html").read_text())

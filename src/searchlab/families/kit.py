@@ -23,7 +23,7 @@ import math
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from searchlab.errors import InputError
 from searchlab.families.contract import Note, Option, Record
@@ -38,11 +38,13 @@ LIMIT_KEYS = frozenset(LimitOptions.__optional_keys__)
 ``max_expansions``, ``max_nodes``, ``cancel``, ``progress``, named in one place."""
 
 
-def limit_options(options: Mapping[str, Any], *, without: Iterable[str] = ()) -> dict[str, Any]:
-    """The limit keywords among ``options``, minus ``without`` (limits a dedicated solver
-    has no use for, e.g. ``max_nodes`` for one that stores no nodes)."""
+def limit_options(options: Mapping[str, Any], *, without: Iterable[str] = ()) -> LimitOptions:
+    """The limits among a solve's ``options``, as the engine's typed record.
+
+    ``without`` names limits a dedicated solver has no use for (``max_nodes`` for one
+    that stores no nodes, say); every other key (an observer, a weight) is left out."""
     keep = LIMIT_KEYS - set(without)
-    return {k: v for k, v in options.items() if k in keep}
+    return cast(LimitOptions, {k: v for k, v in options.items() if k in keep})
 
 
 def engine_solve(

@@ -14,6 +14,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 """The folder holding one folder per family."""
 
 
+def folder_name(module: str) -> str:
+    """The name of the family whose folder holds ``module`` (give it ``__name__``): the
+    folder's name, so a copy of the folder under another name answers under that name.
+
+    >>> folder_name("searchlab.puzzles.maze.family")
+    'maze'
+    """
+    prefix = f"{__name__}."
+    if not module.startswith(prefix):
+        raise ValueError(f"{module} is not a module of a family folder")
+    return module[len(prefix) :].split(".", 1)[0]
+
+
 def family_folders() -> list[str]:
     """The names of the folders here that hold a ``family.py``, alphabetical."""
     return [

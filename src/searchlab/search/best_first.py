@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from heapq import heappop, heappush
-from typing import Any, Literal
+from typing import Any, Literal, Unpack
 
 from searchlab.search._paths import ParentTable, solved, unsolved, walk_back
-from searchlab.search.events import Observer, SearchEvent
-from searchlab.search.limits import Budget, CancelToken, ProgressCallback
+from searchlab.search.events import SearchEvent
+from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem, checked_key
 from searchlab.search.result import SearchResult, SearchStats
 
@@ -49,26 +49,25 @@ def best_first_search(
     name: str,
     reopen: bool = True,
     tie_break: TieBreak = "g_max",
-    max_expansions: int | None = None,
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    cancel: CancelToken | None = None,
-    progress: ProgressCallback | None = None,
-    observer: Observer | None = None,
+    **options: Unpack[SearchOptions],
 ) -> SearchResult:
-    """Graph search expanding the open node of least ``g_weight*g + h_weight*h``.
+    """Graph search that always expands the open node of least ``g_weight*g + h_weight*h``.
 
     Requires non-negative step costs. With ``g_weight=1`` and an admissible
     heuristic (``h_weight=1``) the first goal selected for expansion is optimal
     (re-opening makes this hold for inconsistent heuristics too). The goal test
     is applied when a node is selected, not when it is generated.
 
+    ``options`` are the engine's limits, cancel token, progress callback and
+    observer (:class:`~searchlab.search.options.SearchOptions`); a misspelt one
+    raises :class:`TypeError`.
+
     Complexity: ``O(b^d)`` time and memory in the worst case; each heap
     operation costs ``O(log n)``.
     """
     if tie_break not in TIE_BREAKS:
         raise ValueError(f"unknown tie_break {tie_break!r}; choose one of {', '.join(TIE_BREAKS)}")
-    budget = Budget(max_expansions, time_limit, max_nodes, cancel, progress)
+    budget, observer = budget_and_observer(options)
     stats = SearchStats()
     successors = problem.successors
     is_goal = problem.is_goal

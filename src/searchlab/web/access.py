@@ -9,7 +9,7 @@ as ``Authorization: Bearer …`` (scripts). Tokens are compared in constant time
 one 403, each with one line in the language the browser asks for.
 
 :func:`machine_names` lists the addresses and names a server bound to ``host`` is
-reached by, for the Host check (``web/app.py``'s ``HostCheck``).
+reached by, for the Host check (``web/middleware.py``'s ``HostCheck``).
 """
 
 from __future__ import annotations

@@ -178,8 +178,7 @@ def solution_json(fam: Family, instance: Any, sol: SearchResult) -> dict[str, An
 
 
 def state_label(fam: Family, instance: Any, state: Any) -> str:
-    """A state's token as short text: its last 80 characters, where paths differ
-    (app.js shortens the solution's tokens alike to mark the rows on the path)."""
+    """A state's token as short text: its last 80 characters, where paths differ."""
     text = json.dumps(fam.encode_state(instance, state), separators=(",", ":"))
     return text if len(text) <= 80 else "\u2026" + text[-79:]
 

@@ -38,6 +38,7 @@ from searchlab.families.kit import (
     svg_option,
 )
 from searchlab.i18n import N_, _, ngettext
+from searchlab.puzzles import folder_name
 from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.problem import Problem
 from searchlab.search.result import LimitName, SearchResult, SearchStats
@@ -61,8 +62,8 @@ from .problem import HEURISTICS, HanoiProblem
 from .solver import distance, optimal_moves
 from .views import base_view, moves, state_view, to_move
 
-NAME = __name__.rsplit(".", 2)[-2]
-"""The folder's name: ``hanoi``."""
+NAME = folder_name(__name__)
+"""The family's name: its folder's (``hanoi``)."""
 
 ALGORITHMS = ("recursive", *engine_algorithms(provides=("predecessors",), exclude=("backtrack",)))
 """``recursive`` (optimal, instant) first, then the engine's algorithms (not

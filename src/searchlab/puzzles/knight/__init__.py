@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 from searchlab.lazy import exports
 
 if TYPE_CHECKING:
-    from searchlab.puzzles.knight.blocks import construct_closed_tour
-    from searchlab.puzzles.knight.board import (
+    from .blocks import construct_closed_tour
+    from .board import (
         MAX_SIDE,
         Board,
         is_knight_move,
@@ -31,15 +31,15 @@ if TYPE_CHECKING:
         parse_square,
         tour_error,
     )
-    from searchlab.puzzles.knight.exhaustive import count_tours, open_tour_exists
-    from searchlab.puzzles.knight.existence import Verdict, closed_tour_verdict, tour_verdict
-    from searchlab.puzzles.knight.play import apply_move, hint, legal_moves
-    from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
-    from searchlab.puzzles.knight.render import render_numbered
-    from searchlab.puzzles.knight.solver import ALGORITHMS, solve_tour
-    from searchlab.puzzles.knight.tour import tour_array
-    from searchlab.puzzles.knight.views import render_svg
-    from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
+    from .exhaustive import count_tours, open_tour_exists
+    from .existence import Verdict, closed_tour_verdict, tour_verdict
+    from .play import apply_move, hint, legal_moves
+    from .problem import KnightTourProblem, warnsdorff_order
+    from .render import render_numbered
+    from .solver import ALGORITHMS, solve_tour
+    from .tour import tour_array
+    from .views import render_svg
+    from .warnsdorff import warnsdorff_tour
 
 __all__ = [
     "ALGORITHMS",

@@ -33,8 +33,8 @@ from importlib import resources
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.knight.board import Board
-from searchlab.puzzles.knight.exhaustive import NodeLimit, find_path
+from .board import Board
+from .exhaustive import NodeLimit, find_path
 
 IntArray = npt.NDArray[np.int64]
 
@@ -119,7 +119,7 @@ def block_tours(kind: str = "tours") -> dict[tuple[int, int], IntArray]:
     ``kind="tours"``: structured tours (usable as blocks); ``"plain"``: closed
     tours of shapes that have no structured one, usable only as a whole board.
     """
-    text = resources.files("searchlab.puzzles.knight").joinpath("block_tours.json").read_text()
+    text = resources.files(__package__).joinpath("block_tours.json").read_text()
     table: dict[tuple[int, int], IntArray] = {}
     for key, tour in json.loads(text)[kind].items():
         rows, cols = (int(x) for x in key.split("x"))

@@ -83,7 +83,7 @@ class Board:
             )
 
     def _repr_svg_(self) -> str:
-        from searchlab.puzzles.knight.views import render_svg
+        from .views import render_svg
 
         return render_svg(self)
 

@@ -22,15 +22,16 @@ from searchlab.families.kit import (
     time_limit_option,
 )
 from searchlab.i18n import N_, _
-from searchlab.puzzles.knight import frontier
-from searchlab.puzzles.knight.board import Board, parse_size, parse_square
-from searchlab.puzzles.knight.exhaustive import Cancelled as ExhaustiveCancelled
-from searchlab.puzzles.knight.exhaustive import count_closed_tours, tours_by_start
-from searchlab.puzzles.knight.existence import random_start as random_start_square
-from searchlab.puzzles.knight.render import STEPS_MAX_SQUARES, step_printer, tour_report
-from searchlab.puzzles.knight.solver import ALGORITHMS
-from searchlab.puzzles.knight.views import Instance
 from searchlab.search.limits import CancelToken
+
+from . import frontier
+from .board import Board, parse_size, parse_square
+from .exhaustive import Cancelled as ExhaustiveCancelled
+from .exhaustive import count_closed_tours, tours_by_start
+from .existence import random_start as random_start_square
+from .render import STEPS_MAX_SQUARES, step_printer, tour_report
+from .solver import ALGORITHMS
+from .views import Instance
 
 COUNT_MAX_SQUARES = 30
 """The largest board ``count --method exhaustive`` takes."""

@@ -8,13 +8,15 @@ from collections.abc import Iterator
 from searchlab.families.checking import failure
 from searchlab.families.contract import DemoBlock
 from searchlab.i18n import _
-from searchlab.puzzles.knight.board import Board
-from searchlab.puzzles.knight.check import verify
-from searchlab.puzzles.knight.existence import tour_verdict
-from searchlab.puzzles.knight.render import render_numbered
-from searchlab.puzzles.knight.solver import solve_tour
-from searchlab.puzzles.knight.views import Instance
+from searchlab.puzzles import folder_name
 from searchlab.search.result import STATUS_LABELS
+
+from .board import Board
+from .check import verify
+from .existence import tour_verdict
+from .render import render_numbered
+from .solver import solve_tour
+from .views import Instance
 
 
 def demo() -> Iterator[DemoBlock]:
@@ -29,7 +31,7 @@ def demo() -> Iterator[DemoBlock]:
     big = solve_tour(board, start, closed=True)
     reason = verify(Instance(board, start, True), big)
     if reason is not None:  # the family's check, as every answer's
-        raise failure("knight", big.algorithm, reason)
+        raise failure(folder_name(__name__), big.algorithm, reason)
     yield _(
         "closed tour of 300x300 from 150,7 by block construction: {status}, verified, {seconds} s"
     ).format(status=_(STATUS_LABELS[big.status]), seconds=f"{time.perf_counter() - t:.2f}")

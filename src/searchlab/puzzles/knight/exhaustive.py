@@ -17,8 +17,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 
-from searchlab.puzzles.knight.board import Board
 from searchlab.search.limits import CancelToken
+
+from .board import Board
 
 CANCEL_EVERY = 1 << 14
 """How many nodes :func:`_search` visits between two looks at its cancel token."""

@@ -39,7 +39,8 @@ import random
 from dataclasses import dataclass
 
 from searchlab.i18n import _
-from searchlab.puzzles.knight.board import Board
+
+from .board import Board
 
 # Start squares (on the board as given, rows <= cols) that start no open tour although
 # the board has one and the square has the right colour and line; exhaustive search.

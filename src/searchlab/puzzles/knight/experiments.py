@@ -27,10 +27,12 @@ from searchlab.families.results import Column, Results
 from searchlab.families.runs import Limits, RunRecord, configuration
 from searchlab.families.sources import generated_requests
 from searchlab.i18n import N_, _
-from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS
+from searchlab.puzzles import folder_name
 
-NAME = "knight-warnsdorff"
-FAMILY = "knight"
+from .tiebreaks import TIE_BREAKS
+
+FAMILY = folder_name(__name__)
+NAME = f"{FAMILY}-warnsdorff"
 SIZES = (5, 6, 7, 8, 10, 12, 16, 20, 25, 30, 40, 50)
 CONFIGS = tuple(configuration(f"warnsdorff-{tie}") for tie in TIE_BREAKS)
 

@@ -37,19 +37,24 @@ from searchlab.families.contract import (
 )
 from searchlab.families.kit import int_param, limit_options
 from searchlab.i18n import N_, _
-from searchlab.puzzles.knight.board import Board, parse_size, parse_square
-from searchlab.puzzles.knight.check import verify
-from searchlab.puzzles.knight.commands import COUNT, TOUR_HELP, TOUR_OPTIONS, from_options
-from searchlab.puzzles.knight.demo import demo
-from searchlab.puzzles.knight.existence import random_start, tour_verdict
-from searchlab.puzzles.knight.play import hint as search_hint
-from searchlab.puzzles.knight.play import legal_moves
-from searchlab.puzzles.knight.problem import KnightTourProblem
-from searchlab.puzzles.knight.solver import ALGORITHMS as TOUR_ALGORITHMS
-from searchlab.puzzles.knight.solver import solve_tour
-from searchlab.puzzles.knight.tiebreaks import TIE_BREAKS, tie_break_order
-from searchlab.puzzles.knight.tour import tour_array, tour_moves
-from searchlab.puzzles.knight.views import (
+from searchlab.puzzles import folder_name
+from searchlab.search import SearchResult, backtracking_search
+from searchlab.search.options import LimitOptions
+from searchlab.search.problem import Problem
+
+from .board import Board, parse_size, parse_square
+from .check import verify
+from .commands import COUNT, TOUR_HELP, TOUR_OPTIONS, from_options
+from .demo import demo
+from .existence import random_start, tour_verdict
+from .play import hint as search_hint
+from .play import legal_moves
+from .problem import KnightTourProblem
+from .solver import ALGORITHMS as TOUR_ALGORITHMS
+from .solver import solve_tour
+from .tiebreaks import TIE_BREAKS, tie_break_order
+from .tour import tour_array, tour_moves
+from .views import (
     Instance,
     Square,
     TeachingProblem,
@@ -66,8 +71,9 @@ from searchlab.puzzles.knight.views import (
     square_name,
     state_view,
 )
-from searchlab.search import SearchResult, backtracking_search
-from searchlab.search.problem import Problem
+
+NAME = folder_name(__name__)
+"""The family's name: its folder's."""
 
 HINT_MAX_SQUARES = 400
 """Hints and the teaching view search boards up to this many squares."""
@@ -191,7 +197,7 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
         closed=inst.closed,
         algorithm=algorithm,
         observer=options.get("observer"),
-        **limit_options(options, without=("max_nodes",)),
+        **limit_options(options, without=("max_nodes",)),  # checked above, against N
     )
 
 
@@ -205,13 +211,11 @@ def warnsdorff(inst: Instance, tie: str, options: Mapping[str, Any]) -> SearchRe
         return SearchResult(f"warnsdorff-{tie}", "impossible", reason=verdict.reason)
     problem = KnightTourProblem(board, start, closed=inst.closed)
     seed = (board.rows * 1009 + board.cols) * 1_000_003 + start[0] * 1009 + start[1]
-    r = backtracking_search(
-        problem,
-        order=tie_break_order(problem, tie, seed),
-        max_expansions=min(board.size - 1, options.get("max_expansions") or board.size),
-        time_limit=options.get("time_limit"),
-        cancel=options.get("cancel"),
-    )
+    limits: LimitOptions = {
+        **limit_options(options, without=("max_nodes", "progress")),
+        "max_expansions": min(board.size - 1, options.get("max_expansions") or board.size),
+    }
+    r = backtracking_search(problem, order=tie_break_order(problem, tie, seed), **limits)
     squares = [start, *r.actions] if r.solved else []
     moves_, states = tour_moves(squares)
     r.actions, r.states = moves_, states
@@ -273,7 +277,7 @@ def goal_text(inst: Instance) -> str:
 
 FAMILY: Family[Instance, tuple[Square, ...]] = Family(
     goal_text=goal_text,
-    name="knight",
+    name=NAME,
     title=N_("Knight's tour"),
     board_help=N_(
         "The size (e.g. 8x8, up to 40x40 on the web), 'start: ROW,COL' "

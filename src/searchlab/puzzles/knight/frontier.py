@@ -36,11 +36,12 @@ from pathlib import Path
 
 import numpy as np
 
-from searchlab.puzzles.knight import frontier_store as store
-from searchlab.puzzles.knight.board import Board
-from searchlab.puzzles.knight.frontier_kernel import BASE, EMPTY, advance, compact, rehash
-from searchlab.puzzles.knight.frontier_store import CheckpointBusy, CheckpointError, Segment
 from searchlab.search.limits import CancelToken
+
+from . import frontier_store as store
+from .board import Board
+from .frontier_kernel import BASE, EMPTY, advance, compact, rehash
+from .frontier_store import CheckpointBusy, CheckpointError, Segment
 
 MAX_ROWS = 8
 """The frontier count takes boards whose shorter side has at most this many squares."""

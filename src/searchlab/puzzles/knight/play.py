@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.knight.board import Board, is_knight_move
-from searchlab.puzzles.knight.exhaustive import NodeLimit, find_path
+
+from .board import Board, is_knight_move
+from .exhaustive import NodeLimit, find_path
 
 Square = tuple[int, int]
 

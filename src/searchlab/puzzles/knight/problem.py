@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from searchlab.puzzles.knight.board import Board
-from searchlab.puzzles.knight.exhaustive import neighbour_masks
 from searchlab.search import Problem
 from searchlab.search.problem import Successor
+
+from .board import Board
+from .exhaustive import neighbour_masks
 
 KnightState = tuple[int, int]
 """``(square index, visited bitboard)``."""

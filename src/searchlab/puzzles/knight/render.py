@@ -10,9 +10,10 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.i18n import _
-from searchlab.puzzles.knight.board import Board
-from searchlab.puzzles.knight.tour import tour_array
 from searchlab.search.events import Observer, SearchEvent
+
+from .board import Board
+from .tour import tour_array
 
 if TYPE_CHECKING:
     from searchlab.search.result import SearchResult

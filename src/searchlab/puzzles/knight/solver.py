@@ -25,25 +25,25 @@ and every tour the family answers is verified
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.knight.blocks import can_construct, construct_closed_tour
-from searchlab.puzzles.knight.board import Board, is_knight_move
-from searchlab.puzzles.knight.exhaustive import NodeLimit, find_path
-from searchlab.puzzles.knight.existence import tour_verdict
-from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
-from searchlab.puzzles.knight.strip import thin_tour
-from searchlab.puzzles.knight.tour import Prefixes, Tour, TourMoves
-from searchlab.puzzles.knight.warnsdorff import warnsdorff_tour
 from searchlab.search import SearchResult, SearchStats, backtracking_search, limit_phrase
-from searchlab.search.events import Observer
-from searchlab.search.limits import Budget, CancelToken
+from searchlab.search.limits import Budget
+from searchlab.search.options import SearchOptions, budget_and_observer
 from searchlab.search.result import Status
+
+from .blocks import can_construct, construct_closed_tour
+from .board import Board, is_knight_move
+from .exhaustive import NodeLimit, find_path
+from .existence import tour_verdict
+from .problem import KnightTourProblem, warnsdorff_order
+from .strip import thin_tour
+from .tour import Prefixes, Tour, TourMoves
+from .warnsdorff import warnsdorff_tour
 
 ALGORITHMS = ("fast", "backtrack")
 EXHAUSTIVE_MAX_SQUARES = 400
@@ -103,23 +103,22 @@ def solve_tour(
     *,
     closed: bool = False,
     algorithm: str = "fast",
-    time_limit: float | None = 60.0,
-    max_expansions: int | None = None,
-    cancel: CancelToken | None = None,
-    progress: Callable[[SearchStats], None] | None = None,
-    observer: Observer | None = None,
+    **options: Unpack[SearchOptions],
 ) -> SearchResult:
-    """A knight's tour of ``board`` from ``start`` (closed if ``closed``); the family
-    checks it (:mod:`.check`) before it is reported.
+    """A knight's tour of ``board`` from ``start``, closed if ``closed``.
+
+    The family checks the tour (:mod:`.check`) before it is reported.
 
     Parameters
     ----------
     board, start : the board and the 0-based (row, col) start square.
     closed : ask for a closed (re-entrant) tour.
     algorithm : ``"fast"`` or ``"backtrack"`` (see the module docstring).
-    time_limit, max_expansions, cancel, progress : limits as in the engine;
-        ``max_expansions`` and ``progress`` apply to ``"backtrack"``.
-    observer : the engine's observer of ``"backtrack"`` (states ``(square, visited)``;
+    **options : the engine's limits, cancel token, progress callback and observer
+        (:class:`~searchlab.search.options.SearchOptions`). ``time_limit`` is 60 seconds
+        unless given (``None``: none) and, with ``cancel``, bounds both algorithms;
+        ``max_expansions``, ``max_nodes``, ``progress`` and the ``observer`` apply to
+        ``"backtrack"`` (its states are ``(square, visited)``;
         :func:`~searchlab.puzzles.knight.render.step_printer` prints the boards as the
         knight's tour article does).
 
@@ -141,6 +140,8 @@ def solve_tour(
     """
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
+    given: SearchOptions = {"time_limit": 60.0, **options}
+    budget, _observer = budget_and_observer(given)  # a misspelt option fails here, at once
     t0 = time.perf_counter()
     verdict = tour_verdict(board, start, closed=closed)
     if not verdict.exists:
@@ -154,11 +155,9 @@ def solve_tour(
             stats={"seconds": time.perf_counter() - t0},
         ).to_result()
     if algorithm == "backtrack":
-        result = _backtrack(
-            board, start, closed, time_limit, max_expansions, cancel, progress, observer
-        )
+        result = _backtrack(board, start, closed, given)
     else:
-        result = _fast(board, start, closed, Budget(time_limit=time_limit, cancel=cancel))
+        result = _fast(board, start, closed, budget)
     result.stats["seconds"] = time.perf_counter() - t0
     return result.to_result()
 
@@ -240,22 +239,11 @@ def _backtrack(
     board: Board,
     start: tuple[int, int],
     closed: bool,
-    time_limit: float | None,
-    max_expansions: int | None,
-    cancel: CancelToken | None,
-    progress: Callable[[SearchStats], None] | None,
-    observer: Observer | None = None,
+    options: SearchOptions,
 ) -> _Outcome:
+    """The engine's ordered backtracking with Warnsdorff's order, under ``options``."""
     problem = KnightTourProblem(board, start, closed=closed)
-    res = backtracking_search(
-        problem,
-        order=warnsdorff_order(problem),
-        time_limit=time_limit,
-        max_expansions=max_expansions,
-        cancel=cancel,
-        progress=progress,
-        observer=observer,
-    )
+    res = backtracking_search(problem, order=warnsdorff_order(problem), **options)
     stats = res.stats.as_dict()
     if res.solved:
         n = board.cols

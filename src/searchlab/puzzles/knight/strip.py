@@ -55,7 +55,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.knight.board import Board
+from .board import Board
 
 State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]
 """``(degrees, labels, terminal ends per label, e, done, start slot)`` over 2k slots."""
@@ -354,7 +354,7 @@ def automaton(k: int, closed: bool = False) -> Automaton:
     """The stored, pruned automaton for k rows (open: k in 3, 4; closed: k = 3), loaded once."""
     if k not in (3, 4) or (closed and k != 3):
         raise ValueError(f"no stored strip automaton for {k} rows (closed={closed})")
-    text = resources.files("searchlab.puzzles.knight").joinpath("strip_automata.json").read_text()
+    text = resources.files(__package__).joinpath("strip_automata.json").read_text()
     doc = json.loads(text)[f"{k}{'c' if closed else ''}"]
     size = int(doc["states"])
     kinds = 1 if closed else k + 1

@@ -12,7 +12,8 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
-from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
+
+from .problem import KnightTourProblem, warnsdorff_order
 
 Order = Callable[[Any, list[Any]], list[Any]]
 

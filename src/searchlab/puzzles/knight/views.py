@@ -19,11 +19,12 @@ import numpy.typing as npt
 from searchlab.errors import InputError
 from searchlab.families.contract import Move
 from searchlab.i18n import _
-from searchlab.puzzles.knight.board import Board, is_knight_move
-from searchlab.puzzles.knight.play import apply_move, legal_moves
-from searchlab.puzzles.knight.problem import KnightTourProblem, warnsdorff_order
 from searchlab.search.problem import Problem
 from searchlab.view import View, fit_cell, merge, view_svg
+
+from .board import Board, is_knight_move
+from .play import apply_move, legal_moves
+from .problem import KnightTourProblem, warnsdorff_order
 
 Square = tuple[int, int]
 NUMBERS_MAX_SIDE = 24

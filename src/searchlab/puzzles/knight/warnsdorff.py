@@ -25,8 +25,9 @@ from array import array
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.knight.board import KNIGHT_MOVES, Board
-from searchlab.search.limits import Budget, CancelToken
+from searchlab.search.limits import Budget
+
+from .board import KNIGHT_MOVES, Board
 
 IntArray = npt.NDArray[np.int64]
 
@@ -66,8 +67,6 @@ def warnsdorff_tour(
     closed: bool = False,
     seed: int = 0,
     max_attempts: int = 20,
-    time_limit: float | None = None,
-    cancel: CancelToken | None = None,
     budget: Budget | None = None,
 ) -> tuple[IntArray | None, dict[str, int]]:
     """An open (or closed) knight's tour from ``start``, or ``None`` if none was found.
@@ -88,9 +87,10 @@ def warnsdorff_tour(
     Complexity: O(N) per attempt on large boards in practice (each step looks at
     8 squares); rotations cost O(length of the reversed tail).
 
-    Limits: ``time_limit`` and a ``cancel`` token, or a whole engine ``budget``
-    (:class:`~searchlab.search.limits.Budget`, shared with the caller's retries),
-    checked between attempts and after each stuck walk.
+    Limits: the time limit and cancel token of ``budget`` (an engine
+    :class:`~searchlab.search.limits.Budget`, shared with the caller's retries; made
+    from :func:`~searchlab.search.options.limit_budget` and the caller's limits),
+    checked between attempts and after each stuck walk. ``None``: no limit.
 
     Returns ``(path, stats)``: an ``(N, 2)`` array of (row, col) and counters
     (``moves``, ``rotations``, ``attempts``).
@@ -106,7 +106,7 @@ def warnsdorff_tour(
     """
     pad = _Padded(board)
     stats = {"moves": 0, "rotations": 0, "attempts": 0}
-    budget = budget or Budget(time_limit=time_limit, cancel=cancel)
+    budget = budget or Budget()
     rng = random.Random(seed)
     for attempt in range(max_attempts):
         stats["attempts"] = attempt + 1

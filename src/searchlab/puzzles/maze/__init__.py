@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from searchlab.lazy import exports
 
 if TYPE_CHECKING:
-    from searchlab.puzzles.maze.model import Maze, parse_maze, random_maze, render_maze
-    from searchlab.puzzles.maze.problem import MazeProblem
+    from .model import Maze, parse_maze, random_maze, render_maze
+    from .problem import MazeProblem
 
 __all__ = ["Maze", "MazeProblem", "parse_maze", "random_maze", "render_maze"]
 

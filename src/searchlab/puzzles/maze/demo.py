@@ -6,10 +6,11 @@ from collections.abc import Iterator
 
 from searchlab.families.contract import DemoBlock, Table
 from searchlab.i18n import _
-from searchlab.puzzles.maze.model import parse_maze, render_maze
-from searchlab.puzzles.maze.problem import MazeProblem
 from searchlab.search import audit_heuristic, solve
 from searchlab.search.result import STATUS_LABELS
+
+from .model import parse_maze, render_maze
+from .problem import MazeProblem
 
 DEMO_MAZE = """\
 S....#.........

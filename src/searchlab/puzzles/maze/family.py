@@ -42,8 +42,16 @@ from searchlab.families.kit import (
 )
 from searchlab.families.report import describe_outcome, optimality_note
 from searchlab.i18n import N_, _
-from searchlab.puzzles.maze.demo import demo
-from searchlab.puzzles.maze.model import (
+from searchlab.puzzles import folder_name
+from searchlab.search.problem import Problem
+from searchlab.search.result import SearchResult
+from searchlab.search.solve import ALGORITHMS as ENGINE_ALGORITHMS
+from searchlab.search.solve import OPTIMAL as COST_OPTIMAL
+from searchlab.search.solve import SHORTEST, UNIT_COST_OPTIMAL, engine_algorithms
+from searchlab.view import View
+
+from .demo import demo
+from .model import (
     DIAGONAL_STEPS,
     STEPS,
     Maze,
@@ -51,18 +59,15 @@ from searchlab.puzzles.maze.model import (
     random_maze,
     render_maze,
 )
-from searchlab.puzzles.maze.problem import (
+from .problem import (
     HEURISTICS,
     MazeProblem,
     admissible,
     default_heuristic,
 )
-from searchlab.search.problem import Problem
-from searchlab.search.result import SearchResult
-from searchlab.search.solve import ALGORITHMS as ENGINE_ALGORITHMS
-from searchlab.search.solve import OPTIMAL as COST_OPTIMAL
-from searchlab.search.solve import SHORTEST, UNIT_COST_OPTIMAL, engine_algorithms
-from searchlab.view import View
+
+NAME = folder_name(__name__)
+"""The family's name: its folder's."""
 
 EXAMPLES = (
     Example("small", N_("Small maze"), "S..#....\n.#.#.##.\n.#...#..\n.####.#.\n......#G\n"),
@@ -385,7 +390,7 @@ def goal_text(maze: Maze) -> str:
 
 FAMILY: Family[Maze, int] = Family(
     goal_text=goal_text,
-    name="maze",
+    name=NAME,
     title=N_("Grid maze"),
     board_help=N_(
         "Rows of '#' (wall), '.' (open), '1'-'9' (open, costs that much to enter), 'S' "

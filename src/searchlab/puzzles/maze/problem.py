@@ -22,9 +22,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 
-from searchlab.puzzles.maze.model import DIAGONAL_STEPS, SQRT2, Maze
-from searchlab.puzzles.maze.model import STEPS as MODEL_STEPS
 from searchlab.search.problem import Problem
+
+from .model import DIAGONAL_STEPS, SQRT2, Maze
+from .model import STEPS as MODEL_STEPS
 
 HEURISTICS = ("manhattan", "octile", "euclidean", "chebyshev", "zero")
 """The maze heuristics, by name (see the module docstring)."""

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 from searchlab.lazy import exports
 
 if TYPE_CHECKING:
-    from searchlab.puzzles.npuzzle.board import (
+    from .board import (
         MOVES,
         Board,
         apply_move,
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
         parse_board,
         parse_tiles,
     )
-    from searchlab.puzzles.npuzzle.heuristics import (
+    from .heuristics import (
         HEURISTICS,
         blank_distance,
         heuristic_function,
@@ -59,17 +59,17 @@ if TYPE_CHECKING:
         misplaced,
         zero,
     )
-    from searchlab.puzzles.npuzzle.instances import (
+    from .instances import (
         depth_counts,
         exact_distance,
         instances_at_depth,
         random_instance,
     )
-    from searchlab.puzzles.npuzzle.korf import KORF_GOAL, KorfInstance, korf_instances
-    from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
-    from searchlab.puzzles.npuzzle.solvability import is_solvable
-    from searchlab.puzzles.npuzzle.solvers import hint, optimal_length, solve_board
-    from searchlab.puzzles.npuzzle.views import render_svg
+    from .korf import KORF_GOAL, KorfInstance, korf_instances
+    from .problem import NPuzzleProblem
+    from .solvability import is_solvable
+    from .solvers import hint, optimal_length, solve_board
+    from .views import render_svg
 
 __all__ = [
     "HEURISTICS",

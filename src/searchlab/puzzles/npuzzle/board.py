@@ -48,7 +48,7 @@ class Board:
         return format_board(self)
 
     def _repr_svg_(self) -> str:
-        from searchlab.puzzles.npuzzle.views import render_svg
+        from .views import render_svg
 
         return render_svg(self)
 

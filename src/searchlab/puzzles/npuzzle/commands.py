@@ -24,17 +24,18 @@ from searchlab.families.kit import (
     time_limit_option,
 )
 from searchlab.i18n import N_, _
-from searchlab.puzzles.npuzzle.board import Instance, format_board, goal_from_spec, parse_tiles
-from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
-from searchlab.puzzles.npuzzle.instances import random_instance
-from searchlab.puzzles.npuzzle.partitions import PARTITIONS, RANKED
-from searchlab.puzzles.npuzzle.solvers import (
+from searchlab.search import SearchResult
+
+from .board import Instance, format_board, goal_from_spec, parse_tiles
+from .heuristics import HEURISTICS, canonical_heuristic
+from .instances import random_instance
+from .partitions import PARTITIONS, RANKED
+from .solvers import (
     databases_ready,
     partition_size,
     prepare_databases,
     ready_partition,
 )
-from searchlab.search import SearchResult
 
 DEFAULT_STORED_NODES = 5_000_000
 """The default memory bound of the node-storing searches (measured at 180-430 bytes a
@@ -245,7 +246,7 @@ def build_databases(
             done, total, _("{done:,} of {total:,} entries").format(done=done, total=total), title
         )
 
-    from searchlab.puzzles.npuzzle.pdb import cache_dir  # only here: a solve reads none
+    from .pdb import cache_dir  # only here: a solve reads none
 
     patterns = prepare_databases(goal_, partition, step, on_table)
     yield Record(
@@ -300,7 +301,7 @@ def build_automaton(
 ) -> Iterator[Block]:
     """``searchlab npuzzle fsm``: build (once) and cache the duplicate-pruning automaton
     (``--json``: ``{"depth", "states", "cache"}``)."""
-    from searchlab.puzzles.npuzzle.fsm import fsm_path, load_fsm
+    from .fsm import fsm_path, load_fsm
 
     table = load_fsm(depth, progress=lambda length, *_: progress(length, depth))
     assert table is not None  # built when missing

@@ -6,14 +6,15 @@ from collections.abc import Iterator
 
 from searchlab.families.contract import DemoBlock, Table
 from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.assignments.demo import demo as assignments_demo
-from searchlab.puzzles.npuzzle.board import format_board, goal_board, parse_tiles
-from searchlab.puzzles.npuzzle.heuristics import HEURISTICS
-from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
-from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
-from searchlab.puzzles.npuzzle.pure_search import ida_star
-from searchlab.puzzles.npuzzle.solvers import solve_board
 from searchlab.search import solve
+
+from .assignments.demo import demo as assignments_demo
+from .board import format_board, goal_board, parse_tiles
+from .heuristics import HEURISTICS
+from .korf import KORF_GOAL, korf_instances
+from .problem import NPuzzleProblem
+from .pure_search import ida_star
+from .solvers import solve_board
 
 
 def demo() -> Iterator[DemoBlock]:

@@ -42,10 +42,11 @@ from searchlab.families.results import Column, Results
 from searchlab.families.runs import Configuration, Instance, Limits, RunRecord, configuration
 from searchlab.families.sources import generated_requests
 from searchlab.i18n import N_, _
+from searchlab.puzzles import folder_name
 from searchlab.search import TIE_BREAKS
 
 NAME = "aima-3.29"
-FAMILY = "npuzzle"
+FAMILY = folder_name(__name__)
 DEPTHS = tuple(range(2, 25, 2))
 IDDFS_MAX_DEPTH = 12
 

@@ -37,9 +37,15 @@ from searchlab.families.contract import (
     Playing,
     Sampling,
 )
-from searchlab.families.kit import engine_solve, impossible, int_param
+from searchlab.families.kit import engine_solve, impossible, int_param, limit_options
 from searchlab.i18n import N_, _
-from searchlab.puzzles.npuzzle.board import (
+from searchlab.puzzles import folder_name
+from searchlab.search.problem import Problem
+from searchlab.search.result import SearchResult
+from searchlab.search.solve import UNIT_COST_OPTIMAL, engine_algorithms
+from searchlab.view import View
+
+from .board import (
     Board,
     Instance,
     apply_move,
@@ -49,7 +55,7 @@ from searchlab.puzzles.npuzzle.board import (
     legal_moves,
     parse_tiles,
 )
-from searchlab.puzzles.npuzzle.commands import (
+from .commands import (
     FSM,
     PDB,
     RANDOM,
@@ -57,16 +63,15 @@ from searchlab.puzzles.npuzzle.commands import (
     from_options,
     solve_options,
 )
-from searchlab.puzzles.npuzzle.heuristics import HEURISTICS, canonical_heuristic
-from searchlab.puzzles.npuzzle.instances import exact_distance, random_instance
-from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
-from searchlab.puzzles.npuzzle.solvability import is_solvable
-from searchlab.puzzles.npuzzle.solvers import UNSOLVABLE_REASON, solve_board
-from searchlab.puzzles.npuzzle.views import grid_view, tiles_view
-from searchlab.search.problem import Problem
-from searchlab.search.result import SearchResult
-from searchlab.search.solve import UNIT_COST_OPTIMAL, engine_algorithms
-from searchlab.view import View
+from .heuristics import HEURISTICS, canonical_heuristic
+from .instances import exact_distance, random_instance
+from .problem import NPuzzleProblem
+from .solvability import is_solvable
+from .solvers import UNSOLVABLE_REASON, solve_board
+from .views import grid_view, tiles_view
+
+NAME = folder_name(__name__)
+"""The family's name: its folder's."""
 
 DELTA = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 GOAL_LINE = re.compile(r"^[^\S\n]*(?:goal:?|-{3,})[^\S\n]*$", re.IGNORECASE | re.MULTILINE)
@@ -183,13 +188,9 @@ def solve(inst: Instance, algorithm: str, heuristic: str | None, /, **options: A
                 inst.goal,
                 algorithm=algorithm,
                 heuristic=h,
-                time_limit=options.get("time_limit"),
-                max_nodes=options.get("max_nodes"),
-                max_expansions=options.get("max_expansions"),
-                cancel=cancel,
-                progress=options.get("progress"),
                 pdb_progress=pdb_progress,
                 partition=options.get("partition"),
+                **limit_options(options),
             )
         except _BuildCancelled:
             return SearchResult(
@@ -288,7 +289,7 @@ def render_text(inst: Instance, result: SearchResult) -> str:
 def warm() -> None:
     """Compile the compiled IDA* searches now (with pattern databases, and with Manhattan
     distance or linear conflict), or load them from Numba's cache."""
-    from searchlab.puzzles.npuzzle import kernel, kernel_md
+    from . import kernel, kernel_md
 
     kernel.warm_up()
     kernel_md.warm_up()
@@ -307,14 +308,14 @@ def goal_text(inst: Instance) -> str:
 def demo() -> Iterator[DemoBlock]:
     """The family's ``searchlab demo`` section (imported when shown: it brings the Korf
     benchmark and the assignment programs)."""
-    from searchlab.puzzles.npuzzle.demo import demo as blocks
+    from .demo import demo as blocks
 
     yield from blocks()
 
 
 def cache_artifacts() -> Sequence[Artifact]:
     """The pattern databases in the cache (imported when ``searchlab cache`` asks)."""
-    from searchlab.puzzles.npuzzle.pdb_cache import cache_artifacts as artifacts
+    from .pdb_cache import cache_artifacts as artifacts
 
     return artifacts()
 
@@ -322,7 +323,7 @@ def cache_artifacts() -> Sequence[Artifact]:
 FAMILY: Family[Instance, Board] = Family(
     goal_text=goal_text,
     goal_state=lambda i: i.goal,
-    name="npuzzle",
+    name=NAME,
     title=N_("Sliding tiles"),
     board_help=N_(
         "Rows of numbers, 0 or _ the blank (3x3 to 5x5 on the web). Optionally a line 'goal' "

@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.cache import cache_root, ensure_writable
+from searchlab.puzzles import folder_name
 
 I32 = npt.NDArray[np.int32]
 Move = int
@@ -233,7 +234,7 @@ def valid_table(table: np.ndarray) -> bool:
 
 def fsm_path(depth: int = DEFAULT_DEPTH, directory: Path | None = None) -> Path:
     """The cache file of the automaton of strings of at most ``depth`` moves."""
-    return (directory or cache_root() / "npuzzle") / f"fsm-{depth}.npy"
+    return (directory or cache_root() / folder_name(__name__)) / f"fsm-{depth}.npy"
 
 
 def load_fsm(

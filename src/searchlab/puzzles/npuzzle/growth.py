@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
 
-from searchlab.puzzles.npuzzle.board import neighbours
+from .board import neighbours
 
 Iterations = Sequence[tuple[int, int]]
 """Completed iterations of one run, in order: ``(bound, nodes generated in it)``."""

@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.board import Board
+
+from .board import Board
 
 Tiles = Sequence[int]
 HeuristicFn = Callable[[Tiles], int]

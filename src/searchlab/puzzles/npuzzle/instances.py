@@ -15,7 +15,8 @@ from functools import lru_cache
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.board import Board, goal_board, neighbours
+
+from .board import Board, goal_board, neighbours
 
 
 def _pack(tiles: tuple[int, ...]) -> int:
@@ -163,6 +164,6 @@ def random_instance(
         )
     if size == 3:
         return instances_at_depth(depth, 1, seed=seed, goal=goal)[0]
-    from searchlab.puzzles.npuzzle.walk import deep_walk
+    from .walk import deep_walk
 
     return deep_walk(goal, depth, seed, time_limit=time_limit, progress=progress)

@@ -22,6 +22,13 @@ Performance tricks of the search, all here:
   values), not recursion; it returns to Python every 65,536 generated nodes
   (the limits, progress and Ctrl-C are checked there) and resumes where it
   stopped, with nothing lost;
+- **unsigned bytes**: cells, labels, the frames' cells and moves, and the flat move
+  table (indexed by ``4 * blank + j``) are ``uint8``, the Manhattan deltas ``int8`` at a
+  power-of-two stride, so every index is unsigned and Numba tests none for being
+  negative; the registers live in locals while the machine runs, a frame's children are
+  scanned in an inner loop, and a descent or a return carries the cell on without
+  reading it back (Manhattan IDA* went from 82 to about 130 M nodes per CPU second,
+  E. Burns's C++ speed: ``benchmarks/npuzzle_md_vs_cpp.py``);
 - **no parent-undo move**: the move back to the parent's blank cell is skipped
   (Korf's pruning), as in the Python search;
 - **incremental heuristic**: a move moves one tile, so only the database
@@ -51,10 +58,15 @@ import numpy.typing as npt
 from numba import njit
 from numba.misc.special import literally
 
-from searchlab.puzzles.npuzzle.board import Board, neighbours
-from searchlab.puzzles.npuzzle.kernel_pack3 import read3
-from searchlab.puzzles.npuzzle.pdb_index import layout, table_format
-from searchlab.puzzles.npuzzle.pure_search import (
+from searchlab.search import SearchResult, SearchStats
+from searchlab.search.limits import Budget
+from searchlab.search.options import LimitOptions, limit_budget
+from searchlab.search.result import LimitName
+
+from .board import Board, neighbours
+from .kernel_pack3 import read3
+from .pdb_index import layout, table_format
+from .pure_search import (
     _CHECK_EVERY,
     _INF,
     Table,
@@ -65,16 +77,15 @@ from searchlab.puzzles.npuzzle.pure_search import (
     _tables,
     next_pause,
 )
-from searchlab.search import SearchResult, SearchStats
-from searchlab.search.limits import Budget
-from searchlab.search.options import LimitOptions, limit_budget
-from searchlab.search.result import LimitName
 
 I64 = npt.NDArray[np.int64]
 Progress = Callable[[int, int], None]
 IterationFn = Callable[[int, int], None]
 """Told ``(bound, nodes generated in the iteration)`` after each completed iteration."""
 U8 = npt.NDArray[np.uint8]
+CellArray = npt.NDArray[np.unsignedinteger[Any]]
+"""Cells or labels, in :func:`cell_type`."""
+Ints = npt.NDArray[np.integer[Any]]
 
 # regs: the search's scalar registers, kept in an array so a paused search resumes
 _EXPANDED, _GENERATED, _NEXT_CHECK, _BEST, _DEPTH, _BOUND = range(6)
@@ -221,16 +232,44 @@ def _pack(table: U8, out: U8, goal: I64, n: int, pc: U8) -> bool:
     return True
 
 
-_RADIX, _RANKED, _MD = 0, 1, 2
+_U0 = np.uint64(0)
+_U1 = np.uint64(1)
+_U2 = np.uint64(2)
+"""Unsigned constants: an index computed from unsigned values stays unsigned (an ``int``
+literal makes it signed, and Numba then tests every read for a negative index)."""
+
+
+@njit(cache=True, inline="always")
+def _shift(cells: int) -> np.uint64:
+    """The bits of a cell number in :func:`delta_table`'s index: ``cells <= 1 << shift``."""
+    s = 0
+    while (1 << s) < cells:
+        s += 1
+    return np.uint64(s)
+
+
+def delta_table(md: Sequence[int], cells: int) -> npt.NDArray[np.int8]:
+    """The Manhattan change of every move, ``int8``: ``t[((lab << s | nb) << s) | b]``
+    (``s`` = :func:`_shift`) is ``md[lab * cells + b] - md[lab * cells + nb]``, the
+    change when label ``lab`` slides from cell ``nb`` to cell ``b``: a power-of-two
+    stride, so the index is two shifts and ors of unsigned bytes."""
+    s = int(_shift(cells))
+    mdt = np.array(md, dtype=np.int64).reshape(cells, cells)
+    out = np.zeros((1 << s,) * 3, dtype=np.int8)
+    out[:cells, :cells, :cells] = mdt[:, None, :] - mdt[:, :, None]
+    return out.reshape(-1)
+
+
+_RADIX, _RANKED, _MD, _LC = 0, 1, 2, 3
 """The heuristic a specialisation of :func:`_search` computes: mixed-radix or ranked
-pattern databases, or Manhattan distance (with linear conflicts if asked). The kind is
+pattern databases, Manhattan distance, or Manhattan distance and linear conflicts. The kind is
 a literal argument, so Numba compiles (and caches) one machine per kind with the other
 kinds' code removed: one frame machine, no cost for the generality."""
 
 
 @njit(cache=True, inline="always")
 def _value_at(
-    board: I64, labs: I64, k: int, cells: int, pc: U8, tab: U8, packed: int, n: int
+    board: Ints, labs: I64, k: int, cells: int, pc: U8, tab: U8, packed: int, n: int
 ) -> int:
     """The database value of the placement whose tile ``i`` is at cell ``board[labs[i]]``
     (``labs`` the pattern's goal cells): the placement of the pattern in the dual state,
@@ -251,7 +290,7 @@ def _value_at(
 
 
 @njit(cache=True, inline="always")
-def _dual_h(board: I64, x: int, gb: int, total: int, vx: int, labs: I64, k: int, n: int) -> int:
+def _dual_h(board: Ints, x: int, gb: int, total: int, vx: int, labs: I64, k: int, n: int) -> int:
     """The dual heuristic of a board whose blank is on cell ``x`` (see :func:`dual_lookup`):
     ``total`` the sum of the patterns' dual values, ``vx`` (and ``labs``, ``k``) the value
     (goal cells, size) of the pattern holding label ``x``, which is the dual state's blank,
@@ -275,19 +314,18 @@ class Machine(NamedTuple):
     machine's specialisations (:func:`_search_radix`, ...) pass it on whole."""
 
     regs: I64
-    fb: I64
-    fprev: I64
-    fi: I64
-    fcnt: I64
+    fb: CellArray
+    fprev: CellArray
+    fi: CellArray
     fh: I64
     fhm: I64
     fhd: I64
     fv: I64
     fvm: I64
     fvd: I64
-    board: I64
-    moves: I64
-    nmoves: I64
+    board: CellArray
+    moves: CellArray
+    nmoves: CellArray
     gb: int
     n: int
     mirror: bool
@@ -307,14 +345,13 @@ class Machine(NamedTuple):
     pc: U8
     tabs: tuple[U8, ...]
     pk: I64
-    mdd: I64
-    lc: bool
+    mdd: npt.NDArray[np.int8]
     grow: I64
     gcol: I64
     pw: I64
     lct: npt.NDArray[np.int8]
     fsm: npt.NDArray[np.int32]
-    mdir: I64
+    mdir: CellArray
     fst: I64
 
 
@@ -325,10 +362,12 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
     Returns ``_FOUND`` (the path is ``fb[1 : regs[_DEPTH] + 1]``), ``_EXHAUSTED``
     (``regs[_BEST]`` is the next bound) or ``_PAUSED`` (``regs[_GENERATED]``
     passed ``regs[_NEXT_CHECK]``: call again to resume). Frame ``D`` holds the
-    blank cell ``fb[D]``, the parent's ``fprev[D]``, the next move ``fi[D]`` (-1:
-    not expanded yet), the children counted but not yet added ``fcnt[D]``, and
-    the heuristic ``fh[D]``, and, with ``automaton`` 1, the state ``fst[D]`` of the pruning
-    automaton ``fsm`` (:mod:`.fsm`: a move ``mdir[b, i]`` from state ``s`` leads to
+    blank cell ``fb[D]``, the parent's ``fprev[D]``, one more than the last move taken
+    ``fi[D]`` (0: not expanded yet) and the heuristic ``fh[D]``; cells, labels and
+    moves are unsigned (:func:`cell_type`, :func:`move_table`), so are the indices
+    made of them (a signed index is tested for being negative at every read).
+    With ``automaton`` 1, the state ``fst[D]`` of the pruning
+    automaton ``fsm`` (:mod:`.fsm`: a move ``mdir[4 * b + j]`` from state ``s`` leads to
     ``fsm[s, move]``, and is not generated when that is negative); with 0 the move
     back to the parent's cell is pruned (Korf's pruning, the same tree as
     :func:`~.fsm.parent_table`, whose lookup took 12% more CPU on Korf's 100 with 7-8:
@@ -341,195 +380,223 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
       board, its mirror and its dual, ``fv``/``fvm``/``fvd`` per database the index
       (mixed radix, shifted by the deltas ``d``/``e``) or the stored entry (ranked,
       :func:`_entry`: ``pk[k]`` how table ``k`` stores it, :func:`_stored`; a packed table's value
-      changes by the moved tile's Manhattan change ``mdd[tile, from, to]`` plus twice
+      changes by the moved tile's Manhattan change (``mdd``, :func:`delta_table`) plus twice
       the entry's), and the dual's values (:func:`_value_at`). ``mirror``/``dual`` ask
       for the reflected and the dual lookups (ranked only), each made only when the
       lookups before it do not prune the child, in that order; a child whose dual
       ``g + h`` exceeds the bound by more than two prunes its parent too (pathmax
       from child to parent: see :func:`~searchlab.puzzles.npuzzle.pure_search._ranked_search`);
-    - ``_MD``: Manhattan distance changing by ``mdd[tile, from, to]``, plus, with ``lc``,
+    - ``_MD``: Manhattan distance changing by ``mdd`` (:func:`delta_table`); ``_LC`` plus
       twice the linear conflicts (:func:`_line_code`: ``grow``/``gcol`` a label's goal
       row and column, ``pw`` the powers of ``n + 1``, ``lct`` each line code's conflicts).
     """
     kind = literally(kind)
     automaton = literally(automaton)
     (
-        regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves, gb, n,
+        regs, fb, fprev, fi, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves, gb, n,
         mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos, posm, plen,
-        pc, tabs, pk, mdd, lc, grow, gcol, pw, lct, fsm, mdir, fst,
+        pc, tabs, pk, mdd, grow, gcol, pw, lct, fsm, mdir, fst,
     ) = m  # fmt: skip
     cells = n * n
     c2 = cells * cells
     nk = plen.shape[0]
+    sh = _shift(cells)
     bound = regs[_BOUND]
-    while True:
-        top = regs[_DEPTH]
-        b = fb[top]
-        i = fi[top]
-        if i < 0:
-            regs[_EXPANDED] += 1
-            i = 0
-            fcnt[top] = 0
-        if i >= nmoves[b]:
-            regs[_GENERATED] += fcnt[top]
-            if top == 0:
-                return _EXHAUSTED
-            p = fprev[top]
-            tile = board[p]
-            board[b] = tile
-            board[p] = gb
+    # the registers, in locals while the machine runs (stored back before it returns)
+    top = np.uint64(regs[_DEPTH])  # unsigned indices: no negative-index test per read
+    gen = regs[_GENERATED]
+    exp = regs[_EXPANDED]
+    best = regs[_BEST]
+    pause = regs[_NEXT_CHECK]
+    b = fb[top]
+    i = np.uint64(fi[top])
+    if i == 0:  # a frame not expanded yet
+        exp += 1
+    while True:  # frame `top`, on cell `b`, its next move `i`
+        end = np.uint64(nmoves[b])
+        hp = fh[top]
+        g1 = top + _U1
+        gi = np.int64(g1)
+        down = False
+        child = b
+        while i < end:  # the frame's next children, until one is descended into
+            mi = (b << _U2) | i
+            i += _U1
+            nb = moves[mi]
+            st = 0
+            if automaton == 1:
+                st = fsm[fst[top], mdir[mi]]
+                if st < 0:
+                    continue  # a forbidden move string (the parent's cell at least)
+            elif nb == fprev[top]:
+                continue  # Korf's pruning alone: no move back to the parent's cell
+            gen += 1
+            tile = board[nb]
+            o = tile * c2 + nb * cells + b  # the radix deltas' index
+            od = (((tile << sh) | nb) << sh) | b  # mdd's index (:func:`delta_table`)
+            k = 0
+            r = 0
+            km = 0
+            rm = 0
+            hm = 0
+            hd = 0
+            kb = -1
+            kn = -1
+            vb = 0
+            vn = 0
             if kind == _RANKED:
-                pos[grp[tile], slot[tile]] = b
-                if mirror:
-                    posm[grpm[tile], slotm[tile]] = mir[b]
-            regs[_DEPTH] = top - 1
-            continue
-        fi[top] = i + 1
-        nb = moves[b, i]
-        st = 0
-        if automaton == 1:
-            st = fsm[fst[top], mdir[b, i]]
-            if st < 0:
-                continue  # a forbidden move string (the parent's cell at least)
-        elif nb == fprev[top]:
-            continue  # Korf's pruning alone: no move back to the parent's cell
-        fcnt[top] += 1
-        tile = board[nb]
-        g1 = top + 1
-        o = tile * c2 + nb * cells + b
-        k = 0
-        r = 0
-        km = 0
-        rm = 0
-        hm = 0
-        hd = 0
-        kb = -1
-        kn = -1
-        vb = 0
-        vn = 0
-        if kind == _RANKED:
-            k = grp[tile]
-            s = slot[tile]
-            pos[k, s] = b
-            r = _entry(pos[k], plen[k], cells, pc, tabs[k], pk[k])
-            pos[k, s] = nb
-            h = fh[top] + mdd[o] + 2 * (r - fv[top, k]) if pk[k] else fh[top] - fv[top, k] + r
-        elif kind == _RADIX:
-            h = 0
-            for j in range(nk):
-                h += tabs[j][fv[top, j] + d[j, o]]
-        else:
-            h = fh[top] + mdd[o]
-            if lc:
-                if nb - b == n or b - nb == n:  # vertical: only the tile's goal row changes
-                    line = grow[tile]
-                    rb = b // n
-                    rn = nb // n
-                    if line in (rb, rn):
-                        code = _line_code(board, line * n, 1, n, line, grow, gcol)
-                        dig = (gcol[tile] + 1) * pw[b % n]
-                        new = code - dig if line == rn else code + dig
-                        h += 2 * (lct[new] - lct[code])
-                else:  # horizontal: only the tile's goal column changes
-                    line = gcol[tile]
-                    cb = b % n
-                    cn = nb % n
-                    if line in (cb, cn):
-                        code = _line_code(board, line, n, n, line, gcol, grow)
-                        dig = (grow[tile] + 1) * pw[b // n]
-                        new = code - dig if line == cn else code + dig
-                        h += 2 * (lct[new] - lct[code])
-        if h == 0:
-            regs[_GENERATED] += fcnt[top]
-            fb[g1] = nb
-            regs[_DEPTH] = g1
-            return _FOUND
-        f = g1 + h
-        if f > bound:
-            if f < regs[_BEST]:
-                regs[_BEST] = f
-            continue
-        if kind != _MD and mirror:
-            if kind == _RANKED:
-                km = grpm[tile]
-                s = slotm[tile]
-                posm[km, s] = mir[b]
-                rm = _entry(posm[km], plen[km], cells, pc, tabs[km], pk[km])
-                posm[km, s] = mir[nb]
-                if pk[km]:  # the transpose keeps distances: the same Manhattan change
-                    hm = fhm[top] + mdd[o] + 2 * (rm - fvm[top, km])
-                else:
-                    hm = fhm[top] - fvm[top, km] + rm
-            else:
+                k = grp[tile]
+                s = slot[tile]
+                pos[k, s] = b
+                r = _entry(pos[k], plen[k], cells, pc, tabs[k], pk[k])
+                pos[k, s] = nb
+                h = hp + mdd[od] + 2 * (r - fv[top, k]) if pk[k] else hp - fv[top, k] + r
+            elif kind == _RADIX:
+                h = 0
                 for j in range(nk):
-                    hm += tabs[j][fvm[top, j] + e[j, o]]
-            f = g1 + hm
+                    h += tabs[j][fv[top, j] + d[j, o]]
+            else:
+                h = hp + mdd[od]
+                if kind == _LC:
+                    if nb == b + n or b == nb + n:  # vertical: only the tile's goal row changes
+                        line = grow[tile]
+                        rb = b // n
+                        rn = nb // n
+                        if line in (rb, rn):
+                            code = _line_code(board, line * n, 1, n, line, grow, gcol)
+                            dig = (gcol[tile] + 1) * pw[b % n]
+                            new = code - dig if line == rn else code + dig
+                            h += 2 * (lct[new] - lct[code])
+                    else:  # horizontal: only the tile's goal column changes
+                        line = gcol[tile]
+                        cb = b % n
+                        cn = nb % n
+                        if line in (cb, cn):
+                            code = _line_code(board, line, n, n, line, gcol, grow)
+                            dig = (grow[tile] + 1) * pw[b // n]
+                            new = code - dig if line == cn else code + dig
+                            h += 2 * (lct[new] - lct[code])
+            if h == 0:
+                fb[g1] = nb
+                _save(regs, g1, gen, exp, best)
+                return _FOUND
+            f = gi + h
             if f > bound:
-                if f < regs[_BEST]:
-                    regs[_BEST] = f
+                if f < best:
+                    best = f
                 continue
-        if kind == _RANKED and dual:
+            if kind < _MD and mirror:
+                if kind == _RANKED:
+                    km = grpm[tile]
+                    s = slotm[tile]
+                    posm[km, s] = mir[b]
+                    rm = _entry(posm[km], plen[km], cells, pc, tabs[km], pk[km])
+                    posm[km, s] = mir[nb]
+                    if pk[km]:  # the transpose keeps distances: the same Manhattan change
+                        hm = fhm[top] + mdd[od] + 2 * (rm - fvm[top, km])
+                    else:
+                        hm = fhm[top] - fvm[top, km] + rm
+                else:
+                    for j in range(nk):
+                        hm += tabs[j][fvm[top, j] + e[j, o]]
+                f = gi + hm
+                if f > bound:
+                    if f < best:
+                        best = f
+                    continue
+            if kind == _RANKED and dual:
+                board[b] = tile
+                board[nb] = gb
+                hd = fhd[top]
+                kb = dgrp[b]
+                kn = dgrp[nb]
+                if kb >= 0:
+                    vb = _value_at(board, plab[kb], plen[kb], cells, pc, tabs[kb], pk[kb], n)
+                    hd += vb - fvd[top, kb]
+                if kn >= 0:
+                    if kn == kb:
+                        vn = vb
+                    else:
+                        vn = _value_at(board, plab[kn], plen[kn], cells, pc, tabs[kn], pk[kn], n)
+                        hd += vn - fvd[top, kn]
+                he = _dual_h(board, nb, gb, hd, vn, plab[max(kn, 0)], plen[max(kn, 0)], n)
+                board[b] = gb
+                board[nb] = tile
+                f = gi + he
+                if f > bound:
+                    if f - 2 > bound:  # pathmax to the parent: its h >= he - 1 prunes it
+                        i = end
+                        f -= 2
+                    if f < best:
+                        best = f
+                    continue
+            # descend into the child
             board[b] = tile
             board[nb] = gb
-            hd = fhd[top]
-            kb = dgrp[b]
-            kn = dgrp[nb]
-            if kb >= 0:
-                vb = _value_at(board, plab[kb], plen[kb], cells, pc, tabs[kb], pk[kb], n)
-                hd += vb - fvd[top, kb]
-            if kn >= 0:
-                if kn == kb:
-                    vn = vb
-                else:
-                    vn = _value_at(board, plab[kn], plen[kn], cells, pc, tabs[kn], pk[kn], n)
-                    hd += vn - fvd[top, kn]
-            he = _dual_h(board, nb, gb, hd, vn, plab[max(kn, 0)], plen[max(kn, 0)], n)
-            board[b] = gb
-            board[nb] = tile
-            f = g1 + he
-            if f > bound:
-                if f - 2 > bound:  # pathmax to the parent: its h >= he - 1 prunes it
-                    fi[top] = nmoves[b]
-                    f -= 2
-                if f < regs[_BEST]:
-                    regs[_BEST] = f
-                continue
-        # descend into the child
-        board[b] = tile
-        board[nb] = gb
-        fb[g1] = nb
-        fprev[g1] = b
-        fi[g1] = -1
-        fh[g1] = h
-        if automaton == 1:
-            fst[g1] = st
-        if kind == _RANKED:
-            fhm[g1] = hm
-            for j in range(nk):
-                fv[g1, j] = fv[top, j]
-                fvm[g1, j] = fvm[top, j]
-            fv[g1, k] = r
-            pos[k, slot[tile]] = b
-            if mirror:
-                fvm[g1, km] = rm
-                posm[km, slotm[tile]] = mir[b]
-            if dual:
-                fhd[g1] = hd
+            fb[g1] = nb
+            fprev[g1] = b
+            fi[g1] = 0
+            fh[g1] = h
+            if automaton == 1:
+                fst[g1] = st
+            if kind == _RANKED:
+                fhm[g1] = hm
                 for j in range(nk):
-                    fvd[g1, j] = fvd[top, j]
-                if kb >= 0:
-                    fvd[g1, kb] = vb
-                if kn >= 0:
-                    fvd[g1, kn] = vn
-        elif kind == _RADIX:
-            for j in range(nk):
-                fv[g1, j] = fv[top, j] + d[j, o]
-                fvm[g1, j] = fvm[top, j] + e[j, o]
-        regs[_GENERATED] += fcnt[top]
-        fcnt[top] = 0
-        regs[_DEPTH] = g1
-        if regs[_GENERATED] > regs[_NEXT_CHECK]:
-            return _PAUSED
+                    fv[g1, j] = fv[top, j]
+                    fvm[g1, j] = fvm[top, j]
+                fv[g1, k] = r
+                pos[k, slot[tile]] = b
+                if mirror:
+                    fvm[g1, km] = rm
+                    posm[km, slotm[tile]] = mir[b]
+                if dual:
+                    fhd[g1] = hd
+                    for j in range(nk):
+                        fvd[g1, j] = fvd[top, j]
+                    if kb >= 0:
+                        fvd[g1, kb] = vb
+                    if kn >= 0:
+                        fvd[g1, kn] = vn
+            elif kind == _RADIX:
+                for j in range(nk):
+                    fv[g1, j] = fv[top, j] + d[j, o]
+                    fvm[g1, j] = fvm[top, j] + e[j, o]
+            fi[top] = i
+            top = g1
+            child = nb
+            down = True
+            break
+        if down:
+            if gen > pause:
+                _save(regs, top, gen, exp, best)
+                return _PAUSED
+            b = child  # the child's frame, expanded now
+            i = _U0
+            exp += 1
+            continue
+        if top == 0:
+            _save(regs, top, gen, exp, best)
+            return _EXHAUSTED
+        p = fprev[top]
+        tile = board[p]
+        board[b] = tile
+        board[p] = gb
+        if kind == _RANKED:
+            pos[grp[tile], slot[tile]] = b
+            if mirror:
+                posm[grpm[tile], slotm[tile]] = mir[b]
+        top -= _U1
+        b = p  # the parent's cell, its frame resumed
+        i = np.uint64(fi[top])
+
+
+@njit(cache=True, inline="always")
+def _save(regs: I64, top: np.uint64, gen: int, exp: int, best: int) -> None:
+    """Store :func:`_search`'s registers back into ``regs``, so it resumes from there."""
+    regs[_DEPTH] = top
+    regs[_GENERATED] = gen
+    regs[_EXPANDED] = exp
+    regs[_BEST] = best
 
 
 @njit(cache=True)
@@ -548,6 +615,13 @@ def _search_ranked(m: Machine) -> int:
 def _search_md(m: Machine) -> int:
     """:func:`_search` with Manhattan distance or linear conflict (the literal kind compiled in)."""
     return _search(_MD, 0, m)
+
+
+@njit(cache=True)
+def _search_lc(m: Machine) -> int:
+    """:func:`_search` with linear conflict (a kind apart: its code in the Manhattan
+    search's loop cost that search registers)."""
+    return _search(_LC, 0, m)
 
 
 @njit(cache=True)
@@ -570,7 +644,13 @@ def _search_md_fsm(m: Machine) -> int:
 
 
 @njit(cache=True)
-def _line_code(board: I64, first: int, step: int, n: int, line: int, on: I64, at: I64) -> int:
+def _search_lc_fsm(m: Machine) -> int:
+    """:func:`_search_lc` stepping the pruning automaton."""
+    return _search(_LC, 1, m)
+
+
+@njit(cache=True)
+def _line_code(board: Ints, first: int, step: int, n: int, line: int, on: I64, at: I64) -> int:
     """The code of the line of ``n`` cells ``first, first + step, ...``: digit ``j`` (base
     ``n + 1``, cell ``j`` least significant) is ``at[label] + 1`` for a tile whose goal is
     on ``line`` (``on[label] == line``), else 0."""
@@ -594,7 +674,7 @@ def deepen(
     regs: I64,
     h_start: int,
     bound: int,
-    begin: Callable[[int], I64],
+    begin: Callable[[int], Ints],
     run: Callable[[], int],
     stats: SearchStats,
     budget: Budget,
@@ -662,21 +742,29 @@ def deepen(
     return path, limit
 
 
-def move_table(n: int) -> tuple[I64, I64, I64]:
-    """The blank's moves from each cell in Korf's order (up, left, right, down): the
-    cells ``moves[b, :nmoves[b]]``, and their directions ``mdir[b, :nmoves[b]]`` (0 up,
-    1 left, 2 right, 3 down: the pruning automaton's moves, :mod:`.fsm`)."""
+def cell_type(cells: int) -> type[np.unsignedinteger[Any]]:
+    """The unsigned type of the frame machine's cells and labels (:func:`_search`), with
+    room for a value that is no cell (the root's parent)."""
+    return np.uint8 if cells < 255 else np.uint16
+
+
+def move_table(n: int) -> tuple[CellArray, CellArray, CellArray]:
+    """The blank's moves from each cell in Korf's order (up, left, right, down), flat
+    and unsigned (:func:`cell_type`): the cells ``moves[4 * b + j]`` for ``j <
+    nmoves[b]``, and their directions ``mdir[4 * b + j]`` (0 up, 1 left, 2 right, 3
+    down: the pruning automaton's moves, :mod:`.fsm`)."""
     cells = n * n
+    ct = cell_type(cells)
     order = {"U": 0, "L": 1, "R": 2, "D": 3}
-    moves = np.full((cells, 4), -1, dtype=np.int64)
-    mdir = np.zeros((cells, 4), dtype=np.int64)
-    nmoves = np.zeros(cells, dtype=np.int64)
+    moves = np.full(4 * cells, cells, dtype=ct)
+    mdir = np.zeros(4 * cells, dtype=ct)
+    nmoves = np.zeros(cells, dtype=ct)
     for b, cs in enumerate(neighbours(n)):
         ms = sorted(cs, key=lambda mc: order[mc[0]])
         nmoves[b] = len(ms)
         for j, (name, nb) in enumerate(ms):
-            moves[b, j] = nb
-            mdir[b, j] = order[name]
+            moves[4 * b + j] = nb
+            mdir[4 * b + j] = order[name]
     return moves, nmoves, mdir
 
 
@@ -715,8 +803,7 @@ def run_frames(
     plen: I64 | None = None,
     tabs: tuple[U8, ...] | None = None,
     pk: I64 = _NO1,
-    mdd: I64 = _NO1,
-    lc: bool = False,
+    mdd: npt.NDArray[np.int8] | None = None,
     grow: I64 = _NO1,
     gcol: I64 = _NO1,
     pw: I64 = _NO1,
@@ -741,37 +828,38 @@ def run_frames(
     nk = max(len(plen), 1)
     tabs = (np.zeros(1, dtype=np.uint8),) if tabs is None else tabs
     lct = np.zeros(1, dtype=np.int8) if lct is None else lct
-    board = np.array(labels, dtype=np.int64)
+    mdd = np.zeros(1, dtype=np.int8) if mdd is None else mdd
+    ct = cell_type(n * n)
+    board = np.array(labels, dtype=ct)
     blank0 = start.blank
     regs = np.zeros(6, dtype=np.int64)
     machine: list[Machine] = []
 
-    def begin(bound: int) -> I64:
+    def begin(bound: int) -> Ints:
         if not machine or bound + 2 > len(machine[0].fb):
             size = 2 * bound + 2
-            fb, fprev, fi, fcnt, fh, fhm, fhd, fst = (
-                np.zeros(size, dtype=np.int64) for _ in range(8)
-            )
+            fb, fprev, fi = (np.zeros(size, dtype=ct) for _ in range(3))
+            fh, fhm, fhd, fst = (np.zeros(size, dtype=np.int64) for _ in range(4))
             fv, fvm, fvd = (np.zeros((size, nk), dtype=np.int64) for _ in range(3))
             machine[:] = [
                 Machine(
-                    regs, fb, fprev, fi, fcnt, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves,
+                    regs, fb, fprev, fi, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves,
                     goal.blank, n, mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir,
-                    pos, posm, plen, POPCOUNT, tabs, pk, mdd, lc, grow, gcol, pw, lct,
+                    pos, posm, plen, POPCOUNT, tabs, pk, mdd, grow, gcol, pw, lct,
                     fsm, mdir, fst,
                 )
             ]  # fmt: skip
         m = machine[0]
-        m.fb[0], m.fprev[0], m.fi[0], m.fst[0] = blank0, -1, -1, 0
+        m.fb[0], m.fprev[0], m.fi[0], m.fst[0] = blank0, np.iinfo(ct).max, 0, 0
         m.fh[0], m.fhm[0], m.fhd[0] = roots
         if len(plen):
             m.fv[0], m.fvm[0], m.fvd[0] = v0, vm0, vd0
         return m.fb
 
     if usefsm:
-        search = {_RADIX: _search_radix_fsm, _RANKED: _search_ranked_fsm, _MD: _search_md_fsm}[kind]
+        search = (_search_radix_fsm, _search_ranked_fsm, _search_md_fsm, _search_lc_fsm)[kind]
     else:
-        search = {_RADIX: _search_radix, _RANKED: _search_ranked, _MD: _search_md}[kind]
+        search = (_search_radix, _search_ranked, _search_md, _search_lc)[kind]
 
     def run() -> int:
         return int(search(machine[0]))
@@ -874,12 +962,11 @@ def ida_star_compiled(
     x = start.blank
     kx = max(int(dgrp[x]), 0)
     he = _dual_h(board, x, gb, hd, int(vd0[kx]), plab[kx], int(plen[kx]), n) if dual else 0
-    mdt = np.array(md, dtype=np.int64).reshape(cells, cells)
     path, limit = run_frames(
         _RANKED, start, goal, labels, h, max(h, hm, he), (h, hm, hd), stats, budget,
         max_nodes, v0=v0, vm0=vm0, vd0=vd0, mirror=mirror, dual=dual, grp=grp, slot=slot,
         grpm=grpm, slotm=slotm, dgrp=dgrp, plab=plab, mir=mir, pos=pos, posm=posm,
-        plen=plen, tabs=tabs, pk=pk, mdd=(mdt[:, None, :] - mdt[:, :, None]).reshape(-1).copy(),
+        plen=plen, tabs=tabs, pk=pk, mdd=delta_table(md, cells),
         on_iteration=on_iteration, fsm=fsm,
     )  # fmt: skip
     return _result("idastar", start, path, stats, budget, limit)
@@ -1158,7 +1245,7 @@ def warm_up(sizes: Sequence[int] = (2, 3, 4)) -> None:
     Numba compiles one version per number of databases (``sizes``), for both layouts;
     the warm-up solves a 3x3 board with Manhattan-valued tables of each kind.
     """
-    from searchlab.puzzles.npuzzle.board import goal_board
+    from .board import goal_board
 
     goal = goal_board(3, "first")
     board = Board(3, (1, 2, 5, 3, 4, 0, 6, 7, 8))
@@ -1174,7 +1261,7 @@ def _manhattan_table(n: int, pattern: Sequence[int], ranked: bool) -> bytes:
     """A database of Manhattan distances of ``pattern``'s tiles (for the warm-up)."""
     import itertools
 
-    from searchlab.puzzles.npuzzle.pdb_index import rank
+    from .pdb_index import rank
 
     cells = n * n
     k = len(pattern)

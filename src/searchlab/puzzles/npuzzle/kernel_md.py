@@ -14,8 +14,8 @@ boards whose pattern databases are not built (4x4, 5x5) and for larger ones.
 Performance tricks:
 
 - the one explicit, resumable frame machine of :mod:`.kernel`
-  (:func:`~searchlab.puzzles.npuzzle.kernel.run_frames`, its ``_MD``
-  specialisation: the code of the other heuristics compiled out);
+  (:func:`~searchlab.puzzles.npuzzle.kernel.run_frames`, its ``_MD`` and ``_LC``
+  specialisations: the code of the other heuristics compiled out);
 - Manhattan changes by ``delta[tile, from, to]``, one table read a child;
 - **linear conflict, incrementally**: a vertical move keeps every column's
   order and only changes the row the tile leaves or enters, and only matters
@@ -35,17 +35,18 @@ from typing import Unpack
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.npuzzle.board import Board
-from searchlab.puzzles.npuzzle.heuristics import (
+from searchlab.search import SearchResult, SearchStats
+from searchlab.search.options import LimitOptions, limit_budget
+
+from .board import Board
+from .heuristics import (
     LC_MAX_SIZE,
     _removals,
     linear_conflict,
     manhattan,
 )
-from searchlab.puzzles.npuzzle.kernel import _MD, run_frames
-from searchlab.puzzles.npuzzle.pure_search import _result, _tables
-from searchlab.search import SearchResult, SearchStats
-from searchlab.search.options import LimitOptions, limit_budget
+from .kernel import _LC, _MD, delta_table, run_frames
+from .pure_search import _result, _tables
 
 I8 = npt.NDArray[np.int8]
 
@@ -89,18 +90,15 @@ def ida_star_md_compiled(
     cells = n * n
     labels, md = _tables(start, goal)
     gb = goal.blank
-    mdt = np.array(md, dtype=np.int64).reshape(cells, cells)
-    # delta[lab, nb, b]: Manhattan change when label `lab` slides from nb to b
-    delta = (mdt[:, None, :] - mdt[:, :, None]).reshape(-1).copy()
     grow = np.array([-1 if lab == gb else lab // n for lab in range(cells)], dtype=np.int64)
     gcol = np.array([-1 if lab == gb else lab % n for lab in range(cells)], dtype=np.int64)
     pw = np.array([(n + 1) ** j for j in range(n)], dtype=np.int64)
     table = line_table(n) if linear_conflicts else np.zeros(1, dtype=np.int8)
     h_start = linear_conflict(start, goal) if linear_conflicts else manhattan(start, goal)
     path, limit = run_frames(
-        _MD, start, goal, labels, h_start, h_start, (h_start, 0, 0), stats, budget,
-        max_nodes, mdd=delta, lc=linear_conflicts, grow=grow, gcol=gcol, pw=pw, lct=table,
-        fsm=fsm,
+        _LC if linear_conflicts else _MD, start, goal, labels, h_start, h_start,
+        (h_start, 0, 0), stats, budget, max_nodes, mdd=delta_table(md, cells), grow=grow,
+        gcol=gcol, pw=pw, lct=table, fsm=fsm,
     )  # fmt: skip
     return _result("idastar", start, path, stats, budget, limit)
 
@@ -108,7 +106,7 @@ def ida_star_md_compiled(
 def warm_up() -> None:
     """Compile both variants now, or load them from Numba's cache (benchmarks call this
     before their clock)."""
-    from searchlab.puzzles.npuzzle.board import goal_board
+    from .board import goal_board
 
     board = Board(3, (1, 2, 3, 4, 5, 6, 0, 7, 8))
     for lc in (False, True):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 
-from searchlab.puzzles.npuzzle.board import Board, goal_board
+from .board import Board, goal_board
 
 KORF_GOAL = goal_board(4, blank="first")
 """The goal of Korf's instances: the blank top-left, then 1..15."""
@@ -27,7 +27,7 @@ class KorfInstance:
 
 def korf_instances() -> list[KorfInstance]:
     """All 100 instances in id order (goal: :data:`KORF_GOAL`)."""
-    text = resources.files("searchlab.puzzles.npuzzle").joinpath("data/korf100.tsv").read_text()
+    text = resources.files(__package__).joinpath("data/korf100.tsv").read_text()
     out = []
     for line in text.splitlines():
         if not line.strip() or line.startswith("#"):
@@ -52,7 +52,7 @@ class Korf24Instance:
 
 def korf24_instances() -> list[Korf24Instance]:
     """All 50 instances in id order (goal: :data:`KORF24_GOAL`)."""
-    data = resources.files("searchlab.puzzles.npuzzle").joinpath("data/korf24.tsv")
+    data = resources.files(__package__).joinpath("data/korf24.tsv")
     out = []
     for line in data.read_text().splitlines():
         if not line.strip() or line.startswith("#"):

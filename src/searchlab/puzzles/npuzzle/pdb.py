@@ -59,12 +59,14 @@ from searchlab.durable import (
 )
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
-from searchlab.puzzles.npuzzle.partitions import DEFAULT_PARTITION as DEFAULT_PARTITION
-from searchlab.puzzles.npuzzle.partitions import DEFAULTS as DEFAULTS
-from searchlab.puzzles.npuzzle.partitions import PARTITIONS as PARTITIONS
-from searchlab.puzzles.npuzzle.partitions import RANKED as RANKED
-from searchlab.puzzles.npuzzle.pdb_check import check, crc_of_file, discard, seal, sum_path
-from searchlab.puzzles.npuzzle.pdb_index import pack3_base, packed_length
+from searchlab.puzzles import folder_name
+
+from .partitions import DEFAULT_PARTITION as DEFAULT_PARTITION
+from .partitions import DEFAULTS as DEFAULTS
+from .partitions import PARTITIONS as PARTITIONS
+from .partitions import RANKED as RANKED
+from .pdb_check import check, crc_of_file, discard, seal, sum_path
+from .pdb_index import pack3_base, packed_length
 
 if TYPE_CHECKING:  # NumPy loads when a database is built or read, not on import
     import numpy as np
@@ -75,7 +77,7 @@ Progress = Callable[[int, int], None]
 
 def cache_dir() -> Path:
     """Where databases are cached: ``$SEARCHLAB_CACHE_DIR`` or the user cache dir."""
-    return cache_root() / "npuzzle"
+    return cache_root() / folder_name(__name__)
 
 
 def pdb_path(
@@ -150,11 +152,11 @@ def build_pdb(
             _("a pattern is a list of distinct cells of the {size}x{size} board").format(size=size)
         )
     if ranked:
-        from searchlab.puzzles.npuzzle.kernel import build_ranked
+        from .kernel import build_ranked
 
         return build_ranked(size, pattern, progress, blank=blank)
     if cells <= 32 and 3 * (cells - k) <= 64:
-        from searchlab.puzzles.npuzzle.kernel import build_radix
+        from .kernel import build_radix
 
         return build_radix(size, pattern, progress, with_blank)
     return build_pdb_numpy(size, pattern, progress, with_blank)
@@ -341,7 +343,7 @@ def load_pdb(
         require_free_space(path.parent, need, path.name)
         compact = None
         if ranked and not with_blank:
-            from searchlab.puzzles.npuzzle.pdb_build import build_packed
+            from .pdb_build import build_packed
 
             compact = build_packed(size, pattern, progress, blank)
         if compact is not None:
@@ -485,7 +487,7 @@ def pack_ranked(size: int, pattern: Sequence[int], table: np.ndarray) -> np.ndar
     """
     import numpy as np
 
-    from searchlab.puzzles.npuzzle.kernel import POPCOUNT, _pack
+    from .kernel import POPCOUNT, _pack
 
     out = np.zeros((len(table) + 1) // 2, dtype=np.uint8)
     goal = np.array(pattern, dtype=np.int64)
@@ -514,8 +516,8 @@ def pack3_ranked(
     """
     import numpy as np
 
-    from searchlab.puzzles.npuzzle.kernel_pack3 import pack3
-    from searchlab.puzzles.npuzzle.pdb_index import pack3_base
+    from .kernel_pack3 import pack3
+    from .pdb_index import pack3_base
 
     cells = size * size
     k = len(pattern)
@@ -547,7 +549,7 @@ def _load_pack3(path: Path, size: int, pattern: Sequence[int], rebuild: bool) ->
     not one, or not to be trusted: then removed, ``rebuild`` saying it is remade)."""
     import numpy as np
 
-    from searchlab.puzzles.npuzzle.pdb_index import is_pack3
+    from .pdb_index import is_pack3
 
     if not trusted(path, rebuild):
         return None

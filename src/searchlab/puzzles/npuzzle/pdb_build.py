@@ -65,7 +65,7 @@ import numpy.typing as npt
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros as _cttz
 
-from searchlab.puzzles.npuzzle.pdb_index import unrank
+from .pdb_index import unrank
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]

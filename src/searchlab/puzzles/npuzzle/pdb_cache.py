@@ -16,8 +16,9 @@ from pathlib import Path
 from searchlab.durable import DiskError
 from searchlab.families.contract import Artifact
 from searchlab.i18n import N_, _
-from searchlab.puzzles.npuzzle.pdb import cache_dir, load_pdb, pdb_path, sweep
-from searchlab.puzzles.npuzzle.pdb_check import check, discard
+
+from .pdb import cache_dir, load_pdb, pdb_path, sweep
+from .pdb_check import check, discard
 
 _NAME = re.compile(r"pdb-(\d+)x\1-(\d+(?:_\d+)*)(?:-goal(\d+))?(-rank3|-rank4|-rank|-blank)?\.npy")
 MISSING = N_("missing")

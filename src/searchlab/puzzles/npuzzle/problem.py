@@ -6,9 +6,10 @@ from collections.abc import Iterator
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.board import OPPOSITE, Board, goal_board, neighbours
-from searchlab.puzzles.npuzzle.heuristics import canonical_heuristic, heuristic_function
 from searchlab.search.problem import Problem
+
+from .board import OPPOSITE, Board, goal_board, neighbours
+from .heuristics import canonical_heuristic, heuristic_function
 
 State = tuple[int, ...]
 

@@ -37,13 +37,14 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Unpack
 
-from searchlab.puzzles.npuzzle.board import Board, neighbours
-from searchlab.puzzles.npuzzle.heuristics import goal_positions
-from searchlab.puzzles.npuzzle.pdb_index import ESCAPE, NIBBLE, layout, read3, table_format
 from searchlab.search import SearchResult, SearchStats
 from searchlab.search.limits import Budget
 from searchlab.search.options import LimitOptions, limit_budget
 from searchlab.search.result import LimitName
+
+from .board import Board, neighbours
+from .heuristics import goal_positions
+from .pdb_index import ESCAPE, NIBBLE, layout, read3, table_format
 
 Table = bytes | memoryview
 """A pattern database: one byte per index (a memory view of a memory-mapped file)."""

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from searchlab.puzzles.npuzzle.board import Board
+from .board import Board
 
 
 def render_text(boards: list[Board]) -> str:
     """Boards one after another, separated by blank lines (the CLI's plain output)."""
-    from searchlab.puzzles.npuzzle.board import format_board
+    from .board import format_board
 
     return "\n\n".join(format_board(b) for b in boards)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.board import Board
+
+from .board import Board
 
 
 def permutation_parity(perm: list[int] | tuple[int, ...]) -> int:

@@ -30,24 +30,26 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Unpack
 
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
-from searchlab.puzzles.npuzzle.board import Board, apply_move, goal_board
-from searchlab.puzzles.npuzzle.heuristics import LC_MAX_SIZE, canonical_heuristic
-from searchlab.puzzles.npuzzle.partitions import DEFAULTS, PARTITIONS, RANKED
-from searchlab.puzzles.npuzzle.pdb_index import is_pack3
-from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
-from searchlab.puzzles.npuzzle.pure_search import ProgressFn, Table, _move_name, astar, ida_star
-from searchlab.puzzles.npuzzle.solvability import is_solvable
-from searchlab.search import ALGORITHMS, CancelToken, SearchResult
+from searchlab.search import ALGORITHMS, SearchResult
 from searchlab.search import solve as engine_solve
+from searchlab.search.options import LimitOptions
+
+from .board import Board, apply_move, goal_board
+from .heuristics import LC_MAX_SIZE, canonical_heuristic
+from .partitions import DEFAULTS, PARTITIONS, RANKED
+from .pdb_index import is_pack3
+from .problem import NPuzzleProblem
+from .pure_search import Table, _move_name, astar, ida_star
+from .solvability import is_solvable
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from searchlab.puzzles.npuzzle.pdb import Progress
+    from .pdb import Progress
 
 # The pattern databases (:mod:`.pdb`, with the cache, checksums and pathlib under it) are
 # imported by the functions that read them: a board the Python search answers at once
@@ -158,7 +160,7 @@ def pattern_databases(
     ``on_table(number, count, pattern)`` is called before each table is built (the
     progress line names the table: "table 2 of 3").
     """
-    from searchlab.puzzles.npuzzle.pdb import (
+    from .pdb import (
         load_pdb,
         map_table,
         pdb_path,
@@ -260,25 +262,23 @@ def solve_board(
     *,
     algorithm: str = "auto",
     heuristic: str = "auto",
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    max_expansions: int | None = None,
-    cancel: CancelToken | None = None,
-    progress: ProgressFn | None = None,
     pdb_progress: Progress | None = None,
     pdb_build: bool = True,
     partition: str | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
-    """Solve ``board`` optimally (goal: blank last by default) with the fastest fitting method.
+    """Solve ``board`` optimally with the fastest method that fits it.
 
-    Returns a :class:`~searchlab.search.SearchResult` whose ``states`` are row-major tuples
+    The goal is the blank last unless ``goal`` is given. Returns a
+    :class:`~searchlab.search.SearchResult` whose ``states`` are row-major tuples
     (start first) and ``actions`` the blank moves. An unsolvable board returns at once with
     status ``"impossible"`` (``reason`` names the parity argument) and no search
     (``stats.generated == 0``). ``algorithm`` is ``"auto"``, or any engine algorithm name
     (``astar``, ``idastar``, ``bfs``, ...); ``heuristic`` is ``"auto"``, ``"pdb"`` (4x4 IDA*
     only) or a name of :data:`HEURISTICS`. ``astar``/``idastar`` with Manhattan (or ``pdb``) run
     the dedicated solvers of :mod:`.pure_search` (IDA*: compiled, also with linear conflict);
-    anything else runs the generic engine. Limits: ``time_limit`` seconds, ``max_nodes``
+    anything else runs the generic engine. ``limits`` are the engine's
+    (:class:`~searchlab.search.options.LimitOptions`): ``time_limit`` seconds, ``max_nodes``
     (stored states: A* and the engine; IDA* stores only its path and ignores it),
     ``max_expansions``, a ``cancel`` token and ``progress``; ``pdb_progress(done, total)``
     reports a pattern-database build; with ``pdb_build=False`` a missing database raises
@@ -315,7 +315,8 @@ def solve_board(
     if algo == "auto":
         algo = "astar" if board.size == 3 and h in ("auto", "manhattan") else "idastar"
     if algo == "idastar":
-        max_nodes = None  # IDA* stores only its path: a stored-node bound never stops it
+        # IDA* stores only its path: a stored-node bound never stops it
+        limits = {**limits, "max_nodes": None}
     chosen = h
     if h == "auto":
         h, partition = _auto_heuristic(board.size, algo, goal, partition)
@@ -330,12 +331,6 @@ def solve_board(
             pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
         except MemoryError:  # a build past this process's cap (the web's jobs): say what to do
             raise InputError(_(PDB_MEMORY).format(partition=partition)) from None
-        limits: dict[str, Any] = {
-            "time_limit": time_limit,
-            "max_expansions": max_expansions,
-            "cancel": cancel,
-            "progress": progress,
-        }
         result = _pdb_ida_star(b2, g2, pdbs, **limits)
         if result.solved and not replays(b2, g2, result):  # tables damaged after the check
             result = _heal(b2, g2, partition, pdb_build, pdb_progress, limits)
@@ -346,15 +341,7 @@ def solve_board(
             result.actions = _actions(n, result.states)
         return result
     if h == "manhattan" and algo == "astar":
-        return astar(
-            board,
-            goal,
-            time_limit=time_limit,
-            max_nodes=max_nodes,
-            max_expansions=max_expansions,
-            cancel=cancel,
-            progress=progress,
-        )
+        return astar(board, goal, **limits)
     if algo == "idastar" and (
         h == "manhattan" or (h == "linear_conflict" and board.size <= LC_MAX_SIZE)
     ):
@@ -363,21 +350,10 @@ def solve_board(
             goal,
             h,
             quick=chosen == "auto" or h == "manhattan",
-            time_limit=time_limit,
-            max_expansions=max_expansions,
-            cancel=cancel,
-            progress=progress,
+            **limits,
         )
     problem = NPuzzleProblem(board, goal, h)
-    return engine_solve(
-        problem,
-        algo,
-        time_limit=time_limit,
-        max_nodes=max_nodes,
-        max_expansions=max_expansions,
-        cancel=cancel,
-        progress=progress,
-    )
+    return engine_solve(problem, algo, **limits)
 
 
 PDB_MEMORY = N_(
@@ -447,7 +423,7 @@ def _heal(
     partition: str,
     build: bool,
     pdb_progress: Progress | None,
-    limits: dict[str, Any],
+    limits: LimitOptions,
 ) -> SearchResult:
     """Solve again after the pattern databases gave a path that does not reach the goal
     (a table damaged after it was checked): every table is verified by its whole CRC,
@@ -478,29 +454,36 @@ def _pdb_ida_star(
     board: Board,
     goal: Board,
     pdbs: Sequence[tuple[Sequence[int], Table]],
-    *,
-    time_limit: float | None,
-    max_expansions: int | None,
-    cancel: CancelToken | None,
-    progress: ProgressFn | None,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
-    """IDA* with ``pdbs`` (board, reflected and dual lookups), pure Python first, then
-    compiled (:func:`python_then_compiled`; both search the same tree)."""
-    limits: dict[str, Any] = {
-        "max_expansions": max_expansions,
-        "cancel": cancel,
-        "progress": progress,
-    }
+    """IDA* with pattern databases, pure Python first, then compiled.
+
+    ``pdbs`` are looked up for the board, its reflection and its dual;
+    :func:`python_then_compiled` runs the two searches (both search the same tree) and
+    shares the time limit of ``limits`` (:class:`~searchlab.search.options.LimitOptions`;
+    ``max_nodes`` is ignored: IDA* stores only its path).
+    """
 
     def python(left: float | None) -> SearchResult:
-        return ida_star(board, goal, pdbs=pdbs, time_limit=left, max_nodes=PYTHON_NODES, **limits)
+        return ida_star(board, goal, pdbs=pdbs, **_pure(limits, left))
 
     def compiled(left: float | None) -> SearchResult:
-        from searchlab.puzzles.npuzzle.kernel import ida_star_compiled
+        from .kernel import ida_star_compiled
 
-        return ida_star_compiled(board, goal, pdbs=pdbs, time_limit=left, **limits)
+        return ida_star_compiled(board, goal, pdbs=pdbs, **_left(limits, left))
 
-    return python_then_compiled(python, compiled, time_limit)[0]
+    return python_then_compiled(python, compiled, limits.get("time_limit"))[0]
+
+
+def _left(limits: LimitOptions, left: float | None) -> LimitOptions:
+    """``limits`` for a search given the time ``left`` and no stored-node bound."""
+    return {**limits, "time_limit": left, "max_nodes": None}
+
+
+def _pure(limits: LimitOptions, left: float | None) -> LimitOptions:
+    """``limits`` for the pure-Python search run first: the time ``left``, and
+    :data:`PYTHON_NODES` nodes before the compiled search takes over."""
+    return {**limits, "time_limit": left, "max_nodes": PYTHON_NODES}
 
 
 def _md_ida_star(
@@ -509,10 +492,7 @@ def _md_ida_star(
     heuristic: str,
     *,
     quick: bool,
-    time_limit: float | None,
-    max_expansions: int | None,
-    cancel: CancelToken | None,
-    progress: ProgressFn | None,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
     """IDA* with Manhattan distance or linear conflict (``heuristic``), no database.
 
@@ -520,30 +500,26 @@ def _md_ida_star(
     :data:`PYTHON_NODES` nodes (easy boards never import Numba; with Manhattan it is
     the compiled search's own tree, counts included); then the compiled
     :func:`~searchlab.puzzles.npuzzle.kernel_md.ida_star_md_compiled` from the start
-    (:func:`python_then_compiled`). The result's ``extra["heuristic"]`` names the
-    heuristic that answered.
+    (:func:`python_then_compiled`, sharing the time limit of ``limits``). The result's
+    ``extra["heuristic"]`` names the heuristic that answered.
     """
-    limits: dict[str, Any] = {
-        "max_expansions": max_expansions,
-        "cancel": cancel,
-        "progress": progress,
-    }
 
     def python(left: float | None) -> SearchResult:
-        return ida_star(board, goal, time_limit=left, max_nodes=PYTHON_NODES, **limits)
+        return ida_star(board, goal, **_pure(limits, left))
 
     def compiled(left: float | None) -> SearchResult:
-        from searchlab.puzzles.npuzzle.kernel_md import ida_star_md_compiled
+        from .kernel_md import ida_star_md_compiled
 
         return ida_star_md_compiled(
             board,
             goal,
             linear_conflicts=heuristic == "linear_conflict",
-            time_limit=left,
-            **limits,
+            **_left(limits, left),
         )
 
-    result, by_python = python_then_compiled(python if quick else None, compiled, time_limit)
+    result, by_python = python_then_compiled(
+        python if quick else None, compiled, limits.get("time_limit")
+    )
     answered = "manhattan" if by_python else heuristic
     result.algorithm = "idastar (manhattan)" if by_python else f"idastar ({heuristic}, compiled)"
     result.extra["heuristic"] = answered
@@ -596,22 +572,24 @@ def optimal_length(board: Board, goal: Board | None = None) -> int:
     goal = goal if goal is not None else goal_board(board.size)
     if not is_solvable(board, goal):
         raise InputError(_("this board cannot reach the goal (wrong permutation parity)"))
-    return _solve_no_build(board, goal, None).length
+    return _solve_no_build(board, goal).length
 
 
-def _solve_no_build(board: Board, goal: Board, time_limit: float | None) -> SearchResult:
+def _solve_no_build(board: Board, goal: Board, **limits: Unpack[LimitOptions]) -> SearchResult:
     """``solve_board`` without ever building databases (Manhattan when they are missing)."""
     try:
-        return solve_board(board, goal, time_limit=time_limit, pdb_build=False)
+        return solve_board(board, goal, pdb_build=False, **limits)
     except FileNotFoundError:
-        return solve_board(board, goal, heuristic="manhattan", time_limit=time_limit)
+        return solve_board(board, goal, heuristic="manhattan", **limits)
 
 
-def hint(board: Board, goal: Board | None = None, time_limit: float | None = 10.0) -> str | None:
+def hint(board: Board, goal: Board | None = None, **limits: Unpack[LimitOptions]) -> str | None:
     """The first blank move of an optimal solution, ``None`` at the goal.
 
-    Never builds pattern databases (uses them when cached). Raises
-    ``InputError`` if the board is unsolvable or no solution is found in time.
+    Never builds pattern databases (uses them when cached). ``limits`` are the engine's
+    (:class:`~searchlab.search.options.LimitOptions`; ``time_limit`` is 10 seconds unless
+    given). Raises ``InputError`` if the board is unsolvable or the limits stop the
+    search before a solution.
     """
     goal = goal if goal is not None else goal_board(board.size)
     if goal.size != board.size:
@@ -620,7 +598,8 @@ def hint(board: Board, goal: Board | None = None, time_limit: float | None = 10.
                 size=board.size, size2=goal.size
             )
         )
-    result = _solve_no_build(board, goal, time_limit)
+    given: LimitOptions = {"time_limit": 10.0, **limits}
+    result = _solve_no_build(board, goal, **given)
     if result.status == "impossible":
         raise InputError(_("this board cannot reach the goal (wrong permutation parity)"))
     if not result.solved:

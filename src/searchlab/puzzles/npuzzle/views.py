@@ -6,8 +6,9 @@ web page, the replay pages, ``--svg`` and Jupyter (``Board._repr_svg_``) draw th
 
 from __future__ import annotations
 
-from searchlab.puzzles.npuzzle.board import Board
 from searchlab.view import View, merge, view_svg
+
+from .board import Board
 
 HOME = "#9fd89f"
 """The fill of a tile already on its goal cell (:func:`render_svg` with a goal)."""

@@ -8,13 +8,14 @@ from collections.abc import Callable
 
 from searchlab.errors import InputError, OutOfTime
 from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.board import Board, neighbours
+
+from .board import Board, neighbours
 
 
 def _optimal_length(board: Board, goal: Board, deadline: float) -> int:
-    from searchlab.puzzles.npuzzle.solvers import _solve_no_build
+    from .solvers import _solve_no_build
 
-    result = _solve_no_build(board, goal, max(deadline - time.perf_counter(), 0.001))
+    result = _solve_no_build(board, goal, time_limit=max(deadline - time.perf_counter(), 0.001))
     if not result.solved:
         raise OutOfTime(
             _("no exact-depth {size}x{size} board found in time: try a smaller depth").format(

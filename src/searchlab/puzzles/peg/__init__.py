@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from searchlab.lazy import exports
 
 if TYPE_CHECKING:
-    from searchlab.puzzles.peg.board import (
+    from .board import (
         BOARD_DESCRIPTIONS,
         BOARD_NAMES,
         Board,
@@ -25,17 +25,17 @@ if TYPE_CHECKING:
         parse_position,
         triangle_board,
     )
-    from searchlab.puzzles.peg.classes import class_space, finishing_holes, impossibility_reason
-    from searchlab.puzzles.peg.compare import CompareRow, compare
-    from searchlab.puzzles.peg.counting import LevelCount, count_levels
-    from searchlab.puzzles.peg.minmoves import solve_min_moves
-    from searchlab.puzzles.peg.pagoda import distance_pagoda, is_pagoda
-    from searchlab.puzzles.peg.play import apply_jump, hint, legal_jumps
-    from searchlab.puzzles.peg.problem import HEURISTICS, PegProblem
-    from searchlab.puzzles.peg.render import render_text
-    from searchlab.puzzles.peg.solver import solve_fast
-    from searchlab.puzzles.peg.solver_run import move_count
-    from searchlab.puzzles.peg.views import render_svg
+    from .classes import class_space, finishing_holes, impossibility_reason
+    from .compare import CompareRow, compare
+    from .counting import LevelCount, count_levels
+    from .minmoves import solve_min_moves
+    from .pagoda import distance_pagoda, is_pagoda
+    from .play import apply_jump, hint, legal_jumps
+    from .problem import HEURISTICS, PegProblem
+    from .render import render_text
+    from .solver import solve_fast
+    from .solver_run import move_count
+    from .views import render_svg
 
 __all__ = [
     "BOARD_DESCRIPTIONS",

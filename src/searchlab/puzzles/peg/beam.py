@@ -36,8 +36,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.puzzles.peg.levels import JumpMasks, Positions, SymmetryTables
+from .board import Board, Jump
+from .levels import JumpMasks, Positions, SymmetryTables
 
 _ZERO = np.uint64(0)
 Floats = npt.NDArray[np.float64]

@@ -219,7 +219,7 @@ class Board:
         return Board(f"{self.name}+diagonal", self.kind, self.coords, True, self.default_vacancy)
 
     def _repr_svg_(self) -> str:
-        from searchlab.puzzles.peg.views import render_svg
+        from .views import render_svg
 
         return render_svg(self, self.full & ~(1 << self.default_vacancy))
 

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from searchlab.i18n import _
-from searchlab.puzzles.peg.board import Board
+
+from .board import Board
 
 
 @dataclass(frozen=True)

@@ -21,17 +21,18 @@ from searchlab.families.kit import (
     time_limit_option,
 )
 from searchlab.i18n import N_, _
-from searchlab.puzzles.peg.count_report import count_task
-from searchlab.puzzles.peg.loading import load_problem
-from searchlab.puzzles.peg.problem import ALGORITHMS, CENTRE_WEIGHT, HEURISTICS, Instance
-from searchlab.puzzles.peg.reports import (
+from searchlab.search.limits import CancelToken
+
+from .count_report import count_task
+from .loading import load_problem
+from .problem import ALGORITHMS, CENTRE_WEIGHT, HEURISTICS, Instance
+from .reports import (
     boards_record,
     boards_table,
     compare_runs,
     solve_report,
 )
-from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO
-from searchlab.search.limits import CancelToken
+from .solver import DEFAULT_MAX_MEMO
 
 # -- the options that describe a problem: board, start, finish ----------------------------
 

@@ -5,16 +5,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Unpack
 
 from searchlab import families
 from searchlab.i18n import N_
-from searchlab.puzzles.peg.board import Board
-from searchlab.puzzles.peg.problem import Instance, PegProblem
-from searchlab.puzzles.peg.solver import solve_fast
+from searchlab.puzzles import folder_name
 from searchlab.search import solve
-from searchlab.search.limits import CancelToken
+from searchlab.search.options import LimitOptions
 
-FAMILY_NAME = __name__.rsplit(".", 2)[-2]
+from .board import Board
+from .problem import Instance, PegProblem
+from .solver import solve_fast
+
+FAMILY_NAME = folder_name(__name__)
 """This family's registry name: its folder's."""
 
 # (label, algorithm, heuristic, engine options)
@@ -47,18 +50,19 @@ def compare(
     start: int,
     target: int | None,
     *,
-    max_expansions: int = 50_000,
-    time_limit: float = 15.0,
-    cancel: CancelToken | None = None,
     on_row: Callable[[CompareRow], None] | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> list[CompareRow]:
     """Run the assignment's algorithms and the fast solver on one problem, each within the limits.
 
-    The engine runs stop after ``max_expansions`` expansions or ``time_limit``
-    seconds (the assignment's own limits were 50,000 expansions and 15 s); the stop
-    reason says which. The last row is searchlab's fast solver under the same
-    time limit.
+    ``limits`` are the engine's (:class:`~searchlab.search.options.LimitOptions`),
+    by default the assignment's own: 50,000 expansions and 15 seconds. Each engine run
+    gets all of them, and the stop reason says which one stopped it. The last row is
+    searchlab's fast solver under the same time limit and cancel token.
+    ``on_row`` hears each row as it is made.
     """
+    given: LimitOptions = {"max_expansions": 50_000, "time_limit": 15.0, **limits}
+    cancel = given.get("cancel")
     rows: list[CompareRow] = []
     family = families.get(FAMILY_NAME)  # its check of every answer (Family.check)
     instance = Instance(board, start, target)
@@ -70,14 +74,7 @@ def compare(
 
     for label, algorithm, heuristic, options in SEED_RUNS:
         problem = PegProblem(board, start, target, heuristic=heuristic)
-        r = solve(
-            problem,
-            algorithm,
-            max_expansions=max_expansions,
-            time_limit=time_limit,
-            cancel=cancel,
-            **options,
-        )
+        r = solve(problem, algorithm, **given, **options)
         if r.solved:  # a length is reported only for a checked solution
             family.check(instance, family.in_family_terms(instance, r))
         stop = {"solved": N_("goal found"), "no_solution": N_("space exhausted")}.get(
@@ -96,7 +93,7 @@ def compare(
         if cancel is not None and cancel.is_set():
             return rows
     t0 = time.perf_counter()
-    fast = solve_fast(board, start, target, time_limit=time_limit, cancel=cancel)
+    fast = solve_fast(board, start, target, time_limit=given.get("time_limit"), cancel=cancel)
     if fast.solved:
         named = [board.jump_name(j) for j in fast.actions]
         family.check(instance, replace(fast, actions=named))

@@ -11,14 +11,15 @@ from searchlab.errors import InputError
 from searchlab.families.contract import Block, Exit, Record, Table
 from searchlab.families.kit import count_record
 from searchlab.i18n import _, ngettext
-from searchlab.puzzles.peg.board import Board
-from searchlab.puzzles.peg.counting import LevelCount, count_levels
-from searchlab.puzzles.peg.levels import CountOverflow
-from searchlab.puzzles.peg.loading import load_problem
-from searchlab.puzzles.peg.paths import PathCounts
-from searchlab.puzzles.peg.published import Published, published
-from searchlab.puzzles.peg.reports import stopped_text
 from searchlab.search.limits import CancelToken
+
+from .board import Board
+from .counting import LevelCount, count_levels
+from .levels import CountOverflow
+from .loading import load_problem
+from .paths import PathCounts
+from .published import Published, published
+from .reports import stopped_text
 
 
 def count_task(

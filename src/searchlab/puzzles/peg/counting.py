@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from searchlab.puzzles.peg.board import Board
-from searchlab.puzzles.peg.levels import (
+from searchlab.search.limits import Budget, CancelToken
+
+from .board import Board
+from .levels import (
     BYTES_PER_POSITION,
     CHUNK,
     PATH_BYTES_PER_POSITION,
@@ -25,8 +27,7 @@ from searchlab.puzzles.peg.levels import (
     check_size,
     next_level,
 )
-from searchlab.puzzles.peg.paths import PathCounts
-from searchlab.search.limits import Budget, CancelToken
+from .paths import PathCounts
 
 
 @dataclass

@@ -6,10 +6,11 @@ from collections.abc import Iterator
 
 from searchlab.families.contract import DemoBlock
 from searchlab.i18n import _
-from searchlab.puzzles.peg.board import get_board
-from searchlab.puzzles.peg.render import render_text
-from searchlab.puzzles.peg.solver import solve_fast
 from searchlab.search.result import STATUS_LABELS
+
+from .board import get_board
+from .render import render_text
+from .solver import solve_fast
 
 
 def demo() -> Iterator[DemoBlock]:

@@ -17,9 +17,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from searchlab.puzzles.peg.board import Board
-from searchlab.puzzles.peg.levels import MAX_BITS, JumpMasks, Positions, SymmetryTables, next_level
-from searchlab.puzzles.peg.symmetry import Canonical
+from .board import Board
+from .levels import MAX_BITS, JumpMasks, Positions, SymmetryTables, next_level
+from .symmetry import Canonical
 
 CACHE_POSITIONS = 100_000
 """Tables grown from the start up to this many positions are kept for the next solve."""

@@ -21,10 +21,13 @@ from searchlab.families.experiment import Declared, Experiment, RunSummary, time
 from searchlab.families.results import Column, Results
 from searchlab.families.runs import Instance, Limits, RunRecord, configuration
 from searchlab.i18n import N_, _
-from searchlab.puzzles.peg.compare import SEED_RUNS
-from searchlab.puzzles.peg.reports import stop_text
+from searchlab.puzzles import folder_name
 
-NAME = "peg-seed000"
+from .compare import SEED_RUNS
+from .reports import stop_text
+
+FAMILY = folder_name(__name__)
+NAME = f"{FAMILY}-seed000"
 
 PROBLEMS: tuple[tuple[str, str], ...] = (
     ("english, one peg anywhere", "board: english\n"),
@@ -66,10 +69,10 @@ def peg_experiment(
     chosen = [p for p in PROBLEMS if not only or any(o in p[0] for o in only)]
     return Experiment(
         name=NAME,
-        family="peg",
+        family=FAMILY,
         configurations=CONFIGS,
         instances=tuple(
-            Instance("peg", name, name, data, index=i) for i, (name, data) in enumerate(chosen)
+            Instance(FAMILY, name, name, data, index=i) for i, (name, data) in enumerate(chosen)
         ),
         limits=Limits(time_limit=time_limit, max_expansions=max_expansions),
     )

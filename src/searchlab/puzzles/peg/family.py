@@ -37,7 +37,12 @@ from searchlab.families.checking import replay_reason
 from searchlab.families.contract import Example, Family, Generating, Move, NoHint, Param, Playing
 from searchlab.families.kit import engine_solve, impossible, int_param, limit_options
 from searchlab.i18n import N_, _
-from searchlab.puzzles.peg.board import (
+from searchlab.puzzles import folder_name
+from searchlab.search.problem import Problem
+from searchlab.search.result import SearchResult
+from searchlab.view import View
+
+from .board import (
     BOARD_NAMES,
     Board,
     Jump,
@@ -46,29 +51,29 @@ from searchlab.puzzles.peg.board import (
     parse_board,
     parse_position,
 )
-from searchlab.puzzles.peg.classes import impossibility_reason
-from searchlab.puzzles.peg.commands import (
+from .classes import impossibility_reason
+from .commands import (
     SOLVE_EXAMPLES,
     SOLVE_HELP,
     SOLVE_OPTIONS,
     TASKS,
     from_options,
 )
-from searchlab.puzzles.peg.demo import demo
-from searchlab.puzzles.peg.minmoves import solve_min_moves
-from searchlab.puzzles.peg.play import apply_jump, legal_jumps
-from searchlab.puzzles.peg.problem import (
+from .demo import demo
+from .minmoves import solve_min_moves
+from .play import apply_jump, legal_jumps
+from .problem import (
     ALGORITHMS,
     CENTRE_WEIGHT,
     HEURISTICS,
     Instance,
     PegProblem,
 )
-from searchlab.puzzles.peg.solver import DEFAULT_MAX_MEMO, solve_fast
-from searchlab.puzzles.peg.views import board_view, cell, pegs_view
-from searchlab.search.problem import Problem
-from searchlab.search.result import SearchResult
-from searchlab.view import View
+from .solver import DEFAULT_MAX_MEMO, solve_fast
+from .views import board_view, cell, pegs_view
+
+NAME = folder_name(__name__)
+"""The family's name: its folder's."""
 
 SETTING = re.compile(r"(board|vacancy|vacancies|finish|diagonal)(?:\s*:(.*))?", re.I)
 """A setting line, matched whole against the stripped line (linear: its spaces never
@@ -330,7 +335,7 @@ def goal_text(inst: Instance) -> str:
 FAMILY: Family[Instance, int] = Family(
     goal_text=goal_text,
     goal_state=lambda i: i.target,
-    name="peg",
+    name=NAME,
     title=N_("Peg solitaire"),
     board_help=N_(
         "'board: english' (or french, wiegleb, diamond, triangle4-6) with optional lines "

@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from searchlab.puzzles.peg.symmetry import chunk_tables
+from .symmetry import chunk_tables
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]

@@ -35,7 +35,8 @@ import numpy.typing as npt
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.peg.board import Board
+
+from .board import Board
 
 Positions = npt.NDArray[np.uint64]
 MAX_BITS = 64

@@ -11,14 +11,15 @@ from pathlib import Path
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.peg.board import (
+from searchlab.textinput import names_a_file, read_input
+
+from .board import (
     BOARD_DESCRIPTIONS,
     Board,
     get_board,
     parse_board,
     parse_position,
 )
-from searchlab.textinput import names_a_file, read_input
 
 
 def is_board_name(name: str) -> bool:

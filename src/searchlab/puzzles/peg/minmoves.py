@@ -33,19 +33,20 @@ Intelligence 27 (1985); J. D. Beasley, *The Ins and Outs of Peg Solitaire*
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from typing import Unpack
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
-from searchlab.puzzles.peg.levels import MAX_BITS, check_size
-from searchlab.puzzles.peg.movelevels import bidirectional_min_moves
-from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
-from searchlab.puzzles.peg.solver_run import PegRun, Stop
-from searchlab.puzzles.peg.symmetry import stabilizer
-from searchlab.search.limits import CancelToken
-from searchlab.search.result import SearchResult, SearchStats
+from searchlab.search.options import LimitOptions
+from searchlab.search.result import SearchResult
+
+from .board import Board, Jump
+from .classes import finishing_holes, impossibility_reason
+from .levels import MAX_BITS, check_size
+from .movelevels import bidirectional_min_moves
+from .pagoda import EPSILON, distance_pagoda
+from .solver_run import PegRun, Stop
+from .symmetry import stabilizer
 
 DEFAULT_MAX_TABLE = 4_000_000
 DEFAULT_MAX_POSITIONS = 20_000_000
@@ -65,14 +66,10 @@ def solve_min_moves(
     start: int,
     target: int | None = None,
     *,
-    time_limit: float | None = None,
-    max_expansions: int | None = None,
-    max_nodes: int | None = None,
     max_memo: int = DEFAULT_MAX_TABLE,
-    cancel: CancelToken | None = None,
-    progress: Callable[[SearchStats], None] | None = None,
     method: str = "auto",
     max_positions: int = DEFAULT_MAX_POSITIONS,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
     """A solution with the fewest moves (consecutive jumps by one peg = one move).
 
@@ -90,6 +87,11 @@ def solve_min_moves(
     stored on both sides, ``max_expansions`` the positions expanded); ``"ida"`` the
     IDA* below; ``"auto"`` (default) levels when the board fits 64 bits.
 
+    ``limits`` are the engine's (:class:`~searchlab.search.options.LimitOptions`):
+    ``time_limit``, ``max_expansions``, ``cancel`` and ``progress`` through one
+    :class:`~searchlab.search.limits.Budget`; ``max_nodes`` bounds the positions
+    both methods store (the levels' sides, the IDA*'s transposition table).
+
     Complexity: exponential; each IDA* iteration is a depth-first search
     bounded by the transposition table. The levels method stores each
     position within the minimum's reach once.
@@ -99,18 +101,10 @@ def solve_min_moves(
     >>> solve_min_moves(b, b.start()).extra["move_count"]
     10
     """
-    run = PegRun(
-        "minmoves",
-        board,
-        start,
-        target,
-        time_limit=time_limit,
-        max_expansions=max_expansions,
-        cancel=cancel,
-        progress=progress,
-    )
+    run = PegRun("minmoves", board, start, target, **limits)
+    max_nodes = limits.get("max_nodes")
     stats = run.stats
-    checkpoint, limits = run.checkpoint, run.budget
+    checkpoint, tracker = run.checkpoint, run.budget
     if max_nodes is not None:  # the stored-node limit bounds both methods' tables
         max_positions = min(max_positions, max_nodes)
     reason = impossibility_reason(board, start, target)
@@ -175,7 +169,7 @@ def solve_min_moves(
             stats.duplicates += 1
             return False
         stats.expanded += 1
-        if stats.expanded >= limits.next_check:
+        if stats.expanded >= tracker.next_check:
             checkpoint()
         for free_pass in (True, False):
             for need, dst, flip, a, c, jump, delta in jumps:

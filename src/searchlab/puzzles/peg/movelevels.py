@@ -48,9 +48,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.puzzles.peg.levels import Positions, SymmetryTables, check_size, sorted_unique
-from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
+from .board import Board, Jump
+from .levels import Positions, SymmetryTables, check_size, sorted_unique
+from .pagoda import EPSILON, distance_pagoda
 
 _ZERO = np.uint64(0)
 _CHUNK = 1 << 16

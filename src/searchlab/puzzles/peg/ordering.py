@@ -10,8 +10,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.puzzles.peg.pagoda import hole_distances
+from .board import Board, Jump
+from .pagoda import hole_distances
 
 JumpRow = tuple[int, int, int, float, Jump]
 """A jump as the search tries it: (pegs needed, destination, XOR flip, pagoda change, jump)."""

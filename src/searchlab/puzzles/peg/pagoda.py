@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from searchlab.puzzles.peg.board import Board
+from .board import Board
 
 PHI = (1 + 5**0.5) / 2
 EPSILON = 1e-9

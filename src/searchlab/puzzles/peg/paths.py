@@ -59,8 +59,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.peg.board import Board
-from searchlab.puzzles.peg.levels import (
+from .board import Board
+from .levels import (
     CountOverflow,
     JumpMasks,
     Positions,

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.puzzles.peg.solver import solve_fast
+from searchlab.search.options import LimitOptions
+
+from .board import Board, Jump
+from .solver import solve_fast
 
 
 def legal_jumps(board: Board, position: int) -> list[Jump]:
@@ -30,8 +34,14 @@ def apply_jump(board: Board, position: int, jump: Jump) -> int:
 
 
 def hint(
-    board: Board, position: int, target: int | None = None, *, time_limit: float = 2.0
+    board: Board, position: int, target: int | None = None, **limits: Unpack[LimitOptions]
 ) -> Jump | None:
-    """The first jump of a solution from ``position`` (None if there is none or time ran out)."""
-    result = solve_fast(board, position, target, time_limit=time_limit)
+    """The first jump of a solution from ``position``, or ``None``.
+
+    ``None`` when there is no solution or the limits stopped the search first:
+    the engine's (:class:`~searchlab.search.options.LimitOptions`), ``time_limit``
+    2 seconds unless given.
+    """
+    given: LimitOptions = {"time_limit": 2.0, **limits}
+    result = solve_fast(board, position, target, **given)
     return result.actions[0] if result.solved and result.actions else None

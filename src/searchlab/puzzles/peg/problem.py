@@ -26,11 +26,12 @@ from dataclasses import dataclass
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda, value
-from searchlab.puzzles.peg.symmetry import make_canonical, stabilizer
 from searchlab.search.problem import Problem
 from searchlab.search.solve import engine_algorithms
+
+from .board import Board, Jump
+from .pagoda import EPSILON, distance_pagoda, value
+from .symmetry import make_canonical, stabilizer
 
 ALGORITHMS = ("fast", "minmoves", *engine_algorithms(provides=("depth_limit",), exclude=("iddfs",)))
 """The dedicated solvers, then the engine algorithms that answer on peg solitaire (jumps

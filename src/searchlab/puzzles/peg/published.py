@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from searchlab.puzzles.peg.board import Board, get_board
+from .board import Board, get_board
 
 TRIANGLE_SOURCE = "http://www.durangobill.com/PegSolitaire.html"
 ENGLISH_SOURCE = "http://www.durangobill.com/Peg33.html"

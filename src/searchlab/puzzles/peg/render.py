@@ -3,7 +3,7 @@ from the position's view: :func:`searchlab.puzzles.peg.views.render_svg`)."""
 
 from __future__ import annotations
 
-from searchlab.puzzles.peg.board import Board
+from .board import Board
 
 
 def render_text(board: Board, position: int) -> str:

@@ -8,13 +8,14 @@ from collections.abc import Callable, Iterator
 
 from searchlab.families.contract import Block, Exit, Note, Record, Table
 from searchlab.i18n import _
-from searchlab.puzzles.peg.board import BOARD_DESCRIPTIONS, Board, get_board
-from searchlab.puzzles.peg.classes import impossibility_reason
-from searchlab.puzzles.peg.compare import FAST_LABEL, SEED_RUNS, CompareRow, compare
-from searchlab.puzzles.peg.problem import Instance
-from searchlab.puzzles.peg.render import render_text
 from searchlab.search.limits import CancelToken
 from searchlab.search.result import SearchResult, limit_phrase
+
+from .board import BOARD_DESCRIPTIONS, Board, get_board
+from .classes import impossibility_reason
+from .compare import FAST_LABEL, SEED_RUNS, CompareRow, compare
+from .problem import Instance
+from .render import render_text
 
 
 def finish_text(board: Board, target: int | None) -> str:

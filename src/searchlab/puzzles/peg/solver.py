@@ -37,29 +37,31 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Unpack
 
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.puzzles.peg.beam import beam_search, unfold
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.puzzles.peg.classes import finishing_holes, impossibility_reason
-from searchlab.puzzles.peg.endgame import Endgame
-from searchlab.puzzles.peg.levels import LevelStopped
-from searchlab.puzzles.peg.ordering import JumpRow, jump_table, portfolio_tables
-from searchlab.puzzles.peg.pagoda import EPSILON, distance_pagoda
-from searchlab.puzzles.peg.solver_run import PegRun, Stop
-from searchlab.puzzles.peg.symmetry import (
+from searchlab.search.options import LimitOptions
+from searchlab.search.result import SearchResult
+
+from .beam import beam_search, unfold
+from .board import Board, Jump
+from .classes import finishing_holes, impossibility_reason
+from .endgame import Endgame
+from .levels import LevelStopped
+from .ordering import JumpRow, jump_table, portfolio_tables
+from .pagoda import EPSILON, distance_pagoda
+from .solver_run import PegRun, Stop
+from .symmetry import (
     Canonical,
     make_canonical,
     non_identity,
     stabilizer,
 )
-from searchlab.search.limits import CancelToken
-from searchlab.search.result import SearchResult, SearchStats
 
-_KERNEL = "searchlab.puzzles.peg.kernel"
+_KERNEL = f"{__package__}.kernel"
 DEFAULT_MAX_MEMO = 4_000_000
 """Dead positions remembered at most (about 100 bytes each in CPython)."""
 DEFAULT_ENDGAME_BUDGET = 1_000_000
@@ -79,36 +81,34 @@ def solve_fast(
     start: int,
     target: int | None = None,
     *,
-    time_limit: float | None = None,
-    max_expansions: int | None = None,
-    max_nodes: int | None = None,
     max_memo: int = DEFAULT_MAX_MEMO,
     endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
-    cancel: CancelToken | None = None,
-    progress: Callable[[SearchStats], None] | None = None,
     orders: Sequence[Sequence[Jump]] | None = None,
     restart_base: int = 500,
     grow_after: int = GROW_AFTER,
     beam: bool = True,
     compiled: bool | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
-    """Solve a peg solitaire problem: jumps from ``start`` to ``target``.
+    """Solve a peg solitaire problem, from ``start`` to ``target``.
 
     Parameters
     ----------
     board, start : the board and the start bitboard.
     target : the finish bitboard, or None for "one peg anywhere".
-    time_limit, max_expansions, cancel : the engine's limits (status ``"limit"``, or
-        ``"cancelled"``, when hit), through a :class:`~searchlab.search.limits.Budget`;
-        expansions are checked at every one (the engine's ``next_check`` compare).
-    max_nodes : the stored positions (endgame table and memo together) at which the
-        search stops with limit ``"max_nodes"``; the endgame table is kept within it.
+    **limits : the engine's limits (:class:`~searchlab.search.options.LimitOptions`;
+        status ``"limit"``, or ``"cancelled"``, when hit). ``time_limit``,
+        ``max_expansions``, ``cancel`` and ``progress`` go through a
+        :class:`~searchlab.search.limits.Budget`: expansions are checked at every one
+        (the engine's ``next_check`` compare), and ``progress`` receives the
+        :class:`~searchlab.search.result.SearchStats` at each check. ``max_nodes`` is
+        the stored positions (endgame table and memo together) at which the search
+        stops with limit ``"max_nodes"``; the endgame table is kept within it.
     max_memo : bound on the memo of dead positions (past it the search forgets, and
         goes on).
     endgame_budget : positions the backward endgame table may store. It
         starts with at most :data:`FIRST_ENDGAME_BUDGET` positions and grows
         to ``endgame_budget`` after ``grow_after`` expansions.
-    progress : called with :class:`SearchStats` every 4096 expansions.
     orders : the jump orders to take turns with (default :func:`portfolio`).
         Round ``r`` runs each order for ``restart_base * 2**r`` expansions;
         the memo of dead positions is shared, so no proof is lost at a
@@ -142,16 +142,8 @@ def solve_fast(
     >>> r.status, r.length, r.extra["move_count"]
     ('solved', 31, 18)
     """
-    run = PegRun(
-        "fast",
-        board,
-        start,
-        target,
-        time_limit=time_limit,
-        max_expansions=max_expansions,
-        cancel=cancel,
-        progress=progress,
-    )
+    run = PegRun("fast", board, start, target, **limits)
+    max_nodes = limits.get("max_nodes")
     if max_nodes is not None:
         endgame_budget = min(endgame_budget, max_nodes)
     reason = impossibility_reason(board, start, target)
@@ -180,7 +172,7 @@ def solve_fast(
         compiled = _KERNEL in sys.modules
     tabs = None
     if compiled and board.size <= 63 and endgame.vectorised:
-        from searchlab.puzzles.peg.kernel import canonical_array
+        from .kernel import canonical_array
 
         tabs = canonical_array(board.size, non_identity(board, perms))
     search = DepthFirst(run, endgame, canonical, finals[0].bit_count(), max_memo, max_nodes, tabs)
@@ -433,7 +425,7 @@ class _Compiled:
     __slots__ = ("memo", "memo_size", "regs", "rows", "tabs")
 
     def __init__(self, tabs: npt.NDArray[np.int64]) -> None:
-        from searchlab.puzzles.peg import kernel
+        from . import kernel
 
         self.tabs = tabs
         self.memo = np.full(1 << 12, -1, dtype=np.int64)
@@ -451,7 +443,7 @@ class _Compiled:
         threshold: float,
     ) -> list[Jump] | None:
         """:meth:`DepthFirst.run_pass`, compiled: the same search, node for node."""
-        from searchlab.puzzles.peg import kernel
+        from . import kernel
 
         run, stats, regs = search.run, search.run.stats, self.regs
         arrays = self.rows.get(id(table))

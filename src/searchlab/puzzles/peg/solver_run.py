@@ -13,11 +13,13 @@ the solver's own figures (``move_count``, ``memo_size``, ``memo_full``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Unpack
 
-from searchlab.puzzles.peg.board import Board, Jump
-from searchlab.search.limits import Budget, CancelToken
+from searchlab.search.options import LimitOptions, limit_budget
 from searchlab.search.result import SearchResult, SearchStats, Status
+
+from .board import Board, Jump
 
 
 class Stop(Exception):
@@ -39,11 +41,15 @@ def move_count(jumps: Sequence[Jump]) -> int:
 
 
 class PegRun:
-    """One run: the board and problem, the statistics, the limits and the figures.
+    """The bookkeeping of one solver run.
 
+    It holds the board and problem, the statistics, the limits and the figures.
     The searches increment ``stats`` and the figures in place and call
     :meth:`checkpoint` every few thousand expansions; :meth:`finish` turns the
-    run into the answer.
+    run into the answer. ``limits`` are the engine's
+    (:class:`~searchlab.search.options.LimitOptions`) in one
+    :class:`~searchlab.search.limits.Budget`, but for ``max_nodes``: the solvers count
+    their stored positions themselves and stop at it.
     """
 
     __slots__ = (
@@ -66,18 +72,14 @@ class PegRun:
         board: Board,
         start: int,
         target: int | None,
-        *,
-        time_limit: float | None = None,
-        max_expansions: int | None = None,
-        cancel: CancelToken | None = None,
-        progress: Callable[[SearchStats], None] | None = None,
+        **limits: Unpack[LimitOptions],
     ) -> None:
         self.name = name
         self.board = board
         self.start = start
         self.target = target
         self.stats = SearchStats()
-        self.budget = Budget(max_expansions, time_limit, None, cancel, progress)
+        self.budget = limit_budget(limits, stored_nodes=False)
         self.memo_size = 0
         self.memo_full = False
         self.endgame_positions = 0

@@ -11,7 +11,7 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 
-from searchlab.puzzles.peg.board import Board
+from .board import Board
 
 Canonical = Callable[[int], int]
 

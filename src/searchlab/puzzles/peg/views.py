@@ -11,8 +11,9 @@ web page (clicks included), the replay pages, ``--svg`` and Jupyter
 
 from __future__ import annotations
 
-from searchlab.puzzles.peg.board import Board
 from searchlab.view import View, merge, view_svg
+
+from .board import Board
 
 
 def cell(board: Board, hole: int) -> tuple[int, int]:

@@ -21,22 +21,22 @@ from typing import TYPE_CHECKING
 from searchlab.lazy import exports
 
 if TYPE_CHECKING:
-    from searchlab.puzzles.rushhour.cards import Card, card, cards
-    from searchlab.puzzles.rushhour.cluster import explore_cluster
-    from searchlab.puzzles.rushhour.generate import Generated, generate, random_board, unreachable
-    from searchlab.puzzles.rushhour.heuristics import HEURISTICS
-    from searchlab.puzzles.rushhour.model import Board, Move, Vehicle, make_board, parse_move
-    from searchlab.puzzles.rushhour.notation import detect_red, parse_board
-    from searchlab.puzzles.rushhour.problem import RushHourProblem
-    from searchlab.puzzles.rushhour.rating import LEVELS, Rating, rate
-    from searchlab.puzzles.rushhour.render import render_solution_text, render_text
-    from searchlab.puzzles.rushhour.solver import (
+    from .cards import Card, card, cards
+    from .cluster import explore_cluster
+    from .generate import Generated, generate, random_board, unreachable
+    from .heuristics import HEURISTICS
+    from .model import Board, Move, Vehicle, make_board, parse_move
+    from .notation import detect_red, parse_board
+    from .problem import RushHourProblem
+    from .rating import LEVELS, Rating, rate
+    from .render import render_solution_text, render_text
+    from .solver import (
         ALGORITHM_CHOICES,
         fast_bfs,
         hint,
         solve_board,
     )
-    from searchlab.puzzles.rushhour.views import render_svg
+    from .views import render_svg
 
 __all__ = [
     "ALGORITHM_CHOICES",

@@ -52,7 +52,8 @@ from searchlab.durable import (
 from searchlab.errors import InputError
 from searchlab.families.contract import Artifact
 from searchlab.i18n import N_, _
-from searchlab.puzzles.rushhour.database import PuzzleDatabase, Row
+
+from .database import PuzzleDatabase, Row
 
 SIZE = 6
 """The board side the bundled data covers."""
@@ -92,7 +93,7 @@ def damaged(reason: str) -> InputError:
 def text() -> bytes:
     """The bundled file decompressed (21 MB), checked against :data:`SHA256` and
     :data:`ROWS`: an :class:`InputError` when it is not the text shipped."""
-    resource = files("searchlab.puzzles.rushhour").joinpath(FILE_NAME)
+    resource = files(__package__).joinpath(FILE_NAME)
     try:
         with as_file(resource) as path, lzma.open(path, "rb") as f:
             data = f.read()

@@ -8,8 +8,9 @@ from functools import lru_cache
 
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
-from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.notation import parse_board
+
+from .model import Board
+from .notation import parse_board
 
 CARD_LEVELS = (N_("Beginner"), N_("Intermediate"), N_("Advanced"), N_("Expert"))
 """The cards' levels as ``cards.tsv`` names them (shown translated)."""
@@ -36,9 +37,9 @@ def cards() -> tuple[Card, ...]:
     """The 40 cards in order (Beginner 1-10, Intermediate 11-20, Advanced 21-30, Expert 31-40)."""
     # pkgutil, not importlib.resources: the same package data through the package's
     # loader, without the ~10 ms importlib.resources adds to ``rushhour solve --card``
-    data = pkgutil.get_data("searchlab.puzzles.rushhour", "cards.tsv")
+    data = pkgutil.get_data(__package__, "cards.tsv")
     if data is None:  # a loader that cannot read package data
-        raise FileNotFoundError("searchlab.puzzles.rushhour: cards.tsv")
+        raise FileNotFoundError(f"{__package__}: cards.tsv")
     text = data.decode("utf-8")
     out = []
     for line in text.splitlines():

@@ -9,8 +9,8 @@ against it). Breadth-first search over the packed ints of
 
 from __future__ import annotations
 
-from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.packed import FIELD, Packed
+from .model import Board
+from .packed import FIELD, Packed
 
 
 def explore_cluster(

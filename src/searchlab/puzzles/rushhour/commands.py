@@ -22,20 +22,21 @@ from searchlab.families.kit import (
 )
 from searchlab.families.report import describe_outcome, optimality_note
 from searchlab.i18n import N_, _
-from searchlab.puzzles.rushhour.heuristics import HEURISTICS
-from searchlab.puzzles.rushhour.loading import load_board
-from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.render import render_text, solution_text
-from searchlab.puzzles.rushhour.solver import ALGORITHM_CHOICES
-from searchlab.puzzles.rushhour.tasks import (
+from searchlab.search.result import SearchResult
+from searchlab.search.solve import UNIT_COST_OPTIMAL
+
+from .heuristics import HEURISTICS
+from .loading import load_board
+from .model import Board
+from .render import render_text, solution_text
+from .solver import ALGORITHM_CHOICES
+from .tasks import (
     enumerate_task,
     export_task,
     generate_task,
     hint_task,
     rate_task,
 )
-from searchlab.search.result import SearchResult
-from searchlab.search.solve import UNIT_COST_OPTIMAL
 
 ALGORITHMS = (*ALGORITHM_CHOICES, "rate")
 """The family's algorithms: the solver's, and ``rate`` (``fast`` plus the rating)."""

@@ -47,16 +47,17 @@ from searchlab.faults import (
     sqlite_fault,
 )
 from searchlab.i18n import N_, _
+from searchlab.puzzles import folder_name
 from searchlab.textinput import names_a_file
 
 if TYPE_CHECKING:  # the enumeration imports Numba: only the builder needs it
-    from searchlab.puzzles.rushhour.enumeration import ShardResult
+    from .enumeration import ShardResult
 
 SIZES = (4, 5, 6)
 MAX_WALLS = 2
 """The boards ``enumerate`` builds (the database holds nothing else)."""
 
-FILE_NAME = "rushhour.sqlite"
+FILE_NAME = f"{folder_name(__name__)}.sqlite"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (

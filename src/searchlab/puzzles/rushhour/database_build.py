@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from searchlab.families.parallel import InProcess, Runner
-from searchlab.puzzles.rushhour.database import PuzzleDatabase, Totals
-from searchlab.puzzles.rushhour.enumeration import check, run_shard, shards, warm_up
-from searchlab.puzzles.rushhour.kernel import prepare
 from searchlab.search.limits import CancelToken
+
+from .database import PuzzleDatabase, Totals
+from .enumeration import check, run_shard, shards, warm_up
+from .kernel import prepare
 
 WORKER_MEMORY = "2GB"
 """Memory limit of each worker process (the largest 6x6 shards use a few hundred MB)."""

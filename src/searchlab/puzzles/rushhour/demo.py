@@ -8,10 +8,11 @@ from collections.abc import Iterator
 
 from searchlab.families.contract import DemoBlock, Table
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.cards import cards
-from searchlab.puzzles.rushhour.generate import generate
-from searchlab.puzzles.rushhour.render import render_text
-from searchlab.puzzles.rushhour.solver import fast_bfs, solve_board
+
+from .cards import cards
+from .generate import generate
+from .render import render_text
+from .solver import fast_bfs, solve_board
 
 
 def demo() -> Iterator[DemoBlock]:

@@ -66,10 +66,11 @@ import numpy.typing as npt
 from numba import njit
 
 from searchlab.errors import InputError
-from searchlab.puzzles.rushhour.database import MAX_WALLS, SIZES, Row
-from searchlab.puzzles.rushhour.kernel import MAX_VEHICLES, NO_HORIZON, _cluster, reach_table
-from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.skips import SEARCH, UNSOLVABLE, verdict
+
+from .database import MAX_WALLS, SIZES, Row
+from .kernel import MAX_VEHICLES, NO_HORIZON, _cluster, reach_table
+from .model import Board
+from .skips import SEARCH, UNSOLVABLE, verdict
 
 I64 = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -772,7 +773,7 @@ def shard_of(board: Board) -> Shard:
         ),
         board.walls,
     )
-    from searchlab.puzzles.rushhour import kernel
+    from . import kernel
 
     smallest = kernel.cluster_summary(ordered)[3]
     return shard_holding(ordered.with_positions(kernel.unpack(smallest, len(ordered.vehicles))))

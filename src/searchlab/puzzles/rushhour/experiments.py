@@ -34,10 +34,12 @@ from searchlab.families.results import Column, Results
 from searchlab.families.runs import Instance, Limits, RunRecord, configuration
 from searchlab.families.sources import generated_requests
 from searchlab.i18n import N_
-from searchlab.puzzles.rushhour.notation import parse_board
+from searchlab.puzzles import folder_name
 
-NAME = "rushhour-difficulty"
-FAMILY = "rushhour"
+from .notation import parse_board
+
+FAMILY = folder_name(__name__)
+NAME = f"{FAMILY}-difficulty"
 MIN_MOVES = (5, 10, 15, 20)
 RATE = configuration("rate")
 BLOCKING = configuration("astar", "blocking")

@@ -37,8 +37,13 @@ from searchlab.families.contract import (
 )
 from searchlab.families.kit import engine_solve, float_param, int_param, limit_options
 from searchlab.i18n import N_, _, ngettext
-from searchlab.puzzles.rushhour.cards import cards
-from searchlab.puzzles.rushhour.commands import (
+from searchlab.puzzles import folder_name
+from searchlab.search.limits import Budget
+from searchlab.search.problem import Problem
+from searchlab.search.result import SearchResult
+
+from .cards import cards
+from .commands import (
     ALGORITHMS,
     OPTIMAL,
     SOLVE_HELP,
@@ -46,18 +51,18 @@ from searchlab.puzzles.rushhour.commands import (
     TASKS,
     from_options,
 )
-from searchlab.puzzles.rushhour.heuristics import HEURISTICS
-from searchlab.puzzles.rushhour.model import Board, make_board, parse_move
-from searchlab.puzzles.rushhour.notation import parse_board
-from searchlab.puzzles.rushhour.play import hint, moves
-from searchlab.puzzles.rushhour.problem import RushHourProblem
-from searchlab.puzzles.rushhour.rating import rate
-from searchlab.puzzles.rushhour.render import solution_text
-from searchlab.puzzles.rushhour.solver import Metric, solve_board
-from searchlab.puzzles.rushhour.views import base_view, render_svg, state_view
-from searchlab.search.limits import Budget
-from searchlab.search.problem import Problem
-from searchlab.search.result import SearchResult
+from .heuristics import HEURISTICS
+from .model import Board, make_board, parse_move
+from .notation import parse_board
+from .play import hint, moves
+from .problem import RushHourProblem
+from .rating import rate
+from .render import solution_text
+from .solver import Metric, solve_board
+from .views import base_view, render_svg, state_view
+
+NAME = folder_name(__name__)
+"""The family's name: its folder's."""
 
 GENERATE_MAX_SECONDS = 20.0
 """Longest time a generated board may take on the web (the request waits for it)."""
@@ -126,8 +131,8 @@ def generate(params: Mapping[str, float], seed: int | None) -> str:
     min_moves = int_param(params, "min_moves", 10, 1, 60)
     walls = int_param(params, "walls", 0, 0, 6)
     # The database and the generator load when a puzzle is asked for (SQLite, LZMA).
-    from searchlab.puzzles.rushhour import sources
-    from searchlab.puzzles.rushhour.database import MAX_WALLS
+    from . import sources
+    from .database import MAX_WALLS
 
     if walls <= MAX_WALLS:
         try:
@@ -148,8 +153,8 @@ def generated(params: Mapping[str, float], seed: int | None) -> str:
     min_moves = int_param(params, "min_moves", 10, 1, 60)
     walls = int_param(params, "walls", 0, 0, 6)
     seconds = float_param(params, "seconds", 5.0, 0.5, SAMPLE_SECONDS)
-    from searchlab.puzzles.rushhour.generate import generate as generate_puzzles
-    from searchlab.puzzles.rushhour.generate import unreachable
+    from .generate import generate as generate_puzzles
+    from .generate import unreachable
 
     reason = unreachable(min_moves, walls=walls)  # a proof, answered at once
     if reason:
@@ -176,7 +181,7 @@ def sample(min_moves: int, seed: int) -> str:
 def sample_unreachable(min_moves: int) -> str | None:
     """Why :func:`sample` has no instance of at least ``min_moves`` moves (6x6, no
     walls: above the hardest puzzle of Fogleman's database), ``None`` when it may."""
-    from searchlab.puzzles.rushhour.generate import unreachable
+    from .generate import unreachable
 
     reason = unreachable(min_moves)
     if reason is None:
@@ -284,7 +289,7 @@ def picture(board: Board, result: SearchResult | None) -> str:
 def warm() -> None:
     """Compile the cluster search (rating, generating) and the enumerator now, or load
     them from Numba's cache."""
-    from searchlab.puzzles.rushhour import enumeration, kernel
+    from . import enumeration, kernel
 
     kernel.warm_up()
     enumeration.warm_up()
@@ -301,21 +306,21 @@ def goal_text(board: Board) -> str:
 
 def demo() -> Iterator[DemoBlock]:
     """The family's ``searchlab demo`` section (imported when shown)."""
-    from searchlab.puzzles.rushhour.demo import demo as blocks
+    from .demo import demo as blocks
 
     yield from blocks()
 
 
 def cache_artifacts() -> Sequence[Artifact]:
     """The bundled puzzle database unpacked in the cache (imported when asked)."""
-    from searchlab.puzzles.rushhour.bundled import cache_artifacts as artifacts
+    from .bundled import cache_artifacts as artifacts
 
     return artifacts()
 
 
 FAMILY: Family[Board, Board] = Family(
     goal_text=goal_text,
-    name="rushhour",
+    name=NAME,
     title=N_("Rush Hour"),
     board_help=N_(
         "A grid, one row per line: '.' or 'o' empty, 'x' wall, letters vehicles (cars of 2 "

@@ -48,10 +48,11 @@ from dataclasses import dataclass
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.cluster import distances_to_goal, explore_cluster
-from searchlab.puzzles.rushhour.model import Board, Vehicle
-from searchlab.puzzles.rushhour.solver import fast_bfs
 from searchlab.search.limits import Budget, CancelToken
+
+from .cluster import distances_to_goal, explore_cluster
+from .model import Board, Vehicle
+from .solver import fast_bfs
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 GROWTH = 3
@@ -223,7 +224,7 @@ def hardest(board: Board, max_cluster: int) -> tuple[int, Board, int]:
     """
     # imported here, not at the top: importing Numba takes 0.3 s, which every other
     # Rush Hour command would pay for nothing
-    from searchlab.puzzles.rushhour import kernel
+    from . import kernel
 
     if len(board.vehicles) <= kernel.MAX_VEHICLES:
         size, moves, state, _ = kernel.cluster_summary(board, max_cluster)
@@ -240,7 +241,7 @@ def hardest(board: Board, max_cluster: int) -> tuple[int, Board, int]:
 
 
 def _optimal(board: Board) -> int:
-    from searchlab.puzzles.rushhour import kernel  # see hardest()
+    from . import kernel  # see hardest()
 
     if len(board.vehicles) <= kernel.MAX_VEHICLES:
         return kernel.distance(board)
@@ -298,7 +299,7 @@ def cluster_key(board: Board) -> tuple[object, ...]:
         ),
     )
     canon = Board(board.width, board.height, (board.vehicles[0], *rest), board.walls)
-    from searchlab.puzzles.rushhour import kernel  # see hardest()
+    from . import kernel  # see hardest()
 
     if len(canon.vehicles) <= kernel.MAX_VEHICLES:
         smallest = kernel.cluster_summary(canon)[3]
@@ -369,7 +370,7 @@ def generate(
     check_walls(width, height, walls)
     if unreachable(min_moves, width, height, walls):
         return []
-    from searchlab.puzzles.rushhour import kernel  # see hardest()
+    from . import kernel  # see hardest()
 
     kernel.warm_up()  # the first time on a machine, compiling takes seconds: not search time
     rng = random.Random(seed)

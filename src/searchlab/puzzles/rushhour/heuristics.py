@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from searchlab.puzzles.rushhour.packed import BITS, FIELD, Packed
+from .packed import BITS, FIELD, Packed
 
 HEURISTICS = ("blocking", "strong", "zero")
 UNSOLVABLE = 10_000

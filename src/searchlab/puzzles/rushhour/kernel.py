@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from searchlab.puzzles.rushhour.model import Board, Vehicle
+from .model import Board, Vehicle
 
 MAX_VEHICLES = 21
 """3 bits per vehicle in a signed 64-bit int."""

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from searchlab.errors import TOKEN_CHARS, InputError, shorten
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.cards import card
-from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.notation import parse_board
 from searchlab.textinput import names_a_file, read_input
+
+from .cards import card
+from .model import Board
+from .notation import parse_board
 
 BOARD_SUFFIXES = (".txt", ".rh", ".board")
 """File suffixes that mark a BOARD as a file name even when no such file exists."""

@@ -192,7 +192,7 @@ class Board:
         return Board(self.width, self.height, tuple(vs), self.walls)
 
     def _repr_svg_(self) -> str:
-        from searchlab.puzzles.rushhour.views import render_svg
+        from .views import render_svg
 
         return render_svg(self)
 

@@ -22,7 +22,8 @@ import math
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.model import MAX_SIZE, MIN_SIZE, Board, Vehicle, make_board
+
+from .model import MAX_SIZE, MIN_SIZE, Board, Vehicle, make_board
 
 EMPTY = ".o"
 WALL = "x"

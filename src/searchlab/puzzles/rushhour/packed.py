@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from searchlab.puzzles.rushhour.model import Board, Move
+from .model import Board, Move
 
 BITS = 3
 FIELD = 7

@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from searchlab.families.contract import Move, NoHint
+from searchlab.families.kit import limit_options
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.model import Move as RhMove
-from searchlab.puzzles.rushhour.solver import fast_bfs
+
+from .model import Board
+from .model import Move as RhMove
+from .solver import fast_bfs
 
 
 def to_move(board: Board, move: RhMove) -> Move[Board]:
@@ -26,8 +28,7 @@ def moves(inst: Board, board: Board) -> list[Move[Board]]:
 
 def hint(inst: Board, board: Board, /, **options: Any) -> Move[Board] | None:
     """The first move of an optimal solution (the packed BFS, within the limits)."""
-    allowed = ("time_limit", "max_nodes", "max_expansions", "cancel")
-    result = fast_bfs(board, **{k: v for k, v in options.items() if k in allowed})
+    result = fast_bfs(board, **limit_options(options, without=("progress",)))
     if result.solved and result.actions:
         return to_move(board, result.actions[0])
     if result.status == "no_solution":

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from searchlab.puzzles.rushhour.cluster import explore_cluster
-from searchlab.puzzles.rushhour.heuristics import make_heuristic
-from searchlab.puzzles.rushhour.model import Board, Move
-from searchlab.puzzles.rushhour.packed import FIELD, Packed
 from searchlab.search.problem import Problem
+
+from .cluster import explore_cluster
+from .heuristics import make_heuristic
+from .model import Board, Move
+from .packed import FIELD, Packed
 
 
 class RushHourProblem(Problem[int, Move]):

@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Unpack
 
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
-from searchlab.puzzles.rushhour.cluster import explore_cluster
-from searchlab.puzzles.rushhour.model import Board
-from searchlab.puzzles.rushhour.solver import fast_bfs
-from searchlab.search.limits import Budget, CancelToken
+from searchlab.search.options import LimitOptions, limit_budget
 from searchlab.search.result import SearchResult
+
+from .cluster import explore_cluster
+from .model import Board
+from .solver import fast_bfs
 
 LEVELS: tuple[tuple[str, float], ...] = (
     (N_("beginner"), 0.0),
@@ -94,22 +95,26 @@ def level_of(score: float) -> str:
 def rate(
     board: Board,
     *,
-    time_limit: float | None = 60.0,
-    cancel: CancelToken | None = None,
     solution: SearchResult | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> Rating:
-    """Rate ``board``: optimal moves and steps, vehicles moved, cluster size, score, level.
+    """Rate how hard ``board`` is, with the course's score and levels.
 
-    ``solution``, when given, is an optimal solution of ``board`` by moves already
-    found (its ``actions`` :class:`~searchlab.puzzles.rushhour.model.Move` objects): it
-    is not searched again. ``time_limit`` and ``cancel`` bound the whole rating (one
-    :class:`~searchlab.search.Budget`); ``steps`` is -1 when they stop its search, and
-    ``cluster_size`` is -1 when the cluster has more than :data:`MAX_CLUSTER` positions.
-    Raises :class:`InputError` when the board has no solution or the limits stop the
-    search by moves.
+    The rating holds the optimal moves and steps, the vehicles moved, the cluster
+    size, the score and the level. ``solution``, when given, is an optimal solution
+    of ``board`` by moves already found (its ``actions``
+    :class:`~searchlab.puzzles.rushhour.model.Move` objects): it is not searched again.
+    ``limits`` are the engine's
+    (:class:`~searchlab.search.options.LimitOptions`); ``time_limit`` (60 seconds unless
+    given, ``None`` for none) and ``cancel`` bound the whole rating (one
+    :class:`~searchlab.search.Budget`), the other limits each of its two searches.
+    ``steps`` is -1 when the limits stop its search, and ``cluster_size`` is -1 when the
+    cluster has more than :data:`MAX_CLUSTER` positions. Raises :class:`InputError` when
+    the board has no solution or the limits stop the search by moves.
     """
-    budget = Budget(time_limit=time_limit, cancel=cancel)
-    by_moves = solution or fast_bfs(board, "moves", time_limit=time_limit, cancel=cancel)
+    given: LimitOptions = {"time_limit": 60.0, **limits}
+    budget = limit_budget(given)
+    by_moves = solution or fast_bfs(board, "moves", **given)
     if not by_moves.solved:
         raise InputError(
             _("this board has no solution")
@@ -118,7 +123,8 @@ def rate(
             if by_moves.limit == "time_limit"
             else _("rating stopped ({limit})").format(limit=by_moves.limit)
         )
-    by_steps = fast_bfs(board, "steps", time_limit=budget.remaining(), cancel=cancel)
+    left: LimitOptions = {**given, "time_limit": budget.remaining()}
+    by_steps = fast_bfs(board, "steps", **left)
     steps = by_steps.length if by_steps.solved else -1
     found = explore_cluster(board, max_states=MAX_CLUSTER)
     moved = len({m.name for m in by_moves.actions})

@@ -4,8 +4,9 @@ the views: :mod:`searchlab.puzzles.rushhour.views`)."""
 from __future__ import annotations
 
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.model import Board, Move, parse_move
 from searchlab.search.result import SearchResult
+
+from .model import Board, Move, parse_move
 
 
 def render_text(board: Board) -> str:

@@ -12,29 +12,27 @@ from __future__ import annotations
 
 import sys
 from itertools import pairwise
-from typing import Literal
+from typing import Literal, Unpack
 
 from searchlab.i18n import _
-from searchlab.puzzles.rushhour.model import Board, Move
-from searchlab.puzzles.rushhour.packed import FIELD, Packed, encode, move_between
-from searchlab.search.limits import Budget, CancelToken, ProgressCallback
+from searchlab.search.limits import Budget
+from searchlab.search.options import LimitOptions, limit_budget
 from searchlab.search.result import LimitName, SearchResult, SearchStats
 from searchlab.search.solve import engine_algorithms
 
+from .model import Board, Move
+from .packed import FIELD, Packed, encode, move_between
+
 Metric = Literal["moves", "steps"]
-_KERNEL = "searchlab.puzzles.rushhour.kernel"
+_KERNEL = f"{__package__}.kernel"
 
 
 def fast_bfs(
     board: Board,
     metric: Metric = "moves",
     *,
-    max_expansions: int | None = None,
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    cancel: CancelToken | None = None,
-    progress: ProgressCallback | None = None,
     compiled: bool | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
     """An optimal solution of ``board`` by breadth-first search on packed states.
 
@@ -45,8 +43,6 @@ def fast_bfs(
     metric : "moves" or "steps"
         ``"moves"``: sliding one vehicle any distance costs 1 (the default);
         ``"steps"``: each one-cell slide costs 1.
-    max_expansions, time_limit, max_nodes, cancel, progress
-        The engine's limits (see :class:`searchlab.search.Budget`).
     compiled : bool or None
         Search with the compiled kernel
         (:func:`~searchlab.puzzles.rushhour.kernel.shortest_path`, the same search and
@@ -56,6 +52,10 @@ def fast_bfs(
         tenths of a second a command would pay for a search of milliseconds). Boards
         the kernel does not take (:func:`~searchlab.puzzles.rushhour.kernel.fits`) are
         searched in Python.
+    **limits
+        The engine's limits, cancel token and progress callback
+        (:class:`~searchlab.search.options.LimitOptions`), checked as the engine checks
+        them: ``max_nodes`` counts the positions stored, tested after each layer.
 
     Returns
     -------
@@ -77,16 +77,15 @@ def fast_bfs(
     >>> fast_bfs(parse_board("BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo")).length
     8
     """
-    budget = Budget(max_expansions, time_limit, max_nodes, cancel, progress)
+    budget = limit_budget(limits)
     stats = SearchStats(generated=1)
     name = "bfs-packed"
     if board.is_solved():
         return _finish(name, board, [encode(board.positions())], stats, budget)
     if compiled is None:
-        limits = (max_expansions, time_limit, max_nodes, cancel, progress)
-        compiled = all(x is None for x in limits) and _KERNEL in sys.modules
+        compiled = all(x is None for x in limits.values()) and _KERNEL in sys.modules
     if compiled:
-        from searchlab.puzzles.rushhour import kernel
+        from . import kernel
 
         if kernel.fits(board):
             path, stats.generated, stats.expanded, stats.max_depth, stats.max_frontier = (
@@ -180,24 +179,23 @@ def solve_board(
     metric: Metric = "moves",
     algorithm: str = "fast",
     heuristic: str = "blocking",
-    max_expansions: int | None = None,
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    cancel: CancelToken | None = None,
-    progress: ProgressCallback | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> SearchResult:
-    """Solve ``board``; ``states`` of the result are :class:`Board` objects, ``actions`` moves.
+    """Solve ``board`` with the packed breadth-first search or an engine algorithm.
 
-    ``algorithm="fast"`` (default) is the packed breadth-first search; any
-    other name runs the engine on :class:`RushHourProblem` with
-    ``heuristic`` (``"blocking"``, ``"strong"`` or ``"zero"``). Optimal for
-    ``fast``, ``bfs``, ``ucs``, ``bibfs``, ``astar`` and ``idastar``.
+    The result's ``states`` are :class:`Board` objects and its ``actions`` moves.
+    ``algorithm="fast"`` (default) is :func:`fast_bfs`; any other name runs the engine
+    on :class:`RushHourProblem` with ``heuristic`` (``"blocking"``, ``"strong"`` or
+    ``"zero"``). Optimal for ``fast``, ``bfs``, ``ucs``, ``bibfs``, ``astar`` and
+    ``idastar``. ``limits`` are the engine's
+    (:class:`~searchlab.search.options.LimitOptions`), handed on unchanged.
     Raises :class:`InputError` for an unknown algorithm, heuristic or metric.
     """
     from searchlab.errors import InputError
-    from searchlab.puzzles.rushhour.heuristics import HEURISTICS
-    from searchlab.puzzles.rushhour.problem import RushHourProblem
     from searchlab.search.solve import solve
+
+    from .heuristics import HEURISTICS
+    from .problem import RushHourProblem
 
     if metric not in ("moves", "steps"):
         raise InputError(
@@ -209,15 +207,8 @@ def solve_board(
                 heuristic=heuristic, heuristics=", ".join(HEURISTICS)
             )
         )
-    limits = {
-        "max_expansions": max_expansions,
-        "time_limit": time_limit,
-        "max_nodes": max_nodes,
-        "cancel": cancel,
-        "progress": progress,
-    }
     if algorithm == "fast":
-        result = fast_bfs(board, metric, **limits)  # type: ignore[arg-type]
+        result = fast_bfs(board, metric, **limits)
         pk = Packed(board)
     elif algorithm in ALGORITHM_CHOICES:
         problem = RushHourProblem(board, metric=metric, heuristic=heuristic)
@@ -233,16 +224,18 @@ def solve_board(
     return result
 
 
-def hint(board: Board, metric: Metric = "moves", time_limit: float | None = 10.0) -> Move | None:
+def hint(board: Board, metric: Metric = "moves", **limits: Unpack[LimitOptions]) -> Move | None:
     """The first move of an optimal solution from ``board``.
 
-    ``None`` when the board is already solved, has no solution, or the time
-    limit ran out first.
+    ``None`` when the board is already solved, has no solution, or the limits
+    (:class:`~searchlab.search.options.LimitOptions`; ``time_limit`` is 10 seconds unless
+    given) stopped the search first.
 
     >>> from searchlab.puzzles.rushhour.notation import parse_board
     >>> b = parse_board("oooooooooooooAABoooCCBoDoEoBoDoEFFoD")
     >>> hint(b) in b.legal_moves()
     True
     """
-    result = fast_bfs(board, metric, time_limit=time_limit)
+    given: LimitOptions = {"time_limit": 10.0, **limits}
+    result = fast_bfs(board, metric, **given)
     return result.actions[0] if result.solved and result.actions else None

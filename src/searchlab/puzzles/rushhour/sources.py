@@ -28,8 +28,10 @@ from typing import Literal
 
 from searchlab.errors import InputError
 from searchlab.i18n import _, ngettext
-from searchlab.puzzles.rushhour import bundled
-from searchlab.puzzles.rushhour.database import (
+from searchlab.textinput import names_a_file
+
+from . import bundled
+from .database import (
     DAMAGED,
     MAX_WALLS,
     SIZES,
@@ -37,7 +39,6 @@ from searchlab.puzzles.rushhour.database import (
     Row,
     default_path,
 )
-from searchlab.textinput import names_a_file
 
 BUNDLED: Literal["bundled"] = "bundled"
 Source = Path | Literal["bundled"]
@@ -190,9 +191,9 @@ def check_row(row: Row, size: int, walls: int, db: PuzzleDatabase) -> None:
     :func:`.cluster.distances_to_goal`), milliseconds for a 6x6 cluster. Raises an
     :class:`InputError` naming the damage to ``db``'s file, with its advice, when
     anything differs."""
-    from searchlab.puzzles.rushhour.cluster import distances_to_goal, explore_cluster
-    from searchlab.puzzles.rushhour.notation import parse_board
-    from searchlab.puzzles.rushhour.solver import fast_bfs
+    from .cluster import distances_to_goal, explore_cluster
+    from .notation import parse_board
+    from .solver import fast_bfs
 
     reason = ""
     try:

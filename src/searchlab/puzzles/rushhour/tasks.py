@@ -24,16 +24,18 @@ from searchlab.families.contract import Block, Exit, NoHint, Note, Record
 from searchlab.families.kit import parse_wxh
 from searchlab.families.parallel import Runner
 from searchlab.i18n import N_, _, ngettext
-from searchlab.puzzles.rushhour.loading import load_board
-from searchlab.puzzles.rushhour.notation import parse_board
-from searchlab.puzzles.rushhour.rating import rate
-from searchlab.puzzles.rushhour.render import render_text
-from searchlab.puzzles.rushhour.solver import solve_board
+from searchlab.puzzles import folder_name
 from searchlab.search.limits import Budget, CancelToken
+
+from .loading import load_board
+from .notation import parse_board
+from .rating import rate
+from .render import render_text
+from .solver import solve_board
 
 RATE_SECONDS = 60.0
 """The time ``rate`` gives a board (its searches together)."""
-FAMILY_NAME = __name__.rsplit(".", 2)[-2]
+FAMILY_NAME = folder_name(__name__)
 """This family's registry name: its folder's."""
 
 Progress = Callable[[float, float, str, str], None]
@@ -135,7 +137,7 @@ def generate_task(
     searched for (:func:`~searchlab.puzzles.rushhour.generate.generate`) or, with
     ``from_db`` or ``db_path``, drawn from the puzzle database. Fewer than ``count``
     by the time limit (exit 1) or Ctrl-C (exit 130): the ones found, and a message."""
-    from searchlab.puzzles.rushhour.generate import check_walls, generate, unreachable
+    from .generate import check_walls, generate, unreachable
 
     width, height = parse_wxh(size, "--size", 4, 8)
     if max_moves is not None and not (from_db or db_path):
@@ -158,7 +160,7 @@ def generate_task(
     bar = progress or (lambda done, total, info, title: None)
     title = _("generating")
     bar(0, count, "", title)
-    from searchlab.puzzles.rushhour import kernel  # Numba: only the commands that use it
+    from . import kernel  # Numba: only the commands that use it
 
     kernel.prepare(kernel.warm_up, lambda: bar(0, count, compiling_text(), title))
 
@@ -213,7 +215,7 @@ def _draw_from_db(
     as_json: bool,
 ) -> Iterator[Block]:
     """``generate --from-db``: ``count`` distinct puzzles drawn from the database."""
-    from searchlab.puzzles.rushhour.sources import check_board, draw
+    from .sources import check_board, draw
 
     if width != height:
         raise InputError(
@@ -282,8 +284,8 @@ def export_task(
     bundled 6x6 puzzles (:mod:`~searchlab.puzzles.rushhour.sources`). A stratum asked for
     that is not built, or nothing matching, is an :class:`InputError` (the latter after
     the empty output)."""
-    from searchlab.puzzles.rushhour.database import export_line
-    from searchlab.puzzles.rushhour.sources import export, moves_text
+    from .database import export_line
+    from .sources import export, moves_text
 
     rows = export(size, walls, min_moves or 0, max_moves, db_path)
     written = 0
@@ -363,10 +365,10 @@ def enumerate_task(
     (exit 1) or Ctrl-C (exit 130): the summary of what is stored, and how to resume."""
     from pathlib import Path
 
-    from searchlab.puzzles.rushhour.database import default_path
-    from searchlab.puzzles.rushhour.database_build import Progress as Built
-    from searchlab.puzzles.rushhour.database_build import build
-    from searchlab.puzzles.rushhour.enumeration import check
+    from .database import default_path
+    from .database_build import Progress as Built
+    from .database_build import build
+    from .enumeration import check
 
     check(size, walls)
     path = Path(db_path) if db_path else default_path()

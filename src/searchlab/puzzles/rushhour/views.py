@@ -7,8 +7,9 @@ the replay pages, ``--svg`` and Jupyter (``Board._repr_svg_``) all draw these vi
 
 from __future__ import annotations
 
-from searchlab.puzzles.rushhour.model import Board, Move
 from searchlab.view import View, merge, sheet_svg, view_svg
+
+from .model import Board, Move
 
 CAR_COLOURS = (
     "#4d9de0",

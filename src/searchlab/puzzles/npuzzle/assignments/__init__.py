@@ -14,7 +14,7 @@ The console scripts are in :mod:`searchlab.cli.assignments`; the guide is
 ``docs/npuzzle-assignments.md``.
 """
 
-from searchlab.puzzles.npuzzle.assignments.puzzle3x3 import (
+from .puzzle3x3 import (
     GOAL,
     OPERATIONS,
     StackRun,
@@ -24,7 +24,7 @@ from searchlab.puzzles.npuzzle.assignments.puzzle3x3 import (
     run_menu,
     stack_search,
 )
-from searchlab.puzzles.npuzzle.assignments.puzzle8 import (
+from .puzzle8 import (
     NO_SOLUTION,
     PUZZLE8_HEURISTICS,
     Puzzle8Answer,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.assignments.puzzle3x3 import OPERATIONS, stack_search
-from searchlab.puzzles.npuzzle.assignments.puzzle8 import solve_puzzle8
-from searchlab.puzzles.npuzzle.board import board_from_tiles
+
+from ..board import board_from_tiles
+from .puzzle3x3 import OPERATIONS, stack_search
+from .puzzle8 import solve_puzzle8
 
 
 def demo() -> Iterator[str]:

@@ -55,11 +55,12 @@ from typing import Any, Literal, TextIO
 
 from searchlab.errors import InputError
 from searchlab.i18n import N_, _
-from searchlab.puzzles.npuzzle.board import Board, board_from_tiles, format_board, goal_board
-from searchlab.puzzles.npuzzle.heuristics import heuristic_function
-from searchlab.puzzles.npuzzle.problem import NPuzzleProblem
-from searchlab.puzzles.npuzzle.solvability import is_solvable
 from searchlab.search import SearchEvent, backtracking_search
+
+from ..board import Board, board_from_tiles, format_board, goal_board
+from ..heuristics import heuristic_function
+from ..problem import NPuzzleProblem
+from ..solvability import is_solvable
 
 Kind = Literal["PIEZAS", "SUMAS", "REGRESOS"]
 

@@ -32,13 +32,16 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Unpack
 
 from searchlab.errors import InputError
 from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.board import Board, format_board, goal_board, parse_tiles
-from searchlab.puzzles.npuzzle.problem import NPuzzleProblem, State
-from searchlab.puzzles.npuzzle.solvability import is_solvable
-from searchlab.search import CancelToken, SearchResult, astar
+from searchlab.search import SearchResult, astar
+from searchlab.search.options import LimitOptions
+
+from ..board import Board, format_board, goal_board, parse_tiles
+from ..problem import NPuzzleProblem, State
+from ..solvability import is_solvable
 
 PUZZLE8_HEURISTICS: dict[str, str] = {
     "z": "zero",
@@ -101,9 +104,7 @@ def parse_instance(text: str) -> Board:
 def solve_puzzle8(
     board: Board,
     heuristic: str = "m",
-    *,
-    time_limit: float | None = None,
-    cancel: CancelToken | None = None,
+    **limits: Unpack[LimitOptions],
 ) -> Puzzle8Answer:
     """Solve ``board`` to ``1..8, blank last`` with A* and the assignment's ``heuristic`` letter.
 
@@ -112,10 +113,11 @@ def solve_puzzle8(
     board : Board
         A 3x3 board.
     heuristic : {"z", "d", "m", "b"}
-    time_limit : float, optional
-        Seconds; ``InputError`` if A* does not finish in time.
-    cancel : CancelToken, optional
-        E.g. a ``threading.Event``; setting it stops A* (``InputError``).
+    **limits
+        The engine's limits (:class:`~searchlab.search.options.LimitOptions`), handed
+        to A*: ``time_limit`` seconds, a ``cancel`` token (e.g. a
+        ``threading.Event``) and the others; ``InputError`` if they stop it before
+        the goal.
 
     Returns a :class:`Puzzle8Answer`. Solvability is decided first (permutation
     parity, O(9²)); only a solvable board is searched. A* (graph search,
@@ -140,7 +142,7 @@ def solve_puzzle8(
         return Puzzle8Answer(False, [], 0, 0, None)
     problem = _CountingProblem(board, goal, PUZZLE8_HEURISTICS[heuristic])
     t0 = time.perf_counter()
-    result = astar(problem, time_limit=time_limit, cancel=cancel)
+    result = astar(problem, **limits)
     millis = round((time.perf_counter() - t0) * 1000)
     if not result.solved:
         raise InputError(

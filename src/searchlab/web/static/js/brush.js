@@ -1,3 +1,4 @@
+// @ts-check
 // Paint a grid maze in the watch: a brush palette (wall, costs, erase), the start and
 // the goal dragged by mouse or finger or moved by the arrow keys, a switch for diagonal
 // moves; the search runs again as you paint (debounced), without a click.

@@ -1,3 +1,4 @@
+// @ts-check
 // One element builder for the watch page's modules (watch.js, brush.js, gridcanvas.js).
 
 /** An element `tag` with `attrs` (`class`; `on<event>` listeners; `true` as an empty

@@ -1,3 +1,4 @@
+// @ts-check
 // Watch a search on a big grid: a lane drawn on a canvas from the compact trace of
 // searchlab/web/watch_grid.py (cells numbered r * cols + c; `order` the cell expanded at
 // each step, `born` the step each cell was first generated, `frontier` the frontier's
@@ -17,6 +18,8 @@ const INCREMENTAL = 4000;
 const ALPHA = { 1: 0.9, 2: 0.6, 3: 0.9 };  // frontier, explored, path over the board's fills  // further than this many steps ahead, a jump redraws everything
 
 
+/** A number as the watch's tables show it: an integer as is, else at most two decimals.
+ * @param {number | null | undefined} x */
 export const num = (x) => (x === null || x === undefined ? "–" : Number.isInteger(x) ? String(x)
   : x.toFixed(2).replace(/\.?0+$/, ""));
 

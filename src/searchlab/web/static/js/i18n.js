@@ -1,3 +1,4 @@
+// @ts-check
 // The page's strings in the reader's language: `t("Solve")`, `t("Solved: {n} moves", {n})`.
 // The messages come from the server's gettext catalogs (GET /api/i18n); without
 // them (an offline replay page) every string is its English original.
@@ -17,8 +18,9 @@ export function t(message, params = {}) {
 
 // Translate the static page: every element with data-i18n has its English text as
 // content (or, with data-i18n="title", as its title attribute).
+/** @param {ParentNode} [root] */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) {
     const attr = el.dataset.i18n;
     if (attr) {
       el.dataset.i18nSource ??= el.getAttribute(attr);

@@ -1,3 +1,4 @@
+// @ts-check
 // An algorithm's name as the pages show it: an engine algorithm as people write it
 // (A*, IDA*, BFS) or in words, translated (greedy: "Voraz"); a family's own solver
 // (fast, auto, recursive, ...) keeps its name, which the family's notes use. The

@@ -1,3 +1,4 @@
+// @ts-check
 // The solution player: play/pause, step forward and back, restart, speed,
 // a clickable move list. Used by the web app and by offline replay pages.
 import { renderView } from "searchlab/render.js";
@@ -75,7 +76,7 @@ export function createPlayer(root, solution, { onFrame = null } = {}) {
   const items = [t("start"), ...written].map((m, i) => {
     const li = document.createElement("li");
     li.textContent = m;
-    li.dataset.step = i;
+    li.dataset.step = String(i);
     li.addEventListener("click", () => { pause(); go(i); });
     list.appendChild(li);
     return li;

@@ -1,5 +1,7 @@
+// @ts-check
 // The practice page: one question at a time, each answer checked by the server at once,
 // then its worked solution; the score is kept for the set. ?family=&seed=&lang= pick the set.
+import { api } from "./api.js";
 
 const STRINGS = {
   es: {
@@ -11,6 +13,8 @@ const STRINGS = {
     "Type your answer first.": "Escribe primero tu respuesta.",
   },
 };
+/** An element of the page by its id (typed loosely: the page's HTML is not checked).
+ * @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let lang = ["en", "es"].includes(params.get("lang")) ? params.get("lang")
@@ -23,7 +27,7 @@ let results = {};
 
 function translatePage() {
   document.documentElement.lang = lang;
-  for (const el of document.querySelectorAll("[data-i18n]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) {
     el.dataset.en = el.dataset.en || el.textContent;
     el.textContent = t(el.dataset.en);
   }
@@ -38,9 +42,8 @@ function share() {
 async function load() {
   share();
   const q = new URLSearchParams({ family: state.family, seed: String(state.seed), count: String(state.count), lang });
-  const res = await fetch(`/api/practice/questions?${q}`);
-  const data = await res.json();
-  if (!res.ok) { $("prompt").textContent = data.detail || res.statusText; return; }
+  let data;
+  try { data = await api(`/api/practice/questions?${q}`); } catch (err) { $("prompt").textContent = err.message; return; }
   questions = data.questions;
   const sel = $("family");
   sel.replaceChildren(...data.families.map((f) => new Option(t(f), f, false, f === state.family)));
@@ -93,11 +96,8 @@ async function check(event) {
   const answer = $("answer").value.trim();
   if (!answer) { $("verdict").textContent = t("Type your answer first."); $("answer").focus(); return; }
   const body = { family: state.family, seed: state.seed, count: state.count, index, answer, lang };
-  const res = await fetch("/api/practice/check", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await res.json();
-  if (!res.ok) { $("verdict").textContent = data.detail || res.statusText; return; }
+  let data;
+  try { data = await api("/api/practice/check", body); } catch (err) { $("verdict").textContent = err.message; return; }
   if (!(index in results)) results[index] = data.correct;
   $("verdict").textContent = data.correct ? t("Right!") : t("Not quite.");
   $("verdict").className = data.correct ? "ok" : "bad";

@@ -1,7 +1,9 @@
+// @ts-check
 // How a page asks for a search's trace (POST /api/watch/trace) when a class shares one
 // server: only once the watch panel is on screen (a page that is never scrolled down
 // costs the server nothing), and a refusal for being busy (429) is retried after 1, 2,
 // 4, 8 s (then every 8 s, up to 2 minutes), the page saying so meanwhile.
+import { ApiError, api } from "./api.js";
 
 const FIRST_WAIT = 1000;
 const LONGEST_WAIT = 8000;
@@ -11,7 +13,7 @@ const GIVE_UP = 120000;
 // least partly inside the window. Resolves at once where IntersectionObserver is missing.
 export function whenShown(el) {
   if (typeof IntersectionObserver !== "function") return Promise.resolve();
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: undefined) => void} */ resolve) => {
     const seen = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         seen.disconnect();
@@ -26,18 +28,24 @@ export function whenShown(el) {
 // `onWait(seconds)` before each retry; `stillWanted()` false stops retrying (the
 // user chose another search meanwhile: the promise then rejects with name "Abandoned").
 // Any other refusal rejects with the server's one-line reason.
+/**
+ * @param {unknown} body
+ * @param {{onWait?: (seconds: number) => void, stillWanted?: () => boolean}} [options]
+ * @returns {Promise<any>}
+ */
 export async function fetchTrace(body, { onWait = () => {}, stillWanted = () => true } = {}) {
   const started = Date.now();
   let wait = FIRST_WAIT;
   for (;;) {
-    const res = await fetch("/api/watch/trace", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    });
-    let data = null;
-    try { data = await res.json(); } catch { data = null; }
-    if (res.ok) return data;
-    const reason = (data && data.detail) || `${res.status} ${res.statusText}`;
-    if (res.status !== 429 || Date.now() - started + wait > GIVE_UP) throw new Error(reason);
+    let refusal;
+    try {
+      return await api("/api/watch/trace", body);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;  // the server cannot be reached
+      refusal = err;
+    }
+    const reason = refusal.message;
+    if (refusal.status !== 429 || Date.now() - started + wait > GIVE_UP) throw new Error(reason);
     if (!stillWanted()) throw Object.assign(new Error(reason), { name: "Abandoned" });
     onWait(Math.round(wait / 1000));
     await new Promise((ok) => setTimeout(ok, wait));
