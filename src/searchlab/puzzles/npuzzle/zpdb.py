@@ -5,10 +5,11 @@ What we follow (Clausecker & Reinefeld, "Zero-Aware Pattern Databases with 1-Bit
 Compression for Sliding Tile Puzzles", SoCS 2019; the zero-aware tables were introduced
 in Clausecker's "Notes on the Construction of Pattern Databases", ZIB-Report 17-59, 2017;
 the quality measure in his "The Quality of Heuristic Functions for IDA*", ZIB-Report
-20-17). We could read the paper's abstract and the authors' public code description, not
-the full text, so the section numbers are theirs as we understand them, not checked:
+20-17). We could read the paper's abstract and the authors' public code description
+(github.com/clausecker/24puzzle, README), not the full text, so no section numbers are
+given: what follows is the abstract's four contributions as we implement them.
 
-- **the table** (paper Sec. 3, "zero-aware" PDBs): Korf & Felner's additive table
+- **the table** ("zero-aware additive pattern databases"): Korf & Felner's additive table
   stores, for each placement of a pattern's tiles, the fewest moves of those tiles with
   the blank anywhere (the minimum over the blank's positions). A zero-aware table keeps
   the blank's position too, but only up to what the pattern can tell of it: the
@@ -27,16 +28,16 @@ the full text, so the section numbers are theirs as we understand them, not chec
   entry (:func:`~.zpdb_build.pack_nibbles`), or the paper's one bit an entry, ``q mod 2``
   (:mod:`.zpdb_bits`: a child's value is its parent's plus or minus one, told by that
   bit, and the root's value is recovered by a descent).
-- **catalogues** (paper Sec. 5): the heuristic is the maximum, over a catalogue of
-  partitions, of each partition's sum; the catalogue is chosen by its quality over
-  random states, here greedily by ``eta = mean(b ** -h)`` over uniformly random solvable
-  boards (the Korf-Reid-Edelkamp prediction: IDA*'s nodes at a threshold are
-  proportional to it, ``b`` the brute-force branching factor, 2.1304 on the
-  15-puzzle with parent pruning), reported with the mean ``h``
-  (:func:`quality`, :func:`greedy_catalogue`). A partition's reflection through the main
-  diagonal (Korf & Felner's reflection) is a catalogue member that needs no table of
-  its own: the board is transposed and its tiles renamed, then looked up in the same
-  tables (:func:`views`).
+- **catalogues** ("effective collections of pattern databases"): the heuristic is the
+  maximum, over a catalogue of partitions, of each partition's sum; the catalogue is
+  chosen by its quality over random states, here greedily by ``eta = mean(b ** -h)``
+  over uniformly random solvable boards (the Korf-Reid-Edelkamp prediction: IDA*'s
+  nodes at a threshold are proportional to it, ``b`` the brute-force branching factor,
+  2.1304 on the 15-puzzle with parent pruning), reported with the mean ``h``
+  (:func:`quality`, :func:`greedy_catalogue`). A partition's reflection through the
+  main diagonal (Korf & Felner's reflection) is a catalogue member that needs no table
+  of its own: the board is transposed and its tiles renamed, then looked up in the
+  same tables (:func:`views`).
 
 Tables are cached like the additive ones (:mod:`.pdb`): one file a pattern, written
 atomically with its checksum and verified when read (a damaged one is said on one line
