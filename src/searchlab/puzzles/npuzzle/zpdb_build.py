@@ -23,6 +23,7 @@ import math
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -44,11 +45,13 @@ _u: Any = np.uint64  # an index known not negative
 _int: Any = np.int64  # an array item as a signed word
 
 
+@lru_cache(maxsize=1)
 def region_tables(size: int, k: int) -> tuple[U8, I8, I64, I64, int]:
     """``(regions, label, base, sets, entries)`` for ``k``-tile tables on an
     ``size x size`` board: each occupied set's number of regions and each free cell's
     region (numbered by lowest cell, ``label[occ * cells + c]``), each set's first entry,
-    the sets in increasing order, and the number of entries."""
+    the sets in increasing order, and the number of entries. The last one asked for is
+    kept (a catalogue's tables of one size share it: a minute's work on 5x5); read only."""
     cells = size * size
     space = 1 << cells
     nreg = np.zeros(space, np.uint8)
