@@ -4,7 +4,8 @@ catalogue: the mean heuristic and ``eta = mean(b ** -h)`` over uniformly random 
 boards, then IDA*'s nodes on Korf's instances.
 
 Usage:
-  python benchmarks/npuzzle_zpdb.py quality [--samples 20000] [--seed 1]
+  python benchmarks/npuzzle_zpdb.py quality [--samples 20000] [--seed 1] [--heuristics ...]
+  (the 24-puzzle's: --heuristics apdb6666,apdb6666+r,zpdb6666,zpdb6666+r)
   python benchmarks/npuzzle_zpdb.py nodes [--ids 1,11,21] [--heuristics zpdb78,apdb78,...]
 
 ``quality`` prints, for each heuristic, its mean and ``eta`` (and ``eta`` relative to the
@@ -23,17 +24,19 @@ missing: the zero-aware 7-8 takes minutes and 2.2 GB, the rest seconds.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from searchlab.puzzles.npuzzle import pure_search
-from searchlab.puzzles.npuzzle.korf import KORF_GOAL, korf_instances
+from searchlab.puzzles.npuzzle.korf import KORF24_GOAL, KORF_GOAL, korf_instances
 from searchlab.puzzles.npuzzle.partitions import PARTITIONS
 from searchlab.puzzles.npuzzle.pdb_index import NIBBLE, THREE, rank, read3, table_format
 from searchlab.puzzles.npuzzle.solvers import pattern_databases
 from searchlab.puzzles.npuzzle.zpdb import (
     BRANCHING_15,
+    BRANCHING_24,
     catalogue_value,
     greedy_catalogue,
     mirror,
@@ -49,23 +52,24 @@ Tiles = Sequence[int]
 
 def additive_value(pdbs: Sequence[tuple[Sequence[int], Any]], tiles: Tiles, reflect: bool) -> int:
     """The additive tables' sum for a board (Korf's goal), or its reflection's."""
-    n = 4
-    m = mirror(n) if reflect else tuple(range(16))
-    where = [0] * 16
+    cells = len(tiles)
+    n = math.isqrt(cells)
+    m = mirror(n) if reflect else tuple(range(cells))
+    where = [0] * cells
     for c, t in enumerate(tiles):
         where[t] = c
     total = 0
     for pattern, table in pdbs:
         cs = [m[where[m[g]]] for g in pattern]
         k = len(pattern)
-        if len(table) in (16**k, 16 ** (k + 1)):  # mixed radix, maybe with the blank
-            idx = sum(c * 16**i for i, c in enumerate(cs))
-            if len(table) == 16 ** (k + 1):
-                idx += m[where[0]] * 16**k
+        if len(table) in (cells**k, cells ** (k + 1)):  # mixed radix, maybe with the blank
+            idx = sum(c * cells**i for i, c in enumerate(cs))
+            if len(table) == cells ** (k + 1):
+                idx += m[where[0]] * cells**k
             total += table[idx]
             continue
-        r = rank(cs, 16)
-        fmt = table_format(16, pattern, table)
+        r = rank(cs, cells)
+        fmt = table_format(cells, pattern, table)
         md = sum(
             abs(c // n - g // n) + abs(c % n - g % n) for c, g in zip(cs, pattern, strict=True)
         )
@@ -86,9 +90,11 @@ def heuristics(names: Sequence[str]) -> dict[str, Callable[[Tiles], int]]:
         if key not in loaded:
             part, kind = key.split(":")
             if kind == "apdb":
-                loaded[key] = pattern_databases(KORF_GOAL, part, with_blank=False)
+                goal = KORF24_GOAL if part == "6-6-6-6" else KORF_GOAL
+                loaded[key] = pattern_databases(goal, part, with_blank=False)
             else:
-                loaded[key] = views(4, PARTITIONS[part], kind == "zr")
+                size = 5 if part == "6-6-6-6" else 4
+                loaded[key] = views(size, PARTITIONS[part], kind == "zr")
         return loaded[key]
 
     def apdb(part: str, reflect: bool) -> Callable[[Tiles], int]:
@@ -111,31 +117,37 @@ def heuristics(names: Sequence[str]) -> dict[str, Callable[[Tiles], int]]:
         "zpdb78": zpdb("7-8:z"),
         "zpdb78+r": zpdb("7-8:z", "7-8:zr"),
         "zpdb78+r+663+r": zpdb("7-8:z", "7-8:zr", "6-6-3:z", "6-6-3:zr"),
+        "apdb6666": apdb("6-6-6-6", False),
+        "apdb6666+r": apdb("6-6-6-6", True),
+        "zpdb6666": zpdb("6-6-6-6:z"),
+        "zpdb6666+r": zpdb("6-6-6-6:z", "6-6-6-6:zr"),
     }
     return {n: known[n] for n in names}
 
 
 def run_quality(samples: int, seed: int, names: list[str]) -> None:
-    boards = random_boards(4, samples, seed)
+    size = 5 if any("6666" in n for n in names) else 4
+    b = BRANCHING_15 if size == 4 else BRANCHING_24
+    boards = random_boards(size, samples, seed)
     hs = heuristics(names)
     cols: dict[str, list[int]] = {}
     for name, h in hs.items():
         t0 = time.process_time()
         cols[name] = [h(b) for b in boards]
         print(f"# {name}: {time.process_time() - t0:.1f} CPU s", flush=True)
-    ref = quality(cols[names[0]])[1]
+    ref = quality(cols[names[0]], b)[1]
     print(f"{'heuristic':<16} {'mean h':>8} {'eta':>12} {'eta / ' + names[0]:>16}")
     for name, col in cols.items():
-        mean, eta = quality(col)
+        mean, eta = quality(col, b)
         print(f"{name:<16} {mean:8.3f} {eta:12.4e} {eta / ref:16.3f}")
     members = {}
-    for part in ("6-6-3", "7-8"):
+    for part in ("6-6-3", "7-8", "6-6-6-6"):
         if "zpdb" + part.replace("-", "") in names:
             for kind in ("z", "zr"):
-                vs = views(4, PARTITIONS[part], kind == "zr")
+                vs = views(size, PARTITIONS[part], kind == "zr")
                 members[part + ":" + kind] = [catalogue_value([vs], b) for b in boards]
-    print(f"greedy catalogue from {sorted(members)} (b = {BRANCHING_15:.4f}):")
-    for name, eta in greedy_catalogue(members, 4):
+    print(f"greedy catalogue from {sorted(members)} (b = {b:.4f}):")
+    for name, eta in greedy_catalogue(members, 4, b):
         print(f"  + {name:<12} eta {eta:.4e} ({eta / ref:.3f} of {names[0]})")
 
 

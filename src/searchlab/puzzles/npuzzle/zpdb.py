@@ -65,6 +65,10 @@ BRANCHING_15 = 2.1304
 Reid & Edelkamp 2001; blank in the middle cells' ratio, 2.1304)."""
 
 
+BRANCHING_24 = 2.3676
+"""The 24-puzzle's (Korf, Reid & Edelkamp 2001)."""
+
+
 def zpdb_path(
     size: int, pattern: Sequence[int], blank_goal: int, directory: Path | None = None,
     packed: bool = True,
