@@ -118,6 +118,8 @@ def test_catalogue_max_is_at_least_each_member(tmp_path: Path) -> None:
         assert both == max(catalogue_value([plain], tiles), catalogue_value([refl], tiles))
     picked = greedy_catalogue({"a": [3, 5, 7], "b": [5, 3, 7], "c": [1, 1, 1]}, 3)
     assert [name for name, _ in picked] == ["a", "b"]
+    tiny = greedy_catalogue({"a": [80, 82], "b": [82, 80]}, 2, 2.3676)  # eta about 1e-30
+    assert sorted(name for name, _ in tiny) == ["a", "b"]
 
 
 def test_a_changed_byte_is_refused_on_one_line(

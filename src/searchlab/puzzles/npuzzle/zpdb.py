@@ -290,7 +290,7 @@ def greedy_catalogue(
                 continue
             h = list(col) if best is None else [max(a, b) for a, b in zip(best, col, strict=True)]
             e = quality(h, branching)[1]
-            if e < eta - 1e-15:
+            if e < eta * (1 - 1e-9):  # relative: eta is tiny (1e-24 on the 24-puzzle)
                 pick, eta, cand = name, e, h
         if pick is None:
             break
