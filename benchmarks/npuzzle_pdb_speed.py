@@ -1,17 +1,19 @@
 """Benchmark: the compiled pattern-database IDA* of this tree against another, alternately.
 
 Run: ``.venv/bin/python benchmarks/npuzzle_pdb_speed.py --before SRC [--rounds N]
-[--sets 7-8 6-6-3 6-6-6-6]``
+[--sets 7-8 6-6-3 6-6-6-6 k24:38]``
 
 What a change to the frame machine (:mod:`searchlab.puzzles.npuzzle.kernel`) may not slow
 (issue 34 item 7: no slower than before): :func:`~.kernel.ida_star_compiled`
 with Korf's pruning of the move back and the reflection, on ``7-8`` (Korf's 100), ``6-6-3``
-(Korf's instances 1 to 25) and ``6-6-6-6`` (the three 64-move 24-puzzle walks of
-``npuzzle_md_vs_cpp.py``). Each side runs in a fresh process (``PYTHONPATH``, the kernel
-compiled or loaded and the tables mapped before the clock; the tables must be cached:
-``searchlab npuzzle pdb --build 7-8 --goal first`` and the others), the sides alternate
-for ``--rounds`` rounds (default 3) so both see the same load, every length is checked
-against the published (or Manhattan IDA*'s) one and the node counts must be equal. Prints
+(Korf's instances 1 to 25), ``6-6-6-6`` (the three 64-move 24-puzzle walks of
+``npuzzle_md_vs_cpp.py``) and ``k24:ID`` (Korf & Felner's 24-puzzle instance ID with
+6-6-6-6, e.g. ``k24:38``, their fewest nodes: seconds of CPU). Each side runs in a
+fresh process (``PYTHONPATH``, the kernel compiled or loaded and the tables mapped
+before the clock; the tables must be cached: ``searchlab npuzzle pdb --build 7-8 --goal
+first`` and the others), the sides alternate for ``--rounds`` rounds (default 3) so both
+see the same load, every length is checked against the published (or Manhattan IDA*'s)
+one and the node counts must be equal. Prints
 per set each side's median CPU seconds and nodes per CPU second, and the ratio of the
 medians, this tree / before.
 """
@@ -41,6 +43,7 @@ def child(names: list[str]) -> None:
     from searchlab.puzzles.npuzzle.korf import (
         KORF24_GOAL,
         KORF_GOAL,
+        korf24_instances,
         korf_instances,
     )
     from searchlab.puzzles.npuzzle.solvers import pattern_databases
@@ -55,10 +58,11 @@ def child(names: list[str]) -> None:
             [(Board(5, tuple(t)), n) for t, n in zip(walks(3, 64, 1), WALK_LENGTHS, strict=True)],
         ),
     }
+    k24 = {f"k24:{k.id}": [(k.board, k.optimal_length)] for k in korf24_instances()}
     out = {}
     for name in names:
-        goal, boards = sets[name]
-        pdbs = pattern_databases(goal, name, build=False)
+        goal, boards = (KORF24_GOAL, k24[name]) if name in k24 else sets[name]
+        pdbs = pattern_databases(goal, "6-6-6-6" if name in k24 else name, build=False)
         kernel.ida_star_compiled(boards[0][0], goal, pdbs=pdbs, max_nodes=10)  # compiled
         cpu = 0.0
         nodes = 0

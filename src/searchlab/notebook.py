@@ -39,8 +39,8 @@ from searchlab import families
 from searchlab.errors import InputError
 from searchlab.experiments.builtin import experiment
 from searchlab.experiments.compare import compare
-from searchlab.families.results import Results
 from searchlab.i18n import _
+from searchlab.records.results import Results
 from searchlab.search.result import SearchResult
 from searchlab.view import view_svg
 from searchlab.web.replay import board_size, replay_html
@@ -85,7 +85,7 @@ class Solution:
                 _("no solution to replay ({summary})").format(summary=self.result.summary())
             )
         return replay_html(
-            self.family,
+            families.get(self.family),
             self.instance,
             self.moves,
             self.result.states,
@@ -115,7 +115,7 @@ class Solution:
     def _start_svg(self) -> str:
         fam = families.get(self.family)
         view = fam.base_view(self.instance)
-        if view["rows"] * view["cols"] > fam.web_max_cells:
+        if view["rows"] * view["cols"] > fam.wire.max_cells:
             return ""
         view = {**view, **fam.state_view(self.instance, fam.initial(self.instance))}
         return view_svg(view, standalone=False)

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from searchlab import families
@@ -17,13 +15,15 @@ def test_doctor_warm_calls_every_familys_warm(
     called: list[str] = []
     real = families.all_families()
     stubbed = [
-        dataclasses.replace(f, warm=lambda name=f.name: called.append(name)) if f.warm else f
+        f._replace(cache=f.cache._replace(warm=lambda name=f.name: called.append(name)))
+        if f.cache and f.cache.warm
+        else f
         for f in real
     ]
     monkeypatch.setattr(families, "all_families", lambda: stubbed)
     assert main(["doctor", "--warm"]) == 0
     out = capsys.readouterr().out
-    warmed = [f.name for f in real if f.warm]
+    warmed = [f.name for f in real if f.cache and f.cache.warm]
     assert called == warmed and {"npuzzle", "rushhour"} <= set(warmed)
     for name in warmed:
         assert f"{name}: ready" in out
@@ -32,5 +32,5 @@ def test_doctor_warm_calls_every_familys_warm(
 def test_every_warm_compiles_or_loads_without_error() -> None:
     """Each family's warm runs as it is (loaded from Numba's cache after the first time)."""
     for family in families.all_families():
-        if family.warm is not None:
-            family.warm()
+        if family.cache is not None and family.cache.warm is not None:
+            family.cache.warm()

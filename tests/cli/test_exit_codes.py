@@ -69,5 +69,5 @@ def test_teach_builtin_examples_exit_0(
     argv = ["teach", family, "--example", example, "--rows", "3"]
     if algorithm is not None:
         argv += ["-a", algorithm]
-    assert fam.problem is not None
+    assert fam.engine is not None
     assert main(argv) == 0, capsys.readouterr()

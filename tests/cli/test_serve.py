@@ -158,28 +158,30 @@ def test_html_option_and_save_replay(tmp_path: Path) -> None:
     import click
     from click.testing import CliRunner
 
+    from searchlab import families
     from searchlab.cli.replay import html_option, save_replay
     from searchlab.errors import InputError
     from searchlab.puzzles.maze import parse_maze
 
     maze = parse_maze("S.G\n")
+    family = families.get("maze")
 
     @click.command()
     @html_option
     def cmd(html_path: str | None) -> None:
         assert html_path is not None
-        save_replay(html_path, "maze", maze, ["R", "R"], [0, 1, 2], stats={"expanded": 2})
+        save_replay(html_path, family, maze, ["R", "R"], [0, 1, 2], stats={"expanded": 2})
 
     out = tmp_path / "r.html"
     result = CliRunner().invoke(cmd, ["--html", str(out)])
     assert result.exit_code == 0, result.output
     assert "createPlayer" in out.read_text()
     with pytest.raises(InputError, match="cannot write"):
-        save_replay(str(tmp_path / "missing" / "r.html"), "maze", maze, [], [0])
+        save_replay(str(tmp_path / "missing" / "r.html"), family, maze, [], [0])
 
 
 @pytest.mark.parametrize(
-    "family", [n for n in families.names() if families.get(n).problem is not None]
+    "family", [n for n in families.names() if families.get(n).engine is not None]
 )
 def test_teach_runs_with_its_default_algorithm(
     family: str, capsys: pytest.CaptureFixture[str]

@@ -65,16 +65,39 @@ def test_examples_round_trip_through_format(family: PuzzleFamily) -> None:
 
 
 def assert_replays(family: PuzzleFamily, instance: Any, result: Any) -> None:
-    """A solved result walks from the start to a goal through legal moves."""
+    """A solved result walks from the start to a goal through legal moves: the play
+    mode's, or the engine problem's successors when the family has no play mode."""
     assert len(result.states) == len(result.actions) + 1
     start, states = family.initial(instance), result.states
     assert family.encode_state(instance, states[0]) == family.encode_state(instance, start)
+    if family.play is None:
+        assert_replays_on_the_engine_problem(family, instance, result)
+        return
     for state, label, nxt in zip(states, result.actions, states[1:], strict=False):
         same = [m for m in family.legal_moves(instance, state) if m.label == str(label)]
         assert same, f"{label} is not a legal move here"
         want = family.encode_state(instance, nxt)
         assert any(family.encode_state(instance, m.state) == want for m in same)
     assert family.is_goal(instance, states[-1])
+
+
+def assert_replays_on_the_engine_problem(family: PuzzleFamily, instance: Any, result: Any) -> None:
+    """The moves of ``result`` from the engine problem's start, each a successor with
+    its label leading to the position reported."""
+    engine = family.engine_view()
+    problem = family.engine_problem(instance, None)
+    state = problem.initial_state()
+    for label, nxt in zip(result.actions, result.states[1:], strict=True):
+        want = family.encode_state(instance, nxt)
+        same = [
+            s
+            for a, s, _cost in problem.successors(state)
+            if engine.label(instance, a) == str(label)
+            and family.encode_state(instance, engine.family_state(instance, s)) == want
+        ]
+        assert same, f"{label} is not a legal move here, or leads elsewhere"
+        state = same[0]
+    assert problem.is_goal(state) and family.is_goal(instance, result.states[-1])
 
 
 def test_default_solver_answers_every_example(family: PuzzleFamily) -> None:

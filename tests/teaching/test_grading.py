@@ -145,8 +145,7 @@ def solve_moves(family: str, board: str, tmp_path: Path | None) -> list[str]:
     fam = families.get(family)
     inst = fam.read(board)
     result = fam.run(inst)
-    label = fam.action_label or (lambda _i, a: str(a))
-    return [a if isinstance(a, str) else label(inst, a) for a in result.actions]
+    return [a if isinstance(a, str) else fam.engine_view().label(inst, a) for a in result.actions]
 
 
 def test_crash_loop_flood_and_crowd_get_zero_within_their_limits(tmp_path: Path) -> None:

@@ -47,17 +47,17 @@ def test_replay_page_is_self_contained(family: str, tmp_path: Path) -> None:
     assert no_outside_urls(html)
     assert "data:text/javascript;base64," in html and 'id="solution"' in html
     with pytest.raises(ValueError, match="one more"):
-        replay_html(family, instance, moves, sol.states[:-1])
+        replay_html(fam, instance, moves, sol.states[:-1])
 
 
 def test_replay_payload_cannot_close_the_script() -> None:
     fam = families.get("maze")
     maze = fam.parse("S.G\n")
-    html = replay_html("maze", maze, ["R", "R"], [0, 1, 2], title="</script><b>x</b>")
+    html = replay_html(fam, maze, ["R", "R"], [0, 1, 2], title="</script><b>x</b>")
     assert "</script><b>" not in html
 
 
-@pytest.mark.parametrize("family", [n for n in NAMES if families.get(n).problem is not None])
+@pytest.mark.parametrize("family", [n for n in NAMES if families.get(n).engine is not None])
 def test_graph_picture_is_valid_svg(family: str) -> None:
     fam = families.get(family)
     instance = fam.parse(fam.examples[0].text)

@@ -30,7 +30,7 @@ def trace(client: TestClient, **body: object) -> tuple[int, dict[str, object]]:
 def test_the_watchable_families_and_their_algorithms(client: TestClient) -> None:
     data = client.get("/api/watch/families").json()
     names = [f["name"] for f in data]
-    assert names == [n for n in families.names() if families.get(n).problem is not None]
+    assert names == [n for n in families.names() if families.get(n).engine is not None]
     for f in data:
         assert f["algorithms"] and "dls" not in f["algorithms"]
         assert f["examples"], f["name"]
@@ -42,7 +42,7 @@ def test_the_watchable_families_and_their_algorithms(client: TestClient) -> None
     assert all(ex["walls"] for ex in maze["examples"])
 
 
-@pytest.mark.parametrize("name", [n for n in families.names() if families.get(n).problem])
+@pytest.mark.parametrize("name", [n for n in families.names() if families.get(n).engine])
 def test_every_family_traces(client: TestClient, name: str) -> None:
     fam = families.get(name)
     board = fam.examples[0].text

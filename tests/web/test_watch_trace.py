@@ -21,7 +21,7 @@ CASES = [
     for name in families.names()
     for ex in families.get(name).examples[:2]
     for algorithm in watch_algorithms(families.get(name))
-    if families.get(name).problem is not None
+    if families.get(name).engine is not None
 ]
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import signal
 import sys
@@ -397,6 +396,8 @@ def print_json(obj: Any) -> None:
     """Print ``obj`` as JSON on standard output: one compact line, or indented when the
     command was given ``--pretty``. (One ``encode`` call: the C encoder, measured 3x
     faster than streaming ``iterencode`` chunks on a 1000x1000 tour.)"""
+    import json  # here: only --json answers need it
+
     ctx = click.get_current_context(silent=True)
     pretty = bool(ctx and ctx.meta.get("searchlab.pretty"))
     encoder = json.JSONEncoder(

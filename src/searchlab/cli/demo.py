@@ -27,11 +27,11 @@ def draw(block: DemoBlock) -> None:
 @click.command(cls=Command)
 def demo() -> None:
     """Show what searchlab can do, one short section per puzzle family."""
-    for family in sorted(families.all_families(), key=lambda f: (f.demo_order, f.name)):
-        if family.demo is None:
-            continue
-        console.print(Rule(_(family.demo_title or family.title)))
-        for block in family.demo():
+    shown = [f for f in families.all_families() if f.demo is not None]
+    for family in sorted(shown, key=lambda f: (f.demo.order if f.demo else 0, f.name)):
+        assert family.demo is not None
+        console.print(Rule(_(family.demo.title or family.title)))
+        for block in family.demo.blocks():
             draw(block)
     from searchlab.experiments.demo import demo as experiments_demo
 

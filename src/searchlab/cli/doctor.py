@@ -113,11 +113,12 @@ def warm_all(err: bool = False) -> None:
     from searchlab import families
 
     for family in families.all_families():
-        if family.warm is None:
+        warm = family.cache.warm if family.cache is not None else None
+        if warm is None:
             continue
         start = time.perf_counter()
         with err_console.status(_("compiling {family}...").format(family=family.name)):
-            family.warm()
+            warm()
         (err_console if err else console).print(
             _("{family}: ready ({seconds:.1f} s)").format(
                 family=family.name, seconds=time.perf_counter() - start
@@ -172,8 +173,8 @@ def cache_verify(no_heal: bool) -> None:
     artifacts = [
         artifact
         for family in families.all_families()
-        if family.cache_artifacts is not None
-        for artifact in family.cache_artifacts()
+        if family.cache is not None and family.cache.artifacts is not None
+        for artifact in family.cache.artifacts()
     ]
     if not artifacts:
         say(_("nothing cached to verify in {root}").format(root=root))

@@ -4,144 +4,42 @@ A family declares its commands as data in its folder (:mod:`searchlab.families.c
 its solve command (:attr:`~searchlab.families.contract.Family.solve_options` and
 ``from_options``) and its own tasks (:class:`~searchlab.families.contract.Task`). This
 module is the one builder that makes Click commands of them and draws what they yield
-(:data:`~searchlab.families.contract.Block`): text, tables and statistics on standard
-output, records as JSON with ``--json``, notes on standard error, then the exit status;
-it supplies what a task asks for (Ctrl-C, a progress bar, parallel workers). No
-family is named here; ``searchlab --help`` lists the groups without importing them
-(:func:`searchlab.puzzles.family_summary`).
+(:data:`~searchlab.families.contract.Block`, with :mod:`searchlab.cli.blocks`): text,
+tables and statistics on standard output, records as JSON with ``--json``, notes on
+standard error, then the exit status; it supplies what a task asks for (Ctrl-C, a
+progress bar, parallel workers). No family is named here; ``searchlab --help`` lists
+the groups without importing them (:func:`searchlab.families.family_summary`).
 """
 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from typing import Any
 
 import click
 
 from searchlab import families
+from searchlab.cli.blocks import draw, parameters, read_paths
 from searchlab.cli.common import (
-    FiniteFloat,
     FractionBar,
     cancel_on_interrupt,
-    err_console,
-    json_option,
     optimality_note,
-    print_json,
-    print_table,
-    read_input,
-    stderr_is_terminal,
 )
 from searchlab.cli.examples import examples_epilog
 from searchlab.cli.localized import Command, Group
-from searchlab.cli.solving import human_report, solve_and_report, solve_cmd
-from searchlab.cli.stats_text import print_stats
+from searchlab.cli.solving import human_report, solve_and_report, solve_cmd, solve_file
 from searchlab.families.contract import (
     Block,
-    Exit,
-    Note,
-    Option,
     PuzzleFamily,
-    Record,
     Setup,
-    Table,
+    SolveCommand,
     Task,
 )
 from searchlab.families.kit import JSON, LIMIT_OPTIONS
 from searchlab.i18n import _
-from searchlab.search.result import SearchResult, SearchStats
-
-
-def parameter(option: Option) -> click.Parameter:
-    """The Click parameter of an :class:`Option` (its help stays English: the command
-    classes of :mod:`searchlab.cli.localized` translate it when shown)."""
-    kind: Any = option.kind
-    if option.choices:
-        kind = click.Choice(list(option.choices))
-    elif option.path == "write":
-        kind = click.Path(dir_okay=False, writable=True)
-    elif option.kind is float:
-        kind = FiniteFloat(option.minimum, option.maximum, max_open=option.max_open)
-    elif option.kind is int and (option.minimum is not None or option.maximum is not None):
-        lo = None if option.minimum is None else int(option.minimum)
-        hi = None if option.maximum is None else int(option.maximum)
-        kind = click.IntRange(lo, hi, max_open=option.max_open)
-    # Every --time-limit reads SECONDS, as the generic commands' (cli.common).
-    metavar = option.metavar or ("SECONDS" if option.name == "time_limit" else None)
-    # No default at all unless one is given: Click counts an explicit None as a value.
-    default: dict[str, Any] = {} if option.default is None else {"default": option.default}
-    if option.argument:
-        return click.Argument(
-            [option.keyword],
-            type=kind,
-            required=option.required,
-            metavar=metavar,
-            nargs=-1 if option.multiple else 1,
-            **default,
-        )
-    names = [f"--{n.replace('_', '-')}" for n in (option.name, *option.aliases)]
-    if option.short:
-        names.append(option.short)
-    return click.Option(
-        [*names, option.keyword],
-        type=None if option.flag else kind,
-        **({"is_flag": True, "default": option.default or False} if option.flag else default),
-        show_default=option.default is not None and not option.flag,
-        required=option.required,
-        multiple=option.multiple,
-        metavar=metavar,
-        hidden=option.hidden,
-        help=option.help,
-    )
-
-
-def parameters(options: Sequence[Option]) -> list[click.Parameter]:
-    """The Click parameters of ``options``, ``--json`` as :func:`json_option` makes it
-    (with ``--pretty``, and English output)."""
-    params: list[click.Parameter] = []
-    for option in options:
-        if option.keyword == "as_json":
-            made = json_option(option.help)(lambda: None)
-            params.extend(reversed(made.__click_params__))  # type: ignore[attr-defined]
-        else:
-            params.append(parameter(option))
-    return params
-
-
-def read_paths(options: Sequence[Option], values: dict[str, Any]) -> dict[str, Any]:
-    """``values`` with each ``path="read"`` option replaced by its file's text."""
-    for option in options:
-        if option.path == "read" and values.get(option.keyword) is not None:
-            values[option.keyword] = read_input(values[option.keyword])
-    return values
-
-
-def draw(blocks: Iterable[Block], *, as_json: bool = False) -> int:
-    """Draw a command's blocks (see :data:`~searchlab.families.contract.Block`) as they
-    come; return the exit status the last :class:`Exit` asked for (0 without one)."""
-    code = 0
-    for block in blocks:
-        if isinstance(block, Exit):
-            code = block.code
-        elif isinstance(block, Note):
-            if not block.tip:
-                err_console.print(block.text, markup=False)
-            elif stderr_is_terminal():
-                err_console.print(block.text, markup=False, style="dim")
-        elif isinstance(block, Record):
-            if as_json:
-                print_json(block.data)
-        elif as_json:
-            continue
-        elif isinstance(block, Table):
-            print_table(block)
-        elif isinstance(block, SearchStats):
-            print_stats(block)
-        else:
-            # Plain writes, not rich's: long boards print at once, never re-wrapped.
-            click.echo(block)
-    return code
+from searchlab.search.result import SearchResult
 
 
 def task_command(family: str, task: Task) -> click.Command:
@@ -225,18 +123,18 @@ LIMITS = tuple(option.keyword for option in LIMIT_OPTIONS)
 """The limit keywords a solve command passes on to ``solve`` (``time_limit``...)."""
 
 
-def solve_command(family: PuzzleFamily) -> click.Command:
-    """The family's own solve command, from its ``solve_options`` and ``from_options``:
-    the instance (or :class:`Setup`) they build solved as ``searchlab solve`` does
+def solve_command(family: PuzzleFamily, command: SolveCommand[Any]) -> click.Command:
+    """The family's own solve command, from its :class:`SolveCommand`: the instance (or
+    :class:`Setup`) its options build solved as ``searchlab solve`` does
     (:func:`solve_and_report`: limits, Ctrl-C, progress, ``--svg``, ``--html``, JSON,
     exit status)."""
-    options = list(family.solve_options)
+    options = list(command.options)
 
     def solve(**values: Any) -> None:
         read_paths(options, values)
         built = (
-            family.from_options(**values)
-            if family.from_options is not None
+            command.from_options(**values)
+            if command.from_options is not None
             else family.read(values.get("file") or "")
         )
         setup: Setup[Any] = built if isinstance(built, Setup) else Setup(built)
@@ -267,13 +165,13 @@ def solve_command(family: PuzzleFamily) -> click.Command:
                 **keywords,
             )
 
-    name = family.solve_command
-    lines = [f"searchlab {family.name} {name} {args}" for args in family.solve_examples]
+    name = command.name
+    lines = [f"searchlab {family.name} {name} {args}" for args in command.examples]
     return Command(
         name,
         params=parameters(options),
         callback=solve,
-        help=family.solve_help or solve_cmd.help,
+        help=command.help or solve_cmd.help,
         epilog=examples_epilog(lines) if lines else None,
     )
 
@@ -295,17 +193,15 @@ def reporter(
     return human
 
 
-def generic_solve(name: str) -> click.Command:
-    """``searchlab NAME solve``: ``searchlab solve`` bound to family ``name`` (every
-    option of it but the family argument), for a family that declares no solve options."""
-    callback = solve_cmd.callback
-    assert callback is not None
+def generic_solve(family: PuzzleFamily) -> click.Command:
+    """``searchlab NAME solve``: ``searchlab solve`` bound to ``family`` (every option of
+    it but the family argument), for a family that declares no solve options."""
 
-    def solve(**options: Any) -> None:
-        callback(family_name=name, **options)
+    def solve(file: str, **options: Any) -> None:
+        solve_file(family, file, **options)
 
-    board = families.get(name).examples[0].text.replace("\n", "\\n")
-    example = f"printf {shlex.quote(board)} | searchlab {name} solve - --svg board.svg"
+    board = family.examples[0].text.replace("\n", "\\n")
+    example = f"printf {shlex.quote(board)} | searchlab {family.name} solve - --svg board.svg"
     return Command(
         "solve",
         params=[p for p in solve_cmd.params if p.name != "family_name"],
@@ -319,7 +215,8 @@ def family_group(name: str, help: str) -> click.Group:
     """``searchlab NAME``: the family's solve command and its tasks (``help``: its
     one-line description)."""
     family = families.get(name)
-    solve = solve_command(family) if family.solve_options else generic_solve(name)
+    own = family.command
+    solve = solve_command(family, own) if own is not None else generic_solve(family)
     commands: dict[str, click.Command] = {solve.name or "solve": solve}
     for task in family.tasks:
         commands[task.name] = task_command(name, task)

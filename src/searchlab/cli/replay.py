@@ -6,7 +6,7 @@ Two lines in a family's solve command::
     def solve_cmd(..., html_path: str | None, ...):
         ...
         if html_path:
-            save_replay(html_path, "npuzzle", board, moves, states, stats=stats)
+            save_replay(html_path, family, board, moves, states, stats=stats)
 
 With no solution (``states`` empty) nothing is written and a note says so.
 """
@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import click
 
 from searchlab.cli.common import err_console, write_output
+from searchlab.families.contract import PuzzleFamily
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,7 +34,7 @@ def html_option(f: F) -> F:
     )(f)
 
 
-def check_replay(family: str, instance: Any) -> None:
+def check_replay(family: PuzzleFamily, instance: Any) -> None:
     """A one-line error, before any solving, when the board is too large for a replay
     page (a 2000x2000 tour would be solved, then refused)."""
     from searchlab.web.replay import check_page_size
@@ -43,7 +44,7 @@ def check_replay(family: str, instance: Any) -> None:
 
 def save_replay(
     path: str,
-    family: str,
+    family: PuzzleFamily,
     instance: Any,
     moves: Sequence[str],
     states: Sequence[Any],

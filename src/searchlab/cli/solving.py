@@ -82,8 +82,9 @@ def human_report(
     with ``err`` (when a ``-`` file option has standard output)."""
     # Plain writes, not rich's: a 100,000-move solution (DFS) prints in a second
     # instead of half a minute of rich's wrapping.
-    if result.solved and family.render_text is not None:
-        text = family.render_text(instance, result)
+    write_text = family.drawing.text if family.drawing is not None else None
+    if result.solved and write_text is not None:
+        text = write_text(instance, result)
         if text:
             click.echo(text, err=err)
     click.echo(describe_outcome(result), err=err)
@@ -112,7 +113,7 @@ def report_solution(
     if html_path:
         save_replay(
             html_path,
-            family.name,
+            family,
             instance,
             [str(a) for a in result.actions],
             result.states,
@@ -144,7 +145,7 @@ def solve_and_report(
     :func:`report_solution`: the whole of a solve command after its options are read."""
     one_on_stdout(json=as_json, svg=svg_path, html=html_path)
     if html_path:
-        check_replay(family.name, instance)
+        check_replay(family, instance)
     if note is None and family.optimal is not None:
         note = optimality_note(algorithm or family.algorithms[0], family.optimal)
     result = solve_with_progress(
@@ -201,33 +202,22 @@ class SolveCommand(Command):
 @json_option()
 @svg_option()
 @html_option
-def solve_cmd(
-    family_name: str,
-    file: str,
-    algorithm: str | None,
-    heuristic: str | None,
-    time_limit: float,
-    max_expansions: int | None,
-    max_nodes: int | None,
-    as_json: bool,
-    svg_path: str | None,
-    html_path: str | None,
-) -> None:
+def solve_cmd(family_name: str, file: str, **options: Any) -> None:
     """Solve the FAMILY instance in FILE ('-' or nothing: standard input).
 
     FILE holds the text the web player accepts (each family's format is in docs/ and
     on its web page); --json prints the one result shape every family shares.
     """
-    family = families.get(family_name)
+    solve_file(families.get(family_name), file, **options)
+
+
+def solve_file(family: PuzzleFamily, file: str, **options: Any) -> None:
+    """``searchlab solve`` for a family already found (the family's name is looked up
+    once, by the command): read FILE, solve, report. ``options``: the command's."""
     solve_and_report(
         family,
         family.read(read_input(file)),
-        algorithm,
-        heuristic,
-        as_json=as_json,
-        svg_path=svg_path,
-        html_path=html_path,
-        time_limit=time_limit,
-        max_expansions=max_expansions,
-        max_nodes=max_nodes,
+        options.pop("algorithm"),
+        options.pop("heuristic"),
+        **options,
     )

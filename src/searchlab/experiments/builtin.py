@@ -2,9 +2,9 @@
 families' folders.
 
 A family declares its experiments in ``puzzles/<family>/experiments.py`` (a tuple
-``EXPERIMENTS`` of :class:`~searchlab.families.experiment.Declared`);
+``EXPERIMENTS`` of :class:`~searchlab.records.experiment.Declared`);
 :func:`builtin_experiments` finds them, and :func:`experiment` runs one from Python and
-returns its :class:`~searchlab.families.results.Results`::
+returns its :class:`~searchlab.records.results.Results`::
 
     from searchlab.experiments import experiment
     res = experiment("aima-3.29", depths=range(2, 13, 2), instances=10)
@@ -23,10 +23,10 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.experiments.runner import Progress, run_in
 from searchlab.experiments.store import ResultStore
-from searchlab.families.experiment import Declared
-from searchlab.families.results import Results
+from searchlab.families import PUZZLES, family_folders
 from searchlab.i18n import _
-from searchlab.puzzles import HERE, family_folders
+from searchlab.records.experiment import Declared
+from searchlab.records.results import Results
 
 MODULE = "experiments"
 """The module of a family's folder that declares its experiments."""
@@ -38,7 +38,7 @@ def declaring_modules() -> list[str]:
     return [
         f"searchlab.puzzles.{name}.{MODULE}"
         for name in family_folders()
-        if os.path.isfile(os.path.join(HERE, name, f"{MODULE}.py"))
+        if os.path.isfile(os.path.join(PUZZLES, name, f"{MODULE}.py"))
     ]
 
 

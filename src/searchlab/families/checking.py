@@ -26,7 +26,7 @@ from searchlab.i18n import _
 from searchlab.search.result import SearchResult
 
 if TYPE_CHECKING:
-    from searchlab.families.contract import Family, Move
+    from searchlab.families.contract import Checking, Family, Move
 
 Step = tuple[str, Any, Callable[[], Any], float]
 """A legal move as the replay sees it: its label, the state to continue from (the engine
@@ -61,8 +61,8 @@ def _play_steps(family: Family[Any, Any], instance: Any) -> Callable[[Any], Iter
 
 def _engine_steps(family: Family[Any, Any], instance: Any) -> Callable[[Any], Iterable[Step]]:
     problem = family.engine_problem(instance, None)
-    to_family = family.state_of or (lambda _i, s: s)
-    label = family.action_label or (lambda _i, a: str(a))
+    engine = family.engine_view()
+    label, to_family = engine.label, engine.family_state
 
     def steps(state: Any) -> Iterator[Step]:
         for action, nxt, cost in problem.successors(state):
@@ -104,12 +104,13 @@ def replay_reason(family: Family[Any, Any], instance: Any, result: SearchResult)
         return _("it does not start from the start position")
     steps: Callable[[Any], Iterable[Step]] | None = None
     state: Any = last
-    if family.step is None and family.play is not None:
+    step = family.checking.step if family.checking is not None else None
+    if step is None and family.play is not None:
         steps = _play_steps(family, instance)
-    elif family.step is None and family.problem is not None:
+    elif step is None and family.engine is not None:
         steps = _engine_steps(family, instance)
         state = family.engine_problem(instance, None).initial_state()
-    elif family.step is None:  # pragma: no cover - the contract test requires one of them
+    elif step is None:  # pragma: no cover - the contract test requires one of them
         return _("the {name} family has no move rules to replay it with").format(name=family.name)
     cost = 0.0
     for number, (label, reported) in enumerate(
@@ -117,7 +118,8 @@ def replay_reason(family: Family[Any, Any], instance: Any, result: SearchResult)
     ):
         text = str(label)
         if steps is None:
-            same = _one_step(family, instance, state, text)
+            assert family.checking is not None
+            same = _one_step(family.checking, instance, state, text)
         else:
             same = [s for s in steps(state) if s[0] == text]
         if not same:
@@ -142,14 +144,14 @@ def replay_reason(family: Family[Any, Any], instance: Any, result: SearchResult)
     return None
 
 
-def _one_step(family: Family[Any, Any], instance: Any, state: Any, label: str) -> list[Step]:
+def _one_step(checking: Checking[Any, Any], instance: Any, state: Any, label: str) -> list[Step]:
     """The move ``label`` from ``state`` by the family's ``step`` (none when illegal)."""
-    assert family.step is not None
+    assert checking.step is not None
     try:
-        nxt = family.step(instance, state, label)
+        nxt = checking.step(instance, state, label)
     except ValueError:  # InputError included: not a legal move there
         return []
-    cost = 1.0 if family.step_cost is None else family.step_cost(instance, state, label, nxt)
+    cost = 1.0 if checking.step_cost is None else checking.step_cost(instance, state, label, nxt)
     return [(label, nxt, partial(_same, nxt), cost)]
 
 

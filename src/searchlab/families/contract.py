@@ -7,10 +7,17 @@ solve FAMILY``, ``compare``, ``teach``), the web player, the HTML replay pages, 
 notebook and the experiment runner are generic over it; none of them holds puzzle
 logic. Like python-chess's variants, a family is a value with plain functions, not a
 class hierarchy: read one ``family.py`` top to bottom and you know the whole family.
-What a family may do beyond the required core is an optional *capability*: a small
-record (:class:`Playing`, :class:`Generating`, :class:`Sampling`) or an optional
-function (``problem``, ``difficulty``...), and mypy makes every front end check that
-it is there.
+What a family may do beyond the required core is an optional *capability*, one small
+record named for what it gives (:class:`Playing`, :class:`Generating`,
+:class:`Sampling`, :class:`SolveCommand`, :class:`EngineView`, :class:`Demo`...) or
+one value (``difficulty``, ``optimal``...), and mypy makes every front end check that
+it is there. A family with the core alone (text in and out, a solver, states and
+views) works everywhere: every front end and every generic test follows the
+capabilities a family has.
+
+The records are ``NamedTuple``s rather than frozen dataclasses: as immutable and as
+typed, and defining one costs a tenth as much (each frozen dataclass added about half
+a millisecond to every command's start-up).
 
 Vocabulary
 ----------
@@ -50,21 +57,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from dataclasses import replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from searchlab.errors import InputError
 from searchlab.families.checking import failure, hint_reason, replay_reason
 from searchlab.i18n import N_, _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
-from searchlab.view import View, fit_cell, merge, view_svg, within
+from searchlab.view.format import View, merge, within
 
 if TYPE_CHECKING:  # in annotations only (start-up: pathlib costs ~3 ms)
     from pathlib import Path
 
+    from searchlab.search.events import Observer
+
 Cell = tuple[int, int]
-Token = Any
+Token = object
 """A state as JSON (what ``encode_state`` returns and ``decode_state`` validates)."""
 I = TypeVar("I")  # noqa: E741 - a family's instance type
 S = TypeVar("S")
@@ -74,8 +84,7 @@ PICTURE_MAX_CELLS = 250_000
 """The largest board (cells of its base view) drawn as an SVG picture from its view."""
 
 
-@dataclass(frozen=True, slots=True)
-class Example:
+class Example(NamedTuple):
     """A built-in instance: an id, a title and its text.
 
     The title is English, marked with ``N_`` where it is written; with ``title_fields``
@@ -85,7 +94,7 @@ class Example:
     id: str
     title: str
     text: str
-    title_fields: tuple[tuple[str, Any], ...] = ()
+    title_fields: tuple[tuple[str, str | int | float], ...] = ()
 
     def shown_title(self) -> str:
         """The title in the current language, its fields filled (text fields translated)."""
@@ -95,8 +104,7 @@ class Example:
         return _(self.title).format(**values)
 
 
-@dataclass(frozen=True, slots=True)
-class Param:
+class Param(NamedTuple):
     """A numeric parameter of the family's generator, with its range."""
 
     name: str
@@ -117,8 +125,7 @@ class Param:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Move(Generic[S]):
+class Move(NamedTuple, Generic[S]):
     """A legal move in play mode: its label, the resulting state, and how a user makes it
     on the board.
 
@@ -147,8 +154,7 @@ class Move(Generic[S]):
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(NamedTuple):
     """A plain table for the demo and reports (the CLI draws it with rich; the domain
     layer never imports a UI library)."""
 
@@ -187,8 +193,7 @@ class Generator(Protocol):
 # -- optional capabilities: a family has one when it gives its small record -------------
 
 
-@dataclass(frozen=True, slots=True)
-class Playing(Generic[I, S]):
+class Playing(NamedTuple, Generic[I, S]):
     """Capability *playable*: the web player's play mode (click, drag, keys, hints).
 
     moves : ``(instance, state) -> [Move]``, the legal moves (see :class:`Move` for
@@ -205,8 +210,7 @@ class Playing(Generic[I, S]):
     unavailable: Callable[[I], str | None] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Generating:
+class Generating(NamedTuple):
     """Capability *generating*: random boards for the web page's "random" form.
 
     params : the generator's numeric parameters, with their ranges.
@@ -218,8 +222,7 @@ class Generating:
     generate: Generator
 
 
-@dataclass(frozen=True, slots=True)
-class Sampling:
+class Sampling(NamedTuple):
     """Capability *sampled*: instances for ``searchlab compare`` and the experiments.
 
     sample : ``(parameter, seed) -> text``, an instance for one value of ``parameter``
@@ -238,11 +241,10 @@ class Sampling:
     unreachable: Callable[[int], str | None] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Artifact:
+class Artifact(NamedTuple):
     """A file a family keeps in searchlab's cache (a pattern database, a converted
     database), with how to check it and how to make it sound again: what ``searchlab
-    cache verify`` lists (capability *cached*, :attr:`Family.cache_artifacts`).
+    cache verify`` lists (capability *cached*, :attr:`Caching.artifacts`).
 
     ``verify()`` reads the whole artifact and returns None when it is sound, else why
     not (one short translated phrase); it never raises for damage. ``heal()`` makes it
@@ -255,10 +257,9 @@ class Artifact:
     heal: Callable[[], None] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """An option of a family's command (a :class:`Task`, or its solve command:
-    :attr:`Family.solve_options`), declared as data; the CLI makes the Click option.
+    :class:`SolveCommand`), declared as data; the CLI makes the Click option.
 
     name : ``--name`` on the command line (underscores written as dashes); the keyword
         the command's function receives, unless ``dest`` names another.
@@ -286,7 +287,7 @@ class Option:
     name: str
     help: str
     kind: type = int
-    default: Any = None
+    default: int | float | str | None = None
     flag: bool = False
     choices: Sequence[str] = ()
     minimum: float | None = None
@@ -308,8 +309,7 @@ class Option:
         return self.dest or self.name
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(NamedTuple):
     """Machine output of a command: a JSON object (or a list, such as the puzzles a
     generator found). With ``--json`` the CLI prints only a command's records (one JSON
     document each); without, it prints everything else."""
@@ -317,8 +317,7 @@ class Record:
     data: Mapping[str, Any] | Sequence[Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(NamedTuple):
     """A line for standard error, not the answer: a drawn seed ("seed 42 (--seed 42
     draws this board again)"), a tip. A ``tip`` is shown only on a terminal."""
 
@@ -326,8 +325,7 @@ class Note:
     tip: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Exit:
+class Exit(NamedTuple):
     """The exit status the command ends with, once every block is drawn (0 by default;
     1: answered "no" or stopped by a limit, as a solve does)."""
 
@@ -344,8 +342,7 @@ DemoBlock = Block
 """The blocks of a family's ``searchlab demo`` section (the same kinds)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Task:
+class Task(NamedTuple):
     """Capability *tasks*: a family's own command, ``searchlab <family> <name>``, built by
     the CLI from this record (like peg ``count`` or Rush Hour ``rate``).
 
@@ -385,8 +382,7 @@ class Task:
     runner: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Setup(Generic[I]):
+class Setup(NamedTuple, Generic[I]):
     """What a family's ``from_options`` returns: the instance to solve and how.
 
     algorithm, heuristic : the choice to solve with (``None``: the option's value).
@@ -403,19 +399,178 @@ class Setup(Generic[I]):
     instance: I
     algorithm: str | None = None
     heuristic: str | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = MappingProxyType({})
     blocks: Sequence[Block] = ()
     report: Callable[[SearchResult], Iterable[Block] | None] | None = None
-    watch: Callable[[Callable[[str], None]], Any] | None = None
+    watch: Callable[[Callable[[str], None]], Observer] | None = None
     bar: str = ""
     bar_title: str = ""
 
 
-@dataclass(frozen=True)
-class Family(Generic[I, S]):
+class SolveCommand(NamedTuple, Generic[I]):
+    """Capability *own solve command*: ``searchlab <family> solve`` with the family's
+    options instead of a FILE and the options of ``searchlab solve``.
+
+    options : :class:`Option` records, in the order of its ``--help``: instance
+        options such as ``--size`` or ``--random``, and the standard ones of
+        :mod:`searchlab.families.kit` (``FILE``, ``-a``, limits, ``--json``, ``--svg``,
+        ``--html``).
+    from_options : ``(**values) -> instance | Setup``; receives every value (a
+        ``path="read"`` option as its text) and returns the instance, or a
+        :class:`Setup` (without it: the text of the ``FILE`` option, parsed).
+    name, help : the command's name (``solve``; a knight's ``tour``) and its help
+        (``N_``-marked; default: the help of ``searchlab solve``).
+    examples : the options of its usage examples in ``--help`` (``"--size 8x8"``).
+    """
+
+    options: Sequence[Option]
+    from_options: Callable[..., I | Setup[I]] | None = None
+    name: str = "solve"
+    help: str = ""
+    examples: Sequence[str] = ()
+
+
+class EngineView(NamedTuple, Generic[I, S]):
+    """Capability *teachable*: the family as an engine problem (``teach``, the search
+    watch, the generic experiments and the engine algorithms need it).
+
+    problem : ``(instance, heuristic) -> Problem``, the engine problem.
+    state_of : an engine state to a family state, when they differ.
+    action_label : an engine action as the family prints it (default ``str``).
+
+    The engine's states and actions are the family's own business: each family's
+    problem has its own types, so the contract holds them as ``Any``.
+    """
+
+    problem: Callable[[I, str | None], Problem[Any, Any]]
+    state_of: Callable[[I, Any], S] | None = None
+    action_label: Callable[[I, Any], str] | None = None
+
+    def family_state(self, instance: I, state: Any) -> S:
+        """An engine state as the family's state."""
+        return self.state_of(instance, state) if self.state_of is not None else state
+
+    def label(self, instance: I, action: Any) -> str:
+        """An engine action as the family prints it."""
+        return self.action_label(instance, action) if self.action_label else str(action)
+
+
+class Wire(NamedTuple, Generic[I, S]):
+    """What goes on the wire to a page beyond one view per state, when the defaults do
+    not fit (capability *large boards*).
+
+    frames, shared_view : solution views sharing work across states (a tour sends its
+        path once and each frame only ``path_len``); default: one ``state_view`` per
+        state, nothing shared.
+    solution_tokens : ``(instance, states) -> bool``, whether a solution's state
+        tokens are worth sending (not for the prefixes of a long tour); default: yes.
+    max_cells : the largest board (cells of its base view) the web player and the
+        replay pages take; larger ones are for the CLI.
+    """
+
+    frames: Callable[[I, Sequence[S]], list[View]] | None = None
+    shared_view: Callable[[I, Sequence[S]], View] | None = None
+    solution_tokens: Callable[[I, Sequence[S]], bool] | None = None
+    max_cells: int = 10_000
+
+
+WIRE: Wire[Any, Any] = Wire()
+"""The defaults: one view per state, every token sent, boards up to 10,000 cells."""
+
+
+class Drawing(NamedTuple, Generic[I]):
+    """Capability *own pictures*: how the CLI draws a board or a solution, when the
+    generic drawing from views does not fit.
+
+    svg : ``(instance, result | None) -> str``, a picture other than
+        :meth:`Family.picture`'s (a solution position by position, a tour of millions
+        of squares), still drawn from views by :mod:`searchlab.view`.
+    text : ``(instance, result) -> str``, the solution as plain text for the terminal
+        (every board, or the board with the path drawn on it).
+    """
+
+    svg: Callable[[I, SearchResult | None], str] | None = None
+    text: Callable[[I, SearchResult], str] | None = None
+
+
+class Checking(NamedTuple, Generic[I, S]):
+    """How an answer is checked (:meth:`Family.check`), when the family knows better than
+    the generic replay through its play mode's or engine problem's moves.
+
+    step : ``(instance, state, label) -> state``, the position after the move called
+        ``label`` by the family's own rules (a ValueError, such as an InputError, when
+        it is not a legal move there); each move costs 1 unless ``step_cost`` says
+        otherwise. The generic check replays answers with it one move at a time,
+        instead of listing every legal move of each position with the play mode (whose
+        moves also carry the cells a user clicks: ten times the work on a 4,095-move
+        tower).
+    step_cost : ``(instance, state, label, next_state) -> cost``, what a move costs
+        when it is not 1 (a maze's weighted cells and diagonals), for that replay.
+    verify : ``(instance, result) -> reason | None``, the family's own check of a
+        solved answer, run instead of the generic replay
+        (:func:`~searchlab.families.checking.replay_reason`): for answers the generic
+        walk is too slow for (a tour of millions of squares) or that report more than
+        their moves (a move count, a metric). It must replay from the start with the
+        family's own move rules, independent of its solvers; ``None`` when the answer
+        holds, else why not (one short phrase).
+    """
+
+    step: Callable[[I, S, str], S] | None = None
+    step_cost: Callable[[I, S, str, S], float] | None = None
+    verify: Callable[[I, SearchResult], str | None] | None = None
+
+
+class Goal(NamedTuple, Generic[I, S]):
+    """Capability *stated goal*: what counts as solved, shown beside every board.
+
+    text : ``instance -> str``, one sentence in the current language ("Visit every
+        square exactly once."; ``data-role="goal"`` on the pages).
+    state : ``instance -> state | None``, the one goal position when there is one (the
+        sliding tiles' goal, the tower on its goal peg, a peg board's target); the
+        pages draw it beside the board, so a goal other than the usual one is seen,
+        not guessed.
+    """
+
+    text: Callable[[I], str] | None = None
+    state: Callable[[I], S | None] | None = None
+
+
+class Demo(NamedTuple):
+    """Capability *demo*: the family's section of ``searchlab demo``.
+
+    blocks : ``() -> blocks``, text and :class:`Table` blocks (a few seconds at most).
+    title : the section's title (``N_``-marked; default: the family's title).
+    order : where the section comes (by this number, then by name; the maze's -1
+        opens the tour: it shows the engine itself, the others build on it).
+    """
+
+    blocks: Callable[[], Iterable[DemoBlock]]
+    title: str = ""
+    order: int = 0
+
+
+class Caching(NamedTuple):
+    """Capability *compiled or cached*: machine code and files the family keeps.
+
+    warm : compile the family's machine code now, or load it from Numba's cache
+        (``searchlab doctor --warm``; without it, the first solve that needs a kernel
+        compiles it).
+    artifacts : ``() -> [Artifact]``, the files the family keeps in the cache now, each
+        with how to verify and heal it (:class:`Artifact`; ``searchlab cache verify``
+        calls it, never naming the family).
+    """
+
+    warm: Callable[[], None] | None = None
+    artifacts: Callable[[], Sequence[Artifact]] | None = None
+
+
+class Family(NamedTuple, Generic[I, S]):
     """A puzzle family, as every surface sees it, typed by its instance ``I`` and its
-    state ``S`` (mypy checks that the functions a family gives agree). See the module
-    docstring and docs/engine.md, "Adding a puzzle family".
+    state ``S`` (mypy checks that the functions a family gives agree).
+
+    A core of sixteen required fields, and optional capabilities, each one record or
+    one value; a front end checks that a capability is there before it uses it. See
+    the module docstring and docs/engine.md, "Adding a puzzle family".
 
     Required
     --------
@@ -429,7 +584,8 @@ class Family(Generic[I, S]):
         (engine ones from :func:`searchlab.search.engine_algorithms`).
     heuristics : the heuristic names; the first is the default (may be empty).
         These ids are what the CLI (``-H``) and the web API take.
-    solve : see :class:`Solver`.
+    solve : see :class:`Solver` (:func:`searchlab.families.kit.engine_solve` runs an
+        engine algorithm on an engine problem).
     initial : ``instance -> state`` (the start).
     encode_state, decode_state : ``(instance, state) -> token`` and back (a JSON
         value; decoding validates, the token may come from a browser).
@@ -439,85 +595,37 @@ class Family(Generic[I, S]):
 
     Optional capabilities
     ---------------------
-    play : :class:`Playing` (playable in the web player).
+    play : :class:`Playing` (playable in the web player, with hints).
     generator : :class:`Generating` (random boards).
     sampling : :class:`Sampling` (``compare`` and the experiments).
     tasks : :class:`Task` records, the family's own commands (``searchlab <family>
         <task>``).
-    solve_options, from_options : the options of the family's own solve command,
-        ``searchlab <family> solve`` (:class:`Option` records, in the order of its
-        ``--help``: instance options such as ``--size`` or ``--random``, and the
-        standard ones of :mod:`searchlab.families.kit`: ``FILE``, ``-a``, limits,
-        ``--json``, ``--svg``, ``--html``); ``from_options(**values)`` receives every
-        value (a ``path="read"`` option as its text) and returns the instance, or a
-        :class:`Setup`. Without them the command takes a FILE and the options of
-        ``searchlab solve``.
-    solve_command, solve_help : that command's name (``solve``; a knight's ``tour``)
-        and its help (``N_``-marked; default: the help of ``searchlab solve``).
-    solve_examples : the options of its usage examples in ``--help`` (``"--size 8x8"``;
-        default: the first example board piped in).
-    problem : ``(instance, heuristic) -> Problem``, the engine problem (capability
-        *teachable*: ``teach``, the watch and generic experiments need it).
-    state_of : an engine state to a family state, when they differ.
-    action_label : an engine action as the family prints it (default ``str``).
-    frames, shared_view : solution views sharing work across states (a tour sends
-        its path once and each frame only ``path_len``).
+    command : :class:`SolveCommand`, the family's own ``searchlab <family> solve``
+        (without it: a FILE and the options of ``searchlab solve``).
+    engine : :class:`EngineView`, the engine problem (``teach``, the watch, the
+        generic experiments).
+    wire : :class:`Wire`, what goes to a page when the defaults do not fit.
+    drawing : :class:`Drawing`, the CLI's own pictures and solution text.
+    checking : :class:`Checking`, how an answer is replayed when the generic way does
+        not fit.
+    goal : :class:`Goal`, what counts as solved, shown beside the board.
+    demo : :class:`Demo`, the family's section of ``searchlab demo``.
+    cache : :class:`Caching`, compiled kernels and cached files.
     difficulty : ``(instance, time_limit) -> text | None``, a one-line difficulty
         rating of a board (the web player shows it for every board loaded, pasted or
         generated); raises InputError when the board cannot be rated in time.
-    solution_tokens : ``(instance, states) -> bool``, whether a solution's state
-        tokens are worth sending (not for the prefixes of a long tour).
-    render_svg : ``(instance, result | None) -> str``, a picture other than
-        :meth:`picture`'s (a solution position by position, a tour of millions of
-        squares), still drawn from views by :mod:`searchlab.view`.
-    render_text : ``(instance, result) -> str``, the solution as plain text for the
-        terminal (every board, or the board with the path drawn on it).
-    web_max_cells : the largest board (cells of its base view) the web player and
-        the replay pages take; larger ones are for the CLI.
-    demo, demo_title : the family's section of ``searchlab demo``: a generator of
-        text and :class:`Table` blocks (a few seconds at most).
-    demo_order : where that section comes (by this number, then by name; the maze's
-        -1 opens the tour: it shows the engine itself, the others build on it).
-    The family's one-line description, the help of ``searchlab <family>`` (listed by
-    ``searchlab --help`` without importing the family), is the first paragraph of its
-    ``family.py``'s docstring.
     notes : a line shown under the algorithm choice.
-    heuristic_labels : a short human name of a heuristic, by its id, ``N_``-marked
-        ("Manhattan distance"); the pages show it in the current language
-        (:meth:`heuristic_label`). A heuristic without one is shown by its id.
-    warm : compile the family's machine code now, or load it from Numba's cache
-        (``searchlab doctor --warm``; without it, the first solve that needs a kernel
-        compiles it).
-    cache_artifacts : ``() -> [Artifact]``, the files the family keeps in the cache
-        now, each with how to verify and heal it (:class:`Artifact`; ``searchlab cache
-        verify`` calls it, never naming the family).
-    goal_text : ``instance -> str``, what counts as solved, one sentence in the current
-        language ("Visit every square exactly once."); the pages show it beside every
-        board (``data-role="goal"``).
-    goal_state : ``instance -> state | None``, the one goal position when there is one
-        (the sliding tiles' goal, the tower on its goal peg, a peg board's target); the
-        pages draw it beside the board, so a goal other than the usual one is seen,
-        not guessed.
     optimal : the names of ``algorithms`` whose solutions have the least cost (the
         engine's from :data:`searchlab.search.solve.UNIT_COST_OPTIMAL` on unit-cost
         moves, and the family's own optimal methods); ``None``: cost does not rank
         the solutions (every solution costs the same, as a knight's tour does).
-    step : ``(instance, state, label) -> state``, the position after the move called
-        ``label`` by the family's own rules (a ValueError, such as an InputError, when it
-        is not a legal move there); each move costs 1 unless ``step_cost`` says otherwise.
-        The generic check replays answers
-        with it one move at a time, instead of listing every legal move of each position
-        with the play mode (whose moves also carry the cells a user clicks: ten times the
-        work on a 4,095-move tower).
-    step_cost : ``(instance, state, label, next_state) -> cost``, what a move costs when
-        it is not 1 (a maze's weighted cells and diagonals), for that replay.
-    verify : ``(instance, result) -> reason | None``, the family's own check of a solved
-        answer, run by :meth:`check` instead of the generic replay
-        (:func:`~searchlab.families.checking.replay_reason`): for answers the generic
-        walk is too slow for (a tour of millions of squares) or that report more than
-        their moves (a move count, a metric). It must replay from the start with the
-        family's own move rules, independent of its solvers; ``None`` when the answer
-        holds, else why not (one short phrase).
+    heuristic_labels : a short human name of a heuristic, by its id, ``N_``-marked
+        ("Manhattan distance"); the pages show it in the current language
+        (:meth:`heuristic_label`). A heuristic without one is shown by its id.
+
+    The family's one-line description, the help of ``searchlab <family>`` (listed by
+    ``searchlab --help`` without importing the family), is the first paragraph of its
+    ``family.py``'s docstring.
     """
 
     name: str
@@ -540,34 +648,18 @@ class Family(Generic[I, S]):
     generator: Generating | None = None
     sampling: Sampling | None = None
     tasks: Sequence[Task] = ()
-    solve_options: Sequence[Option] = ()
-    from_options: Callable[..., I | Setup[I]] | None = None
-    solve_command: str = "solve"
-    solve_help: str = ""
-    solve_examples: Sequence[str] = ()
-    problem: Callable[[I, str | None], Problem[Any, Any]] | None = None
-    state_of: Callable[[I, Any], S] | None = None
-    action_label: Callable[[I, Any], str] | None = None
-    frames: Callable[[I, Sequence[S]], list[View]] | None = None
-    shared_view: Callable[[I, Sequence[S]], View] | None = None
+    command: SolveCommand[I] | None = None
+    engine: EngineView[I, S] | None = None
+    wire: Wire[I, S] = WIRE
+    drawing: Drawing[I] | None = None
+    checking: Checking[I, S] | None = None
+    goal: Goal[I, S] | None = None
+    demo: Demo | None = None
+    cache: Caching | None = None
     difficulty: Callable[[I, float], str | None] | None = None
-    solution_tokens: Callable[[I, Sequence[S]], bool] | None = None
-    render_svg: Callable[[I, SearchResult | None], str] | None = None
-    render_text: Callable[[I, SearchResult], str] | None = None
-    web_max_cells: int = 10_000
-    demo: Callable[[], Iterable[DemoBlock]] | None = None
-    demo_title: str = ""
-    demo_order: int = 0
-    cache_artifacts: Callable[[], Sequence[Artifact]] | None = None
     notes: str = ""
     optimal: Collection[str] | None = None
-    heuristic_labels: Mapping[str, str] = field(default_factory=dict)
-    warm: Callable[[], None] | None = None
-    step: Callable[[I, S, str], S] | None = None
-    step_cost: Callable[[I, S, str, S], float] | None = None
-    verify: Callable[[I, SearchResult], str | None] | None = None
-    goal_text: Callable[[I], str] | None = None
-    goal_state: Callable[[I], S | None] | None = None
+    heuristic_labels: Mapping[str, str] = MappingProxyType({})
 
     # -- checked entry points: what the front ends call ---------------------------
 
@@ -647,8 +739,8 @@ class Family(Generic[I, S]):
         if not result.solved:
             return result
         try:
-            if self.verify is not None:
-                reason = self.verify(instance, result)
+            if self.checking is not None and self.checking.verify is not None:
+                reason = self.checking.verify(instance, result)
             else:
                 reason = replay_reason(self, instance, result)
         except (ValueError, TypeError, IndexError, KeyError) as exc:  # junk in the answer
@@ -660,22 +752,26 @@ class Family(Generic[I, S]):
     def in_family_terms(self, instance: I, result: SearchResult) -> SearchResult:
         """An engine result on :meth:`engine_problem` in the family's terms: its actions
         as move labels (:attr:`action_label`), its states the family's (:attr:`state_of`)."""
-        to_family = self.state_of or (lambda _i, s: s)
-        label = self.action_label or (lambda _i, a: str(a))
+        engine = self.engine_view()
         return replace(
             result,
-            actions=[label(instance, a) for a in result.actions],
-            states=[to_family(instance, s) for s in result.states],
+            actions=[engine.label(instance, a) for a in result.actions],
+            states=[engine.family_state(instance, s) for s in result.states],
         )
 
     def engine_problem(self, instance: I, heuristic: str | None) -> Problem[Any, Any]:
         """The engine problem, or an InputError when the family has none."""
-        if self.problem is None:
-            raise InputError(_("the {name} family has no engine problem").format(name=self.name))
+        engine = self.engine_view()
         self._check_heuristic(
             heuristic, N_("unknown heuristic {heuristic!r} for {name}; choose one of {heuristics}")
         )
-        return self.problem(instance, heuristic)
+        return engine.problem(instance, heuristic)
+
+    def engine_view(self) -> EngineView[I, S]:
+        """The engine view of the family, or an InputError when it has none."""
+        if self.engine is None:
+            raise InputError(_("the {name} family has no engine problem").format(name=self.name))
+        return self.engine
 
     @property
     def parameter_name(self) -> str:
@@ -734,22 +830,24 @@ class Family(Generic[I, S]):
 
     def frame_views(self, instance: I, states: Sequence[S]) -> list[View]:
         """One view per state of a solution (the family may share work across them)."""
-        if self.frames is not None:
-            return self.frames(instance, states)
+        if self.wire.frames is not None:
+            return self.wire.frames(instance, states)
         return [self.state_view(instance, s) for s in states]
 
     def objective(self, instance: I) -> dict[str, Any]:
         """What counts as solved, as the pages show it beside the board: ``{"text": the
         family's sentence or "", "view": the goal position's view or None}``."""
-        goal = self.goal_state(instance) if self.goal_state is not None else None
+        text, state = self.goal or (None, None)
+        goal = state(instance) if state is not None else None
         return {
-            "text": self.goal_text(instance) if self.goal_text is not None else "",
+            "text": text(instance) if text is not None else "",
             "view": self.state_view(instance, goal) if goal is not None else None,
         }
 
     def solution_shared(self, instance: I, states: Sequence[S]) -> View:
         """What every frame of a solution shares (empty unless the family says otherwise)."""
-        return self.shared_view(instance, states) if self.shared_view and states else {}
+        shared = self.wire.shared_view
+        return shared(instance, states) if shared is not None and states else {}
 
     def picture(self, instance: I, result: SearchResult | None = None) -> str:
         """The SVG picture ``--svg`` writes: the family's own ``render_svg`` when it has
@@ -758,15 +856,17 @@ class Family(Generic[I, S]):
         otherwise the start position, about 1000 pixels wide at most
         (:func:`~searchlab.view.svg.fit_cell`). A one-line InputError for a board too
         large to draw (over :data:`PICTURE_MAX_CELLS` cells)."""
-        if self.render_svg is not None:
-            return self.render_svg(instance, result)
+        from searchlab.view.svg import fit_cell, view_svg  # here: a solve draws no picture
+
+        if self.drawing is not None and self.drawing.svg is not None:
+            return self.drawing.svg(instance, result)
         base = within(
             self.base_view(instance),
             PICTURE_MAX_CELLS,
             _("the board is too large for an SVG picture (at most {max_cells:,} cells)"),
         )
         states = list(result.states) if result is not None and result.solved else []
-        if states and self.shared_view is not None:
+        if states and self.wire.shared_view is not None:
             last = self.frame_views(instance, states)[-1]
             frame = {**self.solution_shared(instance, states), **last}
         else:
@@ -776,7 +876,8 @@ class Family(Generic[I, S]):
 
     def sends_tokens(self, instance: I, states: Sequence[S]) -> bool:
         """Whether a solution's state tokens go out with it."""
-        return self.solution_tokens(instance, states) if self.solution_tokens else True
+        tokens = self.wire.solution_tokens
+        return tokens(instance, states) if tokens is not None else True
 
     def heuristic_label(self, heuristic: str) -> str:
         """The human name of ``heuristic`` in the current language (its id without one)."""
@@ -804,7 +905,7 @@ class Family(Generic[I, S]):
             "algorithms": list(self.algorithms),
             "heuristics": list(self.heuristics),
             "heuristic_labels": self.heuristic_labels_shown(),
-            "teaching": self.problem is not None,
+            "teaching": self.engine is not None,
             "difficulty": self.difficulty is not None,
             "notes": _(self.notes) if self.notes else self.notes,
             # whether cost ranks the solutions (a knight's tour: every one is as long)

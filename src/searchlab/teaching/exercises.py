@@ -188,7 +188,7 @@ def board_families() -> list[str]:
     for name in families.names():
         fam = families.get(name)
         sampled = fam.sampling is not None and fam.sampling.parameter in ("depth", "size")
-        if fam.problem is not None and sampled and fam.heuristics:
+        if fam.engine is not None and sampled and fam.heuristics:
             out.append(name)
     return out
 
@@ -206,7 +206,7 @@ def board_subject(name: str, rng: random.Random) -> Subject:
     problem = fam.engine_problem(instance, heuristic)
 
     def as_family(state: Any) -> Any:
-        return fam.state_of(instance, state) if fam.state_of else state
+        return fam.engine_view().family_state(instance, state)
 
     def label(state: Any) -> str:
         token = fam.encode_state(instance, as_family(state))

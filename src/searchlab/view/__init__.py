@@ -18,9 +18,14 @@ This package imports nothing else from searchlab, so every layer may use it.
 
 from __future__ import annotations
 
-from searchlab.view.format import View, merge, size, within
-from searchlab.view.styles import CELL, MARGIN, PIECES, styles_module
-from searchlab.view.svg import fit_cell, sheet_svg, view_svg
+from typing import TYPE_CHECKING
+
+from searchlab.lazy import exports
+from searchlab.view.format import CELL, MARGIN, View, merge, size, within
+
+if TYPE_CHECKING:  # imported on first use (start-up: a solve draws no picture)
+    from searchlab.view.styles import PIECES, styles_module
+    from searchlab.view.svg import fit_cell, sheet_svg, view_svg
 
 __all__ = [
     "CELL",
@@ -35,3 +40,8 @@ __all__ = [
     "view_svg",
     "within",
 ]
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {"styles": ("PIECES", "styles_module"), "svg": ("fit_cell", "sheet_svg", "view_svg")},
+)

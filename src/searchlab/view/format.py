@@ -36,7 +36,8 @@ is optional except ``rows`` and ``cols``::
                      its direction ("7 ←", "A →2") or the square a piece without a
                      label reaches (static/js/notation.js)
 
-The geometry (cell size, margin) is ``styles.CELL`` and ``styles.MARGIN``.
+The geometry (cell size, margin) is :data:`CELL` and :data:`MARGIN` (also ``styles.CELL``
+and ``styles.MARGIN``).
 """
 
 from __future__ import annotations
@@ -44,7 +45,11 @@ from __future__ import annotations
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.view.styles import CELL, MARGIN
+
+CELL = 40
+"""Pixels per cell in a drawing at natural size."""
+MARGIN = 6
+"""Pixels around the grid."""
 
 View = dict[str, Any]
 """A view (see the module docstring): JSON-ready, sent as is to the browser."""

@@ -29,13 +29,10 @@ A piece's own ``color`` (a key of the view format) replaces its kind's fill.
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
 
-CELL = 40
-"""Pixels per cell in a drawing at natural size."""
-MARGIN = 6
-"""Pixels around the grid."""
+from searchlab.view.format import CELL as CELL
+from searchlab.view.format import MARGIN as MARGIN
 
 CELLS: dict[str, str] = {
     ".": "#f4f1ea",  # floor
@@ -121,4 +118,6 @@ def styles_table() -> dict[str, object]:
 def styles_module() -> str:
     """The table as a JavaScript module, ``export const STYLES = {...};``: the web server
     serves it as ``searchlab/styles.js`` and the offline replay pages inline it."""
+    import json  # here: only the web page and the replay pages ask for it
+
     return f"export const STYLES = {json.dumps(styles_table(), ensure_ascii=False)};\n"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from searchlab import families
+from searchlab.families.contract import PuzzleFamily
 from searchlab.i18n import _
 from searchlab.view import View, size, styles_module, view_svg, within
 
@@ -63,18 +64,18 @@ def board_size(view: View) -> tuple[int, int]:
     return round(w * scale), round(h * scale)
 
 
-def check_page_size(family: str, instance: Any) -> View:
+def check_page_size(family: PuzzleFamily, instance: Any) -> View:
     """The board's base view, or an InputError when it is too large for a replay page
     (cheap: front ends call it before solving, so a huge board fails at once)."""
     return within(
-        families.get(family).base_view(instance),
+        family.base_view(instance),
         MAX_CELLS,
         _("the board is too large for a replay page ({rows}x{cols}; at most {max_cells:,} cells)"),
     )
 
 
 def replay_html(
-    family: str,
+    family: PuzzleFamily,
     instance: Any,
     moves: Sequence[str],
     states: Sequence[Any],
@@ -85,12 +86,11 @@ def replay_html(
 ) -> str:
     """The replay page as a string (see :func:`write_replay_html`); ``compact``: the
     layout for an iframe (see the module docstring)."""
-    fam = families.get(family)
     if len(states) != len(moves) + 1:
         raise ValueError("states must have one more element than moves (the start first)")
     base = check_page_size(family, instance)
-    frames = fam.frame_views(instance, states)
-    shared = fam.solution_shared(instance, states)
+    frames = family.frame_views(instance, states)
+    shared = family.solution_shared(instance, states)
     data = {"base": base, "shared": shared, "frames": frames, "moves": [str(m) for m in moves]}
     imports = {
         f"searchlab/{name}": "data:text/javascript;base64,"
@@ -100,7 +100,7 @@ def replay_html(
     imports["searchlab/styles.js"] = (
         "data:text/javascript;base64," + base64.b64encode(styles_module().encode()).decode()
     )
-    heading = title or f"{fam.title}: {len(moves)} moves"
+    heading = title or f"{family.title}: {len(moves)} moves"
     rows = "".join(
         f"<tr><td>{escape(k.replace('_', ' '))}</td><td>{escape(_fmt(v))}</td></tr>"
         for k, v in (stats or {}).items()
@@ -139,7 +139,7 @@ createPlayer(document.getElementById("player"), solution);
 
 def write_replay_html(
     path: str | Path,
-    family: str,
+    family: PuzzleFamily | str,
     instance: Any,
     moves: Sequence[str],
     states: Sequence[Any],
@@ -152,7 +152,7 @@ def write_replay_html(
     Parameters
     ----------
     path : the HTML file to write.
-    family : a registered family name (:func:`searchlab.families.get`).
+    family : the family, or its registered name (:func:`searchlab.families.get`).
     instance : the family's board object, as its public ``parse`` returns it.
     moves : the moves as the family prints them (one fewer than ``states``).
     states : the family's states from the start to the end of the solution.
@@ -160,9 +160,10 @@ def write_replay_html(
 
     Returns the path written. Any ``searchlab <family> solve --html FILE`` calls this.
     """
+    fam = families.get(family) if isinstance(family, str) else family
     out = Path(path)
     out.write_text(
-        replay_html(family, instance, moves, states, title=title, stats=stats), encoding="utf-8"
+        replay_html(fam, instance, moves, states, title=title, stats=stats), encoding="utf-8"
     )
     return out
 

@@ -80,10 +80,10 @@ def read_board(fam: Family, text: str) -> Any:
     """``fam.read(text)``, refusing boards larger than the web player takes."""
     instance = fam.read(text)
     view = fam.base_view(instance)
-    if view["rows"] * view["cols"] > fam.web_max_cells:
+    if view["rows"] * view["cols"] > fam.wire.max_cells:
         raise InputError(
             f"this board is too large for the web player ({view['rows']}x{view['cols']}; "
-            f"at most {fam.web_max_cells:,} cells): use `searchlab solve {fam.name}`"
+            f"at most {fam.wire.max_cells:,} cells): use `searchlab solve {fam.name}`"
         )
     return instance
 
@@ -95,7 +95,7 @@ TEACH_ALGORITHMS = tuple(n for n, a in REGISTRY.items() if "depth_limit" not in 
 def check_choice(fam: Family, algorithm: str, heuristic: str, *, teaching: bool = False) -> None:
     """A one-line InputError unless the family offers ``algorithm`` (the teaching view
     also takes any engine algorithm on the family's problem) and ``heuristic``."""
-    if teaching and fam.problem is not None and algorithm in TEACH_ALGORITHMS:
+    if teaching and fam.engine is not None and algorithm in TEACH_ALGORITHMS:
         fam.check_choice(fam.algorithms[0], heuristic or None)
         return
     fam.check_choice(algorithm, heuristic or None)
@@ -122,10 +122,11 @@ def position(fam: Family, instance: Any, state: Any) -> dict[str, Any]:
     """A position for play mode: its view, token, whether it is solved, the legal moves
     (each with its ``cost`` when the family's moves do not all cost 1: a weighted maze)."""
     moves = []
+    step_cost = fam.checking.step_cost if fam.checking is not None else None
     for m in fam.legal_moves(instance, state):
         move = m.as_dict(lambda s: fam.encode_state(instance, s))
-        if fam.step_cost is not None:
-            move["cost"] = fam.step_cost(instance, state, m.label, m.state)
+        if step_cost is not None:
+            move["cost"] = step_cost(instance, state, m.label, m.state)
         moves.append(move)
     return {
         "state": fam.encode_state(instance, state),
@@ -190,14 +191,14 @@ def teach(
     fam: Family, instance: Any, req: SolveRequest
 ) -> tuple[SearchResult, Recorder, list[Any]]:
     """Run the engine algorithm on the family's engine problem with a recorder."""
-    if fam.problem is None:
+    if fam.engine is None:
         raise InputError(f"the teaching view is not available for {fam.name}")
     if req.algorithm == "dls":
         raise InputError("the teaching view shows graph searches; choose another algorithm")
     # The teaching view shows an engine algorithm at work; a family's own
     # dedicated solver ("auto", "fast") is taught as the A* it accelerates.
     algorithm = req.algorithm if req.algorithm in ALGORITHMS else "astar"
-    problem = fam.problem(instance, req.heuristic or None)
+    problem = fam.engine.problem(instance, req.heuristic or None)
     rec = Recorder(problem, max_nodes=GRAPH_MAX_NODES)
     r = solve(
         problem,
@@ -221,7 +222,7 @@ def expansion_rows(
 ) -> list[dict[str, Any]]:
     """The recorded expansions as table rows: with drawable views if asked, else with
     each state's token (the page asks ``/moves`` for the board of a clicked row)."""
-    to_family = fam.state_of or (lambda _i, s: s)
+    to_family = fam.engine_view().family_state
     rows = rec.table(
         lambda s: state_label(fam, instance, to_family(instance, s)),
         (lambda s: fam.state_view(instance, to_family(instance, s))) if with_views else None,
@@ -236,7 +237,7 @@ def graph_picture(
     fam: Family, instance: Any, sol: SearchResult, rec: Recorder, path: list[Any], method: str
 ) -> str:
     """The explored state graph as standalone SVG, the solution path in red."""
-    to_family = fam.state_of or (lambda _i, s: s)
+    to_family = fam.engine_view().family_state
     base = fam.base_view(instance)
 
     def view(engine_state: Any) -> dict[str, Any]:

@@ -79,7 +79,7 @@ def _family(name: str) -> PuzzleFamily:
             404, f"unknown puzzle family {name[:40]!r}; known: {', '.join(families.names())}"
         )
     fam = families.get(name)
-    if fam.problem is None:
+    if fam.engine is None:
         raise HTTPException(422, f"the {name} family cannot be watched (no engine problem)")
     return fam
 
@@ -246,7 +246,7 @@ def router(gate: Gate | None = None, cache: SharedCache | None = None) -> APIRou
     async def watch_families(lang: str = "en") -> list[dict[str, Any]]:
         def run() -> list[dict[str, Any]]:
             i18n.use(lang)
-            return [family_summary(f) for f in families.all_families() if f.problem is not None]
+            return [family_summary(f) for f in families.all_families() if f.engine is not None]
 
         return await asyncio.to_thread(run)
 

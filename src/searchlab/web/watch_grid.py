@@ -40,7 +40,7 @@ COMPACT_ABOVE = watch_trace.MAX_CELLS
 def grid_board(fam: PuzzleFamily, instance: Any) -> View | None:
     """The instance's base view when its states are its cells (a walker on a grid,
     one cell per state); ``None`` otherwise."""
-    if fam.problem is None:
+    if fam.engine is None:
         return None
     state = fam.initial(instance)
     if watch_trace.cell_of(fam.state_view(instance, state)) is None:
@@ -143,7 +143,7 @@ def record(
     base = check_size(fam, instance)
     rows, cols = int(base["rows"]), int(base["cols"])
     problem = fam.engine_problem(instance, heuristic or None)
-    to_family = fam.state_of or (lambda _i, s: s)
+    to_family = fam.engine_view().family_state
 
     def cell_of(state: Any) -> int:
         rc = watch_trace.cell_of(fam.state_view(instance, to_family(instance, state)))

@@ -1,7 +1,7 @@
 """Watch the search: a search's trace, expansion by expansion, for the page to replay.
 
 :func:`record` runs an engine algorithm on a family's engine problem (the
-family contract's ``problem``) with an observer, and keeps, for every
+family contract's ``engine.problem``) with an observer, and keeps, for every
 expansion, the node expanded (with g, h and f = g + h), the frontier right
 after its children were generated (each entry with its g and its *rank*: 0 is
 the node the algorithm takes next), the explored count, and finally the path.
@@ -381,7 +381,7 @@ def record(
     check_request(fam, algorithm, weight)
     base = check_size(fam, instance)
     problem = fam.engine_problem(instance, heuristic or None)
-    to_family = fam.state_of or (lambda _i, s: s)
+    to_family = fam.engine_view().family_state
     rule = rule_for(algorithm, weight)
     rec = Recorder(
         problem,

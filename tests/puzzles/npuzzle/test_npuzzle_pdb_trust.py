@@ -391,8 +391,9 @@ def test_ranked_tables_are_artifacts_that_heal(
 
     monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path / "cache"))
     load_pdb(3, (1, 2, 3, 4), ranked=True, blank=0, pack3=True)
-    listed = get("npuzzle").cache_artifacts
-    assert listed is not None
+    cache = get("npuzzle").cache
+    assert cache is not None and cache.artifacts is not None
+    listed = cache.artifacts
     artifacts = {a.name: a for a in listed()}
     assert sorted(artifacts) == [
         "npuzzle/pdb-3x3-1_2_3_4-goal0-rank3.npy",

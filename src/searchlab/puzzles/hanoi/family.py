@@ -16,14 +16,19 @@ from typing import Any, cast
 
 from searchlab.errors import InputError
 from searchlab.families.contract import (
+    Checking,
+    Demo,
+    EngineView,
     Example,
     Family,
     Generating,
+    Goal,
     Move,
     Option,
     Param,
     Playing,
     Sampling,
+    SolveCommand,
     Task,
 )
 from searchlab.families.kit import (
@@ -209,8 +214,6 @@ def goal_text(tower: Tower) -> str:
 
 
 FAMILY: Family[Tower, State] = Family(
-    goal_text=goal_text,
-    goal_state=lambda t: t.goal,
     name=NAME,
     title=N_("Tower of Hanoi"),
     board_help=N_(
@@ -234,9 +237,15 @@ FAMILY: Family[Tower, State] = Family(
     encode_state=lambda t, s: list(s),
     decode_state=decode,
     is_goal=lambda t, s: s == t.goal,
-    step=lambda t, s, label: play(s, label),
+    checking=Checking(
+        step=lambda t, s, label: play(s, label),
+    ),
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+        state=lambda t: t.goal,
+    ),
     play=Playing(
         moves=moves,
         hint=hint,
@@ -257,18 +266,24 @@ FAMILY: Family[Tower, State] = Family(
             json=True,
         ),
     ),
-    solve_options=SOLVE_OPTIONS,
-    from_options=from_options,
-    solve_help=N_(
-        "Solve the tower in FILE ('-' for standard input), or a tower of --disks N disks.\n"
-        "\n"
-        "The default, recursive, is optimal from any position and instant; the engine's\n"
-        "algorithms search the 3^n positions (-a astar -H exact, -a bfs...)."
+    command=SolveCommand(
+        options=SOLVE_OPTIONS,
+        from_options=from_options,
+        help=N_(
+            "Solve the tower in FILE ('-' for standard input), or a tower of --disks N disks.\n"
+            "\n"
+            "The default, recursive, is optimal from any position and instant; the engine's\n"
+            "algorithms search the 3^n positions (-a astar -H exact, -a bfs...)."
+        ),
+        examples=("--disks 5 --goal B", "examples/hanoi.txt -a astar -H misplaced --json"),
     ),
-    solve_examples=("--disks 5 --goal B", "examples/hanoi.txt -a astar -H misplaced --json"),
-    problem=problem,
-    demo=demo,
-    demo_title=N_("Tower of Hanoi: the recursion and search"),
+    engine=EngineView(
+        problem=problem,
+    ),
+    demo=Demo(
+        blocks=demo,
+        title=N_("Tower of Hanoi: the recursion and search"),
+    ),
     notes=N_(
         "'recursive' is the classic method, the shortest from any position; the search "
         "algorithms explore the 3^n positions to compare."

@@ -26,14 +26,21 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.contract import (
+    Checking,
+    Demo,
+    Drawing,
+    EngineView,
     Example,
     Family,
     Generating,
+    Goal,
     Move,
     NoHint,
     Param,
     Playing,
     Sampling,
+    SolveCommand,
+    Wire,
 )
 from searchlab.families.kit import int_param, limit_options
 from searchlab.i18n import N_, _
@@ -276,7 +283,6 @@ def goal_text(inst: Instance) -> str:
 
 
 FAMILY: Family[Instance, tuple[Square, ...]] = Family(
-    goal_text=goal_text,
     name=NAME,
     title=N_("Knight's tour"),
     board_help=N_(
@@ -297,6 +303,9 @@ FAMILY: Family[Instance, tuple[Square, ...]] = Family(
     is_goal=is_complete,
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+    ),
     play=Playing(
         moves=moves,
         hint=hint,
@@ -313,22 +322,34 @@ FAMILY: Family[Instance, tuple[Square, ...]] = Family(
     ),
     sampling=Sampling(sample=sample, parameter="size"),
     tasks=(COUNT,),
-    solve_options=TOUR_OPTIONS,
-    from_options=from_options,
-    solve_command="tour",
-    solve_help=TOUR_HELP,
-    solve_examples=("--size 8x8 --start 0,0", "--size 100x100 --closed --svg tour.svg"),
-    problem=teaching_problem,
-    state_of=lambda i, s: s.path,
-    action_label=lambda i, sq: label(sq),
-    frames=frames,
-    shared_view=shared_view,
-    solution_tokens=solution_tokens,
-    render_svg=picture,
-    verify=verify,
-    web_max_cells=WEB_MAX_SIDE * WEB_MAX_SIDE,
-    demo=demo,
-    demo_title=N_("Knight's tours"),
+    command=SolveCommand(
+        options=TOUR_OPTIONS,
+        from_options=from_options,
+        name="tour",
+        help=TOUR_HELP,
+        examples=("--size 8x8 --start 0,0", "--size 100x100 --closed --svg tour.svg"),
+    ),
+    engine=EngineView(
+        problem=teaching_problem,
+        state_of=lambda i, s: s.path,
+        action_label=lambda i, sq: label(sq),
+    ),
+    wire=Wire(
+        frames=frames,
+        shared_view=shared_view,
+        solution_tokens=solution_tokens,
+        max_cells=WEB_MAX_SIDE * WEB_MAX_SIDE,
+    ),
+    drawing=Drawing(
+        svg=picture,
+    ),
+    checking=Checking(
+        verify=verify,
+    ),
+    demo=Demo(
+        blocks=demo,
+        title=N_("Knight's tours"),
+    ),
     notes=N_(
         "Whether a tour exists is said first, and why not; 'fast' builds a tour at once, "
         "'backtrack' is the assignment's search, square by square."

@@ -16,15 +16,22 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.families.contract import (
     Block,
+    Checking,
+    Demo,
+    Drawing,
+    EngineView,
     Example,
     Family,
     Generating,
+    Goal,
     Move,
     Option,
     Param,
     Playing,
     Sampling,
     Setup,
+    SolveCommand,
+    Wire,
 )
 from searchlab.families.kit import (
     HTML,
@@ -357,8 +364,7 @@ def from_options(
     maze = setup.instance
     if moves is not None:
         maze = replace(maze, moves=int(moves))
-    return replace(
-        setup,
+    return setup._replace(
         instance=maze,
         report=lambda result: report(maze, result, algorithm or "astar", heuristic),
     )
@@ -389,7 +395,6 @@ def goal_text(maze: Maze) -> str:
 
 
 FAMILY: Family[Maze, int] = Family(
-    goal_text=goal_text,
     name=NAME,
     title=N_("Grid maze"),
     board_help=N_(
@@ -415,10 +420,15 @@ FAMILY: Family[Maze, int] = Family(
     encode_state=lambda m, s: s,
     decode_state=decode,
     is_goal=lambda m, s: s == m.goal,
-    step=lambda m, s, label: m.step(s, label),
-    step_cost=lambda m, _s, label, nxt: m.step_cost(label, nxt),
+    checking=Checking(
+        step=lambda m, s, label: m.step(s, label),
+        step_cost=lambda m, _s, label, nxt: m.step_cost(label, nxt),
+    ),
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+    ),
     play=Playing(
         moves=legal_moves,
         hint=hint,
@@ -434,19 +444,29 @@ FAMILY: Family[Maze, int] = Family(
         generate=generate,
     ),
     sampling=Sampling(sample=sample, parameter="size"),
-    solve_options=SOLVE_OPTIONS,
-    from_options=from_options,
-    solve_help=SOLVE_HELP,
-    solve_examples=(
-        "my-maze.txt -a bfs",
-        "--random 40x20 --walls 0.3 --seed 1",
-        "--random 30x20 --weights 0.4 --moves 8 -a ucs",
+    command=SolveCommand(
+        options=SOLVE_OPTIONS,
+        from_options=from_options,
+        help=SOLVE_HELP,
+        examples=(
+            "my-maze.txt -a bfs",
+            "--random 40x20 --walls 0.3 --seed 1",
+            "--random 30x20 --weights 0.4 --moves 8 -a ucs",
+        ),
     ),
-    problem=problem,
-    frames=frames,
-    shared_view=shared_view,
-    render_text=render_text,
-    demo=demo,
-    demo_title=N_("Search engine: grid maze"),
-    demo_order=-1,  # the engine itself opens the tour; the other families build on it
+    engine=EngineView(
+        problem=problem,
+    ),
+    wire=Wire(
+        frames=frames,
+        shared_view=shared_view,
+    ),
+    drawing=Drawing(
+        text=render_text,
+    ),
+    demo=Demo(
+        blocks=demo,
+        title=N_("Search engine: grid maze"),
+        order=-1,  # the engine itself opens the tour; the other families build on it
+    ),
 )

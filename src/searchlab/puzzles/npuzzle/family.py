@@ -27,15 +27,22 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.families.contract import (
     Artifact,
+    Caching,
+    Demo,
     DemoBlock,
+    Drawing,
+    EngineView,
     Example,
     Family,
     Generating,
+    Goal,
     Move,
     NoHint,
     Param,
     Playing,
     Sampling,
+    SolveCommand,
+    Wire,
 )
 from searchlab.families.kit import engine_solve, impossible, int_param, limit_options
 from searchlab.i18n import N_, _
@@ -321,8 +328,6 @@ def cache_artifacts() -> Sequence[Artifact]:
 
 
 FAMILY: Family[Instance, Board] = Family(
-    goal_text=goal_text,
-    goal_state=lambda i: i.goal,
     name=NAME,
     title=N_("Sliding tiles"),
     board_help=N_(
@@ -352,6 +357,10 @@ FAMILY: Family[Instance, Board] = Family(
     is_goal=lambda i, b: b == i.goal,
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+        state=lambda i: i.goal,
+    ),
     play=Playing(
         moves=moves,
         hint=hint,
@@ -366,24 +375,36 @@ FAMILY: Family[Instance, Board] = Family(
     ),
     sampling=Sampling(sample=sample, parameter="depth", exact=True),
     tasks=(RANDOM, PDB, FSM),
-    solve_options=solve_options(ALGORITHMS, OPTIMAL),
-    from_options=from_options,
-    solve_help=SOLVE_HELP,
-    solve_examples=(
-        '--tiles "8 6 7 2 5 4 3 0 1"',
-        "board.txt -a astar -H linear_conflict --json",
-        '--tiles "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15" --pdb 7-8',
+    command=SolveCommand(
+        options=solve_options(ALGORITHMS, OPTIMAL),
+        from_options=from_options,
+        help=SOLVE_HELP,
+        examples=(
+            '--tiles "8 6 7 2 5 4 3 0 1"',
+            "board.txt -a astar -H linear_conflict --json",
+            '--tiles "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15" --pdb 7-8',
+        ),
     ),
-    problem=problem,
-    state_of=lambda i, s: Board(i.start.size, s),
-    render_text=render_text,
-    web_max_cells=25,
-    demo=demo,
-    demo_title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the two assignment programs"),
-    cache_artifacts=cache_artifacts,
+    engine=EngineView(
+        problem=problem,
+        state_of=lambda i, s: Board(i.start.size, s),
+    ),
+    drawing=Drawing(
+        text=render_text,
+    ),
+    wire=Wire(
+        max_cells=25,
+    ),
+    demo=Demo(
+        blocks=demo,
+        title=N_("Sliding-tile puzzles: 8- and 15-puzzle, and the two assignment programs"),
+    ),
+    cache=Caching(
+        artifacts=cache_artifacts,
+        warm=warm,
+    ),
     notes=N_(
         "'auto' finds a shortest solution the quickest way this board allows; the other "
         "algorithms are the classic searches, to compare."
     ),
-    warm=warm,
 )

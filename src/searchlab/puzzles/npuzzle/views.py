@@ -6,7 +6,7 @@ web page, the replay pages, ``--svg`` and Jupyter (``Board._repr_svg_``) draw th
 
 from __future__ import annotations
 
-from searchlab.view import View, merge, view_svg
+from searchlab.view import View, merge
 
 from .board import Board
 
@@ -45,4 +45,6 @@ def render_svg(board: Board, goal: Board | None = None) -> str:
     >>> render_svg(goal_board(3)).startswith("<svg")
     True
     """
+    from searchlab.view.svg import view_svg  # here: a solve draws no picture
+
     return view_svg(merge(grid_view(board.size), tiles_view(board, goal)))

@@ -34,7 +34,20 @@ from typing import Any
 
 from searchlab.errors import InputError
 from searchlab.families.checking import replay_reason
-from searchlab.families.contract import Example, Family, Generating, Move, NoHint, Param, Playing
+from searchlab.families.contract import (
+    Checking,
+    Demo,
+    EngineView,
+    Example,
+    Family,
+    Generating,
+    Goal,
+    Move,
+    NoHint,
+    Param,
+    Playing,
+    SolveCommand,
+)
 from searchlab.families.kit import engine_solve, impossible, int_param, limit_options
 from searchlab.i18n import N_, _
 from searchlab.puzzles import folder_name
@@ -333,8 +346,6 @@ def goal_text(inst: Instance) -> str:
 
 
 FAMILY: Family[Instance, int] = Family(
-    goal_text=goal_text,
-    goal_state=lambda i: i.target,
     name=NAME,
     title=N_("Peg solitaire"),
     board_help=N_(
@@ -362,6 +373,10 @@ FAMILY: Family[Instance, int] = Family(
     is_goal=is_goal,
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+        state=lambda i: i.target,
+    ),
     play=Playing(
         moves=moves,
         hint=hint,
@@ -379,17 +394,25 @@ FAMILY: Family[Instance, int] = Family(
         ),
         generate=generate,
     ),
-    problem=problem,
-    action_label=lambda i, j: i.board.jump_name(j),
-    verify=verify,
-    demo=demo,
-    demo_title=N_("Peg solitaire"),
+    engine=EngineView(
+        problem=problem,
+        action_label=lambda i, j: i.board.jump_name(j),
+    ),
+    checking=Checking(
+        verify=verify,
+    ),
+    demo=Demo(
+        blocks=demo,
+        title=N_("Peg solitaire"),
+    ),
     notes=N_(
         "'fast' is the solver made for peg solitaire; the classic searches show why one is needed."
     ),
     tasks=TASKS,
-    solve_options=SOLVE_OPTIONS,
-    from_options=from_options,
-    solve_help=SOLVE_HELP,
-    solve_examples=SOLVE_EXAMPLES,
+    command=SolveCommand(
+        options=SOLVE_OPTIONS,
+        from_options=from_options,
+        help=SOLVE_HELP,
+        examples=SOLVE_EXAMPLES,
+    ),
 )

@@ -27,13 +27,20 @@ from searchlab.errors import InputError
 from searchlab.families.checking import replay_reason
 from searchlab.families.contract import (
     Artifact,
+    Caching,
+    Checking,
+    Demo,
     DemoBlock,
+    Drawing,
+    EngineView,
     Example,
     Family,
     Generating,
+    Goal,
     Param,
     Playing,
     Sampling,
+    SolveCommand,
 )
 from searchlab.families.kit import engine_solve, float_param, int_param, limit_options
 from searchlab.i18n import N_, _, ngettext
@@ -319,7 +326,6 @@ def cache_artifacts() -> Sequence[Artifact]:
 
 
 FAMILY: Family[Board, Board] = Family(
-    goal_text=goal_text,
     name=NAME,
     title=N_("Rush Hour"),
     board_help=N_(
@@ -344,9 +350,15 @@ FAMILY: Family[Board, Board] = Family(
     encode_state=lambda i, b: list(b.positions()),
     decode_state=decode,
     is_goal=lambda i, b: b.is_solved(),
-    step=lambda i, b, label: b.apply(label),
+    checking=Checking(
+        step=lambda i, b, label: b.apply(label),
+        verify=verify,
+    ),
     base_view=base_view,
     state_view=state_view,
+    goal=Goal(
+        text=goal_text,
+    ),
     play=Playing(
         moves=moves,
         hint=hint,
@@ -365,24 +377,33 @@ FAMILY: Family[Board, Board] = Family(
     ),
     sampling=Sampling(sample=sample, parameter="min_moves", unreachable=sample_unreachable),
     tasks=TASKS,
-    solve_options=SOLVE_OPTIONS,
-    from_options=from_options,
-    solve_help=SOLVE_HELP,
-    solve_examples=("--card 40", "board.txt --metric steps --json"),
-    problem=problem,
-    state_of=state_of,
-    action_label=lambda i, m: str(m),
-    render_svg=picture,
-    render_text=solution_text,
-    verify=verify,
-    demo=demo,
-    demo_title=N_("Rush Hour: optimal solver and heuristics"),
-    cache_artifacts=cache_artifacts,
+    command=SolveCommand(
+        options=SOLVE_OPTIONS,
+        from_options=from_options,
+        help=SOLVE_HELP,
+        examples=("--card 40", "board.txt --metric steps --json"),
+    ),
+    engine=EngineView(
+        problem=problem,
+        state_of=state_of,
+        action_label=lambda i, m: str(m),
+    ),
+    drawing=Drawing(
+        svg=picture,
+        text=solution_text,
+    ),
+    demo=Demo(
+        blocks=demo,
+        title=N_("Rush Hour: optimal solver and heuristics"),
+    ),
+    cache=Caching(
+        artifacts=cache_artifacts,
+        warm=warm,
+    ),
     difficulty=difficulty,
     notes=N_(
         "'fast' finds a solution with the fewest moves; 'rate' also says how hard the "
         "board is; the classic searches compare heuristics. Random boards are minimal for "
         "their length."
     ),
-    warm=warm,
 )

@@ -7,7 +7,7 @@ the replay pages, ``--svg`` and Jupyter (``Board._repr_svg_``) all draw these vi
 
 from __future__ import annotations
 
-from searchlab.view import View, merge, sheet_svg, view_svg
+from searchlab.view import View, merge
 
 from .model import Board, Move
 
@@ -86,6 +86,8 @@ def render_svg(
     columns : int
         Positions per row when drawing a solution.
     """
+    from searchlab.view.svg import sheet_svg, view_svg  # here: a solve draws no picture
+
     boards = board if isinstance(board, list) else [board]
     base = base_view(boards[0])
     views = [merge(base, state_view(boards[0], b)) for b in boards]
