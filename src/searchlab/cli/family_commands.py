@@ -13,7 +13,6 @@ the groups without importing them (:func:`searchlab.families.family_summary`).
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -199,6 +198,8 @@ def generic_solve(family: PuzzleFamily) -> click.Command:
 
     def solve(file: str, **options: Any) -> None:
         solve_file(family, file, **options)
+
+    import shlex  # here: a family with its own solve command never needs it
 
     board = family.examples[0].text.replace("\n", "\\n")
     example = f"printf {shlex.quote(board)} | searchlab {family.name} solve - --svg board.svg"
