@@ -47,25 +47,27 @@ MODULE = "grading"
 @cache
 def declared() -> dict[str, Assignment]:
     """Every family's assignments by name, in the course's order (their ``order``; the
-    declaring modules are imported on first use). Two assignments of one name, or a
-    moves assignment not named after its family, are a registration error."""
-    found: dict[str, Assignment] = {}
-    home: dict[str, str] = {}
+    declaring modules are imported on first use).
+
+    A name declared by several families (a family folder copied under a new name
+    declares its original's assignments) is qualified by each family's folder,
+    ``FAMILY:NAME``, as a built-in experiment is (:mod:`searchlab.experiments.builtin`).
+    A moves assignment not named after its family is a registration error."""
+    declared_by: dict[str, list[tuple[str, Assignment]]] = {}
     for name in families.names():
         if not os.path.isfile(os.path.join(families.PUZZLES, name, f"{MODULE}.py")):
             continue
         module = importlib.import_module(f"{families.PACKAGE}.{name}.{MODULE}")
         for assignment in module.ASSIGNMENTS:
-            if assignment.name in found:
-                raise TypeError(
-                    f"assignment {assignment.name!r} is declared by both "
-                    f"{home[assignment.name]!r} and {name!r}"
-                )
-            home[assignment.name] = name
             if assignment.questions is None and assignment.name != name:
                 raise TypeError(f"the moves assignment {assignment.name!r} is not named {name!r}")
-            found[assignment.name] = assignment
-    return {a.name: a for a in sorted(found.values(), key=lambda a: (a.order, a.name))}
+            declared_by.setdefault(assignment.name, []).append((name, assignment))
+    found = [
+        a if len(specs) == 1 else a._replace(name=f"{family}:{a.name}")
+        for specs in declared_by.values()
+        for family, a in specs
+    ]
+    return {a.name: a for a in sorted(found, key=lambda a: (a.order, a.name))}
 
 
 ASSIGNMENTS = tuple(declared())
