@@ -210,21 +210,6 @@ def test_nothing_imports_a_family_experiments_module() -> None:
     assert family_experiments() and not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("layer", ["search", "families", "records", "web", "experiments"])
-def test_generic_layers_never_name_a_family(layer: str) -> None:
-    """A family is its folder: the engine, the contract and the web player hold no
-    family's name (they read the registry)."""
-    from searchlab import families
-
-    names = set(families.names())
-    bad = [
-        f"{path.relative_to(ROOT)} names {s!r}"
-        for path in sorted((ROOT / layer).rglob("*.py"))
-        for s in sorted(_code_strings(path) & names)
-    ]
-    assert not bad, "\n".join(bad)
-
-
 def _module_name(path: Path) -> str:
     """The dotted name of the module at ``path`` (a package's ``__init__`` as the package)."""
     parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
@@ -361,29 +346,40 @@ def _names_a_family(text: str, names: set[str]) -> set[str]:
     return found
 
 
-def cli_offenders() -> list[str]:
-    """The modules of ``cli/`` that name a family: import one of its modules, or hold its
-    name in a string of their code (docstrings left out)."""
+def offenders() -> list[str]:
+    """The modules outside a family's folder that name the family: import one of its
+    modules (``searchlab.puzzles.<f>...``), or hold its name in a string of their code
+    (docstrings left out), in every layer and in every other family's folder. The view
+    format's piece kinds (:data:`searchlab.view.styles.PIECES`: a ``knight``, a ``peg``)
+    are pieces, drawn alike for any family, not the families of those names."""
     from searchlab import families
+    from searchlab.view.styles import PIECES
 
     names = set(families.names())
     bad = []
-    for path in layer_files("cli"):
+    for path in sorted(ROOT.rglob("*.py")):
         where = path.relative_to(ROOT)
+        home = where.parts[1] if where.parts[0] == "puzzles" and len(where.parts) > 2 else None
         for module in sorted(imported_modules(path)):
-            parts = module.split(".")
-            if parts[:2] == ["searchlab", "puzzles"] and len(parts) > 2 and parts[2] in names:
+            parts = [*module.split("."), ""]
+            if parts[:2] == ["searchlab", "puzzles"] and parts[2] in names - {home}:
                 bad.append(f"{where} imports {module}")
+        allowed = {home, *(PIECES if where.parts[0] == "view" else ())}
         for s in sorted(_code_strings(path)):
-            for name in sorted(_names_a_family(s, names)):
+            for name in sorted(_names_a_family(s, names) - allowed):
                 bad.append(f"{where} names {name!r} in {s[:60]!r}")
     return bad
 
 
-def test_the_cli_never_names_a_family() -> None:
-    """A family's commands are built from its contract by the one builder
-    (``cli/family_commands.py``), its stand-alone programs from their records
-    (``cli/programs.py``): no module of ``cli/`` imports a family's modules or names a
-    family, its examples included (they live in the family's folder)."""
-    bad = cli_offenders()
+def test_no_module_outside_a_family_folder_names_it() -> None:
+    """A family is one folder behind one contract; code outside its folder never names
+    it (issue 36), so a copy of the folder is a family with no edit elsewhere. What a
+    surface needs from a family the folder declares, and the surface finds it through
+    the registry: its commands are built from its contract by the one builder
+    (``cli/family_commands.py``), its programs from their records (``cli/programs.py``),
+    its assignments collected by ``teaching/grading.py``, its experiments by
+    ``experiments/builtin.py``. The engine, the contract, the web player, the CLI (its
+    examples included: they live in the folder) and the other families hold no
+    family's name."""
+    bad = offenders()
     assert not bad, "\n".join(bad)

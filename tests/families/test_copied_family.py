@@ -131,6 +131,15 @@ COPY = textwrap.dedent(
     assert all(spec.name == key for key, spec in experiments.items()), list(experiments)
     with redirect_stdout(io.StringIO()):
         assert main(["experiment", "--help"]) == 0
+
+    # Its course assignments: a name both declare is qualified by each family, none lost.
+    from searchlab.teaching.grading import MOVES_ASSIGNMENTS, declared
+
+    marked = declared()
+    assert all(a.name == key for key, a in marked.items()), list(marked)
+    assert (original in MOVES_ASSIGNMENTS) == (copy in MOVES_ASSIGNMENTS), list(marked)
+    with redirect_stdout(io.StringIO()):
+        assert main(["grade", "--help"]) == 0
     print("copied family ok")
     """
 )

@@ -334,3 +334,15 @@ def running(marker: str) -> bool:
             if marker.encode() in cmd and b"searchlab" not in cmd and b") Z " not in stat:
                 return True
     return False
+
+
+def test_the_families_declare_the_five_assignments_in_the_course_order() -> None:
+    """Collected from the families' folders (the grader names none): the names and the
+    order ``searchlab grade --help`` shows; a moves assignment is a family with random
+    boards."""
+    from searchlab import families
+
+    assert G.ASSIGNMENTS == ("puzzle8", "puzzle3x3heuristics", "peg", "knight", "rushhour")
+    assert G.MOVES_ASSIGNMENTS == ("peg", "knight", "rushhour")
+    for name in G.MOVES_ASSIGNMENTS:
+        assert families.get(name).generator is not None, name

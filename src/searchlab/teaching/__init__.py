@@ -10,6 +10,6 @@ The experiments-level package behind ``searchlab exercise``, ``searchlab grade``
 - :mod:`.sandbox` running a student's program within limits;
 - :mod:`.grading` the five course assignments, marked on hidden random instances.
 
-It imports the engine, the view layer and the family registry (never a family by name);
-the two 8-puzzle assignment programs' references come from their assignments module.
+It imports the engine, the view layer and the family registry, never a family by name:
+the assignments are declared in the families' folders (:mod:`searchlab.families.grading`).
 """

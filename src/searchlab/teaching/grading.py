@@ -4,50 +4,76 @@
 random instances drawn from ``seed`` (:func:`cases`), each run bounded by
 :mod:`.sandbox`, and compares what it did with the reference:
 
-``puzzle8``              ``COMMAND H instance.txt`` for H in z, d, m, b; standard output
-                         compared line by line with the reference program's, the
-                         ``Tiempo:`` line aside (a CR before a line end and spaces at a
-                         line's end are forgiven; an extra or missing line is not);
-``puzzle3x3heuristics``  the menu ``1 <board> 2 3 4 5`` on standard input in an empty
-                         folder; the ``puzzle3x3heuristics.txt`` it writes compared with
-                         the reference's, line by line;
-``peg``, ``knight``,     ``COMMAND board.txt`` (the board in the family's text format);
-``rushhour``             the moves read from standard output in the family's notation
-                         (:func:`check_moves`), checked for legality, completeness and,
-                         where the family ranks solutions by cost, optimality.
+- a *text* assignment (the 8-puzzle's ``puzzle8`` and ``puzzle3x3heuristics``): the
+  program's standard output, or the file it writes, compared line by line with the
+  reference's (a CR before a line end and spaces at a line's end are forgiven, lines the
+  assignment ignores, such as a time, aside; an extra or missing line is not forgiven);
+- a *moves* assignment (``peg``, ``knight``, ``rushhour``): ``COMMAND board.txt`` (the
+  board in the family's text format); the moves read from standard output in the
+  family's notation (:func:`check_moves`), checked for legality, completeness and, where
+  the family ranks solutions by cost, optimality.
 
-The two 8-puzzle references come from their assignments module; the other three
-families are looked up in the registry by the assignment's name.
+The assignments are declared by the families, each in its folder's ``grading.py``
+(:mod:`searchlab.families.grading`), and collected here (:func:`declared`) as the CLI
+collects their programs (:mod:`searchlab.cli.programs`): no family is named here. A
+family gives the hidden instances and the reference's output; the judges are here.
 """
 
 from __future__ import annotations
 
 import difflib
+import importlib
+import os
 import random
 import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from io import StringIO
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from searchlab import families
 from searchlab.errors import InputError
+from searchlab.families.grading import Assignment, Question
 from searchlab.i18n import _
-from searchlab.puzzles.npuzzle.assignments import (
-    PUZZLE8_HEURISTICS,
-    format_answer,
-    parse_instance,
-    run_menu,
-    solve_puzzle8,
-)
-from searchlab.puzzles.npuzzle.assignments.puzzle3x3 import OUTPUT_FILE
 from searchlab.teaching.sandbox import Limits, Outcome, run_bounded
 
-MOVES_ASSIGNMENTS = ("peg", "knight", "rushhour")
-ASSIGNMENTS = ("puzzle8", "puzzle3x3heuristics", *MOVES_ASSIGNMENTS)
+MODULE = "grading"
+"""The module of a family's folder that declares the assignments it marks."""
+
+
+@cache
+def declared() -> dict[str, Assignment]:
+    """Every family's assignments by name, in the course's order (their ``order``; the
+    declaring modules are imported on first use).
+
+    A name declared by several families (a family folder copied under a new name
+    declares its original's assignments) is qualified by each family's folder,
+    ``FAMILY:NAME``, as a built-in experiment is (:mod:`searchlab.experiments.builtin`).
+    A moves assignment not named after its family is a registration error."""
+    declared_by: dict[str, list[tuple[str, Assignment]]] = {}
+    for name in families.names():
+        if not os.path.isfile(os.path.join(families.PUZZLES, name, f"{MODULE}.py")):
+            continue
+        module = importlib.import_module(f"{families.PACKAGE}.{name}.{MODULE}")
+        for assignment in module.ASSIGNMENTS:
+            if assignment.questions is None and assignment.name != name:
+                raise TypeError(f"the moves assignment {assignment.name!r} is not named {name!r}")
+            declared_by.setdefault(assignment.name, []).append((name, assignment))
+    found = [
+        a if len(specs) == 1 else a._replace(name=f"{family}:{a.name}")
+        for specs in declared_by.values()
+        for family, a in specs
+    ]
+    return {a.name: a for a in sorted(found, key=lambda a: (a.order, a.name))}
+
+
+ASSIGNMENTS = tuple(declared())
+"""The assignments' names, in the course's order."""
+MOVES_ASSIGNMENTS = tuple(a.name for a in declared().values() if a.questions is None)
+"""The moves assignments' names: their families' (``searchlab check FAMILY``)."""
 NO_SOLUTION_WORDS = ("no solution", "sin solución", "sin solucion", "none", "impossible")
 REFERENCE_SECONDS = 60.0
 SHOWN = 2000  # characters of expected/got kept in a report
@@ -159,94 +185,60 @@ def text_of(data: bytes) -> str:
 # -- the instances ---------------------------------------------------------------------
 
 
-def scramble(goal: tuple[int, ...], steps: int, rng: random.Random) -> tuple[int, ...]:
-    """A 3x3 board ``steps`` random blank moves from ``goal`` (never undoing the last)."""
-    board = list(goal)
-    blank, last = board.index(0), -1
-    for _i in range(steps):
-        r, c = divmod(blank, 3)
-        options = [
-            (r + dr) * 3 + c + dc
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < 3 and 0 <= c + dc < 3 and (r + dr) * 3 + c + dc != last
-        ]
-        nxt = rng.choice(options)
-        board[blank], board[nxt] = board[nxt], 0
-        last, blank = blank, nxt
-    return tuple(board)
+def text_cases(questions: Sequence[Question], limits: Limits) -> list[Case]:
+    """A text assignment's cases: each question judged on its standard output or on the
+    file it names, line by line against the reference's."""
+    return [
+        Case(
+            q.name,
+            list(q.args),
+            dict(q.files),
+            q.stdin,
+            q.expected,
+            (file_judge if q.output else stdout_judge)(q, limits),
+        )
+        for q in questions
+    ]
 
 
-def grid(board: Sequence[int]) -> str:
-    return "\n".join(" ".join(str(v) for v in board[r * 3 : r * 3 + 3]) for r in range(3)) + "\n"
-
-
-def puzzle8_cases(n: int, rng: random.Random, limits: Limits) -> list[Case]:
-    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
-    boards = [scramble(goal, rng.randint(6, 16), rng) for _i in range(n)]
-    if n >= 3:  # one board that cannot reach the goal: swap two tiles
-        b = list(boards[-1])
-        i, j = [k for k, v in enumerate(b) if v][:2]
-        b[i], b[j] = b[j], b[i]
-        boards[-1] = tuple(b)
-    out = []
-    for k, board in enumerate(boards, 1):
-        text = grid(board)
-        for h in PUZZLE8_HEURISTICS:
-            expected = format_answer(solve_puzzle8(parse_instance(text), h))
-            out.append(
-                Case(
-                    f"{k}-{h}",
-                    [h, "instance.txt"],
-                    {"instance.txt": text},
-                    "",
-                    expected,
-                    stdout_judge(expected, lambda line: line.startswith("Tiempo:"), limits),
-                )
-            )
-    return out
+def ignoring(question: Question) -> Callable[[str], bool]:
+    """Whether a line is one the question does not compare."""
+    return lambda line: line.startswith(question.ignored) if question.ignored else False
 
 
 def stdout_judge(
-    expected: str, skip: Callable[[str], bool], limits: Limits
+    question: Question, limits: Limits
 ) -> Callable[[Outcome, Path], tuple[bool, str, str, str]]:
+    """Judge a run by its standard output."""
+
     def judge(outcome: Outcome, folder: Path) -> tuple[bool, str, str, str]:
         got = text_of(outcome.stdout)
         bad = failure(outcome, limits)
         if bad:
             return False, got, bad, ""
-        why, diff = compare_text(expected, got, skip)
+        why, diff = compare_text(question.expected, got, ignoring(question))
         return not why, got, why, diff
 
     return judge
 
 
-def puzzle3x3_cases(n: int, rng: random.Random, limits: Limits) -> list[Case]:
-    goal = (0, 1, 2, 3, 4, 5, 6, 7, 8)
-    out = []
-    for k in range(1, n + 1):
-        board = scramble(goal, rng.randint(4, 14), rng)
-        menu = "1 " + " ".join(map(str, board)) + " 2 3 4 5\n"
-        if k == 1 and n >= 2:
-            menu = "2 " + menu  # an operation before any board: -1
-        ref = StringIO()
-        run_menu(menu, ref)
-        expected = ref.getvalue()
+def file_judge(
+    question: Question, limits: Limits
+) -> Callable[[Outcome, Path], tuple[bool, str, str, str]]:
+    """Judge a run by the file ``question.output`` it writes in its folder."""
 
-        def judge(
-            outcome: Outcome, folder: Path, expected: str = expected
-        ) -> tuple[bool, str, str, str]:
-            bad = failure(outcome, limits)
-            path = folder / OUTPUT_FILE
-            got = path.read_text("utf-8", "replace") if path.is_file() else ""
-            if bad:
-                return False, got, bad, ""
-            if not path.is_file():
-                return False, "", _("no {file} written").format(file=OUTPUT_FILE), ""
-            why, diff = compare_text(expected, got, lambda line: False)
-            return not why, got, why, diff
+    def judge(outcome: Outcome, folder: Path) -> tuple[bool, str, str, str]:
+        bad = failure(outcome, limits)
+        path = folder / question.output
+        got = path.read_text("utf-8", "replace") if path.is_file() else ""
+        if bad:
+            return False, got, bad, ""
+        if not path.is_file():
+            return False, "", _("no {file} written").format(file=question.output), ""
+        why, diff = compare_text(question.expected, got, ignoring(question))
+        return not why, got, why, diff
 
-        out.append(Case(str(k), [], {}, menu, expected, judge))
-    return out
+    return judge
 
 
 def read_moves(text: str) -> list[str] | None:
@@ -372,11 +364,10 @@ def moves_cases(family: str, n: int, rng: random.Random, limits: Limits) -> list
 def cases(assignment: str, n: int, seed: int, limits: Limits) -> list[Case]:
     """The hidden instances of ``assignment`` (the same ``seed``, the same cases)."""
     rng = random.Random(f"{assignment}:{seed}")
-    if assignment == "puzzle8":
-        return puzzle8_cases(n, rng, limits)
-    if assignment == "puzzle3x3heuristics":
-        return puzzle3x3_cases(n, rng, limits)
-    if assignment in MOVES_ASSIGNMENTS:
+    found = declared().get(assignment) if isinstance(assignment, str) else None
+    if found is not None and found.questions is not None:
+        return text_cases(found.questions(n, rng), limits)
+    if found is not None:
         return moves_cases(assignment, n, rng, limits)
     raise InputError(
         _("unknown assignment {name!r}; choose one of {names}").format(
