@@ -106,6 +106,9 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
             "searchlab.puzzles.rushhour.database",
             "searchlab.puzzles.rushhour.sources",
             "searchlab.puzzles.rushhour.generate",
+            "searchlab.puzzles.rushhour.tasks",  # rate, hint, generate...: imported when run
+            "searchlab.puzzles.rushhour.rating",
+            "searchlab.families.parallel",
         ),
     ),
     (["solve", "maze", MAZE, "--json"], (*EVERYWHERE, *COMPILED, *TABLES)),
