@@ -10,17 +10,9 @@ show a traceback.
 
 from __future__ import annotations
 
-import gc
 import os
 import signal
 import sys
-
-# Click and this package's modules are loaded with the cyclic garbage collector paused:
-# they create tens of thousands of objects and none is garbage, so each collection an
-# import triggers walks them for nothing (about a tenth of a quick solve's start-up).
-# The collector is as it was at the end of this module; run() freezes what was loaded.
-_GC_ENABLED = gc.isenabled()
-gc.disable()
 
 
 def _interrupted_while_starting(_signum: int, _frame: object) -> None:
@@ -258,15 +250,10 @@ def requested_language(args: list[str]) -> str | None:
 
 
 def run() -> None:
-    """Console-script entry point. What is loaded by now (Click, the interpreter's and this
-    package's modules) lives as long as the process: moved out of the collector's reach
-    (:func:`gc.freeze`), so that the collections of the command's own imports and work
-    do not walk it again."""
-    gc.freeze()
+    """Run the command with ``sys.argv`` and exit with its status (the ``searchlab``
+    program is :func:`searchlab.cli.run`, which loads this module first)."""
     sys.exit(main())
 
 
 if _BEFORE is not None:  # imported: Ctrl-C is KeyboardInterrupt again (run_command's)
     signal.signal(signal.SIGINT, _BEFORE)
-if _GC_ENABLED:
-    gc.enable()
