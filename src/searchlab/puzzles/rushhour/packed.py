@@ -35,9 +35,9 @@ VehicleRow = tuple[int, int, int, int, Table]
 """(position shift, line shift, line bits, line mask, move table) of one vehicle."""
 
 
-@lru_cache(maxsize=512)
-def _move_table(length: int, line: int, shift: int, steps: bool) -> Table:
-    """Deltas (already shifted into the vehicle's field) of every legal slide.
+@lru_cache(maxsize=64)
+def _slides(length: int, line: int, steps: bool) -> Table:
+    """Deltas of every legal slide of a vehicle in the lowest field (shift 0).
 
     Indexed by ``(pos << line) | occupancy_of_the_line``; the vehicle's own
     cells are part of the occupancy and are ignored here.
@@ -49,18 +49,26 @@ def _move_table(length: int, line: int, shift: int, steps: bool) -> Table:
             if pos + length <= line:
                 d = -1
                 while pos + d >= 0 and not occ >> (pos + d) & 1:
-                    out.append(d << shift)
+                    out.append(d)
                     if steps:
                         break
                     d -= 1
                 d = 1
                 while pos + length - 1 + d < line and not occ >> (pos + length - 1 + d) & 1:
-                    out.append(d << shift)
+                    out.append(d)
                     if steps:
                         break
                     d += 1
             table.append(tuple(out))
     return table
+
+
+@lru_cache(maxsize=512)
+def _move_table(length: int, line: int, shift: int, steps: bool) -> Table:
+    """Deltas (already shifted into the vehicle's field) of every legal slide: the
+    geometry is worked out once per length and line (:func:`_slides`), then shifted
+    for each field (a quick solve built the same geometry once per vehicle)."""
+    return [tuple(d << shift for d in ds) if ds else () for ds in _slides(length, line, steps)]
 
 
 def encode(positions: tuple[int, ...] | list[int]) -> int:
