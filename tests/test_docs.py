@@ -58,8 +58,8 @@ EXAMPLES = ROOT / "examples"
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 PROGRAMS = {
     "searchlab": "searchlab.cli:run",
-    "puzzle8": "searchlab.cli.assignments:puzzle8_run",
-    "puzzle3x3heuristics": "searchlab.cli.assignments:puzzle3x3heuristics_run",
+    "puzzle8": "searchlab.cli.programs:puzzle8",
+    "puzzle3x3heuristics": "searchlab.cli.programs:puzzle3x3heuristics",
 }
 SHELL = {"sh", "bash", "console", "shell"}
 SLOW_ENV = "SEARCHLAB_DOCS_SLOW"

@@ -1,16 +1,19 @@
 """The architecture, enforced: layers import downward only.
 
-``search`` <- ``families``/``puzzles`` <- ``experiments``, ``web`` <- ``cli``,
-``notebook``; ``view`` (the view format, its SVG writer and the piece styles) sits
-below all of them and imports nothing else from searchlab, so every layer draws
-with it. The domain layer (search, families, puzzles) never imports a UI
-library; ``web`` and ``experiments`` never import ``cli`` (nor each other); the
-notebook glue (``notebook.py``) may use both but neither the CLI nor the server,
-and nothing below imports it. Every import counts, including those inside functions.
+``search`` <- ``families`` (the contract and the registry) <- ``records`` (what an
+experiment is made of) <- ``puzzles`` (the families' folders) <- ``experiments``,
+``web`` <- ``cli``, ``notebook``; ``view`` (the view format, its SVG writer and the
+piece styles) sits below all of them and imports nothing else from searchlab, so every
+layer draws with it. The registry finds the families' folders without importing
+``puzzles``, and the contract never imports the records. The domain layer (search,
+families, records, puzzles) never imports a UI library; ``web`` and ``experiments``
+never import ``cli`` (nor each other); the notebook glue (``notebook.py``) may use both
+but neither the CLI nor the server, and nothing below imports it. Every import counts,
+including those inside functions.
 
 Every module of a family's folder is held to the ``puzzles`` rules, its
 ``experiments.py`` (its built-in experiments) included: it declares them with the
-experiment records of :mod:`searchlab.families` (:mod:`~searchlab.families.experiment`)
+experiment records of :mod:`searchlab.records` (:mod:`~searchlab.records.experiment`)
 and is handed the runner when it must run one, so no module under ``puzzles/`` imports
 the experiments layer.
 """
@@ -28,13 +31,24 @@ import searchlab
 ROOT = Path(searchlab.__file__).parent
 UI = ("rich", "click", "fastapi", "starlette", "uvicorn", "pydantic")
 
-LAYERS = ("search", "families", "puzzles", "experiments", "teaching", "web", "cli", "notebook")
+LAYERS = (
+    "search",
+    "families",
+    "records",
+    "puzzles",
+    "experiments",
+    "teaching",
+    "web",
+    "cli",
+    "notebook",
+)
 
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "view": (*(f"searchlab.{layer}" for layer in LAYERS), "searchlab.i18n", *UI),
     "search": (
         "searchlab.view",
         "searchlab.families",
+        "searchlab.records",
         "searchlab.puzzles",
         "searchlab.experiments",
         "searchlab.web",
@@ -43,7 +57,19 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         *UI,
     ),
     "families": (
+        "searchlab.records",
+        "searchlab.puzzles",
         "searchlab.experiments",
+        "searchlab.teaching",
+        "searchlab.web",
+        "searchlab.cli",
+        "searchlab.notebook",
+        *UI,
+    ),
+    "records": (
+        "searchlab.puzzles",
+        "searchlab.experiments",
+        "searchlab.teaching",
         "searchlab.web",
         "searchlab.cli",
         "searchlab.notebook",
@@ -71,13 +97,20 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
 
 
 def imported_modules(path: Path) -> set[str]:
+    """The modules ``path`` imports, by absolute name (a relative import resolved
+    against its package: a family's folder imports itself relatively)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             out.add(node.module)
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            out.add(f"{base}.{node.module}" if node.module else base)
     return out
 
 
@@ -177,7 +210,7 @@ def test_nothing_imports_a_family_experiments_module() -> None:
     assert family_experiments() and not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("layer", ["search", "families", "web", "experiments"])
+@pytest.mark.parametrize("layer", ["search", "families", "records", "web", "experiments"])
 def test_generic_layers_never_name_a_family(layer: str) -> None:
     """A family is its folder: the engine, the contract and the web player hold no
     family's name (they read the registry)."""
@@ -328,12 +361,6 @@ def _names_a_family(text: str, names: set[str]) -> set[str]:
     return found
 
 
-OWN_PROGRAMS = {"cli/assignments.py"}
-"""The front ends of a family's own stand-alone programs (the course's ``puzzle8`` and
-``puzzle3x3heuristics`` console scripts, named in pyproject.toml, with the assignments'
-exact Spanish output): programs of their own, not ``searchlab`` commands."""
-
-
 def cli_offenders() -> list[str]:
     """The modules of ``cli/`` that name a family: import one of its modules, or hold its
     name in a string of their code (docstrings left out)."""
@@ -343,8 +370,6 @@ def cli_offenders() -> list[str]:
     bad = []
     for path in layer_files("cli"):
         where = path.relative_to(ROOT)
-        if where.as_posix() in OWN_PROGRAMS:
-            continue
         for module in sorted(imported_modules(path)):
             parts = module.split(".")
             if parts[:2] == ["searchlab", "puzzles"] and len(parts) > 2 and parts[2] in names:
@@ -357,7 +382,8 @@ def cli_offenders() -> list[str]:
 
 def test_the_cli_never_names_a_family() -> None:
     """A family's commands are built from its contract by the one builder
-    (``cli/family_commands.py``): no module of ``cli/`` imports a family's modules or
-    names a family, its examples included (they live in the family's folder)."""
+    (``cli/family_commands.py``), its stand-alone programs from their records
+    (``cli/programs.py``): no module of ``cli/`` imports a family's modules or names a
+    family, its examples included (they live in the family's folder)."""
     bad = cli_offenders()
     assert not bad, "\n".join(bad)

@@ -39,8 +39,8 @@ from searchlab import families
 from searchlab.errors import InputError
 from searchlab.experiments.builtin import experiment
 from searchlab.experiments.compare import compare
-from searchlab.families.results import Results
 from searchlab.i18n import _
+from searchlab.records.results import Results
 from searchlab.search.result import SearchResult
 from searchlab.view import view_svg
 from searchlab.web.replay import board_size, replay_html

@@ -181,7 +181,7 @@ def test_ctrl_c_before_any_run_says_so(
     the first second) said "interrupted: 0 of 0 runs stored ...; run the same command
     again to resume"; it now says nothing was stored."""
     from searchlab.cli import batch
-    from searchlab.families.experiment import RunSummary
+    from searchlab.records.experiment import RunSummary
 
     def interrupted(*_args: object, **_kw: object) -> RunSummary:
         return RunSummary([], [], [], interrupted=True)

@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from searchlab import families
-from searchlab.cli.family_commands import parameter, task_command
+from searchlab.cli.blocks import parameter
+from searchlab.cli.family_commands import task_command
 from searchlab.cli.main import main
 from searchlab.errors import InputError
 from searchlab.families.contract import Block, Exit, Note, Option, Record, Table, Task

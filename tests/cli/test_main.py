@@ -138,7 +138,7 @@ def test_help_lists_every_family_without_importing_it() -> None:
     ).stdout
     assert out.strip().splitlines()[-1] == "[]"
     from searchlab.cli.main import found_families
-    from searchlab.puzzles import family_summary
+    from searchlab.families import family_summary
 
     listing = " ".join(out.split())
     for name in found_families():

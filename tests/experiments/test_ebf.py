@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from searchlab.families.ebf import effective_branching_factor
+from searchlab.records.ebf import effective_branching_factor
 
 
 def test_book_example() -> None:

@@ -11,7 +11,7 @@ import pytest
 from searchlab.errors import InputError
 from searchlab.experiments import Results, builtin_experiments, compare, experiment
 from searchlab.experiments.report import COMPARE_COLUMNS
-from searchlab.families.results import Column, html_table
+from searchlab.records.results import Column, html_table
 
 pd = pytest.importorskip("pandas")
 

@@ -22,8 +22,8 @@ from searchlab.experiments import (
     generate_instance,
     run_experiment,
 )
-from searchlab.families.sources import InstanceRequest
 from searchlab.puzzles.maze import MazeProblem, parse_maze
+from searchlab.records.sources import InstanceRequest
 from searchlab.search import solve
 from tests.experiments.conftest import CONFIGS, maze_experiment
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from searchlab.errors import InputError
 from searchlab.experiments import GroupRow, configuration, parse_range, plot_cost
 from searchlab.experiments.compare import build_configurations
-from searchlab.families.results import Column, to_csv, to_markdown
+from searchlab.records.results import Column, to_csv, to_markdown
 
 
 @given(st.integers(0, 50), st.integers(0, 50), st.integers(1, 7))

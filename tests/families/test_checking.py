@@ -26,7 +26,7 @@ from searchlab import families
 from searchlab.cli.main import main
 from searchlab.errors import InputError, SolutionCheckError
 from searchlab.families.contract import Move, PuzzleFamily
-from searchlab.families.runs import Instance, RunSpec, configuration
+from searchlab.records.runs import Instance, RunSpec, configuration
 from searchlab.search.limits import CancelToken
 from searchlab.search.result import SearchResult, SearchStats
 

@@ -123,6 +123,14 @@ COPY = textwrap.dedent(
     theirs = f"searchlab.puzzles.{original}"
     leaked = [m for m in sys.modules if m == theirs or m.startswith(theirs + ".")]
     assert not leaked, f"the copy ran the original's modules: {leaked}"
+
+    # Its experiments too: a name both declare is qualified by each family, none lost.
+    from searchlab.experiments.builtin import builtin_experiments
+
+    experiments = builtin_experiments()
+    assert all(spec.name == key for key, spec in experiments.items()), list(experiments)
+    with redirect_stdout(io.StringIO()):
+        assert main(["experiment", "--help"]) == 0
     print("copied family ok")
     """
 )

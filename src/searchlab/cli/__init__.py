@@ -1,12 +1,12 @@
 """The ``searchlab`` command-line interface."""
 
 import gc
-import sys
 
 
 def run() -> None:
     """The ``searchlab`` program (and ``python -m searchlab``): :func:`main.main
-    <searchlab.cli.main.main>` with ``sys.argv``, its status the exit status.
+    <searchlab.cli.main.main>` with ``sys.argv``, its status the exit status
+    (:func:`~searchlab.cli.exits.exit_with_status`: a late Ctrl-C cannot change it).
 
     Click and the command's modules load with the cyclic garbage collector paused: they
     create tens of thousands of objects, none of them garbage, and each collection an
@@ -16,8 +16,9 @@ def run() -> None:
     """
     gc.disable()
     try:
+        from searchlab.cli.exits import exit_with_status
         from searchlab.cli.main import main
     finally:
         gc.freeze()
         gc.enable()
-    sys.exit(main())
+    exit_with_status(main)

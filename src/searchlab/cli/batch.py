@@ -38,10 +38,10 @@ from searchlab.experiments.parallel import usable_cpus
 from searchlab.experiments.report import table_cells
 from searchlab.experiments.runner import run_experiment
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
-from searchlab.families.experiment import Experiment, RunSummary
-from searchlab.families.plot import check_plot_path
-from searchlab.families.results import Column, Results, to_csv, to_markdown
 from searchlab.i18n import _
+from searchlab.records.experiment import Experiment, RunSummary
+from searchlab.records.plot import check_plot_path
+from searchlab.records.results import Column, Results, to_csv, to_markdown
 
 F = Callable[..., Any]
 
@@ -219,7 +219,7 @@ def emit(
 
 
 def emit_results(results: Results, out: OutputOptions) -> bool:
-    """:func:`emit` a :class:`~searchlab.families.results.Results` (its shown rows,
+    """:func:`emit` a :class:`~searchlab.records.results.Results` (its shown rows,
     its ``--json`` data), and its notes under the table when the table was shown."""
     shown = emit(
         results.columns,

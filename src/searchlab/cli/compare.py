@@ -25,10 +25,10 @@ from searchlab.cli.common import (
 )
 from searchlab.cli.localized import Command
 from searchlab.experiments.compare import compare_experiment, compare_results
-from searchlab.families.aggregate import aggregate
-from searchlab.families.plot import check_plot_path, plot_cost
-from searchlab.families.sources import parse_range
 from searchlab.i18n import _
+from searchlab.records.aggregate import aggregate
+from searchlab.records.plot import check_plot_path, plot_cost
+from searchlab.records.sources import parse_range
 from searchlab.search import REGISTRY, TIE_BREAKS
 
 

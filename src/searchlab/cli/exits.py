@@ -8,13 +8,39 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 import click
 
 from searchlab.errors import InputError, SolutionCheckError, one_line
 from searchlab.i18n import _
+
+
+def exit_with_status(main: Callable[[], int]) -> NoReturn:
+    """A console script's end: run ``main`` and exit with its status, which a Ctrl-C
+    pressed after the command ended cannot change.
+
+    While the interpreter shuts down (a worker pool's clean-up, the compiled code's
+    unloading: up to a few hundred milliseconds), CPython gives SIGINT back its default
+    action whenever a Python handler is installed, so a second Ctrl-C of that moment
+    killed the process by signal (status -2 to its parent, no line) instead of the 130
+    the first one had earned. An *ignored* SIGINT stays ignored through the shutdown."""
+    status = 130
+    try:
+        status = main()
+    except KeyboardInterrupt:  # between the command's end and this line
+        _say(_("{prog}: interrupted").format(prog=os.path.basename(sys.argv[0]) or "searchlab"))
+    finally:
+        while True:  # a Ctrl-C may land inside this very call: set it again
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+                break
+            except KeyboardInterrupt:
+                continue
+    sys.exit(status)
 
 
 def _say(message: str) -> None:

@@ -1,7 +1,7 @@
 """``searchlab experiment``: built-in experiments that reproduce published tables.
 
 One command per experiment the families declare
-(:mod:`searchlab.families.experiment`), its options made by the builder of the
+(:mod:`searchlab.records.experiment`), its options made by the builder of the
 families' own commands (:func:`searchlab.cli.family_commands.parameters`); every command
 also takes the execution options (``--workers``, ``--db``, ``--fresh``...) and the
 table's outputs (``--json``, ``--csv``, ``--markdown``; ``--plot`` when the experiment
@@ -24,13 +24,13 @@ from searchlab.cli.batch import (
     output_options,
     table_options,
 )
+from searchlab.cli.blocks import parameters
 from searchlab.cli.common import fail
-from searchlab.cli.family_commands import parameters
 from searchlab.cli.localized import Group
 from searchlab.experiments.builtin import builtin_experiments, nothing_selected
-from searchlab.families.experiment import Declared
-from searchlab.families.plot import check_plot_path
-from searchlab.families.sources import parse_range
+from searchlab.records.experiment import Declared
+from searchlab.records.plot import check_plot_path
+from searchlab.records.sources import parse_range
 
 F = Callable[..., Any]
 

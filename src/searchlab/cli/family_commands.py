@@ -4,144 +4,41 @@ A family declares its commands as data in its folder (:mod:`searchlab.families.c
 its solve command (:attr:`~searchlab.families.contract.Family.solve_options` and
 ``from_options``) and its own tasks (:class:`~searchlab.families.contract.Task`). This
 module is the one builder that makes Click commands of them and draws what they yield
-(:data:`~searchlab.families.contract.Block`): text, tables and statistics on standard
-output, records as JSON with ``--json``, notes on standard error, then the exit status;
-it supplies what a task asks for (Ctrl-C, a progress bar, parallel workers). No
-family is named here; ``searchlab --help`` lists the groups without importing them
-(:func:`searchlab.puzzles.family_summary`).
+(:data:`~searchlab.families.contract.Block`, with :mod:`searchlab.cli.blocks`): text,
+tables and statistics on standard output, records as JSON with ``--json``, notes on
+standard error, then the exit status; it supplies what a task asks for (Ctrl-C, a
+progress bar, parallel workers). No family is named here; ``searchlab --help`` lists
+the groups without importing them (:func:`searchlab.families.family_summary`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from typing import Any
 
 import click
 
 from searchlab import families
+from searchlab.cli.blocks import draw, parameters, read_paths
 from searchlab.cli.common import (
-    FiniteFloat,
     FractionBar,
     cancel_on_interrupt,
-    err_console,
-    json_option,
     optimality_note,
-    print_json,
-    print_table,
-    read_input,
-    stderr_is_terminal,
 )
 from searchlab.cli.examples import examples_epilog
 from searchlab.cli.localized import Command, Group
 from searchlab.cli.solving import human_report, solve_and_report, solve_cmd, solve_file
-from searchlab.cli.stats_text import print_stats
 from searchlab.families.contract import (
     Block,
-    Exit,
-    Note,
-    Option,
     PuzzleFamily,
-    Record,
     Setup,
     SolveCommand,
-    Table,
     Task,
 )
 from searchlab.families.kit import JSON, LIMIT_OPTIONS
 from searchlab.i18n import _
-from searchlab.search.result import SearchResult, SearchStats
-
-
-def parameter(option: Option) -> click.Parameter:
-    """The Click parameter of an :class:`Option` (its help stays English: the command
-    classes of :mod:`searchlab.cli.localized` translate it when shown)."""
-    kind: Any = option.kind
-    if option.choices:
-        kind = click.Choice(list(option.choices))
-    elif option.path == "write":
-        kind = click.Path(dir_okay=False, writable=True)
-    elif option.kind is float:
-        kind = FiniteFloat(option.minimum, option.maximum, max_open=option.max_open)
-    elif option.kind is int and (option.minimum is not None or option.maximum is not None):
-        lo = None if option.minimum is None else int(option.minimum)
-        hi = None if option.maximum is None else int(option.maximum)
-        kind = click.IntRange(lo, hi, max_open=option.max_open)
-    # Every --time-limit reads SECONDS, as the generic commands' (cli.common).
-    metavar = option.metavar or ("SECONDS" if option.name == "time_limit" else None)
-    # No default at all unless one is given: Click counts an explicit None as a value.
-    default: dict[str, Any] = {} if option.default is None else {"default": option.default}
-    if option.argument:
-        return click.Argument(
-            [option.keyword],
-            type=kind,
-            required=option.required,
-            metavar=metavar,
-            nargs=-1 if option.multiple else 1,
-            **default,
-        )
-    names = [f"--{n.replace('_', '-')}" for n in (option.name, *option.aliases)]
-    if option.short:
-        names.append(option.short)
-    return click.Option(
-        [*names, option.keyword],
-        type=None if option.flag else kind,
-        **({"is_flag": True, "default": option.default or False} if option.flag else default),
-        show_default=option.default is not None and not option.flag,
-        required=option.required,
-        multiple=option.multiple,
-        metavar=metavar,
-        hidden=option.hidden,
-        help=option.help,
-    )
-
-
-def parameters(options: Sequence[Option]) -> list[click.Parameter]:
-    """The Click parameters of ``options``, ``--json`` as :func:`json_option` makes it
-    (with ``--pretty``, and English output)."""
-    params: list[click.Parameter] = []
-    for option in options:
-        if option.keyword == "as_json":
-            made = json_option(option.help)(lambda: None)
-            params.extend(reversed(made.__click_params__))  # type: ignore[attr-defined]
-        else:
-            params.append(parameter(option))
-    return params
-
-
-def read_paths(options: Sequence[Option], values: dict[str, Any]) -> dict[str, Any]:
-    """``values`` with each ``path="read"`` option replaced by its file's text."""
-    for option in options:
-        if option.path == "read" and values.get(option.keyword) is not None:
-            values[option.keyword] = read_input(values[option.keyword])
-    return values
-
-
-def draw(blocks: Iterable[Block], *, as_json: bool = False) -> int:
-    """Draw a command's blocks (see :data:`~searchlab.families.contract.Block`) as they
-    come; return the exit status the last :class:`Exit` asked for (0 without one)."""
-    code = 0
-    for block in blocks:
-        if isinstance(block, Exit):
-            code = block.code
-        elif isinstance(block, Note):
-            if not block.tip:
-                err_console.print(block.text, markup=False)
-            elif stderr_is_terminal():
-                err_console.print(block.text, markup=False, style="dim")
-        elif isinstance(block, Record):
-            if as_json:
-                print_json(block.data)
-        elif as_json:
-            continue
-        elif isinstance(block, Table):
-            print_table(block)
-        elif isinstance(block, SearchStats):
-            print_stats(block)
-        else:
-            # Plain writes, not rich's: long boards print at once, never re-wrapped.
-            click.echo(block)
-    return code
+from searchlab.search.result import SearchResult
 
 
 def task_command(family: str, task: Task) -> click.Command:

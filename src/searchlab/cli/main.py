@@ -43,7 +43,7 @@ import importlib  # noqa: E402
 import click  # noqa: E402
 
 from searchlab import i18n  # noqa: E402
-from searchlab.cli.exits import run_command  # noqa: E402
+from searchlab.cli.exits import exit_with_status, run_command  # noqa: E402
 from searchlab.cli.localized import Group, use_language  # noqa: E402
 from searchlab.i18n import N_, _  # noqa: E402
 
@@ -111,20 +111,20 @@ FAMILY_HELP = N_("A puzzle family found in its folder: solve its boards.")
 
 
 def found_families() -> list[str]:
-    """The families found in their folders (:func:`searchlab.puzzles.family_folders`)
+    """The families found in their folders (:func:`searchlab.families.family_folders`)
     with no hand-written group in :data:`COMMANDS`: each gets its command group, built
     from its contract (:func:`searchlab.cli.family_commands.family_group`)."""
-    from searchlab.puzzles import family_folders
+    from searchlab.families import family_folders
 
     return [name for name in family_folders() if name not in COMMANDS]
 
 
 def help_line(name: str) -> str:
     """The first sentence of a sub-command's help, without importing it (a family's:
-    its ``family.py``'s first paragraph, :func:`searchlab.puzzles.family_summary`)."""
+    its ``family.py``'s first paragraph, :func:`searchlab.families.family_summary`)."""
     if name in COMMANDS:
         return COMMANDS[name][1]
-    from searchlab.puzzles import family_summary
+    from searchlab.families import family_summary
 
     return family_summary(name) or FAMILY_HELP
 
@@ -250,9 +250,10 @@ def requested_language(args: list[str]) -> str | None:
 
 
 def run() -> None:
-    """Run the command with ``sys.argv`` and exit with its status (the ``searchlab``
-    program is :func:`searchlab.cli.run`, which loads this module first)."""
-    sys.exit(main())
+    """Run the command with ``sys.argv`` and exit with its status, which a late Ctrl-C
+    cannot change (the ``searchlab`` program is :func:`searchlab.cli.run`, which loads
+    this module first)."""
+    exit_with_status(main)
 
 
 if _BEFORE is not None:  # imported: Ctrl-C is KeyboardInterrupt again (run_command's)

@@ -50,12 +50,13 @@ def marked(directory: Path) -> Iterator[Entry]:
 def template() -> list[Entry]:
     """Every message of the interface (with its context), without repeats, in a stable
     order."""
-    from searchlab.cli.assignments import puzzle3x3heuristics, puzzle8
     from searchlab.cli.main import cli
+    from searchlab.cli.programs import declared, program_command
 
     package = Path(__file__).resolve().parents[1]
     found: dict[Entry, None] = {}
-    helps = (*help_texts(cli), *help_texts(puzzle8), *help_texts(puzzle3x3heuristics))
+    programs = [program_command(program) for program in declared().values()]
+    helps = (*help_texts(cli), *(text for p in programs for text in help_texts(p)))
     for entry in (
         *marked(package),
         *((text, None) for text in helps),

@@ -24,15 +24,15 @@ Dask), :mod:`.runner` (plan, resume, run), :mod:`.store` (SQLite), :mod:`.report
 the families declare in their folders), :mod:`.compare` (``compare``, the Python side
 of ``searchlab compare``).
 
-What an experiment is made of lives below this layer, in :mod:`searchlab.families`, so
+What an experiment is made of lives below this layer, in :mod:`searchlab.records`, so
 that a family can declare its own experiments without importing the runner:
-:mod:`~searchlab.families.runs` (instances, configurations, limits, run records),
-:mod:`~searchlab.families.sources` (generated or file instances, through the family
-contract), :mod:`~searchlab.families.experiment` (:class:`Experiment`,
+:mod:`~searchlab.records.runs` (instances, configurations, limits, run records),
+:mod:`~searchlab.records.sources` (generated or file instances, through the family
+contract), :mod:`~searchlab.records.experiment` (:class:`Experiment`,
 :class:`RunSummary`, a family's declared experiments),
-:mod:`~searchlab.families.aggregate` and :mod:`~searchlab.families.ebf` (statistics,
-b*), :mod:`~searchlab.families.results` (:class:`Results`: CSV, Markdown, JSON, HTML in
-Jupyter, ``to_pandas()``) and :mod:`~searchlab.families.plot` (matplotlib). This
+:mod:`~searchlab.records.aggregate` and :mod:`~searchlab.records.ebf` (statistics,
+b*), :mod:`~searchlab.records.results` (:class:`Results`: CSV, Markdown, JSON, HTML in
+Jupyter, ``to_pandas()``) and :mod:`~searchlab.records.plot` (matplotlib). This
 package re-exports them.
 """
 
@@ -42,12 +42,12 @@ from searchlab.experiments.execute import execute_run
 from searchlab.experiments.parallel import map_unordered
 from searchlab.experiments.runner import plan_runs, run_experiment, run_in
 from searchlab.experiments.store import DEFAULT_DB, ResultStore
-from searchlab.families.aggregate import GroupRow, aggregate
-from searchlab.families.ebf import effective_branching_factor
-from searchlab.families.experiment import Experiment, RunSummary
-from searchlab.families.plot import plot_cost
-from searchlab.families.results import Results
-from searchlab.families.runs import (
+from searchlab.records.aggregate import GroupRow, aggregate
+from searchlab.records.ebf import effective_branching_factor
+from searchlab.records.experiment import Experiment, RunSummary
+from searchlab.records.plot import plot_cost
+from searchlab.records.results import Results
+from searchlab.records.runs import (
     INFORMED,
     Configuration,
     Instance,
@@ -56,7 +56,7 @@ from searchlab.families.runs import (
     RunSpec,
     configuration,
 )
-from searchlab.families.sources import (
+from searchlab.records.sources import (
     InstanceRequest,
     file_instances,
     generate_instance,

@@ -2,9 +2,9 @@
 families' folders.
 
 A family declares its experiments in ``puzzles/<family>/experiments.py`` (a tuple
-``EXPERIMENTS`` of :class:`~searchlab.families.experiment.Declared`);
+``EXPERIMENTS`` of :class:`~searchlab.records.experiment.Declared`);
 :func:`builtin_experiments` finds them, and :func:`experiment` runs one from Python and
-returns its :class:`~searchlab.families.results.Results`::
+returns its :class:`~searchlab.records.results.Results`::
 
     from searchlab.experiments import experiment
     res = experiment("aima-3.29", depths=range(2, 13, 2), instances=10)
@@ -13,6 +13,7 @@ returns its :class:`~searchlab.families.results.Results`::
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 import os
@@ -23,39 +24,45 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.experiments.runner import Progress, run_in
 from searchlab.experiments.store import ResultStore
-from searchlab.families.experiment import Declared
-from searchlab.families.results import Results
+from searchlab.families import PUZZLES, family_folders
 from searchlab.i18n import _
-from searchlab.puzzles import HERE, family_folders
+from searchlab.records.experiment import Declared
+from searchlab.records.results import Results
 
 MODULE = "experiments"
 """The module of a family's folder that declares its experiments."""
 
 
-def declaring_modules() -> list[str]:
-    """The modules that declare experiments: each family folder's ``experiments.py``
-    (found without importing anything)."""
+def declaring_modules() -> list[tuple[str, str]]:
+    """The family folders that declare experiments, each with its ``experiments.py``
+    module (found without importing anything)."""
     return [
-        f"searchlab.puzzles.{name}.{MODULE}"
+        (name, f"searchlab.puzzles.{name}.{MODULE}")
         for name in family_folders()
-        if os.path.isfile(os.path.join(HERE, name, f"{MODULE}.py"))
+        if os.path.isfile(os.path.join(PUZZLES, name, f"{MODULE}.py"))
     ]
 
 
 @cache
 def builtin_experiments() -> dict[str, Declared]:
     """Every declared experiment by name, in alphabetical order (the families' modules
-    are imported on first use); two experiments of one name are a registration error."""
-    found: dict[str, Declared] = {}
-    where: dict[str, str] = {}
-    for module_name in declaring_modules():
+    are imported on first use).
+
+    A name declared by several families (a family folder copied under a new name
+    declares its original's experiments) is qualified by each family's folder,
+    ``FAMILY:NAME``, so that every one of them can be run and none shadows another."""
+    declared_by: dict[str, list[tuple[str, Declared]]] = {}
+    for family, module_name in declaring_modules():
         for spec in importlib.import_module(module_name).EXPERIMENTS:
-            if spec.name in found:
-                raise TypeError(
-                    f"experiment {spec.name!r} is declared by {where[spec.name]} and {module_name}"
-                )
-            found[spec.name] = spec
-            where[spec.name] = module_name
+            declared_by.setdefault(spec.name, []).append((family, spec))
+    found: dict[str, Declared] = {}
+    for name, specs in declared_by.items():
+        if len(specs) == 1:
+            found[name] = specs[0][1]
+            continue
+        for family, spec in specs:
+            qualified = f"{family}:{name}"
+            found[qualified] = dataclasses.replace(spec, name=qualified)
     return dict(sorted(found.items()))
 
 

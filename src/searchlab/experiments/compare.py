@@ -24,18 +24,18 @@ from searchlab.errors import InputError
 from searchlab.experiments.report import COMPARE_COLUMNS, group_rows
 from searchlab.experiments.runner import Progress, run_in
 from searchlab.experiments.store import ResultStore
-from searchlab.families.aggregate import aggregate
 from searchlab.families.contract import PuzzleFamily
-from searchlab.families.experiment import Experiment, RunSummary
-from searchlab.families.results import Results
-from searchlab.families.runs import INFORMED, Configuration, Limits, configuration
-from searchlab.families.sources import (
+from searchlab.i18n import _
+from searchlab.records.aggregate import aggregate
+from searchlab.records.experiment import Experiment, RunSummary
+from searchlab.records.results import Results
+from searchlab.records.runs import INFORMED, Configuration, Limits, configuration
+from searchlab.records.sources import (
     MAX_RANGE_VALUES,
     file_instances,
     generated_requests,
     parse_range,
 )
-from searchlab.i18n import _
 from searchlab.search import ALGORITHMS, TIE_BREAKS, engine_algorithms
 
 BEST_FIRST = frozenset({"ucs", "greedy", "astar", "wastar"})

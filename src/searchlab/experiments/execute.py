@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from searchlab import families
-from searchlab.families.runs import RunRecord, RunSpec
+from searchlab.records.runs import RunRecord, RunSpec
 from searchlab.search import ALGORITHMS, SearchResult, solve
 from searchlab.search.limits import CancelToken
 

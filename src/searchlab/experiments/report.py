@@ -1,7 +1,7 @@
 """Tables of results in the terminal (rich), and the columns of ``searchlab compare``.
 
-A table is a list of :class:`~searchlab.families.results.Column` and a list of row
-dicts (:mod:`searchlab.families.results` writes the same two as CSV, Markdown, JSON
+A table is a list of :class:`~searchlab.records.results.Column` and a list of row
+dicts (:mod:`searchlab.records.results` writes the same two as CSV, Markdown, JSON
 and HTML), so the terminal table and the files always agree.
 """
 
@@ -12,9 +12,9 @@ from typing import Any
 
 from rich.table import Table
 
-from searchlab.families.aggregate import GroupRow
-from searchlab.families.results import Column
 from searchlab.i18n import N_, NP_, _
+from searchlab.records.aggregate import GroupRow
+from searchlab.records.results import Column
 
 COMPARE_COLUMNS = (
     Column("group", N_("group"), numeric=False),

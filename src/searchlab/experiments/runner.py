@@ -18,10 +18,10 @@ from pathlib import Path
 from searchlab.experiments.execute import execute_run
 from searchlab.experiments.parallel import map_unordered
 from searchlab.experiments.store import ResultStore
-from searchlab.families.experiment import Experiment, RunSummary
-from searchlab.families.runs import Instance, RunRecord, RunSpec
-from searchlab.families.sources import generate_instance
 from searchlab.i18n import N_
+from searchlab.records.experiment import Experiment, RunSummary
+from searchlab.records.runs import Instance, RunRecord, RunSpec
+from searchlab.records.sources import generate_instance
 from searchlab.search.limits import CancelToken
 
 Progress = Callable[[str, int, int], None]

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from searchlab.errors import InputError
-from searchlab.families.runs import Instance, RunRecord
 from searchlab.faults import (
     READ_FAULTS,
     DamagedRow,
@@ -29,6 +28,7 @@ from searchlab.faults import (
     sqlite_fault,
 )
 from searchlab.i18n import _
+from searchlab.records.runs import Instance, RunRecord
 
 DEFAULT_DB = "searchlab-experiments.sqlite"
 """The default database file, in the working directory."""

@@ -10,11 +10,10 @@ docs/engine.md). A family's name is its folder's: the registry refuses, with one
 a family that declares another name, and a folder named like a built-in command
 (:data:`RESERVED`).
 
-Beside the contract (:mod:`.contract`, with :mod:`.kit`, :mod:`.output`, :mod:`.report`
-and :mod:`.parallel`) live the records a family declares its built-in experiments with
-(:mod:`.experiment`, :mod:`.runs`, :mod:`.sources`, :mod:`.results`, :mod:`.aggregate`,
-:mod:`.ebf`, :mod:`.plot`); the experiments layer (:mod:`searchlab.experiments`) runs
-them.
+Beside the registry lives the contract (:mod:`.contract`, with :mod:`.checking`,
+:mod:`.kit`, :mod:`.output`, :mod:`.report` and :mod:`.parallel`). The records a family
+declares its built-in experiments with are their own package at this layer,
+:mod:`searchlab.records`; the experiments layer (:mod:`searchlab.experiments`) runs them.
 
 >>> from searchlab import families
 >>> "maze" in families.names()
@@ -26,46 +25,75 @@ True
 from __future__ import annotations
 
 import importlib
+import os
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from searchlab.errors import InputError
-from searchlab.families.contract import (
-    Artifact,
-    Block,
-    Caching,
-    Checking,
-    Demo,
-    DemoBlock,
-    Drawing,
-    EngineView,
-    Example,
-    Exit,
-    Family,
-    Generating,
-    Goal,
-    Move,
-    NoHint,
-    Note,
-    Option,
-    Param,
-    Playing,
-    PuzzleFamily,
-    Record,
-    Sampling,
-    Setup,
-    SolveCommand,
-    Table,
-    Task,
-    Wire,
-)
 from searchlab.i18n import _
-from searchlab.puzzles import HERE, family_folders
-from searchlab.view.format import View
+from searchlab.lazy import exports
 
-PUZZLES = HERE
-"""The folder holding one folder per family."""
+if TYPE_CHECKING:  # imported on first use: listing the families stays light
+    from searchlab.families.contract import (
+        Artifact,
+        Block,
+        Caching,
+        Checking,
+        Demo,
+        DemoBlock,
+        Drawing,
+        EngineView,
+        Example,
+        Exit,
+        Family,
+        Generating,
+        Goal,
+        Move,
+        NoHint,
+        Note,
+        Option,
+        Param,
+        Playing,
+        PuzzleFamily,
+        Record,
+        Sampling,
+        Setup,
+        SolveCommand,
+        Table,
+        Task,
+        Wire,
+    )
+    from searchlab.view.format import View
+
+PUZZLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "puzzles")
+"""The folder holding one folder per family (found from this package's place, not
+imported: the families' folders stand above the registry)."""
 PACKAGE = "searchlab.puzzles"
 """The package holding one subpackage per family."""
+
+
+def family_folders() -> list[str]:
+    """The names of the folders of :data:`PUZZLES` that hold a ``family.py``,
+    alphabetical (listed, not imported)."""
+    return [
+        name
+        for name in sorted(os.listdir(PUZZLES))
+        if name.isidentifier() and os.path.isfile(os.path.join(PUZZLES, name, "family.py"))
+    ]
+
+
+def family_summary(name: str) -> str:
+    """The first paragraph of family ``name``'s ``family.py`` docstring, on one line: its
+    one-line description (the help of ``searchlab NAME``), read from the file without
+    importing it ("" when the file has no docstring)."""
+    with open(os.path.join(PUZZLES, name, "family.py"), encoding="utf-8") as f:
+        head = f.read(2000)
+    text = head.lstrip()
+    if not text.startswith('"""'):
+        return ""
+    body = text[3:].split('"""', 1)[0]
+    return " ".join(body.split("\n\n", 1)[0].split())
+
 
 REGISTRY: dict[str, str] = {name: f"{PACKAGE}.{name}.family:FAMILY" for name in family_folders()}
 """Family name (its folder's name) -> ``"module:attr"`` of its :class:`Family`."""
@@ -124,6 +152,8 @@ def get(name: str) -> PuzzleFamily:
             )
         ) from None
     refuse_reserved(name)
+    from searchlab.families.contract import Family
+
     module_name, attr = target.split(":")
     family = getattr(importlib.import_module(module_name), attr)
     if not isinstance(family, Family):  # pragma: no cover - a registration bug
@@ -175,6 +205,52 @@ __all__ = [
     "View",
     "Wire",
     "all_families",
+    "family_folders",
+    "family_summary",
     "get",
     "names",
 ]
+
+_contract, __dir__ = exports(
+    __name__,
+    {
+        "contract": (
+            "Artifact",
+            "Block",
+            "Caching",
+            "Checking",
+            "Demo",
+            "DemoBlock",
+            "Drawing",
+            "EngineView",
+            "Example",
+            "Exit",
+            "Family",
+            "Generating",
+            "Goal",
+            "Move",
+            "NoHint",
+            "Note",
+            "Option",
+            "Param",
+            "Playing",
+            "PuzzleFamily",
+            "Record",
+            "Sampling",
+            "Setup",
+            "SolveCommand",
+            "Table",
+            "Task",
+            "Wire",
+        )
+    },
+)
+
+
+def __getattr__(name: str) -> Any:
+    """The contract's names, and :class:`~searchlab.view.View`, imported on first use."""
+    if name == "View":
+        from searchlab.view.format import View
+
+        return View
+    return _contract(name)

@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from searchlab.families.experiment import (
+from searchlab.i18n import N_, _
+from searchlab.puzzles import folder_name
+from searchlab.records.experiment import (
     Declared,
     Experiment,
     RunSummary,
@@ -23,11 +25,9 @@ from searchlab.families.experiment import (
     seed,
     time_limit,
 )
-from searchlab.families.results import Column, Results
-from searchlab.families.runs import Limits, RunRecord, configuration
-from searchlab.families.sources import generated_requests
-from searchlab.i18n import N_, _
-from searchlab.puzzles import folder_name
+from searchlab.records.results import Column, Results
+from searchlab.records.runs import Limits, RunRecord, configuration
+from searchlab.records.sources import generated_requests
 
 from .tiebreaks import TIE_BREAKS
 

@@ -25,9 +25,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from searchlab.families.aggregate import GroupRow, aggregate
 from searchlab.families.contract import Option
-from searchlab.families.experiment import (
+from searchlab.i18n import N_, _
+from searchlab.puzzles import folder_name
+from searchlab.records.aggregate import GroupRow, aggregate
+from searchlab.records.experiment import (
     Declared,
     Experiment,
     Run,
@@ -37,12 +39,10 @@ from searchlab.families.experiment import (
     seed,
     time_limit,
 )
-from searchlab.families.plot import plot_cost
-from searchlab.families.results import Column, Results
-from searchlab.families.runs import Configuration, Instance, Limits, RunRecord, configuration
-from searchlab.families.sources import generated_requests
-from searchlab.i18n import N_, _
-from searchlab.puzzles import folder_name
+from searchlab.records.plot import plot_cost
+from searchlab.records.results import Column, Results
+from searchlab.records.runs import Configuration, Instance, Limits, RunRecord, configuration
+from searchlab.records.sources import generated_requests
 from searchlab.search import TIE_BREAKS
 
 NAME = "aima-3.29"

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from searchlab.families.contract import Option
-from searchlab.families.experiment import Declared, Experiment, RunSummary, time_limit
-from searchlab.families.results import Column, Results
-from searchlab.families.runs import Instance, Limits, RunRecord, configuration
 from searchlab.i18n import N_, _
 from searchlab.puzzles import folder_name
+from searchlab.records.experiment import Declared, Experiment, RunSummary, time_limit
+from searchlab.records.results import Column, Results
+from searchlab.records.runs import Instance, Limits, RunRecord, configuration
 
 from .compare import SEED_RUNS
 from .reports import stop_text

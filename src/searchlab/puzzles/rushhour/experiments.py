@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from searchlab.families.experiment import (
+from searchlab.i18n import N_
+from searchlab.puzzles import folder_name
+from searchlab.records.experiment import (
     Declared,
     Experiment,
     RunSummary,
@@ -29,12 +31,10 @@ from searchlab.families.experiment import (
     seed,
     time_limit,
 )
-from searchlab.families.plot import check_plot_path
-from searchlab.families.results import Column, Results
-from searchlab.families.runs import Instance, Limits, RunRecord, configuration
-from searchlab.families.sources import generated_requests
-from searchlab.i18n import N_
-from searchlab.puzzles import folder_name
+from searchlab.records.plot import check_plot_path
+from searchlab.records.results import Column, Results
+from searchlab.records.runs import Instance, Limits, RunRecord, configuration
+from searchlab.records.sources import generated_requests
 
 from .notation import parse_board
 

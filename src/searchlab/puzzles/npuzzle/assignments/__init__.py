@@ -10,7 +10,8 @@
   first; :func:`stack_search` returns the popped boards, :func:`format_run`
   one block of the output file and :func:`run_menu` runs a whole menu.
 
-The console scripts are in :mod:`searchlab.cli.assignments`; the guide is
+The console scripts are declared in :mod:`searchlab.puzzles.npuzzle.programs` (the CLI
+builds them: :mod:`searchlab.cli.programs`); the guide is
 ``docs/npuzzle-assignments.md``.
 """
 

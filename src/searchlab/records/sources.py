@@ -17,8 +17,8 @@ from pathlib import Path
 
 from searchlab import families
 from searchlab.errors import InputError
-from searchlab.families.runs import Instance
 from searchlab.i18n import _
+from searchlab.records.runs import Instance
 
 
 @dataclass(frozen=True, slots=True)

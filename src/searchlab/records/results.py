@@ -13,7 +13,7 @@ escaped); :meth:`Results.to_pandas` gives a DataFrame (pandas is the optional
 ``notebook`` extra, imported only there); in a terminal ``print(results)`` gives
 a Markdown table.
 
->>> from searchlab.families.results import Column
+>>> from searchlab.records.results import Column
 >>> res = Results("demo", (Column("n", "n"), Column("name", "name", numeric=False)),
 ...               [{"n": 1234, "name": "<b>"}])
 >>> print(res)
@@ -36,13 +36,13 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from searchlab.families.runs import RunRecord
 from searchlab.i18n import _, pgettext
+from searchlab.records.runs import RunRecord
 
 if TYPE_CHECKING:
     import pandas
 
-    from searchlab.families.experiment import RunSummary
+    from searchlab.records.experiment import RunSummary
 
 
 @dataclass(frozen=True, slots=True)

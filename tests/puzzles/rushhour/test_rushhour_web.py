@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.web.conftest import solve_done
 
 from searchlab import families
 from searchlab.puzzles.rushhour import cards, parse_board, solve_board
-from tests.web.conftest import solve_done
 
 FAM = families.get("rushhour")
 

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from searchlab.families.ebf import effective_branching_factor
-from searchlab.families.runs import RunRecord
+from searchlab.records.ebf import effective_branching_factor
+from searchlab.records.runs import RunRecord
 
 
 @dataclass(frozen=True, slots=True)

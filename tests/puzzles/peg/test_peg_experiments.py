@@ -34,9 +34,9 @@ def test_the_human_table_speaks_the_interface_language() -> None:
     names); the data behind it, CSV and JSON, stay English (issue 34, item 5)."""
     from searchlab import i18n
     from searchlab.experiments.report import rich_table
-    from searchlab.families.results import to_csv
-    from searchlab.families.runs import RunRecord
     from searchlab.puzzles.peg.experiments import COLUMNS, table_rows
+    from searchlab.records.results import to_csv
+    from searchlab.records.runs import RunRecord
 
     def record(label: str, status: str, limit: str | None = None) -> RunRecord:
         return RunRecord(

@@ -1,4 +1,5 @@
-"""The console scripts ``puzzle8`` and ``puzzle3x3heuristics`` (seeds 001 and 002)."""
+"""The console scripts ``puzzle8`` and ``puzzle3x3heuristics`` (seeds 001 and 002): the
+family's programs (``programs.py``), built by the CLI (:mod:`searchlab.cli.programs`)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from searchlab.cli.assignments import puzzle3x3heuristics_main, puzzle8_main
+from searchlab.cli.programs import run_program
 
 BIN = Path(sys.executable).parent
-EXAMPLES = Path(__file__).parents[1] / "puzzles" / "npuzzle" / "seed002"
+EXAMPLES = Path(__file__).parent / "seed002"
 
 
 def script(name: str) -> str:
@@ -73,7 +74,7 @@ def test_puzzle8_errors(
     Path("bad.txt").write_text("1 2 3\n4 5 6\n")
     Path("dup.txt").write_text("1 2 3\n4 5 6\n7 8 8\n")
     Path("word.txt").write_text("1 2 3\n4 five 6\n7 8 0\n")
-    assert puzzle8_main(args) == 2
+    assert run_program("puzzle8", args) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith("puzzle8: error:") and message in captured.err
@@ -123,7 +124,7 @@ def test_puzzle3x3heuristics_unsolvable_start(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO("1 1 0 2 3 4 5 6 8 7 3 5"))
-    assert puzzle3x3heuristics_main([]) == 0
+    assert run_program("puzzle3x3heuristics", []) == 0
     assert Path("puzzle3x3heuristics.txt").read_text() == "SUMAS\n\n-1\n\n"
     assert "warning" in capsys.readouterr().err
 
@@ -133,7 +134,7 @@ def test_puzzle3x3heuristics_empty_input_still_creates_the_file(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    assert puzzle3x3heuristics_main([]) == 2
+    assert run_program("puzzle3x3heuristics", []) == 2
     assert Path("puzzle3x3heuristics.txt").read_text() == ""
     assert "without operation 5" in capsys.readouterr().err
 
@@ -144,7 +145,7 @@ def test_puzzle3x3heuristics_unwritable_directory(
     (tmp_path / "puzzle3x3heuristics.txt").mkdir()  # a directory where the file should go
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO("5"))
-    assert puzzle3x3heuristics_main([]) == 2
+    assert run_program("puzzle3x3heuristics", []) == 2
     assert "cannot write" in capsys.readouterr().err
 
 
@@ -202,11 +203,11 @@ def test_seed_programs_speak_the_language_setting(
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     monkeypatch.chdir(tmp_path)
-    assert puzzle8_main(["q", "x"]) == 2
+    assert run_program("puzzle8", ["q", "x"]) == 2
     err = capsys.readouterr().err
     assert "heurística desconocida" in err and err.splitlines()[1].startswith("uso: puzzle8")
     monkeypatch.setattr("sys.stdin", io.StringIO("1 1 2"))
-    assert puzzle3x3heuristics_main([]) == 2
+    assert run_program("puzzle3x3heuristics", []) == 2
     assert "la entrada terminó" in capsys.readouterr().err
 
 
@@ -217,13 +218,13 @@ def test_puzzle3x3heuristics_reads_a_utf8_byte_order_mark(
     monkeypatch.chdir(tmp_path)
     menu = "1 1 2 0 3 4 5 6 7 8\n2\n5\n"
     monkeypatch.setattr("sys.stdin", io.StringIO(menu))
-    assert puzzle3x3heuristics_main([]) == 0
+    assert run_program("puzzle3x3heuristics", []) == 0
     plain = Path("puzzle3x3heuristics.txt").read_bytes()
     stream = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + menu.encode()), encoding="utf-8")
     monkeypatch.setattr("sys.stdin", stream)
-    assert puzzle3x3heuristics_main([]) == 0
+    assert run_program("puzzle3x3heuristics", []) == 0
     assert Path("puzzle3x3heuristics.txt").read_bytes() == plain
     latin = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + menu.encode()), encoding="latin-1")
     monkeypatch.setattr("sys.stdin", latin)
-    assert puzzle3x3heuristics_main([]) == 0
+    assert run_program("puzzle3x3heuristics", []) == 0
     assert Path("puzzle3x3heuristics.txt").read_bytes() == plain

@@ -6,8 +6,8 @@ import pytest
 
 from searchlab import families
 from searchlab.experiments import ResultStore, generate_instance, run_experiment
-from searchlab.families.sources import InstanceRequest
 from searchlab.puzzles.npuzzle import experiments as aima
+from searchlab.records.sources import InstanceRequest
 from searchlab.search import solve
 
 pytest.importorskip("searchlab.puzzles.npuzzle")

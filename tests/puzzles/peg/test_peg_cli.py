@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.cli.interrupt import interrupt_when
 
 from searchlab.cli.main import main
 from searchlab.families.output import RESULT_KEYS
-from tests.cli.interrupt import interrupt_when
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -34,7 +34,7 @@ def test_a_min_moves_range_past_the_hardest_puzzle_is_refused_before_any_instanc
     import pytest
 
     from searchlab.errors import InputError
-    from searchlab.families.sources import generated_requests
+    from searchlab.records.sources import generated_requests
 
     with pytest.raises(InputError, match="--min-moves 52: no 6x6 puzzle without walls"):
         generated_requests("rushhour", [50, 51, 52], 1)

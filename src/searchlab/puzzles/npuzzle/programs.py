@@ -1,4 +1,4 @@
-"""The course's two 8-puzzle assignment programs, as stand-alone console scripts.
+"""The course's two 8-puzzle assignment programs, declared for the CLI to build.
 
 - ``puzzle8 <heuristic> <instance-file>`` (the 8-puzzle assignment): A* with z, d, m or b.
 - ``puzzle3x3heuristics`` (the 3x3-puzzle assignment): a menu on standard input, the stack
@@ -7,38 +7,33 @@
 Their standard output and output file are the assignments' exact Spanish formats;
 errors are one line on standard error (``<prog>: error: ...``), in the language
 of the locale or ``SEARCHLAB_LANG`` as every searchlab command, with exit status 2,
-never a traceback. See ``docs/npuzzle-assignments.md``.
+never a traceback (:mod:`searchlab.cli.programs` runs them). See
+``docs/npuzzle-assignments.md``.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
-import click
-
-from searchlab import i18n
-from searchlab.cli.common import MAX_INPUT_BYTES, err_console, read_input, run_command
-from searchlab.cli.localized import Command, use_language
 from searchlab.errors import InputError
+from searchlab.families.contract import Block, Option
+from searchlab.families.programs import Program, UsageError
 from searchlab.i18n import N_, _
-from searchlab.puzzles.npuzzle.assignments.puzzle3x3 import OUTPUT_FILE, run_menu
-from searchlab.puzzles.npuzzle.assignments.puzzle8 import (
+from searchlab.textinput import MAX_INPUT_BYTES, read_input
+
+from .assignments.puzzle3x3 import OUTPUT_FILE, run_menu
+from .assignments.puzzle8 import (
     PUZZLE8_HEURISTICS,
     format_answer,
     parse_instance,
     solve_puzzle8,
 )
 
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 PUZZLE8_USAGE = N_("usage: puzzle8 <heuristic> <instance-file>   (heuristic: z, d, m or b)")
-
-
-@click.command(cls=Command, context_settings=CONTEXT)
-@click.argument("heuristic", required=False, metavar="HEURISTIC")
-@click.argument("instance", required=False, metavar="INSTANCE")
-def puzzle8(heuristic: str | None, instance: str | None) -> None:
+# The help texts keep the indentation of the docstrings they were first written as:
+# they are the catalog's message ids.
+PUZZLE8_HELP = N_(
     """Solve the 8-puzzle in INSTANCE with A* (the course's 8-puzzle assignment).
 
     HEURISTIC is z (zero), d (misplaced tiles), m (Manhattan distance) or b
@@ -47,28 +42,34 @@ def puzzle8(heuristic: str | None, instance: str | None) -> None:
     1 2 3 / 4 5 6 / 7 8 0, then the number of states opened and the time, or
     "No hay solución".
     """
-    if heuristic is None or instance is None:
-        raise click.UsageError(
-            _("missing a heuristic and an instance file")
-            if heuristic is None
-            else _("missing an instance file")
-        )
-    if heuristic not in PUZZLE8_HEURISTICS:
-        raise click.UsageError(
-            _("unknown heuristic {heuristic!r}").format(heuristic=heuristic[:40])
-        )
-    board = parse_instance(read_input(instance))
-    click.echo(format_answer(solve_puzzle8(board, heuristic)), nl=False)
-
-
-@click.command(cls=Command, context_settings=CONTEXT)
-def puzzle3x3heuristics() -> None:
+)
+PUZZLE3X3_HELP = N_(
     """Run the 3x3 puzzle menu read from standard input (the course's 3x3 assignment).
 
     Operations: 1 and nine numbers (a new start board), 2 (PIEZAS), 3 (SUMAS),
     4 (REGRESOS), 5 (exit). Writes puzzle3x3heuristics.txt in the current
     directory; goal 0 1 2 / 3 4 5 / 6 7 8.
     """
+)
+
+
+def puzzle8(heuristic: str | None, instance: str | None) -> Iterator[Block]:
+    """The 8-puzzle assignment: the answer for the board in file ``instance``."""
+    if heuristic is None or instance is None:
+        raise UsageError(
+            _("missing a heuristic and an instance file")
+            if heuristic is None
+            else _("missing an instance file")
+        )
+    if heuristic not in PUZZLE8_HEURISTICS:
+        raise UsageError(_("unknown heuristic {heuristic!r}").format(heuristic=heuristic[:40]))
+    board = parse_instance(read_input(instance))
+    yield format_answer(solve_puzzle8(board, heuristic)).removesuffix("\n")
+
+
+def puzzle3x3heuristics(stdin: TextIO | None, note: Callable[[str], None]) -> Iterator[Block]:
+    """The 3x3-puzzle assignment: the menu read from ``stdin``, its blocks written to
+    :data:`OUTPUT_FILE` as each operation is read."""
     try:
         out = open(OUTPUT_FILE, "w", encoding="ascii", newline="\n")  # noqa: SIM115
     except OSError as exc:
@@ -78,18 +79,16 @@ def puzzle3x3heuristics() -> None:
             )
         ) from None
     with out:
-        if sys.stdin is None:
+        if stdin is None:
             raise InputError(_("standard input is closed: type or pipe the menu in"))
-        if sys.stdin.isatty():
-            err_console.print(_("reading the menu from standard input (end with 5)"), markup=False)
+        if stdin.isatty():
+            note(_("reading the menu from standard input (end with 5)"))
 
         def warn(message: str) -> None:
-            err_console.print(
-                _("puzzle3x3heuristics: warning: {message}").format(message=message),
-                markup=False,
-            )
+            note(_("puzzle3x3heuristics: warning: {message}").format(message=message))
 
-        run_menu(words(sys.stdin), out, warn)
+        run_menu(words(stdin), out, warn)
+    yield from ()
 
 
 def words(stream: TextIO, max_bytes: int = MAX_INPUT_BYTES) -> Iterator[str]:
@@ -116,25 +115,23 @@ def words(stream: TextIO, max_bytes: int = MAX_INPUT_BYTES) -> Iterator[str]:
         yield from line.split()
 
 
-def puzzle8_main(argv: Sequence[str] | None = None) -> int:
-    """``puzzle8`` with ``argv``; returns the exit status. Errors are in the language of
-    ``SEARCHLAB_LANG`` or the locale; the answer stays the assignment's Spanish."""
-    use_language(i18n.detect(None))
-    return run_command(puzzle8, "puzzle8", argv, _(PUZZLE8_USAGE))
-
-
-def puzzle3x3heuristics_main(argv: Sequence[str] | None = None) -> int:
-    """``puzzle3x3heuristics`` with ``argv``; returns the exit status (errors in the
-    language of ``SEARCHLAB_LANG`` or the locale)."""
-    use_language(i18n.detect(None))
-    return run_command(puzzle3x3heuristics, "puzzle3x3heuristics", argv)
-
-
-def puzzle8_run() -> None:
-    """Console-script entry point of ``puzzle8``."""
-    sys.exit(puzzle8_main())
-
-
-def puzzle3x3heuristics_run() -> None:
-    """Console-script entry point of ``puzzle3x3heuristics``."""
-    sys.exit(puzzle3x3heuristics_main())
+PROGRAMS = (
+    Program(
+        "puzzle8",
+        PUZZLE8_HELP,
+        puzzle8,
+        options=(
+            Option("heuristic", "", kind=str, argument=True, metavar="HEURISTIC"),
+            Option("instance", "", kind=str, argument=True, metavar="INSTANCE"),
+        ),
+        usage=PUZZLE8_USAGE,
+    ),
+    Program(
+        "puzzle3x3heuristics",
+        PUZZLE3X3_HELP,
+        puzzle3x3heuristics,
+        stdin=True,
+        notes=True,
+    ),
+)
+"""The programs this family ships (console scripts of pyproject.toml)."""

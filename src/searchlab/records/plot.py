@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from searchlab.errors import InputError, shorten
-from searchlab.families.aggregate import GroupRow
 from searchlab.i18n import _
+from searchlab.records.aggregate import GroupRow
 
 FORMATS = (".png", ".svg", ".pdf")
 

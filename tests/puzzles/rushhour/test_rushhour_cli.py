@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.cli.interrupt import interrupt_when
 
 from searchlab.cli.main import main
 from searchlab.families.output import RESULT_KEYS
 from searchlab.puzzles.rushhour import cards, parse_board
-from tests.cli.interrupt import interrupt_when
 
 CARD1 = cards()[0]
 

@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.cli.interrupt import interrupt_when
 
 from searchlab.cli.main import main
 from searchlab.puzzles.rushhour import kernel, parse_board
 from searchlab.puzzles.rushhour.database import PuzzleDatabase, Row, default_path
 from searchlab.puzzles.rushhour.family import FAMILY
-from tests.cli.interrupt import interrupt_when
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

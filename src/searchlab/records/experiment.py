@@ -15,7 +15,7 @@ family's own commands declare theirs), and :func:`searchlab.experiments.experime
 runs one from Python. Nothing outside the family's folder names the family.
 
 A family's ``experiments.py`` imports only these declarations and the tables of
-:mod:`searchlab.families.results`, never the experiments layer; what must run (a demo's
+:mod:`searchlab.records.results`, never the experiments layer; what must run (a demo's
 small experiment) is given the runner as an argument (:data:`Run`), so the layers
 import downward only (``tests/test_layering.py``).
 """
@@ -28,10 +28,10 @@ from pathlib import Path
 
 from searchlab.families.contract import Option
 from searchlab.families.kit import time_limit_option
-from searchlab.families.results import Results
-from searchlab.families.runs import Configuration, Instance, Limits, RunRecord, RunSpec
-from searchlab.families.sources import InstanceRequest
 from searchlab.i18n import N_
+from searchlab.records.results import Results
+from searchlab.records.runs import Configuration, Instance, Limits, RunRecord, RunSpec
+from searchlab.records.sources import InstanceRequest
 
 Selector = Callable[[Configuration, Instance], bool]
 """``select(config, instance)``: whether an experiment runs that pair at all."""

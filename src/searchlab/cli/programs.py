@@ -1,0 +1,103 @@
+"""The families' stand-alone programs, built from what they declare.
+
+A family declares its programs in its folder's ``programs.py`` (a tuple ``PROGRAMS`` of
+:class:`~searchlab.families.programs.Program`); this module finds them by name, without
+naming any family, and builds each one's Click command as a family's task is built
+(its options, its blocks drawn by :func:`~searchlab.cli.family_commands.draw`). A
+console script reaches a program by its name: ``puzzle8 =
+"searchlab.cli.programs:puzzle8"`` in ``pyproject.toml`` imports this module's
+``puzzle8``, the program's entry point (module ``__getattr__``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+import click
+
+from searchlab import families, i18n
+from searchlab.cli.blocks import draw, parameters, read_paths
+from searchlab.cli.common import err_console, run_command
+from searchlab.cli.exits import exit_with_status
+from searchlab.cli.localized import Command, use_language
+from searchlab.families.programs import Program, UsageError
+from searchlab.i18n import _
+
+MODULE = "programs"
+"""The module of a family's folder that declares its programs."""
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+@cache
+def declared() -> dict[str, Program]:
+    """Every family's programs by name (the declaring modules are imported on first
+    use); two programs of one name are a registration error."""
+    found: dict[str, Program] = {}
+    for name in families.family_folders():
+        if not os.path.isfile(os.path.join(families.PUZZLES, name, f"{MODULE}.py")):
+            continue
+        module = importlib.import_module(f"{families.PACKAGE}.{name}.{MODULE}")
+        for program in module.PROGRAMS:
+            if program.name in found:
+                raise TypeError(f"program {program.name!r} is declared twice")
+            found[program.name] = program
+    return found
+
+
+def program_command(program: Program) -> click.Command:
+    """The Click command of ``program``: its options, and its blocks drawn as they come;
+    a :class:`UsageError` of its ``run`` is Click's usage error (one line, then the
+    program's usage line)."""
+
+    def run(**values: Any) -> None:
+        read_paths(program.options, values)
+        if program.stdin:
+            values["stdin"] = sys.stdin
+        if program.notes:
+            values["note"] = note
+        try:
+            code = draw(program.run(**values))
+        except UsageError as exc:
+            raise click.UsageError(str(exc)) from None
+        if code:
+            raise click.exceptions.Exit(code)
+
+    return Command(
+        program.name,
+        params=parameters(program.options),
+        callback=run,
+        help=program.help,
+        context_settings=CONTEXT,
+    )
+
+
+def note(text: str) -> None:
+    """A line on standard error, at once."""
+    err_console.print(text, markup=False)
+
+
+def run_program(name: str, argv: Sequence[str] | None = None) -> int:
+    """Program ``name`` with ``argv``; returns the exit status. Errors are in the
+    language of ``SEARCHLAB_LANG`` or the locale (a program's own output is its own)."""
+    use_language(i18n.detect(None))
+    program = declared()[name]
+    return run_command(
+        program_command(program), name, argv, _(program.usage) if program.usage else ""
+    )
+
+
+def __getattr__(name: str) -> Callable[[], None]:
+    """A declared program's console-script entry point: runs it and exits."""
+    if name.startswith("__") or name not in declared():
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def entry() -> None:
+        exit_with_status(lambda: run_program(name))
+
+    entry.__name__ = name
+    return entry
