@@ -52,8 +52,8 @@ receives."""
 STARTUP = ("secrets", "hashlib", "sqlite3", "html", "importlib.resources", "zipfile", "tempfile")
 """Standard modules a quick command does not need (temporary names, checksums, the
 puzzle database, HTML escapes for pictures, package data through
-``importlib.resources``: ``pkgutil`` reads it for less; ``shutil`` and ``lzma`` come
-with Click)."""
+``importlib.resources``: the module's own loader reads it for less; ``shutil`` and
+``lzma`` come with Click)."""
 DRAWS = ("random",)
 """Random draws: not for solving a given board."""
 PICTURES = ("searchlab.view.svg", "searchlab.view.styles", "json", "shlex")
