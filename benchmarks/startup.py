@@ -108,9 +108,15 @@ def loaded_modules(argv: list[str]) -> list[str]:
 
 
 def import_only(modules: list[str]) -> list[str]:
-    """A process that imports ``modules`` and does nothing else."""
+    """A process that imports ``modules`` and does nothing else, the way the ``searchlab``
+    program does (``searchlab.cli.run``: the CLI loaded with the garbage collector paused,
+    then frozen), so that the share compares like with like."""
     code = (
-        "import importlib\n"
+        "import gc, importlib\n"
+        "gc.disable()\n"
+        "import searchlab.cli.main\n"
+        "gc.freeze()\n"
+        "gc.enable()\n"
         f"for name in {modules!r}:\n"
         "    try:\n"
         "        importlib.import_module(name)\n"

@@ -57,7 +57,7 @@ SRC = Path(searchlab.__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 PROGRAMS = {
-    "searchlab": "searchlab.cli.main:run",
+    "searchlab": "searchlab.cli:run",
     "puzzle8": "searchlab.cli.programs:puzzle8",
     "puzzle3x3heuristics": "searchlab.cli.programs:puzzle3x3heuristics",
 }

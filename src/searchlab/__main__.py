@@ -1,5 +1,5 @@
 """``python -m searchlab`` runs the ``searchlab`` command."""
 
-from searchlab.cli.main import run
+from searchlab.cli import run
 
 run()

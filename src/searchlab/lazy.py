@@ -56,3 +56,16 @@ def exports(
         return sorted({*namespace, *home})
 
     return getattr_, dir_
+
+
+def deferred(module: str, name: str) -> Callable[..., Any]:
+    """The function ``name`` of ``module``, imported at its first call: a command record
+    that names a task's function (``Task(run=...)``) without loading the task's module,
+    its solvers and their imports when another command of the family runs."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__module__ = module
+    return call

@@ -52,8 +52,8 @@ receives."""
 STARTUP = ("secrets", "hashlib", "sqlite3", "html", "importlib.resources", "zipfile", "tempfile")
 """Standard modules a quick command does not need (temporary names, checksums, the
 puzzle database, HTML escapes for pictures, package data through
-``importlib.resources``: ``pkgutil`` reads it for less; ``shutil`` and ``lzma`` come
-with Click)."""
+``importlib.resources``: the module's own loader reads it for less; ``shutil`` and
+``lzma`` come with Click)."""
 DRAWS = ("random",)
 """Random draws: not for solving a given board."""
 PICTURES = ("searchlab.view.svg", "searchlab.view.styles", "json", "shlex")
@@ -115,6 +115,10 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
             "searchlab.puzzles.rushhour.database",
             "searchlab.puzzles.rushhour.sources",
             "searchlab.puzzles.rushhour.generate",
+            "searchlab.puzzles.rushhour.tasks",  # rate, hint, generate...: imported when run
+            "searchlab.puzzles.rushhour.rating",
+            "searchlab.families.parallel",
+            "pkgutil",  # the cards file is read through the package's loader
         ),
     ),
     (["solve", "maze", MAZE, "--json"], (*EVERYWHERE, *COMPILED, *TABLES)),
@@ -173,3 +177,26 @@ def test_a_lazy_package_exports_what_its_modules_define(family: str) -> None:
             [sys.executable, "-c", code, order], capture_output=True, text=True, check=False
         )
         assert proc.stdout.strip() == "ok", (order, proc.stderr[-600:])
+
+
+def test_the_program_loads_with_the_collector_paused_then_frozen() -> None:
+    """The ``searchlab`` program (:func:`searchlab.cli.run`) freezes what its start-up
+    loaded (the collections of the command's work do not walk it) and leaves the
+    collector on; importing the CLI as a library changes neither."""
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print(gc.get_freeze_count(), gc.isenabled(), file=sys.stderr))\n"
+        "if sys.argv[1] == 'program':\n"
+        "    from searchlab.cli import run\n"
+        "    sys.argv[1:] = ['--version']\n"
+        "    run()\n"
+        "import searchlab.cli.main\n"
+    )
+    found = {}
+    for how in ("program", "library"):
+        proc = subprocess.run(
+            [sys.executable, "-c", code, how], capture_output=True, text=True, check=False
+        )
+        frozen, enabled = proc.stderr.strip().splitlines()[-1].split()
+        found[how] = (int(frozen) > 0, enabled)
+    assert found == {"program": (True, "True"), "library": (False, "True")}

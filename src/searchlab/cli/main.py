@@ -250,7 +250,9 @@ def requested_language(args: list[str]) -> str | None:
 
 
 def run() -> None:
-    """Console-script entry point (its exit status survives a late Ctrl-C)."""
+    """Run the command with ``sys.argv`` and exit with its status, which a late Ctrl-C
+    cannot change (the ``searchlab`` program is :func:`searchlab.cli.run`, which loads
+    this module first)."""
     exit_with_status(main)
 
 

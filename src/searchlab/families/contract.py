@@ -17,7 +17,10 @@ capabilities a family has.
 
 The records are ``NamedTuple``s rather than frozen dataclasses: as immutable and as
 typed, and defining one costs a tenth as much (each frozen dataclass added about half
-a millisecond to every command's start-up).
+a millisecond to every command's start-up). This module's annotations are evaluated
+(no ``from __future__ import annotations``): ``NamedTuple`` compiles each annotation
+written as a string, which doubled the records' cost; the two names imported for type
+checking only are quoted.
 
 Vocabulary
 ----------
@@ -52,8 +55,6 @@ engine's keyword options: the limits of
 (``weight``, ``depth_limit``, ``tie_break``...). Every solver honours the
 limits the engine's way (a :class:`~searchlab.search.Budget`).
 """
-
-from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -252,7 +253,7 @@ class Artifact(NamedTuple):
     is None when only deleting it (``searchlab cache clear``) helps."""
 
     name: str
-    path: Path
+    path: "Path"
     verify: Callable[[], str | None]
     heal: Callable[[], None] | None = None
 
@@ -402,7 +403,7 @@ class Setup(NamedTuple, Generic[I]):
     options: Mapping[str, Any] = MappingProxyType({})
     blocks: Sequence[Block] = ()
     report: Callable[[SearchResult], Iterable[Block] | None] | None = None
-    watch: Callable[[Callable[[str], None]], Observer] | None = None
+    watch: "Callable[[Callable[[str], None]], Observer] | None" = None
     bar: str = ""
     bar_title: str = ""
 

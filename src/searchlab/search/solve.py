@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from searchlab.search.problem import Problem
@@ -28,9 +27,9 @@ Guarantee = Literal["optimal", "shortest", "bounded", "none"]
 Need = Literal["predecessors", "depth_limit"]
 
 
-@dataclass(frozen=True, slots=True)
-class Algorithm:
-    """An engine algorithm, what it needs and what it guarantees.
+class Algorithm(NamedTuple):
+    """An engine algorithm, what it needs and what it guarantees (a ``NamedTuple``: a frozen
+    dataclass costs every command's start-up four times as much to define).
 
     informed : it reads ``problem.heuristic`` (run once per heuristic).
     needs : what the problem or the call must provide beyond the basics:

@@ -22,6 +22,7 @@ from searchlab.families.kit import (
 )
 from searchlab.families.report import describe_outcome, optimality_note
 from searchlab.i18n import N_, _
+from searchlab.lazy import deferred
 from searchlab.search.result import SearchResult
 from searchlab.search.solve import UNIT_COST_OPTIMAL
 
@@ -30,13 +31,10 @@ from .loading import load_board
 from .model import Board
 from .render import render_text, solution_text
 from .solver import ALGORITHM_CHOICES
-from .tasks import (
-    enumerate_task,
-    export_task,
-    generate_task,
-    hint_task,
-    rate_task,
-)
+
+# The tasks' functions are imported when a task runs: their module loads the rating,
+# the cluster search and the parallel runner, which a solve does not use.
+_TASKS = f"{__package__}.tasks"
 
 ALGORITHMS = (*ALGORITHM_CHOICES, "rate")
 """The family's algorithms: the solver's, and ``rate`` (``fast`` plus the rating)."""
@@ -249,7 +247,7 @@ TASKS = (
             "project's);\n"
             "level thresholds are calibrated on the 40 challenge cards (see docs/rushhour.md)."
         ),
-        rate_task,
+        deferred(_TASKS, "rate_task"),
         (BOARD, RED, CARD),
         example="--card 1",
         json=True,
@@ -257,7 +255,7 @@ TASKS = (
     Task(
         "hint",
         N_("Print the next move of an optimal solution from BOARD."),
-        hint_task,
+        deferred(_TASKS, "hint_task"),
         (BOARD, RED, CARD),
         example="--card 1",
         json=True,
@@ -272,7 +270,7 @@ TASKS = (
             "others are built by 'rushhour enumerate'), uniformly among those of --min-moves\n"
             "to --max-moves moves."
         ),
-        generate_task,
+        deferred(_TASKS, "generate_task"),
         GENERATE_OPTIONS,
         example="--min-moves 20 --count 3 --seed 1",
         examples=("--from-db --min-moves 40 --max-moves 45 --count 3",),
@@ -290,7 +288,7 @@ TASKS = (
             "Without --db: your database (rushhour enumerate) and the 6x6 puzzles without\n"
             "walls that ship with searchlab (476,118, the hardest 51 moves)."
         ),
-        export_task,
+        deferred(_TASKS, "export_task"),
         EXPORT_OPTIONS,
         example="--min-moves 40 -o hard6.txt",
     ),
@@ -305,7 +303,7 @@ TASKS = (
             "runs in shards on a Dask LocalCluster (or --scheduler); each finished shard is\n"
             "committed, so an interrupted run (Ctrl-C, --time-limit) resumes where it stopped."
         ),
-        enumerate_task,
+        deferred(_TASKS, "enumerate_task"),
         ENUMERATE_OPTIONS,
         example="--size 5",
         examples=("--size 6 --walls 2 --scheduler tcp://host:8786",),

@@ -63,7 +63,6 @@ from .model import Board, make_board, parse_move
 from .notation import parse_board
 from .play import hint, moves
 from .problem import RushHourProblem
-from .rating import rate
 from .render import solution_text
 from .solver import Metric, solve_board
 from .views import base_view, render_svg, state_view
@@ -125,6 +124,8 @@ def difficulty(board: Board, time_limit: float) -> str | None:
     if by_moves.status == "no_solution":
         return None
     FAMILY.check(board, replace(by_moves, actions=[str(m) for m in by_moves.actions]))
+    from .rating import rate  # here: a solve without the rating does not load it
+
     r = rate(board, time_limit=budget.remaining(), solution=by_moves)
     # the rating's score is the course's formula (``rushhour rate`` prints it); a player
     # reads the level and the moves
@@ -220,6 +221,8 @@ def solve(board: Board, algorithm: str, heuristic: str | None, /, **options: Any
         extra["names"] = names
     if algorithm == "rate" and result.solved:
         by_moves = result if metric == "moves" else None  # else rate() solves by moves
+        from .rating import rate  # here: a solve without the rating does not load it
+
         try:
             rating = rate(
                 board, time_limit=budget.remaining(), cancel=budget.cancel, solution=by_moves

@@ -22,7 +22,7 @@ Performance tricks, all here:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .model import Board, Move
 
@@ -35,9 +35,9 @@ VehicleRow = tuple[int, int, int, int, Table]
 """(position shift, line shift, line bits, line mask, move table) of one vehicle."""
 
 
-@lru_cache(maxsize=512)
-def _move_table(length: int, line: int, shift: int, steps: bool) -> Table:
-    """Deltas (already shifted into the vehicle's field) of every legal slide.
+@lru_cache(maxsize=64)
+def _slides(length: int, line: int, steps: bool) -> Table:
+    """Deltas of every legal slide of a vehicle in the lowest field (shift 0).
 
     Indexed by ``(pos << line) | occupancy_of_the_line``; the vehicle's own
     cells are part of the occupancy and are ignored here.
@@ -49,18 +49,26 @@ def _move_table(length: int, line: int, shift: int, steps: bool) -> Table:
             if pos + length <= line:
                 d = -1
                 while pos + d >= 0 and not occ >> (pos + d) & 1:
-                    out.append(d << shift)
+                    out.append(d)
                     if steps:
                         break
                     d -= 1
                 d = 1
                 while pos + length - 1 + d < line and not occ >> (pos + length - 1 + d) & 1:
-                    out.append(d << shift)
+                    out.append(d)
                     if steps:
                         break
                     d += 1
             table.append(tuple(out))
     return table
+
+
+@lru_cache(maxsize=512)
+def _move_table(length: int, line: int, shift: int, steps: bool) -> Table:
+    """Deltas (already shifted into the vehicle's field) of every legal slide: the
+    geometry is worked out once per length and line (:func:`_slides`), then shifted
+    for each field (a quick solve built the same geometry once per vehicle)."""
+    return [tuple(d << shift for d in ds) if ds else () for ds in _slides(length, line, steps)]
 
 
 def encode(positions: tuple[int, ...] | list[int]) -> int:
@@ -69,6 +77,11 @@ def encode(positions: tuple[int, ...] | list[int]) -> int:
     for i, p in enumerate(positions):
         s |= p << (BITS * i)
     return s
+
+
+def decode(state: int, n: int) -> tuple[int, ...]:
+    """The positions of the ``n`` vehicles of packed ``state``."""
+    return tuple((state >> (BITS * i)) & FIELD for i in range(n))
 
 
 def move_between(board: Board, a: int, b: int) -> Move:
@@ -124,8 +137,18 @@ class Packed:
             ]
             chunks.append((start * BITS, tab))
         self.chunks = chunks
-        self.move_rows = self._rows(steps=False)
-        self.step_rows = self._rows(steps=True)
+
+    # Each metric's move tables are built when first read: a search reads one of them, and
+    # building both was a third of a quick solve's time.
+    @cached_property
+    def move_rows(self) -> list[VehicleRow]:
+        """Each vehicle's row of slides any distance (the ``moves`` metric)."""
+        return self._rows(steps=False)
+
+    @cached_property
+    def step_rows(self) -> list[VehicleRow]:
+        """Each vehicle's row of one-cell slides (the ``steps`` metric)."""
+        return self._rows(steps=True)
 
     def cell_bit(self, r: int, c: int) -> int:
         """The occupancy bits (row-major and column-major) of cell ``(r, c)``."""
@@ -148,7 +171,7 @@ class Packed:
         return encode(positions)
 
     def decode(self, state: int) -> tuple[int, ...]:
-        return tuple((state >> (BITS * i)) & FIELD for i in range(self.n))
+        return decode(state, self.n)
 
     def start(self) -> int:
         return self.encode(self.board.positions())

@@ -21,7 +21,7 @@ from searchlab.search.result import LimitName, SearchResult, SearchStats
 from searchlab.search.solve import engine_algorithms
 
 from .model import Board, Move
-from .packed import FIELD, Packed, encode, move_between
+from .packed import FIELD, Packed, decode, encode, move_between
 
 Metric = Literal["moves", "steps"]
 _KERNEL = f"{__package__}.kernel"
@@ -209,18 +209,18 @@ def solve_board(
         )
     if algorithm == "fast":
         result = fast_bfs(board, metric, **limits)
-        pk = Packed(board)
     elif algorithm in ALGORITHM_CHOICES:
         problem = RushHourProblem(board, metric=metric, heuristic=heuristic)
         result = solve(problem, algorithm, **limits)
-        pk = problem.packed
     else:
         raise InputError(
             _("unknown algorithm {algorithm!r}; choose from {algorithm_choices}").format(
                 algorithm=algorithm, algorithm_choices=", ".join(ALGORITHM_CHOICES)
             )
         )
-    result.states = [pk.to_board(s) for s in result.states]
+    # the boards from the positions alone (a Packed would build move tables for nothing)
+    n = len(board.vehicles)
+    result.states = [board.with_positions(decode(s, n)) for s in result.states]
     return result
 
 
