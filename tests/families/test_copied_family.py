@@ -140,6 +140,21 @@ COPY = textwrap.dedent(
     assert (original in MOVES_ASSIGNMENTS) == (copy in MOVES_ASSIGNMENTS), list(marked)
     with redirect_stdout(io.StringIO()):
         assert main(["grade", "--help"]) == 0
+
+    # Its stand-alone programs: qualified by each family; the console script of a name
+    # both declare says so on one line (exit 2) instead of failing.
+    from contextlib import redirect_stderr
+
+    from searchlab.cli import programs
+
+    for name, owners in programs.declared_by().items():
+        if len(owners) == 1:
+            continue
+        assert {f"{family}:{name}" for family, _p in owners} <= set(programs.declared())
+        with redirect_stderr(io.StringIO()) as said:
+            assert programs.run_program(name, ["--help"]) == 2
+        lines = said.getvalue().splitlines()
+        assert len(lines) == 1 and all(f in lines[0] for f, _p in owners), lines
     print("copied family ok")
     """
 )

@@ -34,18 +34,31 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 @cache
-def declared() -> dict[str, Program]:
-    """Every family's programs by name (the declaring modules are imported on first
-    use); two programs of one name are a registration error."""
-    found: dict[str, Program] = {}
+def declared_by() -> dict[str, list[tuple[str, Program]]]:
+    """Every program name with the family folders declaring it, each with its record
+    (the declaring modules are imported on first use)."""
+    found: dict[str, list[tuple[str, Program]]] = {}
     for name in families.family_folders():
         if not os.path.isfile(os.path.join(families.PUZZLES, name, f"{MODULE}.py")):
             continue
         module = importlib.import_module(f"{families.PACKAGE}.{name}.{MODULE}")
         for program in module.PROGRAMS:
-            if program.name in found:
-                raise TypeError(f"program {program.name!r} is declared twice")
-            found[program.name] = program
+            found.setdefault(program.name, []).append((name, program))
+    return found
+
+
+@cache
+def declared() -> dict[str, Program]:
+    """Every family's programs by name. A name several family folders declare (a copy of
+    a family's folder declares its original's programs) is ``FAMILY:NAME`` for each, as
+    the built-in experiments and the assignments are; its console script then answers
+    one line saying so (:func:`run_program`)."""
+    found: dict[str, Program] = {}
+    for name, owners in declared_by().items():
+        if len(owners) == 1:
+            found[name] = owners[0][1]
+        else:
+            found.update((f"{family}:{name}", program) for family, program in owners)
     return found
 
 
@@ -85,7 +98,17 @@ def run_program(name: str, argv: Sequence[str] | None = None) -> int:
     """Program ``name`` with ``argv``; returns the exit status. Errors are in the
     language of ``SEARCHLAB_LANG`` or the locale (a program's own output is its own)."""
     use_language(i18n.detect(None))
-    program = declared()[name]
+    program = declared().get(name)
+    if program is None:  # declared by several family folders
+        owners = ", ".join(family for family, _program in declared_by().get(name, []))
+        click.echo(
+            _(
+                "{prog}: error: the family folders {owners} all declare the program "
+                "{prog!r}: rename it in all but one of their programs.py"
+            ).format(prog=name, owners=owners),
+            err=True,
+        )
+        return 2
     return run_command(
         program_command(program), name, argv, _(program.usage) if program.usage else ""
     )
@@ -93,7 +116,7 @@ def run_program(name: str, argv: Sequence[str] | None = None) -> int:
 
 def __getattr__(name: str) -> Callable[[], None]:
     """A declared program's console-script entry point: runs it and exits."""
-    if name.startswith("__") or name not in declared():
+    if name.startswith("__") or name not in declared_by():
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
     def entry() -> None:
