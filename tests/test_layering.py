@@ -196,7 +196,7 @@ def _code_strings(path: Path) -> set[str]:
 
 def test_nothing_imports_a_family_experiments_module() -> None:
     """The experiments layer finds a family's experiments by name
-    (:func:`searchlab.experiments.builtin.declaring_modules`); no module imports one, so
+    (:func:`searchlab.families.declared.declared_by`); no module imports one, so
     importing a family never loads its experiment declarations."""
     from searchlab import families
 

@@ -147,7 +147,7 @@ COPY = textwrap.dedent(
 
     from searchlab.cli import programs
 
-    for name, owners in programs.declared_by().items():
+    for name, owners in programs.programs_by_name().items():
         if len(owners) == 1:
             continue
         assert {f"{family}:{name}" for family, _p in owners} <= set(programs.declared())

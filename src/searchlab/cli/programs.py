@@ -11,20 +11,20 @@ console script reaches a program by its name: ``puzzle8 =
 
 from __future__ import annotations
 
-import importlib
-import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
 import click
 
-from searchlab import families, i18n
+from searchlab import i18n
 from searchlab.cli.blocks import draw, parameters, read_paths
 from searchlab.cli.common import err_console, run_command
 from searchlab.cli.exits import exit_with_status
 from searchlab.cli.localized import Command, use_language
+from searchlab.families.declared import declared_by, qualified
 from searchlab.families.programs import Program, UsageError
 from searchlab.i18n import _
 
@@ -34,17 +34,10 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 @cache
-def declared_by() -> dict[str, list[tuple[str, Program]]]:
+def programs_by_name() -> dict[str, list[tuple[str, Program]]]:
     """Every program name with the family folders declaring it, each with its record
     (the declaring modules are imported on first use)."""
-    found: dict[str, list[tuple[str, Program]]] = {}
-    for name in families.family_folders():
-        if not os.path.isfile(os.path.join(families.PUZZLES, name, f"{MODULE}.py")):
-            continue
-        module = importlib.import_module(f"{families.PACKAGE}.{name}.{MODULE}")
-        for program in module.PROGRAMS:
-            found.setdefault(program.name, []).append((name, program))
-    return found
+    return declared_by(MODULE, "PROGRAMS")
 
 
 @cache
@@ -53,13 +46,7 @@ def declared() -> dict[str, Program]:
     a family's folder declares its original's programs) is ``FAMILY:NAME`` for each, as
     the built-in experiments and the assignments are; its console script then answers
     one line saying so (:func:`run_program`)."""
-    found: dict[str, Program] = {}
-    for name, owners in declared_by().items():
-        if len(owners) == 1:
-            found[name] = owners[0][1]
-        else:
-            found.update((f"{family}:{name}", program) for family, program in owners)
-    return found
+    return qualified(programs_by_name(), lambda program, name: replace(program, name=name))
 
 
 def program_command(program: Program) -> click.Command:
@@ -100,7 +87,7 @@ def run_program(name: str, argv: Sequence[str] | None = None) -> int:
     use_language(i18n.detect(None))
     program = declared().get(name)
     if program is None:  # declared by several family folders
-        owners = ", ".join(family for family, _program in declared_by().get(name, []))
+        owners = ", ".join(family for family, _program in programs_by_name().get(name, []))
         click.echo(
             _(
                 "{prog}: error: the family folders {owners} all declare the program "
@@ -116,7 +103,7 @@ def run_program(name: str, argv: Sequence[str] | None = None) -> int:
 
 def __getattr__(name: str) -> Callable[[], None]:
     """A declared program's console-script entry point: runs it and exits."""
-    if name.startswith("__") or name not in declared_by():
+    if name.startswith("__") or name not in programs_by_name():
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
     def entry() -> None:

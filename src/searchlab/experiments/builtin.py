@@ -14,9 +14,7 @@ returns its :class:`~searchlab.records.results.Results`::
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import inspect
-import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,7 +22,7 @@ from typing import Any
 from searchlab.errors import InputError
 from searchlab.experiments.runner import Progress, run_in
 from searchlab.experiments.store import ResultStore
-from searchlab.families import PUZZLES, family_folders
+from searchlab.families.declared import declared_by, qualified
 from searchlab.i18n import _
 from searchlab.records.experiment import Declared
 from searchlab.records.results import Results
@@ -33,36 +31,15 @@ MODULE = "experiments"
 """The module of a family's folder that declares its experiments."""
 
 
-def declaring_modules() -> list[tuple[str, str]]:
-    """The family folders that declare experiments, each with its ``experiments.py``
-    module (found without importing anything)."""
-    return [
-        (name, f"searchlab.puzzles.{name}.{MODULE}")
-        for name in family_folders()
-        if os.path.isfile(os.path.join(PUZZLES, name, f"{MODULE}.py"))
-    ]
-
-
 @cache
 def builtin_experiments() -> dict[str, Declared]:
     """Every declared experiment by name, in alphabetical order (the families' modules
-    are imported on first use).
-
-    A name declared by several families (a family folder copied under a new name
-    declares its original's experiments) is qualified by each family's folder,
-    ``FAMILY:NAME``, so that every one of them can be run and none shadows another."""
-    declared_by: dict[str, list[tuple[str, Declared]]] = {}
-    for family, module_name in declaring_modules():
-        for spec in importlib.import_module(module_name).EXPERIMENTS:
-            declared_by.setdefault(spec.name, []).append((family, spec))
-    found: dict[str, Declared] = {}
-    for name, specs in declared_by.items():
-        if len(specs) == 1:
-            found[name] = specs[0][1]
-            continue
-        for family, spec in specs:
-            qualified = f"{family}:{name}"
-            found[qualified] = dataclasses.replace(spec, name=qualified)
+    are imported on first use); a name several families declare (a copied family
+    folder declares its original's) is ``FAMILY:NAME`` for each
+    (:func:`searchlab.families.declared.qualified`)."""
+    found = qualified(
+        declared_by(MODULE, "EXPERIMENTS"), lambda spec, name: dataclasses.replace(spec, name=name)
+    )
     return dict(sorted(found.items()))
 
 
@@ -120,4 +97,4 @@ def experiment(
     return spec.results(exp, summary)
 
 
-__all__ = ["builtin_experiments", "declared", "declaring_modules", "experiment"]
+__all__ = ["builtin_experiments", "declared", "experiment"]

@@ -22,8 +22,6 @@ family gives the hidden instances and the reference's output; the judges are her
 from __future__ import annotations
 
 import difflib
-import importlib
-import os
 import random
 import re
 import shutil
@@ -36,6 +34,7 @@ from typing import Any
 
 from searchlab import families
 from searchlab.errors import InputError
+from searchlab.families.declared import declared_by, qualified
 from searchlab.families.grading import Assignment, Question
 from searchlab.i18n import _
 from searchlab.teaching.sandbox import Limits, Outcome, run_bounded
@@ -53,21 +52,13 @@ def declared() -> dict[str, Assignment]:
     declares its original's assignments) is qualified by each family's folder,
     ``FAMILY:NAME``, as a built-in experiment is (:mod:`searchlab.experiments.builtin`).
     A moves assignment not named after its family is a registration error."""
-    declared_by: dict[str, list[tuple[str, Assignment]]] = {}
-    for name in families.names():
-        if not os.path.isfile(os.path.join(families.PUZZLES, name, f"{MODULE}.py")):
-            continue
-        module = importlib.import_module(f"{families.PACKAGE}.{name}.{MODULE}")
-        for assignment in module.ASSIGNMENTS:
-            if assignment.questions is None and assignment.name != name:
-                raise TypeError(f"the moves assignment {assignment.name!r} is not named {name!r}")
-            declared_by.setdefault(assignment.name, []).append((name, assignment))
-    found = [
-        a if len(specs) == 1 else a._replace(name=f"{family}:{a.name}")
-        for specs in declared_by.values()
-        for family, a in specs
-    ]
-    return {a.name: a for a in sorted(found, key=lambda a: (a.order, a.name))}
+    found = declared_by(MODULE, "ASSIGNMENTS")
+    for name, owners in found.items():
+        for family, assignment in owners:
+            if assignment.questions is None and name != family:
+                raise TypeError(f"the moves assignment {name!r} is not named {family!r}")
+    marked = qualified(found, lambda a, name: a._replace(name=name))
+    return dict(sorted(marked.items(), key=lambda item: (item[1].order, item[0])))
 
 
 ASSIGNMENTS = tuple(declared())
