@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .pdb import Progress, _building, cache_dir, save_table, trusted
-from .zpdb_index import entries
+from .zpdb_index import entries, order_rank
 
 if TYPE_CHECKING:
     import numpy as np
@@ -197,11 +197,7 @@ def value(view: View, where: Sequence[int], blank: int) -> int:
     occ = 0
     for c in placed:
         occ |= 1 << c
-    k = len(placed)
-    r = 0
-    idx = [(occ & ((1 << c) - 1)).bit_count() for c in placed]
-    for i, d in enumerate(idx):
-        r = r * (k - i) + d - sum(1 for e in idx[:i] if e < d)
+    r = order_rank(placed, occ)
     e: int = t.base[occ] + r * t.nreg[occ] + t.label[occ * cells + m[blank]]
     if not view.packed:
         return int(view.table[e])

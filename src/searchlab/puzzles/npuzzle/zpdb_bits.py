@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .pdb import _building, save_table, trusted
 from .zpdb import Tables, View, load_zpdb, views, zpdb_path
-from .zpdb_index import entries
+from .zpdb_index import entries, order_rank
 
 if TYPE_CHECKING:
     import numpy as np
@@ -94,11 +94,7 @@ def entry(t: Tables, placed: Sequence[int], blank: int) -> int:
     occ = 0
     for c in placed:
         occ |= 1 << c
-    k = len(placed)
-    idx = [(occ & ((1 << c) - 1)).bit_count() for c in placed]
-    r = 0
-    for i, d in enumerate(idx):
-        r = r * (k - i) + d - sum(1 for e in idx[:i] if e < d)
+    r = order_rank(placed, occ)
     e: int = t.base[occ] + r * t.nreg[occ] + t.label[occ * t.size * t.size + blank]
     return e
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from .board import Board, neighbours
 from .zpdb import View
 from .zpdb_bits import root_value
+from .zpdb_index import order_rank
 
 _INF = 1 << 30
 
@@ -47,11 +48,7 @@ def _state(v: View, where: Sequence[int]) -> tuple[int, int, int, int]:
     occ = 0
     for c in placed:
         occ |= 1 << c
-    k = len(placed)
-    idx = [(occ & ((1 << c) - 1)).bit_count() for c in placed]
-    r = 0
-    for i, d in enumerate(idx):
-        r = r * (k - i) + d - sum(1 for e in idx[:i] if e < d)
+    r = order_rank(placed, occ)
     md = 0
     if v.packed or v.bits:
         md = sum(
