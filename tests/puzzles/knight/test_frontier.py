@@ -166,6 +166,40 @@ def test_a_count_killed_mid_column_resumes_with_nothing_lost_or_doubled(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035", "c.ckpt.lock"]
 
 
+CHILD_EVERY_CELL = CHILD.replace(
+    "from searchlab.puzzles.knight.frontier import count",
+    "from searchlab.puzzles.knight import frontier\n"
+    "frontier.SAVE_AFTER = 0.0\n"
+    "count = frontier.count",
+)
+
+
+@pytest.mark.parametrize("kill_at", [13, 27])
+def test_a_long_cell_is_saved_so_a_kill_mid_column_loses_at_most_one_cell(
+    tmp_path: Path, kill_at: int
+) -> None:
+    """When cells are long (here: every cell, ``SAVE_AFTER`` set to 0) each one is
+    a checkpoint: SIGKILL mid-column, and the count run again resumes from the cell
+    it reached, not from the column's start, with the published count."""
+    ck = tmp_path / "c.ckpt"
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD_EVERY_CELL, str(ck)], stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    for line in child.stdout:
+        if int(line) >= kill_at:
+            break
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    done = _done(ck)
+    # Progress is shown just before the save: the cell before the one seen, or later;
+    # either is past the column's start (10 and 25).
+    assert done >= kill_at - 1
+    got = count(Board(5, 8), True, checkpoint=ck, memory=1 << 15)
+    assert got.undirected == 44202 and got.steps_resumed == done
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035", "c.ckpt.lock"]
+
+
 def test_a_damaged_or_foreign_checkpoint_is_reported_and_ignored(tmp_path: Path) -> None:
     ck = tmp_path / "c.ckpt"
     trip = TripAt(20)

@@ -63,6 +63,11 @@ MEMORY_FRACTION = 0.5
 """The default memory budget: this fraction of the memory available when the count
 starts (``MemAvailable``; 4 GiB where that cannot be read)."""
 
+SAVE_AFTER = 600.0
+"""With a checkpoint, a cell is also saved (not only a column's last) once this many
+seconds have passed since the last save: on an 8x8 board a cell takes 15-50 minutes,
+and a stop would otherwise lose up to a column of them."""
+
 __all__ = ["CheckpointBusy", "CheckpointError", "count", "default_memory"]
 
 
@@ -199,7 +204,8 @@ def count(
     frontier whose table would not fit is built in parts (each a pass over the
     frontier keeping only the keys of one hash part; a part that turns out too big is
     split in two and redone). With ``checkpoint``, the frontier is saved after every
-    finished column (:mod:`~searchlab.puzzles.knight.frontier_store`: part files with
+    finished column, and after any cell begun ``SAVE_AFTER`` seconds after the last
+    save (:mod:`~searchlab.puzzles.knight.frontier_store`: part files with
     checksums behind an atomically replaced manifest) and a count started again
     resumes from it; a checkpoint that is damaged or of another count is reported
     through ``on_checkpoint_note`` and ignored. Raises :class:`Cancelled` within one
@@ -275,13 +281,18 @@ def _run(
     work = store.work_folder(checkpoint)
     limbs = max([seg.limbs for seg in frontier], default=1)
     total = 0
+    last_save = time.monotonic()
     try:
         for x in range(first, n):
             final = x == n - 1
-            column_end = checkpoint is not None and (x + 1) % rows == 0 and not final
+            save_here = (
+                checkpoint is not None
+                and not final
+                and ((x + 1) % rows == 0 or time.monotonic() - last_save >= SAVE_AFTER)
+            )
             folder = (
                 store.checkpoint_folder(checkpoint, x + 1)
-                if checkpoint is not None and column_end
+                if checkpoint is not None and save_here
                 else work
             )
             expect = _expect(sizes, x, rows)
@@ -297,7 +308,7 @@ def _run(
                     expect,
                     budget,
                     folder,
-                    durable=column_end,
+                    durable=save_here,
                 )
                 if not overflow:
                     break
@@ -316,7 +327,7 @@ def _run(
                 progress(x + 1, n, x // rows + 1, sizes[-1], budget.peak / 2**20)
             if sizes[-1] == 0:
                 break
-            if column_end:
+            if save_here:
                 assert checkpoint is not None
                 store.save(
                     checkpoint,
@@ -333,6 +344,7 @@ def _run(
                     folder,
                 )
                 saved = folder
+                last_save = time.monotonic()
     finally:
         store.remove_folder(work)
     return total

@@ -2,7 +2,7 @@
 frontiers: in memory while they are small, otherwise in part files on disk read back
 a chunk at a time, so that the memory a count uses is bounded by its budget and not
 by the size of its frontier; and its checkpoints, one folder of part files per
-finished column behind a manifest.
+saved cell (every finished column, and every long cell) behind a manifest.
 
 A frontier is a list of :class:`Segment` (states of distinct keys across segments:
 each holds one hash part of the keys). A checkpoint ``FILE`` is a JSON manifest
