@@ -121,11 +121,16 @@ def write(path: Path, keys: np.ndarray, counts: np.ndarray, durable: bool) -> Se
     for target, data in ((_keys(path), keys), (_counts(path), counts)):
         data = np.ascontiguousarray(data)
         h.update(data.data)
-        with open(target, "wb") as f:
-            data.tofile(f)
-            if durable:
-                f.flush()
-                os.fsync(f.fileno())
+        try:
+            with open(target, "wb") as f:
+                # file.write, not ndarray.tofile: on a full disk tofile raises an OSError
+                # without errno ("N requested and M written"), which no one can explain.
+                f.write(data.data)
+                if durable:
+                    f.flush()
+                    os.fsync(f.fileno())
+        except OSError as exc:  # name the file, so the fault is told in one line
+            raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
     return Segment(len(keys), counts.shape[1], path=path, digest=h.hexdigest())
 
 
