@@ -117,6 +117,18 @@ def test_the_place_s_faults_are_one_line(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "table.npy"]
 
 
+def test_numpy_s_short_write_is_a_full_disk(tmp_path: Path) -> None:
+    """``numpy.save`` and ``ndarray.tofile`` on a full disk raise an ``OSError`` without
+    errno ("N requested and M written": seen on a 100 KB tmpfs); that is a full disk,
+    one line, not an internal error. Another errno-less OSError is left alone."""
+    with pytest.raises(DiskError, match="No space left"), atomic_write(tmp_path / "t.npy"):
+        raise OSError("800000 requested and 12784 written")
+    with pytest.raises(OSError, match="something else") as info, atomic_write(tmp_path / "u"):
+        raise OSError("something else")
+    assert not isinstance(info.value, DiskError)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_read_only_folder(tmp_path: Path) -> None:
     if os.geteuid() == 0:
         pytest.skip("root writes anywhere")

@@ -143,6 +143,11 @@ def check_not_directory(path: Path) -> None:
         )
 
 
+SHORT_WRITE = re.compile(r"\d+ requested and \d+ written")
+"""What NumPy's writers (``numpy.save``, ``ndarray.tofile``) raise, as an ``OSError``
+without ``errno``, when the disk fills under them: a full disk, told as such."""
+
+
 @contextlib.contextmanager
 def atomic_write(path: Path | str) -> Iterator[Path]:
     """Write ``path`` atomically and durably: yields a temporary path in the same folder
@@ -175,6 +180,8 @@ def atomic_write(path: Path | str) -> Iterator[Path]:
         _fsync_file(tmp)
         os.replace(tmp, path)
     except OSError as exc:
+        if exc.errno is None and SHORT_WRITE.fullmatch(str(exc)):
+            exc = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         if exc.errno in ENVIRONMENT_ERRNOS:
             raise _disk_error(path, exc) from None
         if isinstance(exc, IsADirectoryError):
