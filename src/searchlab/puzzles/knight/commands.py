@@ -365,8 +365,9 @@ COUNT = Task(
         Option(
             "checkpoint",
             N_(
-                "Save the frontier count to this file after every column and resume from "
-                "it when run again (verified by a checksum)."
+                "Save the frontier count to this file after every column (and every cell "
+                "once ten minutes have passed) and resume from it when run again (verified "
+                "by a checksum)."
             ),
             str,
             metavar="FILE",
