@@ -318,3 +318,17 @@ with locked(Path(sys.argv[1])):
     print("held", flush=True)
     time.sleep(60)
 """
+
+
+@pytest.mark.parametrize("rows", range(1, 9))
+def test_the_mirror_maps_each_column_s_frontier_onto_itself(rows: int) -> None:
+    """After each column but the last the frontier is closed under the top-bottom
+    reflection: the mirror is a permutation of its positions and its own inverse
+    (the symmetry trick's premise); elsewhere there is none."""
+    p = plan(rows, 9)
+    for x, image in enumerate(p.mirrors):
+        if (x + 1) % rows == 0 and x < rows * 9 - 1:
+            assert sorted(image.tolist()) == list(range(p.sizes[x]))
+            assert all(image[image[k]] == k for k in range(len(image)))
+        else:
+            assert len(image) == 0

@@ -98,11 +98,21 @@ class Plan:
     keeps: list[np.ndarray]
     rests: list[np.ndarray]
     sizes: list[int]
+    mirrors: list[np.ndarray]
 
 
 def plan(rows: int, cols: int) -> Plan:
     """The step plan for a board of ``rows`` ≤ 8 rows and ``cols`` columns, cells taken
-    column by column (cell ``c * rows + r``)."""
+    column by column (cell ``c * rows + r``).
+
+    ``mirrors[x]``: after a cell that ends a column (not the last), the frontier
+    position of each frontier cell's mirror image across the board's middle row (the
+    top-bottom reflection); empty elsewhere. The symmetry trick: at a column's end the
+    cells added so far are whole columns, so the reflection maps them, the cells to
+    come and the knight's moves onto themselves, and a state and its mirror image have
+    the same number of completions. The step keeps one of the two (the smaller key)
+    with the sum of their counts: the frontier after each column is about halved, and
+    so is the work of the cells that follow, with the count unchanged."""
     n = rows * cols
     nbrs: list[list[int]] = [[] for _ in range(n)]
     for c in range(cols):
@@ -113,7 +123,7 @@ def plan(rows: int, cols: int) -> Plan:
                     nbrs[c * rows + r].append(cc * rows + rr)
     leave = [max([j, *nbrs[j]]) for j in range(n)]
     frontier: list[int] = []
-    backs, keeps, rests, sizes = [], [], [], []
+    backs, keeps, rests, sizes, mirrors = [], [], [], [], []
     for x in range(n):
         pos = {cell: p for p, cell in enumerate(frontier)}
         back = [pos[j] for j in sorted(nbrs[x]) if j < x]
@@ -125,9 +135,23 @@ def plan(rows: int, cols: int) -> Plan:
         rests.append(np.array(rest, dtype=np.int64))
         frontier = [work[p] for p in keep]
         sizes.append(len(frontier))
+        mirrors.append(_mirror(frontier, rows) if (x + 1) % rows == 0 and x < n - 1 else NO_MIRROR)
     if max(sizes, default=0) > 17:  # pragma: no cover - rows <= 8 gives at most 17
         raise ValueError("frontier wider than the key holds")
-    return Plan(rows, cols, backs, keeps, rests, sizes)
+    return Plan(rows, cols, backs, keeps, rests, sizes, mirrors)
+
+
+NO_MIRROR = np.zeros(0, dtype=np.int64)
+
+
+def _mirror(frontier: list[int], rows: int) -> np.ndarray:
+    """For each frontier position, the position of its cell's mirror image (same
+    column, row ``rows - 1 - r``). The frontier after a whole column is closed under
+    the reflection (a cell stays while it has a neighbour in a later column, which its
+    image has too); asserted."""
+    pos = {cell: p for p, cell in enumerate(frontier)}
+    image = [pos[(cell // rows) * rows + rows - 1 - cell % rows] for cell in frontier]
+    return np.array(image, dtype=np.int64)
 
 
 def orient(board: Board) -> tuple[int, int]:
@@ -469,6 +493,7 @@ def _run_part(
                     p.backs[x],
                     p.keeps[x],
                     p.rests[x],
+                    p.mirrors[x],
                     final,
                     apex,
                     tkeys,
