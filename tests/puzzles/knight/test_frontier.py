@@ -141,31 +141,6 @@ print("RESULT", r.undirected, flush=True)
 """
 
 
-@pytest.mark.parametrize("kill_at", [13, 27])
-def test_a_count_killed_mid_column_resumes_with_nothing_lost_or_doubled(
-    tmp_path: Path, kill_at: int
-) -> None:
-    """SIGKILL (no cleanup at all) in the middle of a column, parts on disk: the
-    count run again resumes from the last whole column, gives the published count,
-    and sweeps what the killed process left."""
-    ck = tmp_path / "c.ckpt"
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(ck)], stdout=subprocess.PIPE, text=True
-    )
-    assert child.stdout is not None
-    for line in child.stdout:
-        if int(line) >= kill_at:
-            break
-    child.send_signal(signal.SIGKILL)
-    child.wait()
-    assert any(".work-" in p.name for p in tmp_path.iterdir())  # left by the dead process
-    done = _done(ck)
-    assert done % 5 == 0 and 0 < done <= kill_at
-    got = count(Board(5, 8), True, checkpoint=ck, memory=1 << 15)
-    assert got.undirected == 44202 and got.steps_resumed == done
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035", "c.ckpt.lock"]
-
-
 CHILD_EVERY_CELL = CHILD.replace(
     "from searchlab.puzzles.knight.frontier import count",
     "from searchlab.puzzles.knight import frontier\n"
@@ -174,16 +149,11 @@ CHILD_EVERY_CELL = CHILD.replace(
 )
 
 
-@pytest.mark.parametrize("kill_at", [13, 27])
-def test_a_long_cell_is_saved_so_a_kill_mid_column_loses_at_most_one_cell(
-    tmp_path: Path, kill_at: int
-) -> None:
-    """When cells are long (here: every cell, ``SAVE_AFTER`` set to 0) each one is
-    a checkpoint: SIGKILL mid-column, and the count run again resumes from the cell
-    it reached, not from the column's start, with the published count."""
-    ck = tmp_path / "c.ckpt"
+def _kill_at(child_code: str, ck: Path, kill_at: int) -> None:
+    """Run the count ``child_code`` and SIGKILL it (no cleanup at all) once it has
+    shown cell ``kill_at``."""
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD_EVERY_CELL, str(ck)], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", child_code, str(ck)], stdout=subprocess.PIPE, text=True
     )
     assert child.stdout is not None
     for line in child.stdout:
@@ -191,10 +161,27 @@ def test_a_long_cell_is_saved_so_a_kill_mid_column_loses_at_most_one_cell(
             break
     child.send_signal(signal.SIGKILL)
     child.wait()
+
+
+@pytest.mark.parametrize("kill_at", [13, 27])
+@pytest.mark.parametrize("every_cell", [False, True])
+def test_a_count_killed_mid_column_resumes_with_nothing_lost_or_doubled(
+    tmp_path: Path, kill_at: int, every_cell: bool
+) -> None:
+    """SIGKILL in the middle of a column, parts on disk: the count run again resumes
+    from its last checkpoint, gives the published count, and sweeps what the killed
+    process left. The checkpoint is the last whole column, or, when cells are long
+    (``every_cell``: ``SAVE_AFTER`` set to 0, so every cell is saved), the cell
+    reached: progress is shown just before the save, so the one before the cell seen
+    or later, past the column's start (10 and 25)."""
+    ck = tmp_path / "c.ckpt"
+    _kill_at(CHILD_EVERY_CELL if every_cell else CHILD, ck, kill_at)
+    assert any(".work-" in p.name for p in tmp_path.iterdir())  # left by the dead process
     done = _done(ck)
-    # Progress is shown just before the save: the cell before the one seen, or later;
-    # either is past the column's start (10 and 25).
-    assert done >= kill_at - 1
+    if every_cell:
+        assert done >= kill_at - 1
+    else:
+        assert done % 5 == 0 and 0 < done <= kill_at
     got = count(Board(5, 8), True, checkpoint=ck, memory=1 << 15)
     assert got.undirected == 44202 and got.steps_resumed == done
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035", "c.ckpt.lock"]
