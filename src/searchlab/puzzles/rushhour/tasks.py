@@ -21,8 +21,8 @@ from dataclasses import replace
 from searchlab import families
 from searchlab.errors import InputError
 from searchlab.families.contract import Block, Exit, NoHint, Note, Record
-from searchlab.families.kit import parse_wxh
 from searchlab.families.parallel import Runner
+from searchlab.families.params import parse_wxh
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles import folder_name
 from searchlab.search.limits import Budget, CancelToken
