@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import threading
 from pathlib import Path
 
@@ -207,3 +208,19 @@ def test_a_full_disk_under_a_count_is_one_line_and_the_checkpoint_stays(
     monkeypatch.delattr(frontier_store, "open")
     rc, out, _ = run(capsys, *count)
     assert rc == 0 and "44,202" in out
+
+
+@pytest.mark.parametrize("place", ["folder", "root", "device"])
+def test_a_checkpoint_that_is_not_a_file_is_refused_before_any_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, place: str
+) -> None:
+    """A folder (or ``/``) was found only at the first save, as "cannot use
+    FOLDER.PID.tmp"; a device such as /dev/null was *replaced* by the manifest (a
+    rename over it, as root). Now each is one line before the count starts, and
+    the device is left a device."""
+    target = {"folder": str(tmp_path), "root": "/", "device": os.devnull}[place]
+    rc, out, err = run(capsys, "knight", "count", "4x4", "--checkpoint", target)
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert ("is a folder" if place != "device" else "not a regular file") in err
+    assert Path(os.devnull).is_char_device()
+    assert not Path(target + ".lock").exists()

@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ from pathlib import Path
 import numpy as np
 
 from searchlab.durable import fsync_dir
+from searchlab.errors import InputError
+from searchlab.i18n import _
 
 MANIFEST_VERSION = 2
 
@@ -43,11 +46,38 @@ class CheckpointBusy(Exception):
     """Another count (a live process) is using this checkpoint."""
 
 
+def check_place(checkpoint: Path) -> None:
+    """A one-line :class:`~searchlab.errors.InputError` unless ``checkpoint`` names a
+    file that is a regular file or does not exist yet: a folder (``/``, ``/tmp``) or a
+    device (``/dev/null``) would be found only at the first save, hours in, and a
+    device would be replaced by the manifest (rename over it)."""
+    try:
+        kind = None if not checkpoint.name else checkpoint.lstat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(
+            _("checkpoint {path}: {reason}").format(path=checkpoint, reason=exc.strerror or exc)
+        ) from None
+    if kind is None or stat.S_ISDIR(kind):
+        raise InputError(
+            _("checkpoint {path} is a folder: give a file name in it (e.g. {example})").format(
+                path=checkpoint, example=checkpoint / "count.ckpt"
+            )
+        )
+    if not stat.S_ISREG(kind):
+        raise InputError(
+            _("checkpoint {path} is not a regular file: give a file name").format(path=checkpoint)
+        )
+
+
 @contextlib.contextmanager
 def locked(checkpoint: Path) -> Iterator[None]:
     """Holds the checkpoint's lock (``flock`` on ``FILE.lock``, released when the
     process ends, however it ends) for one count; :class:`CheckpointBusy` if another
-    count holds it (two counts on one checkpoint would remove each other's files)."""
+    count holds it (two counts on one checkpoint would remove each other's files);
+    first :func:`check_place`."""
+    check_place(checkpoint)
     checkpoint.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(checkpoint.with_name(checkpoint.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
     try:
