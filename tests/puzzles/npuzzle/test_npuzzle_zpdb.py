@@ -159,3 +159,32 @@ def test_one_bit_tables_give_the_same_values_and_nodes(tmp_path: Path) -> None:
             got = root_value(bv.table, bv.tables, bv.goal, placed, bv.cellmap[where[0]])
             assert got == value(fv, where, where[0])
     assert bits_path(4, part[0], 0, tmp_path).stat().st_size == 128 + (entries(4, 3) + 7) // 8
+
+
+def test_zero_aware_tables_are_artifacts_that_heal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`searchlab cache verify` lists the four-bit and one-bit zero-aware tables (here a
+    3x3 pattern), finds a changed byte, and heals each by building it again."""
+    from searchlab.families import get
+    from searchlab.puzzles.npuzzle.zpdb_bits import load_bits
+
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path / "cache"))
+    load_bits(3, (1, 2, 3, 4), 0, None)
+    cache = get("npuzzle").cache
+    assert cache is not None and cache.artifacts is not None
+    artifacts = {a.name: a for a in cache.artifacts()}
+    assert sorted(artifacts) == [
+        "npuzzle/zpdb-3x3-1_2_3_4-goal0-z1.npy",
+        "npuzzle/zpdb-3x3-1_2_3_4-goal0-z4.npy",
+    ]
+    for artifact in artifacts.values():
+        good = artifact.path.read_bytes()
+        assert artifact.verify() is None
+        data = bytearray(good)
+        data[-1] ^= 0x01
+        artifact.path.write_bytes(data)
+        assert artifact.verify() == "its checksum does not match"
+        assert artifact.heal is not None
+        artifact.heal()
+        assert artifact.verify() is None and artifact.path.read_bytes() == good
