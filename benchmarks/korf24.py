@@ -99,8 +99,23 @@ def databases(tables: str) -> list[tuple[tuple[int, ...], Any]]:
     return pattern_databases(KORF24_GOAL, "6-6-6-6", blank_goal=tables == "blank-goal")
 
 
-Task = tuple[int, float, float | None, str, bool, bool, str]
-"""One instance's work: id, time limit, CPU limit, tables, reflect, dual, pruning."""
+Task = tuple[int, float, float | None, str, bool, bool, str, str]
+"""One instance's work: id, time limit, CPU limit, tables, reflect, dual, pruning, and
+the zero-aware catalogue (member names, comma-separated; empty: the additive tables)."""
+
+
+@lru_cache(maxsize=2)
+def catalogue(names: str) -> list[list[Any]]:
+    """The views of the zero-aware catalogue ``names`` (:mod:`~.npuzzle.catalogues`)."""
+    from searchlab.puzzles.npuzzle.catalogues import candidates, member_views
+
+    known = candidates()
+    return [member_views(known[name]) for name in names.split(",")]
+
+
+def family(names: str) -> str:
+    """A record's heuristic family: ``6-6-6-6`` (additive), or ``zpdb NAMES``."""
+    return f"zpdb {names}" if names else "6-6-6-6"
 
 
 def pruning_name(prune: str, depth: int) -> str:
@@ -116,11 +131,12 @@ def free_cores() -> int:
 
 def solve_one(task: Task) -> dict[str, Any]:
     """Solve one instance (:data:`Task`), at ``nice 19``; its record."""
-    ident, time_limit, cpu_limit, tables, reflect, dual, pruning = task
+    ident, time_limit, cpu_limit, tables, reflect, dual, pruning, names = task
     with contextlib.suppress(OSError):
         os.nice(max(0, 19 - os.nice(0)))
     inst = {k.id: k for k in korf24_instances()}[ident]
-    pdbs = databases(tables)
+    pdbs = [] if names else databases(tables)
+    members = catalogue(names) if names else []
     automaton = None
     if pruning != "parent":
         from searchlab.puzzles.npuzzle import fsm
@@ -148,18 +164,19 @@ def solve_one(task: Task) -> dict[str, Any]:
     if threading.current_thread() is threading.main_thread():
         # Ctrl-C (or SIGINT) stops this instance with its counts recorded, not lost
         signal.signal(signal.SIGINT, lambda *_: cancel.set())
-    r = kernel.ida_star_compiled(
-        inst.board,
-        KORF24_GOAL,
-        pdbs=pdbs,
-        reflect=reflect,
-        dual=dual,
-        time_limit=time_limit,
-        progress=progress,
-        cancel=cancel,
-        on_iteration=lambda bound, nodes: iterations.append([bound, nodes]),
-        fsm=automaton,
-    )
+    limits: Any = {"time_limit": time_limit, "progress": progress, "cancel": cancel}
+    if names:
+        from searchlab.puzzles.npuzzle.kernel_zpdb import ida_star_zero
+
+        r = ida_star_zero(
+            inst.board, KORF24_GOAL, members, fsm=automaton,
+            on_iteration=lambda bound, nodes: iterations.append([bound, nodes]), **limits,
+        )  # fmt: skip
+    else:
+        r = kernel.ida_star_compiled(
+            inst.board, KORF24_GOAL, pdbs=pdbs, reflect=reflect, dual=dual, fsm=automaton,
+            on_iteration=lambda bound, nodes: iterations.append([bound, nodes]), **limits,
+        )  # fmt: skip
     cpu = time.process_time() - cpu0
     status = "solved" if r.solved else f"{r.limit or r.status}"
     if status == "cancelled" and time.process_time() >= cpu_stop:
@@ -168,6 +185,8 @@ def solve_one(task: Task) -> dict[str, Any]:
         status = "WRONG"
     heuristic = "6-6-6-6" + (" blank-goal" if tables == "blank-goal" else "")
     heuristic += (" + reflection" if reflect else "") + (" + dual" if dual else "")
+    if names:
+        heuristic = family(names)
     if pruning != "parent":
         heuristic += f" + {pruning}"
     return {
@@ -207,6 +226,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=0, help="default: the free cores")
     parser.add_argument("--local-dask", type=int, default=0, metavar="N")
     parser.add_argument("--scheduler")
+    parser.add_argument(
+        "--catalogue", default="", metavar="MEMBERS", help="zero-aware members, e.g. kf+r,kf"
+    )
     args = parser.parse_args()
     if args.dual and args.tables != "blank-anywhere":
         parser.error("the dual lookup is admissible with --tables blank-anywhere only")
@@ -214,7 +236,7 @@ def main() -> int:
     if not args.table:
         set_aside_torn_tail(args.results)  # before anything is appended to it
     pruning = pruning_name(args.prune, args.fsm_depth)
-    records = read_results(args.results, pruning)
+    records = read_results(args.results, pruning, family(args.catalogue))
     if args.table:
         print_table(instances, records)
         return 0
@@ -230,12 +252,16 @@ def main() -> int:
         print(f"already solved in {args.results}, skipped: {sorted(done & {k.id for k in chosen})}")
     chosen = [k for k in chosen if k.id not in done]
     t0 = time.perf_counter()
-    databases(args.tables)  # build missing tables here, once, before any worker
+    if args.catalogue:
+        catalogue(args.catalogue)  # build missing tables here, once, before any worker
+    else:
+        databases(args.tables)
     if pruning != "parent":
         from searchlab.puzzles.npuzzle import fsm
 
         fsm.load_fsm(args.fsm_depth)  # built here, once, if missing
-    print(f"pattern databases 6-6-6-6 ({args.tables}): ready in {time.perf_counter() - t0:.1f} s")
+    what = family(args.catalogue) if args.catalogue else f"6-6-6-6 ({args.tables})"
+    print(f"pattern databases {what}: ready in {time.perf_counter() - t0:.1f} s")
     here = str(Path(__file__).resolve().parent)
     os.environ["PYTHONPATH"] = os.pathsep.join(
         [here, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
@@ -250,7 +276,7 @@ def main() -> int:
     tasks: list[Task] = [
         (
             k.id, args.time_limit, args.cpu_limit, args.tables, not args.no_reflect, args.dual,
-            pruning,
+            pruning, args.catalogue,
         )
         for k in chosen
     ]  # fmt: skip
@@ -346,9 +372,12 @@ def parse_record(line: str) -> dict[str, Any] | None:
     return rec
 
 
-def read_results(path: Path, pruning: str = "parent") -> dict[int, dict[str, Any]]:
+def read_results(
+    path: Path, pruning: str = "parent", heuristic: str = "6-6-6-6"
+) -> dict[int, dict[str, Any]]:
     """Each instance's record in ``path`` with this ``pruning`` (records without the field
-    are ``parent``): its latest solve (one with its iterations
+    are ``parent``) and heuristic family (:func:`family`: the record's heuristic is it or
+    starts with it and a space): its latest solve (one with its iterations
     recorded first), else the run that completed the deepest iteration, else its longest.
     A line that is no record (a torn last line, an edit gone wrong) is named on stderr
     and skipped; the others still count."""
@@ -365,6 +394,9 @@ def read_results(path: Path, pruning: str = "parent") -> dict[int, dict[str, Any
             print(f"{path}:{number}: not a record, skipped: {line[:60]!r}", file=sys.stderr)
             continue
         if rec.get("pruning", "parent") != pruning:
+            continue
+        h = str(rec.get("heuristic", "6-6-6-6"))
+        if h != heuristic and not h.startswith(heuristic + " "):
             continue
         old = best.get(rec["id"])
         if old is None or _rank(rec) >= _rank(old):

@@ -101,3 +101,16 @@ def test_instances_run_longest_first_by_published_nodes(
     assert korf24.main() == 0
     assert order == [25, 40, 38]
     assert "longest first" in capsys.readouterr().out
+
+
+def test_records_of_each_heuristic_family_are_kept_apart(
+    korf24: ModuleType, tmp_path: Path
+) -> None:
+    """A zero-aware catalogue's solve does not count as the additive tables' one, nor as
+    another catalogue's."""
+    path = tmp_path / "r.jsonl"
+    korf24.append_record(path, {**record(1, "solved"), "heuristic": "6-6-6-6 + reflection"})
+    korf24.append_record(path, {**record(2, "solved"), "heuristic": korf24.family("kf+r,kf")})
+    assert set(korf24.read_results(path)) == {1}
+    assert set(korf24.read_results(path, "parent", korf24.family("kf+r,kf"))) == {2}
+    assert set(korf24.read_results(path, "parent", korf24.family("kf+r"))) == set()

@@ -8,6 +8,7 @@ import pytest
 from searchlab.cli.main import main
 from searchlab.families.output import RESULT_KEYS
 from searchlab.puzzles.npuzzle import apply_moves, exact_distance, goal_board, parse_tiles
+from searchlab.puzzles.npuzzle.board import Board
 
 
 @pytest.fixture(autouse=True)
@@ -203,3 +204,27 @@ def test_fsm_bad_depth_or_cache_is_one_line(
     monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(blocked))
     code, _, err = run(capsys, "npuzzle", "fsm", "--depth", "6")
     assert code != 0 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+
+
+def test_pdb_build_auto_builds_what_auto_uses(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--build auto --size N` builds the partition the solver's auto tries first on an
+    NxN board (the build itself recorded, not run: 7-8 takes minutes); a size without
+    databases, or a partition of another size, is one line."""
+    from searchlab.puzzles.npuzzle import commands, solvers
+
+    built: list[tuple[str | None, int]] = []
+
+    def fake(goal: Board, partition: str | None, *_: object) -> list[tuple[int, ...]]:
+        built.append((partition, goal.size))
+        return [tuple(p) for p in solvers.partition_for(goal, partition)]
+
+    monkeypatch.setattr(commands, "prepare_databases", fake)
+    for size in (4, 5):
+        code, _out, _ = run(capsys, "npuzzle", "pdb", "--build", "auto", "--size", str(size),
+                           "--goal", "first")  # fmt: skip
+        assert code == 0 and built[-1] == (solvers.AUTO_PARTITIONS[size][0], size)
+    for args in (("--build", "auto", "--size", "3"), ("--build", "6-6-3", "--size", "5")):
+        code, _, err = run(capsys, "npuzzle", "pdb", *args)
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -2,8 +2,8 @@
 builder equals the plain breadth-first reference; the heuristic is admissible and
 consistent against exact distances (every 3x3 board); it is never below the additive
 table of the same partition, and equals the tables indexed by the blank's cell where
-those start from the same region; a changed byte is refused on one line; IDA* with them
-generates the nodes the pure search does with equal values, and its solutions replay."""
+those start from the same region; a changed byte is refused on one line; one-bit tables
+give the four-bit values. (The search with them: test_npuzzle_kernel_zpdb.py.)"""
 
 from __future__ import annotations
 
@@ -13,10 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from searchlab.puzzles.npuzzle import pure_search
 from searchlab.puzzles.npuzzle.board import Board
-from searchlab.puzzles.npuzzle.instances import _layers, _unpack, random_instance
-from searchlab.puzzles.npuzzle.korf import KORF_GOAL
+from searchlab.puzzles.npuzzle.instances import _layers, _unpack
 from searchlab.puzzles.npuzzle.partitions import PARTITIONS
 from searchlab.puzzles.npuzzle.pdb import build_pdb
 from searchlab.puzzles.npuzzle.zpdb import (
@@ -33,7 +31,6 @@ from searchlab.puzzles.npuzzle.zpdb import (
 from searchlab.puzzles.npuzzle.zpdb_bits import bit_views, bits_path, root_value
 from searchlab.puzzles.npuzzle.zpdb_build import build_zpdb, pack_nibbles
 from searchlab.puzzles.npuzzle.zpdb_index import build_reference, entries, lookup, region_of
-from searchlab.puzzles.npuzzle.zpdb_search import ida_star_views, replay
 
 GOAL3 = tuple(range(9))  # Korf's goal on 3x3: the blank first
 SPLIT3 = ((1, 2, 3, 4), (5, 6, 7, 8))
@@ -141,26 +138,6 @@ def test_a_changed_byte_is_refused_on_one_line(
     assert np.array_equal(again, pack_nibbles(4, pattern, build_zpdb(4, pattern, 0)))
 
 
-@pytest.mark.parametrize("reflect", [False, True])
-def test_ida_star_generates_the_pure_search_nodes(tmp_path: Path, reflect: bool) -> None:
-    """3-3-3-3-3: the zero-aware values equal the blank-indexed additive ones, so IDA*
-    generates exactly the nodes of the pure search with those tables; the solution
-    replays to the goal and is as long."""
-    part = PARTITIONS["3-3-3-3-3"]
-    members = [views(4, part, False, tmp_path)]
-    if reflect:
-        members.append(views(4, part, True, tmp_path))
-    radix = [(p, build_pdb(4, p, with_blank=True).tobytes()) for p in part]
-    for seed in (1, 2):
-        board = random_instance(4, 24, seed=seed, goal=KORF_GOAL)
-        mine = ida_star_views(board, members)
-        theirs = pure_search.ida_star(board, KORF_GOAL, pdbs=radix, reflect=reflect)
-        assert mine.path is not None and theirs.status == "solved"
-        assert replay(board, mine.path) == KORF_GOAL.tiles
-        assert len(mine.path) == theirs.length == 24
-        assert mine.generated == theirs.stats.generated
-
-
 def test_region_numbers_follow_lowest_cells() -> None:
     occ = sum(1 << c for c in (1, 3, 4))  # 3x3: cell 0 is cut off from the rest
     assert region_of(3, occ, 0) == 0
@@ -170,8 +147,8 @@ def test_region_numbers_follow_lowest_cells() -> None:
 
 
 def test_one_bit_tables_give_the_same_values_and_nodes(tmp_path: Path) -> None:
-    """One bit an entry: the root's value by descent equals the four-bit table's, and
-    IDA* following the values move by move generates the same nodes."""
+    """One bit an entry: the root's value by descent equals the four-bit table's (the
+    search following the values move by move: test_npuzzle_kernel_zpdb.py)."""
     part = PARTITIONS["3-3-3-3-3"]
     four = [views(4, part, False, tmp_path), views(4, part, True, tmp_path)]
     one = [bit_views(4, part, False, tmp_path), bit_views(4, part, True, tmp_path)]
@@ -181,9 +158,33 @@ def test_one_bit_tables_give_the_same_values_and_nodes(tmp_path: Path) -> None:
             placed = [bv.cellmap[where[x]] for x in bv.tiles]
             got = root_value(bv.table, bv.tables, bv.goal, placed, bv.cellmap[where[0]])
             assert got == value(fv, where, where[0])
-    for seed in (1, 4):
-        board = random_instance(4, 22, seed=seed, goal=KORF_GOAL)
-        a, b = ida_star_views(board, four), ida_star_views(board, one)
-        assert b.path is not None and replay(board, b.path) == KORF_GOAL.tiles
-        assert (a.generated, a.path) == (b.generated, b.path)
     assert bits_path(4, part[0], 0, tmp_path).stat().st_size == 128 + (entries(4, 3) + 7) // 8
+
+
+def test_zero_aware_tables_are_artifacts_that_heal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`searchlab cache verify` lists the four-bit and one-bit zero-aware tables (here a
+    3x3 pattern), finds a changed byte, and heals each by building it again."""
+    from searchlab.families import get
+    from searchlab.puzzles.npuzzle.zpdb_bits import load_bits
+
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path / "cache"))
+    load_bits(3, (1, 2, 3, 4), 0, None)
+    cache = get("npuzzle").cache
+    assert cache is not None and cache.artifacts is not None
+    artifacts = {a.name: a for a in cache.artifacts()}
+    assert sorted(artifacts) == [
+        "npuzzle/zpdb-3x3-1_2_3_4-goal0-z1.npy",
+        "npuzzle/zpdb-3x3-1_2_3_4-goal0-z4.npy",
+    ]
+    for artifact in artifacts.values():
+        good = artifact.path.read_bytes()
+        assert artifact.verify() is None
+        data = bytearray(good)
+        data[-1] ^= 0x01
+        artifact.path.write_bytes(data)
+        assert artifact.verify() == "its checksum does not match"
+        assert artifact.heal is not None
+        artifact.heal()
+        assert artifact.verify() is None and artifact.path.read_bytes() == good

@@ -31,6 +31,7 @@ from .heuristics import HEURISTICS, canonical_heuristic
 from .instances import random_instance
 from .partitions import PARTITIONS, RANKED
 from .solvers import (
+    AUTO_PARTITIONS,
     databases_ready,
     partition_size,
     prepare_databases,
@@ -228,10 +229,28 @@ RANDOM = Task(
 
 
 def build_databases(
-    *, partition: str, goal: str | None, progress: Callable[..., None], as_json: bool = False
+    *,
+    partition: str,
+    goal: str | None,
+    progress: Callable[..., None],
+    size: int | None = None,
+    as_json: bool = False,
 ) -> Iterator[Block]:
-    """``searchlab npuzzle pdb``: build (once) and cache a partition's databases
-    (``--json``: ``{"partition", "goal", "patterns", "cache"}``)."""
+    """``searchlab npuzzle pdb``: build (once) and cache a partition's databases, or with
+    ``auto`` those the solver's ``auto`` uses on a ``size x size`` board (the strongest of
+    :data:`~.solvers.AUTO_PARTITIONS`) (``--json``: ``{"partition", "goal", "patterns",
+    "cache"}``)."""
+    if partition == "auto":
+        side = 4 if size is None else size
+        if side not in AUTO_PARTITIONS:
+            raise InputError(_("--build auto takes --size 4 or 5"))
+        partition = AUTO_PARTITIONS[side][0]
+    elif size is not None and size != partition_size(partition):
+        raise InputError(
+            _("the {p} databases are for {n}x{n} boards").format(
+                p=partition, n=partition_size(partition)
+            )
+        )
     goal_ = goal_from_spec(goal, partition_size(partition))
     title = ""
 
@@ -277,18 +296,22 @@ PDB = Task(
             "build",
             N_(
                 "The partition whose databases to build: 6-6-3, 7-8, 5-5-5, 3-3-3-3-3 "
-                "(15-puzzle) or 6-6-6-6 (24-puzzle)."
+                "(15-puzzle) or 6-6-6-6 (24-puzzle); auto: those the solver's auto uses "
+                "on a --size board (7-8 on 4x4, 6-6-6-6 on 5x5)."
             ),
             str,
             "6-6-3",
-            choices=list(PARTITIONS),
+            choices=["auto", *PARTITIONS],
             aliases=("partition",),
             dest="partition",
+        ),
+        Option(
+            "size", N_("Board side for --build auto: 4 (default) or 5."), int, minimum=4, maximum=5
         ),
         Option("goal", N_('Goal: "first" (Korf) or "last" (default); decides the patterns.'), str),
     ),
     example="--build 6-6-3",
-    examples=("--build 7-8 --goal first",),
+    examples=("--build 7-8 --goal first", "--build auto --size 5 --goal first"),
     json=True,
     progress=True,
     progress_title=N_("building pattern database"),

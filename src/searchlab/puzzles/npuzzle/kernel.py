@@ -260,9 +260,10 @@ def delta_table(md: Sequence[int], cells: int) -> npt.NDArray[np.int8]:
     return out.reshape(-1)
 
 
-_RADIX, _RANKED, _MD, _LC = 0, 1, 2, 3
+_RADIX, _RANKED, _MD, _LC, _ZERO = 0, 1, 2, 3, 4
 """The heuristic a specialisation of :func:`_search` computes: mixed-radix or ranked
-pattern databases, Manhattan distance, or Manhattan distance and linear conflicts. The kind is
+pattern databases, Manhattan distance, Manhattan distance and linear conflicts, or a
+catalogue of zero-aware pattern databases (:mod:`.kernel_zpdb`). The kind is
 a literal argument, so Numba compiles (and caches) one machine per kind with the other
 kinds' code removed: one frame machine, no cost for the generality."""
 
@@ -353,6 +354,17 @@ class Machine(NamedTuple):
     fsm: npt.NDArray[np.int32]
     mdir: CellArray
     fst: I64
+    zv: I64
+    zs: I64
+    zmap: I64
+    zfmt: I64
+    ztab: I64
+    zbi: I64
+    zbin: I64
+    zbase: I64
+    znreg: U8
+    zlab: U8
+    zsc: I64
 
 
 @njit(cache=True)
@@ -396,7 +408,9 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
         regs, fb, fprev, fi, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves, gb, n,
         mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos, posm, plen,
         pc, tabs, pk, mdd, grow, gcol, pw, lct, fsm, mdir, fst,
+        zv, zs, zmap, zfmt, ztab, zbi, zbin, zbase, znreg, zlab, zsc,
     ) = m  # fmt: skip
+    nzm = zv.shape[0]
     cells = n * n
     c2 = cells * cells
     nk = plen.shape[0]
@@ -455,6 +469,32 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
                 h = 0
                 for j in range(nk):
                     h += tabs[j][fv[top, j] + d[j, o]]
+            elif kind == _ZERO:
+                h = 0
+                cut = False
+                for j in range(nzm):  # each member: only its view holding the tile changes
+                    v = zv[j, tile]
+                    s = zs[v, tile]
+                    pos[v, s] = zmap[v, b]
+                    ze = _zentry(pos, v, plen[v], cells, pc, zbin, zbase, zbi[v], znreg,
+                                 zlab, zmap[v, nb])  # fmt: skip
+                    pos[v, s] = zmap[v, nb]
+                    zmd = fvd[top, v] + mdd[od]  # the transpose keeps Manhattan distances
+                    zval = _zvalue(tabs[ztab[v]], zfmt[v], ze, zmd, fv[top, v])
+                    sm = fvm[top, j] - fv[top, v] + zval
+                    zsc[0, j] = zval
+                    zsc[1, j] = zmd
+                    zsc[2, j] = sm
+                    if gi + sm > bound:  # early exit: this member prunes the child
+                        h = sm
+                        cut = True
+                        break
+                    if sm > h:
+                        h = sm
+                if cut:
+                    if gi + h < best:
+                        best = gi + h
+                    continue
             else:
                 h = hp + mdd[od]
                 if kind == _LC:
@@ -561,6 +601,16 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
                 for j in range(nk):
                     fv[g1, j] = fv[top, j] + d[j, o]
                     fvm[g1, j] = fvm[top, j] + e[j, o]
+            elif kind == _ZERO:
+                for j in range(nk):
+                    fv[g1, j] = fv[top, j]
+                    fvd[g1, j] = fvd[top, j]
+                for j in range(nzm):
+                    v = zv[j, tile]
+                    fv[g1, v] = zsc[0, j]
+                    fvd[g1, v] = zsc[1, j]
+                    fvm[g1, j] = zsc[2, j]
+                    pos[v, zs[v, tile]] = zmap[v, b]
             fi[top] = i
             top = g1
             child = nb
@@ -585,9 +635,59 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
             pos[grp[tile], slot[tile]] = b
             if mirror:
                 posm[grpm[tile], slotm[tile]] = mir[b]
+        elif kind == _ZERO:
+            for j in range(nzm):
+                v = zv[j, tile]
+                pos[v, zs[v, tile]] = zmap[v, b]
         top -= _U1
         b = p  # the parent's cell, its frame resumed
         i = np.uint64(fi[top])
+
+
+@njit(cache=True, inline="always")
+def _zentry(
+    pos: I64, v: int, k: int, cells: int, pc: U8, binom: I64, base: I64, bi: int, nreg: U8,
+    lab: U8, blank: int,
+) -> int:  # fmt: skip
+    """The entry of a zero-aware table (:mod:`.zpdb_index`'s dense layout) of the tiles on
+    ``pos[v, :k]`` with the blank on cell ``blank``. The occupied set is found by its
+    rank ``s`` among the ``k``-sets in increasing order of their bit masks (colex:
+    ``sum binom[c_i, i + 1]`` over its cells in increasing order, ``i`` a cell's index
+    in the set); its first entry is ``base[bi, s]``, plus the order's lexicographic
+    rank times its regions ``nreg[bi, s]``, plus the blank's region
+    ``lab[bi, s * cells + blank]`` (the order's digit of tile ``i`` is its cell's index
+    among the set's, less the indices used before it: a popcount of the set below the
+    cell, then of the indices used below that index). Tables a set each, not a bit mask
+    each: 4.4 MB of region labels on 5x5 where a mask each takes 839 MB, so they stay in
+    the caches. Rows are indexed in place (a row's view costs a reference count)."""
+    occ = 0
+    for i in range(k):
+        occ |= 1 << pos[v, i]
+    used = 0
+    r = 0
+    s = 0
+    for i in range(k):
+        c = pos[v, i]
+        below = occ & ((1 << c) - 1)
+        x = int(pc[below & 0xFFFF]) + int(pc[below >> 16])
+        s += binom[c, x + 1]
+        r = r * (k - i) + x - int(pc[used & ((1 << x) - 1)])
+        used |= 1 << x
+    return int(base[bi, s]) + r * int(nreg[bi, s]) + int(lab[bi, s * cells + blank])
+
+
+@njit(cache=True, inline="always")
+def _zvalue(tab: U8, fmt: int, e: int, md: int, old: int) -> int:
+    """A zero-aware table's value at entry ``e``, ``md`` its tiles' Manhattan distance:
+    a byte (``fmt`` 0), ``md`` plus twice the nibble (1), or one bit an entry (2: the
+    value is the parent's ``old`` plus or minus one, the one of ``md + 2 * bit`` mod 4,
+    :mod:`.zpdb_bits`)."""
+    if fmt == 0:
+        return int(tab[e])
+    if fmt == 1:
+        return md + 2 * ((int(tab[e >> 1]) >> ((e & 1) << 2)) & 15)
+    m4 = (md + 2 * ((int(tab[e >> 3]) >> (e & 7)) & 1)) & 3
+    return old + 1 if m4 == (old + 1) & 3 else old - 1
 
 
 @njit(cache=True, inline="always")
@@ -622,6 +722,18 @@ def _search_lc(m: Machine) -> int:
     """:func:`_search` with linear conflict (a kind apart: its code in the Manhattan
     search's loop cost that search registers)."""
     return _search(_LC, 0, m)
+
+
+@njit(cache=True)
+def _search_zero(m: Machine) -> int:
+    """:func:`_search` with a catalogue of zero-aware databases (the literal kind compiled in)."""
+    return _search(_ZERO, 0, m)
+
+
+@njit(cache=True)
+def _search_zero_fsm(m: Machine) -> int:
+    """:func:`_search_zero` stepping the pruning automaton."""
+    return _search(_ZERO, 1, m)
 
 
 @njit(cache=True)
@@ -772,6 +884,35 @@ _NO1 = np.zeros(1, dtype=np.int64)
 _NO2 = np.zeros((1, 1), dtype=np.int64)
 
 
+class Zero(NamedTuple):
+    """A zero-aware catalogue as :func:`_search` reads it (built by :mod:`.kernel_zpdb`):
+    for member ``j`` and label ``t`` the view following it ``zv[j, t]``; for view ``v``
+    its label's slot ``zs[v, t]``, its cell map ``zmap[v]`` (identity or the
+    reflection), its table's format ``zfmt[v]`` (:func:`_zvalue`), its table
+    ``tabs[ztab[v]]`` and the row ``zbi[v]`` of its size's tables a set each: the first
+    entries ``zbase``, the regions' counts ``znreg`` and labels ``zlab``, found by the
+    set's rank with the binomials ``zbin`` (:func:`_zentry`); ``zsc`` room for a
+    child's new values (three rows, a column a member)."""
+
+    zv: I64
+    zs: I64
+    zmap: I64
+    zfmt: I64
+    ztab: I64
+    zbi: I64
+    zbin: I64
+    zbase: I64
+    znreg: U8
+    zlab: U8
+    zsc: I64
+
+
+_NO_ZERO = Zero(
+    np.zeros((0, 1), dtype=np.int64), _NO2, _NO2, _NO1, _NO1, _NO1, _NO2, _NO2,
+    np.zeros((1, 1), dtype=np.uint8), np.zeros((1, 1), dtype=np.uint8), _NO2,
+)  # fmt: skip
+
+
 def run_frames(
     kind: int,
     start: Board,
@@ -810,6 +951,7 @@ def run_frames(
     lct: npt.NDArray[np.int8] | None = None,
     on_iteration: IterationFn | None = None,
     fsm: npt.NDArray[np.int32] | None = None,
+    zero: Zero | None = None,
 ) -> tuple[list[int] | None, LimitName | None]:
     """Iterative deepening (:func:`deepen`) over the one frame machine :func:`_search`
     specialised to ``kind``: builds the frames (the root's heuristic ``roots`` = the
@@ -817,9 +959,11 @@ def run_frames(
     and passes the heuristic's data (see :func:`_search`; what a kind does not use
     may be left out). ``h_start`` is the root's own value (0: the goal), ``bound`` the
     first bound, ``on_iteration`` :func:`deepen`'s, ``fsm`` the pruning automaton
-    (:mod:`.fsm`; default None: Korf's pruning of the move back alone).
+    (:mod:`.fsm`; default None: Korf's pruning of the move back alone), ``zero`` the
+    zero-aware catalogue's data (:class:`Zero`, :mod:`.kernel_zpdb`).
     Returns the blank cells of the solution and the limit that stopped it.
     """
+    z = _NO_ZERO if zero is None else zero
     n = start.size
     moves, nmoves, mdir = move_table(n)
     usefsm = fsm is not None
@@ -846,7 +990,7 @@ def run_frames(
                     regs, fb, fprev, fi, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves,
                     goal.blank, n, mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir,
                     pos, posm, plen, POPCOUNT, tabs, pk, mdd, grow, gcol, pw, lct,
-                    fsm, mdir, fst,
+                    fsm, mdir, fst, *z,
                 )
             ]  # fmt: skip
         m = machine[0]
@@ -857,9 +1001,10 @@ def run_frames(
         return m.fb
 
     if usefsm:
-        search = (_search_radix_fsm, _search_ranked_fsm, _search_md_fsm, _search_lc_fsm)[kind]
+        search = (_search_radix_fsm, _search_ranked_fsm, _search_md_fsm, _search_lc_fsm,
+                  _search_zero_fsm)[kind]  # fmt: skip
     else:
-        search = (_search_radix, _search_ranked, _search_md, _search_lc)[kind]
+        search = (_search_radix, _search_ranked, _search_md, _search_lc, _search_zero)[kind]
 
     def run() -> int:
         return int(search(machine[0]))

@@ -5,7 +5,9 @@ the damaged ones).
 A table's file name says how to rebuild it (:func:`~.pdb.pdb_path`): board size,
 pattern, and layout (``-blank``: mixed radix with the blank; ``-goal<cell>``: searched
 from that blank cell; ``-rank4``/``-rank3``: ranked, four or three bits an entry;
-``-rank``: ranked, a byte an entry, which is rebuilt four bits an entry).
+``-rank``: ranked, a byte an entry, which is rebuilt four bits an entry); the zero-aware
+tables (:mod:`.zpdb`: ``zpdb-...-goal<cell>-z4``/``-z8``, four bits or a byte an entry,
+and ``-z1``, one bit, :mod:`.zpdb_bits`) likewise.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from .pdb import cache_dir, load_pdb, pdb_path, sweep
 from .pdb_check import check, discard
 
 _NAME = re.compile(r"pdb-(\d+)x\1-(\d+(?:_\d+)*)(?:-goal(\d+))?(-rank3|-rank4|-rank|-blank)?\.npy")
+_ZNAME = re.compile(r"zpdb-(\d+)x\1-(\d+(?:_\d+)*)-goal(\d+)-z([148])\.npy")
 MISSING = N_("missing")
 
 
@@ -62,6 +65,38 @@ def _artifact(path: Path) -> Artifact | None:
     return Artifact(f"{path.parent.name}/{path.name}", path, verify, heal if rebuildable else None)
 
 
+def _zero_artifact(path: Path) -> Artifact | None:
+    """A zero-aware table's artifact (its rebuild: :func:`~.zpdb.load_zpdb`, or for one
+    bit an entry :func:`~.zpdb_bits.load_bits`)."""
+    m = _ZNAME.fullmatch(path.name)
+    if m is None:
+        return None
+    size, blank, kind = int(m[1]), int(m[3]), m[4]
+    pattern = tuple(int(c) for c in m[2].split("_"))
+
+    def verify() -> str | None:
+        try:
+            return check(path, full=True)
+        except FileNotFoundError:
+            return _(MISSING)
+        except (DiskError, OSError) as exc:
+            return str(exc)
+
+    def heal() -> None:
+        from .zpdb import load_zpdb
+        from .zpdb_bits import load_bits
+
+        discard(path)
+        if kind == "1":
+            load_bits(size, pattern, blank, path.parent)
+        else:
+            load_zpdb(size, pattern, blank, directory=path.parent)
+
+    cells = size * size
+    rebuildable = 3 <= size <= 5 and all(0 < c < cells for c in pattern) and blank < cells
+    return Artifact(f"{path.parent.name}/{path.name}", path, verify, heal if rebuildable else None)
+
+
 def cache_artifacts() -> list[Artifact]:
     """The pattern databases in the cache now (after sweeping what dead builders left),
     each with its :func:`~.pdb_check.check` by whole CRC and its rebuild."""
@@ -69,5 +104,6 @@ def cache_artifacts() -> list[Artifact]:
     if not folder.is_dir():
         return []
     sweep(folder)
-    found = (_artifact(p) for p in sorted(folder.glob("pdb-*.npy")))
+    found = [_artifact(p) for p in sorted(folder.glob("pdb-*.npy"))]
+    found += [_zero_artifact(p) for p in sorted(folder.glob("zpdb-*.npy"))]
     return [a for a in found if a is not None]
