@@ -7,6 +7,7 @@ import doctest
 import errno
 import os
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
@@ -98,7 +99,8 @@ def test_atomic_open_text_and_bytes(tmp_path: Path) -> None:
         pass
 
 
-def test_the_place_s_faults_are_one_line(tmp_path: Path) -> None:
+def test_the_place_s_faults_are_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path))  # files of the cache
     (tmp_path / "table.npy").mkdir()
     with (
         pytest.raises(DiskError, match="folder where a file belongs"),
@@ -115,6 +117,54 @@ def test_the_place_s_faults_are_one_line(tmp_path: Path) -> None:
     with pytest.raises(DiskError), atomic_write(tmp_path / "file" / "inside"):
         pass
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "table.npy"]
+
+
+def test_numpy_s_short_write_is_a_full_disk(tmp_path: Path) -> None:
+    """``numpy.save`` and ``ndarray.tofile`` on a full disk raise an ``OSError`` without
+    errno ("N requested and M written": seen on a 100 KB tmpfs); that is a full disk,
+    one line, not an internal error. Another errno-less OSError is left alone."""
+    with pytest.raises(DiskError, match="No space left"), atomic_write(tmp_path / "t.npy"):
+        raise OSError("800000 requested and 12784 written")
+    with pytest.raises(OSError, match="something else") as info, atomic_write(tmp_path / "u"):
+        raise OSError("something else")
+    assert not isinstance(info.value, DiskError)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_the_user_named_gets_no_cache_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sheet or a report outside the cache: free space there, or another place; the
+    cache's variable is no help there."""
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path / "cache"))
+    with (
+        pytest.raises(DiskError, match="free some space there") as info,
+        atomic_write(tmp_path / "sheet.html"),
+    ):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    assert "SEARCHLAB_CACHE_DIR" not in str(info.value)
+    with pytest.raises(DiskError, match="choose another place"), atomic_write(tmp_path / "r"):
+        raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+
+
+def test_a_device_is_written_in_place_never_replaced(tmp_path: Path) -> None:
+    """``--sheet /dev/null`` renamed a file over /dev/null (as root: the device gone).
+    A device or a pipe is written in place; a regular file still atomically."""
+    with atomic_write(os.devnull) as target:
+        assert str(target) == os.devnull
+        target.write_text("discarded")
+    assert Path(os.devnull).is_char_device()
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    import threading
+
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    with atomic_write(fifo) as target:
+        target.write_bytes(b"through the pipe")
+    reader.join(10)
+    assert got == [b"through the pipe"] and stat.S_ISFIFO(fifo.stat().st_mode)
 
 
 def test_read_only_folder(tmp_path: Path) -> None:

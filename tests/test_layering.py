@@ -383,3 +383,28 @@ def test_no_module_outside_a_family_folder_names_it() -> None:
     family's name."""
     bad = offenders()
     assert not bad, "\n".join(bad)
+
+
+def page_offenders() -> list[str]:
+    """The web pages' scripts (``web/static``, ``.js`` and ``.html``) that hold a
+    family's name as a whole string literal (``"maze"``): a page finds families
+    through the API, by what they declare, never by name."""
+    from searchlab import families
+
+    names = set(families.names())
+    static = ROOT / "web" / "static"
+    bad = []
+    for path in sorted([*static.rglob("*.js"), *static.rglob("*.html")]):
+        text = path.read_text(encoding="utf-8")
+        for name in sorted(names):
+            for hit in re.finditer(rf"""["'`]{re.escape(name)}["'`]""", text):
+                line = text.count("\n", 0, hit.start()) + 1
+                bad.append(f"{path.relative_to(ROOT)}:{line} names {name!r}")
+    return bad
+
+
+def test_no_page_names_a_family() -> None:
+    """The watch page chose the grid maze by name as its opening family; it now opens
+    on the first family whose boards can be painted (what the family declares)."""
+    bad = page_offenders()
+    assert not bad, "\n".join(bad)

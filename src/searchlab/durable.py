@@ -29,6 +29,7 @@ import contextlib
 import errno
 import os
 import re
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -120,8 +121,18 @@ def _fsync_file(path: Path) -> None:
 
 
 def _disk_error(path: Path, exc: OSError) -> DiskError:
+    """The one line for ``exc`` writing ``path``; the advice names
+    ``SEARCHLAB_CACHE_DIR`` only for a file of the cache (not for a file the user
+    named: a sheet, a report)."""
     reason = exc.strerror or str(exc)
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+    full = exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+    if not _in_cache(path):
+        advice = (
+            _("free some space there and run again")
+            if full
+            else _("make it writable or choose another place")
+        )
+    elif full:
         advice = _("free some space there or set SEARCHLAB_CACHE_DIR to another disk")
     else:
         advice = _("make it writable or set SEARCHLAB_CACHE_DIR to another directory")
@@ -132,6 +143,26 @@ def _disk_error(path: Path, exc: OSError) -> DiskError:
     )
 
 
+def _in_cache(path: Path) -> bool:
+    """Whether ``path`` lies in searchlab's cache directory."""
+    from searchlab.cache import cache_root
+
+    try:
+        return path.resolve().is_relative_to(cache_root().resolve())
+    except (InputError, OSError, ValueError):
+        return False
+
+
+def is_special(path: Path) -> bool:
+    """Whether ``path`` is an existing device, pipe or socket (what it points to, for a
+    link), which :func:`atomic_write` writes in place instead of renaming over."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
 def check_not_directory(path: Path) -> None:
     """A :class:`DiskError` when a folder sits where the file ``path`` belongs."""
     if path.is_dir() and not path.is_symlink():
@@ -140,7 +171,14 @@ def check_not_directory(path: Path) -> None:
                 "{path} is a folder where a file belongs: remove it "
                 "(or run 'searchlab cache clear')"
             ).format(path=path)
+            if _in_cache(path)
+            else _("{path} is a folder: give a file name").format(path=path)
         )
+
+
+SHORT_WRITE = re.compile(r"\d+ requested and \d+ written")
+"""What NumPy's writers (``numpy.save``, ``ndarray.tofile``) raise, as an ``OSError``
+without ``errno``, when the disk fills under them: a full disk, told as such."""
 
 
 @contextlib.contextmanager
@@ -151,7 +189,9 @@ def atomic_write(path: Path | str) -> Iterator[Path]:
 
     Guarantees: ``path`` is either untouched or wholly the new file, also after a kill or
     a power cut; if the block raises, the temporary file is removed and ``path`` left
-    as it was. The folder is created if missing. An ``OSError`` of the place (no space,
+    as it was. The folder is created if missing. An existing device or pipe
+    (``/dev/null``) is written in place (:func:`is_special`): renaming over it would
+    replace it with a file. An ``OSError`` of the place (no space,
     read-only, no permission: :data:`ENVIRONMENT_ERRNOS`) and a folder where ``path``
     belongs become one :class:`DiskError` line. A kill leaves the temporary file, named
     after this process (:func:`temp_name`), for :func:`sweep_stale`.
@@ -165,6 +205,15 @@ def atomic_write(path: Path | str) -> Iterator[Path]:
     """
     path = Path(path)
     check_not_directory(path)
+    if is_special(path):  # a device or a pipe (``/dev/null``, ``/dev/stdout``): a rename
+        try:  # would replace it with a file, so it is written in place
+            yield path
+        except OSError as exc:
+            fault = _place_fault(path, exc)
+            if fault is not None:
+                raise fault from None
+            raise
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a folder that cannot be made is the place's fault
@@ -175,14 +224,23 @@ def atomic_write(path: Path | str) -> Iterator[Path]:
         _fsync_file(tmp)
         os.replace(tmp, path)
     except OSError as exc:
-        if exc.errno in ENVIRONMENT_ERRNOS:
-            raise _disk_error(path, exc) from None
+        fault = _place_fault(path, exc)
+        if fault is not None:
+            raise fault from None
         if isinstance(exc, IsADirectoryError):
             check_not_directory(path)
         raise
     finally:
         _remove_temporaries(tmp)
     fsync_dir(path.parent)
+
+
+def _place_fault(path: Path, exc: OSError) -> DiskError | None:
+    """The one line for ``exc`` met writing ``path`` when it is the place's fault
+    (:data:`ENVIRONMENT_ERRNOS`, NumPy's short write counted as a full disk)."""
+    if exc.errno is None and SHORT_WRITE.fullmatch(str(exc)):
+        exc = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    return _disk_error(path, exc) if exc.errno in ENVIRONMENT_ERRNOS else None
 
 
 def _remove_temporaries(tmp: Path) -> None:

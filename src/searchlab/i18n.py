@@ -17,10 +17,11 @@ with the language: the commands that write it run in English.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
@@ -116,35 +117,37 @@ def _compiled(language: str) -> bytes:
     return compiled.getvalue()
 
 
-def bind_process(language: str) -> None:
+def bind_process(language: str, spare: Callable[[], str] | None = None) -> None:
     """Make the standard library's global gettext domain (which Click's own messages
     use: "Usage:", "No such option") translate into ``language`` too, for the rest of
     this process. For a command-line run only; the web server never calls it.
 
     The standard library reads catalogs from files and the language from the
     environment, so this binds the domain to the package's ``locale`` folder (or,
-    when its ``.mo`` is missing or stale, to a copy compiled into the user cache)
-    and sets ``LANGUAGE``. Without a writable place for that copy, Click's own
-    messages stay in English."""
+    when its ``.mo`` is missing or stale, to a copy compiled into the folder
+    ``spare()`` names: the caller's, so that this module depends on no other) and
+    sets ``LANGUAGE``. Without ``spare``, or when it raises ``ValueError`` or cannot be
+    written, Click's own messages stay in English."""
     if language == "en" or language not in LANGUAGES:
         gettext.textdomain("messages")  # the default domain, which has no catalog
         return
     os.environ["LANGUAGE"] = language
     mo = _fresh_mo(language)
-    root = str(mo).rsplit(os.sep, 3)[0] if mo is not None else _cached_copy(language)
+    root = str(mo).rsplit(os.sep, 3)[0] if mo is not None else _spare_copy(language, spare)
     if root is None:
         return
     gettext.bindtextdomain(DOMAIN, root)
     gettext.textdomain(DOMAIN)
 
 
-def _cached_copy(language: str) -> str | None:
-    """A locale folder holding ``language``'s compiled catalog, in the user cache."""
-    from searchlab.cache import cache_root
-
+def _spare_copy(language: str, spare: Callable[[], str] | None) -> str | None:
+    """A locale folder under ``spare()`` holding ``language``'s compiled catalog
+    (written when missing or different: temporary file, fsync, rename)."""
+    if spare is None:
+        return None
     try:
-        root = os.path.join(cache_root(), "locale")
-    except ValueError:  # an unusable SEARCHLAB_CACHE_DIR: Click's words stay English
+        root = spare()
+    except ValueError:  # e.g. an unusable SEARCHLAB_CACHE_DIR: Click's words stay English
         return None
     path = os.path.join(root, language, "LC_MESSAGES", f"{DOMAIN}.mo")
     data = _compiled(language)
@@ -154,12 +157,17 @@ def _cached_copy(language: str) -> str | None:
                 return root
     except OSError:
         pass
+    tmp = f"{path}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path + ".tmp", "wb") as out:
+        with open(tmp, "wb") as out:
             out.write(data)
-        os.replace(path + ".tmp", path)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
     except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
         return None
     return root
 

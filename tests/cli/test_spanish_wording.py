@@ -3,7 +3,10 @@ Mexico) write (issue 23 item 14)."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -92,3 +95,28 @@ def test_a_count_column_is_plural_where_a_status_is_singular() -> None:
     finally:
         use("en")
     assert next(c for c in COMPARE_COLUMNS if c.key == "solved").shown_header() == "solved"
+
+
+SPARE_CHILD = """
+import sys
+from searchlab import i18n
+i18n._fresh_mo = lambda language: None  # as on a fresh clone, or after the .po was edited
+from searchlab.cli import run
+sys.argv = ["searchlab", "--lang", "es", "solve", "--help"]
+run()
+"""
+
+
+def test_click_speaks_spanish_from_a_catalog_compiled_into_the_cache(tmp_path: Path) -> None:
+    """Without an up-to-date compiled catalog in the package, Click's own words
+    ("Usage:") still come in Spanish: the CLI hands i18n the cache's ``locale`` folder,
+    where the catalog is compiled once (i18n itself imports nothing of the cache)."""
+    env = {**os.environ, "SEARCHLAB_CACHE_DIR": str(tmp_path / "cache")}
+    out = subprocess.run(
+        [sys.executable, "-c", SPARE_CHILD], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("Uso: searchlab solve")
+    assert (tmp_path / "cache/locale/es/LC_MESSAGES/searchlab.mo").is_file()
+    leftovers = [p.name for p in (tmp_path / "cache").rglob("*.tmp")]
+    assert not leftovers

@@ -18,6 +18,7 @@ them to the catalog template (:mod:`searchlab.cli.messages`) and
 from __future__ import annotations
 
 import copy
+import os
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -32,7 +33,15 @@ def use_language(language: str) -> None:
     """Make ``language`` the interface language of this run: searchlab's messages and
     Click's own."""
     i18n.use(language)
-    i18n.bind_process(i18n.current())
+    i18n.bind_process(i18n.current(), _spare_locale)
+
+
+def _spare_locale() -> str:
+    """Where a compiled copy of the catalog goes when the packaged one is missing or
+    stale: the cache's ``locale`` folder."""
+    from searchlab.cache import cache_root  # only when needed: start-up
+
+    return os.path.join(cache_root(), "locale")
 
 
 def _translated(param: click.Parameter) -> click.Parameter:

@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from searchlab.errors import InputError
 from searchlab.families.checking import failure, hint_reason, replay_reason
+from searchlab.families.params import float_param, int_param, seed_param
 from searchlab.i18n import N_, _
 from searchlab.search.problem import Problem
 from searchlab.search.result import SearchResult, SearchStats
@@ -806,8 +807,6 @@ class Family(NamedTuple, Generic[I, S]):
         """A random board from the generator, every parameter checked against its
         declared range (and finite) before anything is allocated; ``seed`` is the
         generator's seed. A one-line InputError for unknown or bad parameters."""
-        from searchlab.families.kit import float_param, int_param, seed_param
-
         if self.generator is None:
             raise InputError(
                 _("the {family} family has no random instance generator").format(family=self.name)

@@ -4,8 +4,6 @@
   family's terms (move labels, family states);
 * :func:`impossible` is the answer of a proof that no solution exists;
 * :class:`WithHeuristic` swaps a problem's heuristic;
-* :func:`int_param` / :func:`float_param` read a generator parameter, checked
-  to be a finite number in its range;
 * :func:`limit_options` picks the engine's limit keywords out of a solve's options
   (for a dedicated solver that takes the limits but not the engine's other options);
 * the standard options of a family's commands (:func:`file_option`,
@@ -13,19 +11,17 @@
   which the CLI gives their usual behaviour (``--json`` with ``--pretty``, ``--svg``
   and ``--html`` written after a solve);
 * :func:`draw_seed`: a random seed when none was given, with the note that tells it;
-  :func:`parse_wxh` reads a ``WxH`` size; :func:`optimal_help` says which algorithms
-  guarantee the fewest moves.
+  :func:`optimal_help` says which algorithms guarantee the fewest moves. The
+  parameters a generator or a command reads (``int_param``, ``float_param``,
+  ``seed_param``, ``parse_wxh``) are :mod:`searchlab.families.params`.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
-from searchlab.errors import InputError
 from searchlab.families.contract import Note, Option, Record
 from searchlab.i18n import N_, _
 from searchlab.search.options import LimitOptions
@@ -100,79 +96,6 @@ class WithHeuristic(Problem[Any, Any]):
 
     def predecessors(self, state: Any) -> Any:
         return self.inner.predecessors(state)
-
-
-def float_param(
-    params: Mapping[str, Any], name: str, default: float, lo: float, hi: float
-) -> float:
-    """A numeric parameter in [lo, hi]; a missing one is ``default``; anything else
-    (text, NaN, infinities, out of range) is a one-line InputError naming it."""
-    raw = params.get(name, default)
-    if isinstance(raw, bool):
-        raise InputError(_("{name} must be a number, got {raw!r}").format(name=name, raw=raw))
-    try:
-        value = float(raw)
-    except (TypeError, ValueError, OverflowError):
-        raise InputError(
-            _("{name} must be a number, got {value!r}").format(name=name, value=str(raw)[:40])
-        ) from None
-    if not math.isfinite(value):
-        raise InputError(
-            _("{name} must be a finite number, got {value}").format(name=name, value=value)
-        )
-    if not lo <= value <= hi:
-        raise InputError(
-            _("{name} must be between {lo:g} and {hi:g}, got {value:g}").format(
-                name=name, lo=lo, hi=hi, value=value
-            )
-        )
-    return value
-
-
-def int_param(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:
-    """An integer parameter in [lo, hi] (see :func:`float_param`); the range is said
-    in whole numbers (``2**63-1``, not ``9.22337e+18``)."""
-    value = float_param(params, name, default, -math.inf, math.inf)
-    if value != int(value):
-        raise InputError(
-            _("{name} must be an integer, got {value:g}").format(name=name, value=value)
-        )
-    if not lo <= value <= hi:
-        raise InputError(
-            _("{name} must be an integer from {lo} to {hi}, got {value}").format(
-                name=name, lo=lo, hi=hi, value=f"{value:g}"
-            )
-        )
-    return int(value)
-
-
-SEED_MAX = 2**63 - 1
-
-
-def seed_param(seed: Any) -> int | None:
-    """A generator seed: ``None`` or an integer in [0, 2**63-1], else an InputError."""
-    if seed is None:
-        return None
-    return int_param({"seed": seed}, "seed", 0, 0, SEED_MAX)
-
-
-def parse_wxh(text: str, option: str, lo: int, hi: int) -> tuple[int, int]:
-    """``"WxH"`` as (width, height), each in [lo, hi], or a one-line error naming ``option``."""
-    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
-    if not m:
-        raise InputError(
-            _("{option} expects WxH such as 6x6, got {text!r}").format(
-                option=option, text=text[:40]
-            )
-        )
-    w, h = int(m[1]), int(m[2])
-    if not (lo <= w <= hi and lo <= h <= hi):
-        raise InputError(
-            _("{option} {w}x{h}: sizes from {lo}x{lo} to {hi}x{hi} are supported").format(
-                option=option, w=w, h=h, lo=lo, hi=hi
-            )
-        )
-    return w, h
 
 
 def optimal_help(names: Sequence[str], optimal: Collection[str]) -> str:

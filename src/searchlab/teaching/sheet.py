@@ -9,11 +9,10 @@ page), or write PDF with :func:`sheet_pdf` (WeasyPrint, an optional extra).
 
 from __future__ import annotations
 
-import os
-import tempfile
 from html import escape
 from pathlib import Path
 
+from searchlab.durable import atomic_write
 from searchlab.errors import InputError
 from searchlab.i18n import _, current
 from searchlab.teaching.exercises import Question
@@ -105,25 +104,8 @@ def key_path(path: str) -> str:
 
 
 def write_atomic(path: str, text: str | bytes) -> None:
-    """Write ``text`` to ``path`` through a temporary file: fsync, rename, fsync the folder."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    umask = os.umask(0)
-    os.umask(umask)
-    try:
-        os.fchmod(fd, 0o666 & ~umask)
-        data = text.encode("utf-8") if isinstance(text, str) else text
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    dfd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
+    """Write ``text`` to ``path`` with :func:`searchlab.durable.atomic_write` (temporary
+    file, fsync, rename, fsync of the folder; a device such as /dev/null in place)."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    with atomic_write(path) as tmp:
+        tmp.write_bytes(data)

@@ -141,16 +141,19 @@ print("RESULT", r.undirected, flush=True)
 """
 
 
-@pytest.mark.parametrize("kill_at", [13, 27])
-def test_a_count_killed_mid_column_resumes_with_nothing_lost_or_doubled(
-    tmp_path: Path, kill_at: int
-) -> None:
-    """SIGKILL (no cleanup at all) in the middle of a column, parts on disk: the
-    count run again resumes from the last whole column, gives the published count,
-    and sweeps what the killed process left."""
-    ck = tmp_path / "c.ckpt"
+CHILD_EVERY_CELL = CHILD.replace(
+    "from searchlab.puzzles.knight.frontier import count",
+    "from searchlab.puzzles.knight import frontier\n"
+    "frontier.SAVE_AFTER = 0.0\n"
+    "count = frontier.count",
+)
+
+
+def _kill_at(child_code: str, ck: Path, kill_at: int) -> None:
+    """Run the count ``child_code`` and SIGKILL it (no cleanup at all) once it has
+    shown cell ``kill_at``."""
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(ck)], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", child_code, str(ck)], stdout=subprocess.PIPE, text=True
     )
     assert child.stdout is not None
     for line in child.stdout:
@@ -158,9 +161,27 @@ def test_a_count_killed_mid_column_resumes_with_nothing_lost_or_doubled(
             break
     child.send_signal(signal.SIGKILL)
     child.wait()
+
+
+@pytest.mark.parametrize("kill_at", [13, 27])
+@pytest.mark.parametrize("every_cell", [False, True])
+def test_a_count_killed_mid_column_resumes_with_nothing_lost_or_doubled(
+    tmp_path: Path, kill_at: int, every_cell: bool
+) -> None:
+    """SIGKILL in the middle of a column, parts on disk: the count run again resumes
+    from its last checkpoint, gives the published count, and sweeps what the killed
+    process left. The checkpoint is the last whole column, or, when cells are long
+    (``every_cell``: ``SAVE_AFTER`` set to 0, so every cell is saved), the cell
+    reached: progress is shown just before the save, so the one before the cell seen
+    or later, past the column's start (10 and 25)."""
+    ck = tmp_path / "c.ckpt"
+    _kill_at(CHILD_EVERY_CELL if every_cell else CHILD, ck, kill_at)
     assert any(".work-" in p.name for p in tmp_path.iterdir())  # left by the dead process
     done = _done(ck)
-    assert done % 5 == 0 and 0 < done <= kill_at
+    if every_cell:
+        assert done >= kill_at - 1
+    else:
+        assert done % 5 == 0 and 0 < done <= kill_at
     got = count(Board(5, 8), True, checkpoint=ck, memory=1 << 15)
     assert got.undirected == 44202 and got.steps_resumed == done
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "c.ckpt.cell035", "c.ckpt.lock"]
@@ -284,3 +305,17 @@ with locked(Path(sys.argv[1])):
     print("held", flush=True)
     time.sleep(60)
 """
+
+
+@pytest.mark.parametrize("rows", range(1, 9))
+def test_the_mirror_maps_each_column_s_frontier_onto_itself(rows: int) -> None:
+    """After each column but the last the frontier is closed under the top-bottom
+    reflection: the mirror is a permutation of its positions and its own inverse
+    (the symmetry trick's premise); elsewhere there is none."""
+    p = plan(rows, 9)
+    for x, image in enumerate(p.mirrors):
+        if (x + 1) % rows == 0 and x < rows * 9 - 1:
+            assert sorted(image.tolist()) == list(range(p.sizes[x]))
+            assert all(image[image[k]] == k for k in range(len(image)))
+        else:
+            assert len(image) == 0

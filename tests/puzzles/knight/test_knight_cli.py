@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import threading
 from pathlib import Path
 
@@ -169,3 +171,56 @@ def test_random_starts_are_drawn_where_a_tour_exists(capsys: pytest.CaptureFixtu
     assert main(["knight", "tour", "--size", "6x6", "--random", "--seed", seed, "--json"]) == 0
     again, _ = capsys.readouterr()
     assert json.loads(again)["moves"] == json.loads(out)["moves"]
+
+
+def test_a_full_disk_under_a_count_is_one_line_and_the_checkpoint_stays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A frontier part that meets a full disk is one line naming the file, exit 2,
+    never "internal error" (``ndarray.tofile`` raised an OSError without errno there);
+    the checkpoint already saved is intact and the count resumes from it once there is
+    room. (Measured first on a 2 MB tmpfs; here the disk fills after 20 part files.)"""
+    import builtins
+    import errno
+
+    from searchlab.puzzles.knight import frontier_store
+
+    class Full(io.BytesIO):
+        def write(self, data: object) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    opened = {"n": 0}
+
+    def open_then_full(path: object, mode: str = "r", *args: object, **kw: object) -> object:
+        if "w" in mode:
+            opened["n"] += 1
+            if opened["n"] > 20:
+                return Full()
+        return builtins.open(path, mode, *args, **kw)  # type: ignore[call-overload]
+
+    ck = tmp_path / "c.ckpt"
+    count = ["knight", "count", "8x5", "--closed", "--memory", "0.001", "--checkpoint", str(ck)]
+    monkeypatch.setattr(frontier_store, "open", open_then_full, raising=False)
+    rc, _, err = run(capsys, *count)
+    line = err.strip().splitlines()[-1]
+    assert rc == 2 and "No space left on device" in line and "internal error" not in err
+    assert "c.ckpt." in line and ck.exists()
+    monkeypatch.delattr(frontier_store, "open")
+    rc, out, _ = run(capsys, *count)
+    assert rc == 0 and "44,202" in out
+
+
+@pytest.mark.parametrize("place", ["folder", "root", "device"])
+def test_a_checkpoint_that_is_not_a_file_is_refused_before_any_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, place: str
+) -> None:
+    """A folder (or ``/``) was found only at the first save, as "cannot use
+    FOLDER.PID.tmp"; a device such as /dev/null was *replaced* by the manifest (a
+    rename over it, as root). Now each is one line before the count starts, and
+    the device is left a device."""
+    target = {"folder": str(tmp_path), "root": "/", "device": os.devnull}[place]
+    rc, out, err = run(capsys, "knight", "count", "4x4", "--checkpoint", target)
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert ("is a folder" if place != "device" else "not a regular file") in err
+    assert Path(os.devnull).is_char_device()
+    assert not Path(target + ".lock").exists()

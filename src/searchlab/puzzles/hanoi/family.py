@@ -39,9 +39,9 @@ from searchlab.families.kit import (
     engine_solve,
     file_option,
     heuristic_option,
-    int_param,
     svg_option,
 )
+from searchlab.families.params import int_param
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles import folder_name
 from searchlab.search.options import SearchOptions, budget_and_observer

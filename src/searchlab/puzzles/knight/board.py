@@ -91,7 +91,7 @@ class Board:
 def parse_size(text: str) -> Board:
     """``"WxH"`` (width × height, i.e. columns × rows, as every searchlab size is
     written; e.g. ``8x8``) as a :class:`Board`, or :class:`InputError`."""
-    m = re.fullmatch(r"\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*", text or "")
+    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text or "")
     if not m:
         raise InputError(
             _("board size must look like WxH (columns x rows, e.g. 8x8), got {text!r}").format(

@@ -230,7 +230,10 @@ def _count_frontier(
         )
         if not as_json:
             yield (
-                _("interrupted (Ctrl-C); run the same command again to resume from the last column")
+                _(
+                    "interrupted (Ctrl-C); run the same command again to resume from the "
+                    "last saved cell"
+                )
                 if checkpoint is not None
                 else _(
                     "interrupted (Ctrl-C); nothing counted "
@@ -365,8 +368,9 @@ COUNT = Task(
         Option(
             "checkpoint",
             N_(
-                "Save the frontier count to this file after every column and resume from "
-                "it when run again (verified by a checksum)."
+                "Save the frontier count to this file after every column (and every cell "
+                "once ten minutes have passed) and resume from it when run again (verified "
+                "by a checksum)."
             ),
             str,
             metavar="FILE",
@@ -379,6 +383,7 @@ COUNT = Task(
             ),
             float,
             minimum=0.001,
+            maximum=1_000_000.0,
             metavar="GB",
         ),
     ),

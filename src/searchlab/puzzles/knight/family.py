@@ -42,7 +42,8 @@ from searchlab.families.contract import (
     SolveCommand,
     Wire,
 )
-from searchlab.families.kit import int_param, limit_options
+from searchlab.families.kit import limit_options
+from searchlab.families.params import int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles import folder_name
 from searchlab.search import SearchResult, backtracking_search

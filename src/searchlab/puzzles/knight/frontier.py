@@ -63,6 +63,11 @@ MEMORY_FRACTION = 0.5
 """The default memory budget: this fraction of the memory available when the count
 starts (``MemAvailable``; 4 GiB where that cannot be read)."""
 
+SAVE_AFTER = 600.0
+"""With a checkpoint, a cell is also saved (not only a column's last) once this many
+seconds have passed since the last save: on an 8x8 board a cell takes 15-50 minutes,
+and a stop would otherwise lose up to a column of them."""
+
 __all__ = ["CheckpointBusy", "CheckpointError", "count", "default_memory"]
 
 
@@ -93,11 +98,21 @@ class Plan:
     keeps: list[np.ndarray]
     rests: list[np.ndarray]
     sizes: list[int]
+    mirrors: list[np.ndarray]
 
 
 def plan(rows: int, cols: int) -> Plan:
     """The step plan for a board of ``rows`` ≤ 8 rows and ``cols`` columns, cells taken
-    column by column (cell ``c * rows + r``)."""
+    column by column (cell ``c * rows + r``).
+
+    ``mirrors[x]``: after a cell that ends a column (not the last), the frontier
+    position of each frontier cell's mirror image across the board's middle row (the
+    top-bottom reflection); empty elsewhere. The symmetry trick: at a column's end the
+    cells added so far are whole columns, so the reflection maps them, the cells to
+    come and the knight's moves onto themselves, and a state and its mirror image have
+    the same number of completions. The step keeps one of the two (the smaller key)
+    with the sum of their counts: the frontier after each column is about halved, and
+    so is the work of the cells that follow, with the count unchanged."""
     n = rows * cols
     nbrs: list[list[int]] = [[] for _ in range(n)]
     for c in range(cols):
@@ -108,7 +123,7 @@ def plan(rows: int, cols: int) -> Plan:
                     nbrs[c * rows + r].append(cc * rows + rr)
     leave = [max([j, *nbrs[j]]) for j in range(n)]
     frontier: list[int] = []
-    backs, keeps, rests, sizes = [], [], [], []
+    backs, keeps, rests, sizes, mirrors = [], [], [], [], []
     for x in range(n):
         pos = {cell: p for p, cell in enumerate(frontier)}
         back = [pos[j] for j in sorted(nbrs[x]) if j < x]
@@ -120,9 +135,23 @@ def plan(rows: int, cols: int) -> Plan:
         rests.append(np.array(rest, dtype=np.int64))
         frontier = [work[p] for p in keep]
         sizes.append(len(frontier))
+        mirrors.append(_mirror(frontier, rows) if (x + 1) % rows == 0 and x < n - 1 else NO_MIRROR)
     if max(sizes, default=0) > 17:  # pragma: no cover - rows <= 8 gives at most 17
         raise ValueError("frontier wider than the key holds")
-    return Plan(rows, cols, backs, keeps, rests, sizes)
+    return Plan(rows, cols, backs, keeps, rests, sizes, mirrors)
+
+
+NO_MIRROR = np.zeros(0, dtype=np.int64)
+
+
+def _mirror(frontier: list[int], rows: int) -> np.ndarray:
+    """For each frontier position, the position of its cell's mirror image (same
+    column, row ``rows - 1 - r``). The frontier after a whole column is closed under
+    the reflection (a cell stays while it has a neighbour in a later column, which its
+    image has too); asserted."""
+    pos = {cell: p for p, cell in enumerate(frontier)}
+    image = [pos[(cell // rows) * rows + rows - 1 - cell % rows] for cell in frontier]
+    return np.array(image, dtype=np.int64)
 
 
 def orient(board: Board) -> tuple[int, int]:
@@ -199,7 +228,8 @@ def count(
     frontier whose table would not fit is built in parts (each a pass over the
     frontier keeping only the keys of one hash part; a part that turns out too big is
     split in two and redone). With ``checkpoint``, the frontier is saved after every
-    finished column (:mod:`~searchlab.puzzles.knight.frontier_store`: part files with
+    finished column, and after any cell begun ``SAVE_AFTER`` seconds after the last
+    save (:mod:`~searchlab.puzzles.knight.frontier_store`: part files with
     checksums behind an atomically replaced manifest) and a count started again
     resumes from it; a checkpoint that is damaged or of another count is reported
     through ``on_checkpoint_note`` and ignored. Raises :class:`Cancelled` within one
@@ -275,13 +305,18 @@ def _run(
     work = store.work_folder(checkpoint)
     limbs = max([seg.limbs for seg in frontier], default=1)
     total = 0
+    last_save = time.monotonic()
     try:
         for x in range(first, n):
             final = x == n - 1
-            column_end = checkpoint is not None and (x + 1) % rows == 0 and not final
+            save_here = (
+                checkpoint is not None
+                and not final
+                and ((x + 1) % rows == 0 or time.monotonic() - last_save >= SAVE_AFTER)
+            )
             folder = (
                 store.checkpoint_folder(checkpoint, x + 1)
-                if checkpoint is not None and column_end
+                if checkpoint is not None and save_here
                 else work
             )
             expect = _expect(sizes, x, rows)
@@ -297,7 +332,7 @@ def _run(
                     expect,
                     budget,
                     folder,
-                    durable=column_end,
+                    durable=save_here,
                 )
                 if not overflow:
                     break
@@ -316,7 +351,7 @@ def _run(
                 progress(x + 1, n, x // rows + 1, sizes[-1], budget.peak / 2**20)
             if sizes[-1] == 0:
                 break
-            if column_end:
+            if save_here:
                 assert checkpoint is not None
                 store.save(
                     checkpoint,
@@ -333,6 +368,7 @@ def _run(
                     folder,
                 )
                 saved = folder
+                last_save = time.monotonic()
     finally:
         store.remove_folder(work)
     return total
@@ -457,6 +493,7 @@ def _run_part(
                     p.backs[x],
                     p.keeps[x],
                     p.rests[x],
+                    p.mirrors[x],
                     final,
                     apex,
                     tkeys,

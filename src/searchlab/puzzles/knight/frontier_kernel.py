@@ -116,6 +116,40 @@ def compact(tkeys: np.ndarray, tcounts: np.ndarray) -> int:
     return m
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _key_in_order(
+    keep: np.ndarray, order: np.ndarray, d2: np.ndarray, m2: np.ndarray, label: np.ndarray
+) -> np.uint64:
+    """The base-11 code of the staying cells, the ``k``-th digit from cell
+    ``keep[order[k]]``: 0 no edge, 1 finished, 2 an end joined to the apex, ``3 + j``
+    an end of the ``j``-th path met in this order (``label``: scratch)."""
+    nkeep = keep.shape[0]
+    for k in range(nkeep):
+        label[keep[k]] = -1
+    nlab = 0
+    code_key = np.uint64(0)
+    mul = np.uint64(1)
+    for k in range(nkeep):
+        i = keep[order[k]]
+        if d2[i] == 0:
+            code = 0
+        elif d2[i] == 2:
+            code = 1
+        elif m2[i] == APEX:
+            code = 2
+        else:
+            pi = m2[i]
+            if label[pi] >= 0:
+                code = label[pi]
+            else:
+                code = 3 + nlab
+                nlab += 1
+                label[i] = code
+        code_key += np.uint64(code) * mul
+        mul *= np.uint64(BASE)
+    return code_key
+
+
 @njit(cache=True, nogil=True)
 def advance(
     keys: np.ndarray,
@@ -126,6 +160,7 @@ def advance(
     back: np.ndarray,
     keep: np.ndarray,
     rest: np.ndarray,
+    mirror: np.ndarray,
     final: bool,
     use_apex: bool,
     tkeys: np.ndarray,
@@ -142,6 +177,10 @@ def advance(
     ``back``: positions of the new cell's earlier neighbours (``-1`` padded);
     ``keep``: positions (in ``0..m``) that stay on the frontier, in order, each
     with ``rest`` edges still to come; all other positions leave and need degree 2.
+    ``mirror`` (empty: none): position ``k`` of the next frontier holds, in the
+    mirrored state, what position ``mirror[k]`` holds in this one; the successor is
+    stored under the smaller of its key and its mirror's (the symmetry trick of
+    :func:`~searchlab.puzzles.knight.frontier.plan`).
     ``final``: the last cell; complete cycles add into ``result`` (limbs).
     ``part`` of ``parts``: only successors in this part (by :func:`part_of`) are stored.
     """
@@ -154,6 +193,7 @@ def advance(
     nb = np.zeros(5, dtype=np.int64)
     pick = np.zeros(5, dtype=np.int64)
     nkeep = keep.shape[0]
+    identity = np.arange(nkeep)
     overflow = False
     for s in range(start, stop):
         if filled > max_filled:
@@ -297,31 +337,13 @@ def advance(
                 continue
             if need > 0 and (not use_apex or need > 2 - d2[APEX]):
                 continue
-            # Canonical key.
-            for k in range(nkeep):
-                label[keep[k]] = -1
-            nlab = 0
-            code_key = np.uint64(0)
-            mul = np.uint64(1)
-            for k in range(nkeep):
-                i = keep[k]
-                if d2[i] == 0:
-                    code = 0
-                elif d2[i] == 2:
-                    code = 1
-                elif m2[i] == APEX:
-                    code = 2
-                else:
-                    pi = m2[i]
-                    if label[pi] >= 0:
-                        code = label[pi]
-                    else:
-                        code = 3 + nlab
-                        nlab += 1
-                        label[i] = code
-                code_key += np.uint64(code) * mul
-                mul *= np.uint64(BASE)
+            code_key = _key_in_order(keep, identity, d2, m2, label)
             newkey = np.uint64(d2[APEX]) + np.uint64(3) * code_key
+            if mirror.shape[0] > 0:
+                mirrored = _key_in_order(keep, mirror, d2, m2, label)
+                mirrored = np.uint64(d2[APEX]) + np.uint64(3) * mirrored
+                if mirrored < newkey:
+                    newkey = mirrored
             if parts > 1 and part_of(newkey, parts) != part:
                 continue
             new, ov = _add_into(tkeys, tcounts, newkey, counts, s)

@@ -2,7 +2,7 @@
 frontiers: in memory while they are small, otherwise in part files on disk read back
 a chunk at a time, so that the memory a count uses is bounded by its budget and not
 by the size of its frontier; and its checkpoints, one folder of part files per
-finished column behind a manifest.
+saved cell (every finished column, and every long cell) behind a manifest.
 
 A frontier is a list of :class:`Segment` (states of distinct keys across segments:
 each holds one hash part of the keys). A checkpoint ``FILE`` is a JSON manifest
@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ from pathlib import Path
 import numpy as np
 
 from searchlab.durable import fsync_dir
+from searchlab.errors import InputError
+from searchlab.i18n import _
 
 MANIFEST_VERSION = 2
 
@@ -43,11 +46,38 @@ class CheckpointBusy(Exception):
     """Another count (a live process) is using this checkpoint."""
 
 
+def check_place(checkpoint: Path) -> None:
+    """A one-line :class:`~searchlab.errors.InputError` unless ``checkpoint`` names a
+    file that is a regular file or does not exist yet: a folder (``/``, ``/tmp``) or a
+    device (``/dev/null``) would be found only at the first save, hours in, and a
+    device would be replaced by the manifest (rename over it)."""
+    try:
+        kind = None if not checkpoint.name else checkpoint.lstat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(
+            _("checkpoint {path}: {reason}").format(path=checkpoint, reason=exc.strerror or exc)
+        ) from None
+    if kind is None or stat.S_ISDIR(kind):
+        raise InputError(
+            _("checkpoint {path} is a folder: give a file name in it (e.g. {example})").format(
+                path=checkpoint, example=checkpoint / "count.ckpt"
+            )
+        )
+    if not stat.S_ISREG(kind):
+        raise InputError(
+            _("checkpoint {path} is not a regular file: give a file name").format(path=checkpoint)
+        )
+
+
 @contextlib.contextmanager
 def locked(checkpoint: Path) -> Iterator[None]:
     """Holds the checkpoint's lock (``flock`` on ``FILE.lock``, released when the
     process ends, however it ends) for one count; :class:`CheckpointBusy` if another
-    count holds it (two counts on one checkpoint would remove each other's files)."""
+    count holds it (two counts on one checkpoint would remove each other's files);
+    first :func:`check_place`."""
+    check_place(checkpoint)
     checkpoint.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(checkpoint.with_name(checkpoint.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
     try:
@@ -121,11 +151,16 @@ def write(path: Path, keys: np.ndarray, counts: np.ndarray, durable: bool) -> Se
     for target, data in ((_keys(path), keys), (_counts(path), counts)):
         data = np.ascontiguousarray(data)
         h.update(data.data)
-        with open(target, "wb") as f:
-            data.tofile(f)
-            if durable:
-                f.flush()
-                os.fsync(f.fileno())
+        try:
+            with open(target, "wb") as f:
+                # file.write, not ndarray.tofile: on a full disk tofile raises an OSError
+                # without errno ("N requested and M written"), which no one can explain.
+                f.write(data.data)
+                if durable:
+                    f.flush()
+                    os.fsync(f.fileno())
+        except OSError as exc:  # name the file, so the fault is told in one line
+            raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
     return Segment(len(keys), counts.shape[1], path=path, digest=h.hexdigest())
 
 

@@ -41,12 +41,10 @@ from searchlab.families.kit import (
     draw_seed,
     engine_solve,
     file_option,
-    float_param,
     heuristic_option,
-    int_param,
     optimal_help,
-    parse_wxh,
 )
+from searchlab.families.params import float_param, int_param, parse_wxh
 from searchlab.families.report import describe_outcome, optimality_note
 from searchlab.i18n import N_, _
 from searchlab.puzzles import folder_name

@@ -44,7 +44,8 @@ from searchlab.families.contract import (
     SolveCommand,
     Wire,
 )
-from searchlab.families.kit import engine_solve, impossible, int_param, limit_options
+from searchlab.families.kit import engine_solve, impossible, limit_options
+from searchlab.families.params import int_param
 from searchlab.i18n import N_, _
 from searchlab.puzzles import folder_name
 from searchlab.search.problem import Problem

@@ -56,8 +56,8 @@ CARD = Option(
 DB = Option(
     "db",
     N_(
-        "Only this puzzle database [default: rushhour.sqlite in the user data directory, "
-        "and the 6x6 puzzles without walls that ship with searchlab]."
+        "Only this puzzle database [default: the puzzle's .sqlite file in the user data "
+        "directory, and the 6x6 puzzles without walls that ship with searchlab]."
     ),
     str,
     metavar="FILE",
@@ -177,8 +177,8 @@ GENERATE_OPTIONS = (
     Option(
         "db",
         N_(
-            "Only this puzzle database for --from-db [default: rushhour.sqlite in the user "
-            "data directory, and the 6x6 puzzles without walls that ship with searchlab]."
+            "Only this puzzle database for --from-db [default: the puzzle's .sqlite file in "
+            "the user data directory, and the 6x6 puzzles without walls that ship with searchlab]."
         ),
         str,
         metavar="FILE",
@@ -221,8 +221,8 @@ ENUMERATE_OPTIONS = (
     Option(
         "db",
         N_(
-            "SQLite database to write (resumes from it) [default: rushhour.sqlite in the user "
-            "data directory]."
+            "SQLite database to write (resumes from it) [default: the puzzle's .sqlite file in "
+            "the user data directory]."
         ),
         str,
         metavar="FILE",

@@ -42,7 +42,8 @@ from searchlab.families.contract import (
     Sampling,
     SolveCommand,
 )
-from searchlab.families.kit import engine_solve, float_param, int_param, limit_options
+from searchlab.families.kit import engine_solve, limit_options
+from searchlab.families.params import float_param, int_param
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles import folder_name
 from searchlab.search.limits import Budget

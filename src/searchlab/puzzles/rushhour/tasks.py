@@ -21,8 +21,8 @@ from dataclasses import replace
 from searchlab import families
 from searchlab.errors import InputError
 from searchlab.families.contract import Block, Exit, NoHint, Note, Record
-from searchlab.families.kit import parse_wxh
 from searchlab.families.parallel import Runner
+from searchlab.families.params import parse_wxh
 from searchlab.i18n import N_, _, ngettext
 from searchlab.puzzles import folder_name
 from searchlab.search.limits import Budget, CancelToken
@@ -292,23 +292,12 @@ def export_task(
     if output:
         # whole or not at all: a temporary file renamed over OUTPUT once every row is
         # written, so a fault halfway (a damaged page, a full disk) leaves no partial file
-        # (a device or a pipe, /dev/stdout, is written in place: never replaced)
-        import os
-        import stat
-
+        # (a device or a pipe, /dev/stdout, is written in place: atomic_open never
+        # replaces one)
         from searchlab.durable import atomic_open
 
         try:
-            special = not stat.S_ISREG(os.stat(output).st_mode)
-        except OSError:
-            special = False
-        try:
-            opened = (
-                open(output, "w", encoding="utf-8")  # noqa: SIM115
-                if special
-                else atomic_open(output, "w")
-            )
-            with opened as out:
+            with atomic_open(output, "w") as out:
                 for row in rows:
                     out.write(export_line(row) + "\n")
                     written += 1
