@@ -3,7 +3,7 @@
 Usage: python benchmarks/korf24.py [IDS ...] [--easiest N] [--all] [--time-limit SECONDS]
        [--cpu-limit SECONDS] [--again] [--no-reflect] [--tables blank-goal|blank-anywhere]
        [--dual] [--prune parent|fsm] [--fsm-depth D] [--results FILE] [--table]
-       [--workers N | --local-dask N | --scheduler tcp://HOST:8786]
+       [--catalogue MEMBERS] [--workers N | --local-dask N | --scheduler tcp://HOST:8786]
 
 IDS are instance numbers or ranges (``25 40 1-3``); ``--easiest N`` runs the N
 instances with the shortest published optimal solutions instead (default: the
@@ -24,6 +24,13 @@ change), with which ``--dual`` adds the dual lookup. Prints per instance the sta
 the length found against the published optimum, nodes generated, CPU seconds and
 nodes per CPU second, beside Korf & Felner's published nodes for the instance and our
 nodes over theirs.
+
+Zero-aware catalogue (issue 35): ``--catalogue MEMBERS`` (names of
+:func:`searchlab.puzzles.npuzzle.catalogues.candidates`, comma-separated, strongest first,
+e.g. ``s1,s1+r,s4+r,s6``) searches with the maximum over those members of the zero-aware
+tables' sums instead (:func:`searchlab.puzzles.npuzzle.kernel_zpdb.ida_star_zero`; the
+tables built first if missing, about 100 CPU s and 2.9 GB each, one at a time); its
+records are kept apart by their heuristic (``zpdb MEMBERS``).
 
 Pruning (issue 35): ``--prune parent`` (the default) prunes the move back to the parent
 only, Korf & Felner's search: with the default tables and reflection its node counts
