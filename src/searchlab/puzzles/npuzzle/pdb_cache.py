@@ -49,13 +49,7 @@ def _artifact(path: Path) -> Artifact | None:
     successor = pdb_path(size, pattern, path.parent, kind == "-blank", True, True, blank)
 
     def verify() -> str | None:
-        target = successor if kind == "-rank" and not path.exists() else path
-        try:
-            return check(target, full=True)
-        except FileNotFoundError:
-            return _(MISSING)
-        except (DiskError, OSError) as exc:
-            return str(exc)
+        return _verdict(successor if kind == "-rank" and not path.exists() else path)
 
     def heal() -> None:
         discard(path)
@@ -63,6 +57,16 @@ def _artifact(path: Path) -> Artifact | None:
 
     rebuildable = 2 <= size <= 5 and all(0 <= c < size * size for c in pattern)
     return Artifact(f"{path.parent.name}/{path.name}", path, verify, heal if rebuildable else None)
+
+
+def _verdict(path: Path) -> str | None:
+    """None when the table at ``path`` passes its full check, else why not (one line)."""
+    try:
+        return check(path, full=True)
+    except FileNotFoundError:
+        return _(MISSING)
+    except (DiskError, OSError) as exc:
+        return str(exc)
 
 
 def _zero_artifact(path: Path) -> Artifact | None:
@@ -75,12 +79,7 @@ def _zero_artifact(path: Path) -> Artifact | None:
     pattern = tuple(int(c) for c in m[2].split("_"))
 
     def verify() -> str | None:
-        try:
-            return check(path, full=True)
-        except FileNotFoundError:
-            return _(MISSING)
-        except (DiskError, OSError) as exc:
-            return str(exc)
+        return _verdict(path)
 
     def heal() -> None:
         from .zpdb import load_zpdb
