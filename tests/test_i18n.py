@@ -373,3 +373,34 @@ def test_the_web_example_titles_follow_the_page_language() -> None:
     assert {e["id"]: e["title"] for e in en["rushhour"]["examples"]}["card1"] == (
         "Card 1 (8 moves)"
     )
+
+
+def test_the_catalog_holds_each_message_once() -> None:
+    """Babel reads a catalog with a message twice without a word (the last wins), so a
+    merge that concatenates two versions of the .po (its union merge driver, after one
+    side re-sorted it) doubled 620 entries unseen, and glued two entries with no blank
+    line between them. Each (context, id) is written once, each entry apart."""
+    path = PO
+    seen: dict[tuple[str | None, str], int] = {}
+    context: str | None = None
+    entry: list[str] = []
+    glued = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate([*lines, ""], 1):
+        if line.startswith("msgid ") and any(x.startswith("msgstr") for x in entry):
+            glued.append(number)
+        if line.strip() == "" or line.startswith("#"):
+            if any(x.startswith("msgid ") for x in entry):
+                head = "".join(entry)
+                key_text = head.split("msgid ", 1)[1].split("msgstr", 1)[0]
+                key_text = key_text.split("msgid_plural", 1)[0]
+                seen[(context, key_text)] = seen.get((context, key_text), 0) + 1
+            if line.strip() == "":
+                entry, context = [], None
+            continue
+        if line.startswith("msgctxt "):
+            context = line
+        entry.append(line)
+    twice = [key for key, n in seen.items() if n > 1 and key[1] != '""']
+    assert not glued, f"entries glued at lines {glued[:5]}"
+    assert not twice, twice[:5]
