@@ -20,6 +20,7 @@ plain-Python layout (:func:`~.zpdb_index.layout`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -101,7 +102,7 @@ def set_tables(size: int, k: int) -> SetTables:
     return SetTables(base, nreg, lab, total)
 
 
-def colex_rank(cells: list[int]) -> int:
+def colex_rank(cells: Sequence[int]) -> int:
     """The rank of a set (its cells, any order) among the sets of as many cells in
     increasing order of their bit masks."""
     return sum(math.comb(c, i + 1) for i, c in enumerate(sorted(cells)))
