@@ -10,7 +10,10 @@ search, then ``auto`` runs
   (:func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` for the first
   :data:`PYTHON_NODES` nodes, then the compiled
   :func:`~searchlab.puzzles.npuzzle.kernel.ida_star_compiled`);
-- 5x5: the same with the 6-6-6-6 databases when cached;
+- 5x5: IDA* with the zero-aware catalogue :data:`~.catalogues.AUTO` when its tables are
+  cached (:func:`~.kernel_zpdb.ida_star_zero`), else the additive 6-6-6-6 databases;
+- with databases, the compiled search steps the pruning automaton when it is cached
+  (:mod:`.fsm`);
 - otherwise (no database cached, or larger boards): IDA* with linear conflict,
   compiled (:func:`~searchlab.puzzles.npuzzle.kernel_md.ida_star_md_compiled`),
   after :data:`PYTHON_NODES` nodes of the pure-Python Manhattan search.

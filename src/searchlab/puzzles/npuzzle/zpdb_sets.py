@@ -28,6 +28,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from .floodfill import edge_columns, flood
+
 I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
 
@@ -48,11 +50,7 @@ def _fill(size: int, k: int, kf: int, base: I64, nreg: U8, lab: U8) -> int:
     """Fill the rows of :class:`SetTables` (module docstring); return the entries."""
     cells = size * size
     full = (1 << cells) - 1
-    left = 0
-    right = 0
-    for row in range(size):
-        left |= 1 << (row * size)
-        right |= 1 << (row * size + size - 1)
+    left, right = edge_columns(size)
     occ = (1 << k) - 1
     total = 0
     s = 0
@@ -62,15 +60,8 @@ def _fill(size: int, k: int, kf: int, base: I64, nreg: U8, lab: U8) -> int:
             lab[s * cells + c] = 255
         count = 0
         rest = open_
-        while rest:  # one region a turn: grow the lowest free cell's mask to a fixed point
-            comp = rest & -rest
-            while True:
-                grow = comp | (comp >> size) | ((comp << size) & full)
-                grow |= ((comp & ~left) >> 1) | ((comp & ~right) << 1)
-                grow &= open_
-                if grow == comp:
-                    break
-                comp = grow
+        while rest:  # one region a turn, grown from the lowest free cell
+            comp = flood(rest & -rest, open_, size, full, left, right)
             for c in range(cells):
                 if (comp >> c) & 1:
                     lab[s * cells + c] = count
