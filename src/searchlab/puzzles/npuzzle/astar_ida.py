@@ -60,6 +60,7 @@ expansions and iterations exactly (tested).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import NamedTuple, Unpack
 
@@ -166,13 +167,15 @@ class Heur(NamedTuple):
 
 
 class Parts(NamedTuple):
-    """The two parts of a run: A*'s nodes generated and expanded, the nodes it stored and
+    """The two parts of a run: A*'s nodes generated and expanded and its CPU seconds
+    (this process's, A*'s part alone), the nodes it stored and
     left on its frontier, the depth-first parts' nodes generated; the frontier node below
     which the solution was found (its rank in the frontier's order, -1: none or found by
     A*) and the blank's cells along A*'s path to it."""
 
     astar_generated: int
     astar_expanded: int
+    astar_cpu: float
     stored: int
     frontier: int
     dfs_generated: int
@@ -514,6 +517,7 @@ def astar_ida_zero(
     board = np.array(labels, dtype=ct)
 
     # the A* part
+    cpu0 = time.process_time()
     cap = max(int(astar_nodes), 1)
     st = _new_store(cap)
     st.ctl[_CAP] = cap
@@ -536,10 +540,11 @@ def astar_ida_zero(
         if limit is not None:
             break
     agen, aexp, stored = int(st.ctl[_AGEN]), int(st.ctl[_AEXP]), int(st.ctl[_STORED])
+    acpu = time.process_time() - cpu0
 
     def parts(dfs: int, rank: int = -1, fpath: tuple[int, ...] = ()) -> Parts:
         front = stored - int(np.count_nonzero(st.closed[:stored]))
-        return Parts(agen, aexp, stored, front, dfs, rank, fpath)
+        return Parts(agen, aexp, acpu, stored, front, dfs, rank, fpath)
 
     if status == _A_FOUND:
         path = _path(st, int(st.ctl[_GOAL]), cells)
