@@ -222,7 +222,7 @@ def _slot(k0: np.uint64, k1: np.uint64, mask: int) -> int:
     x ^= x >> np.uint64(31)
     x *= np.uint64(0xBF58476D1CE4E5B9)
     x ^= x >> np.uint64(29)
-    return np.int64(x & np.uint64(mask))
+    return np.int64(x & np.uint64(mask))  # type: ignore[return-value]
 
 
 @njit(cache=True)
@@ -547,9 +547,9 @@ def astar_ida_zero(
         return Parts(agen, aexp, acpu, stored, front, dfs, rank, fpath)
 
     if status == _A_FOUND:
-        path = _path(st, int(st.ctl[_GOAL]), cells)
-        stats.max_depth = len(path)
-        return _result("astar+idastar", start, path, stats, budget, None), parts(0)
+        found = _path(st, int(st.ctl[_GOAL]), cells)
+        stats.max_depth = len(found)
+        return _result("astar+idastar", start, found, stats, budget, None), parts(0)
     if status == _A_EMPTY or limit is not None:
         return _result("astar+idastar", start, None, stats, budget, limit), parts(0)
 
