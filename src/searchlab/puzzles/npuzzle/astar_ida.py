@@ -225,17 +225,28 @@ def _slot(k0: np.uint64, k1: np.uint64, mask: int) -> int:
     return np.int64(x & np.uint64(mask))  # type: ignore[return-value]
 
 
+@njit(cache=True, inline="always")
+def _zpos(board: npt.NDArray[np.uint8], cells: int, hd: Heur) -> int:
+    """Each view's cells of ``board`` (labels a cell, 0 the blank) into ``hd.pos``; returns
+    the blank's cell."""
+    where = hd.where
+    for c in range(cells):
+        where[board[c]] = c
+    for v in range(hd.plen.shape[0]):
+        for i in range(hd.plen[v]):
+            hd.pos[v, i] = hd.zmap[v, where[hd.vt[v, i]]]
+    return int(where[0])
+
+
 @njit(cache=True)
 def _zroot(board: npt.NDArray[np.uint8], cells: int, n: int, hd: Heur) -> int:
     """The catalogue's heuristic of ``board`` (labels a cell, 0 the blank) from scratch,
     as :func:`~.kernel_zpdb.zero_data` computes a root's (tables of a byte or four bits
-    an entry): each view's cells into ``hd.pos``, its value and Manhattan distance into
-    ``hd.fv``/``hd.fvd``, each member's sum into ``hd.fvm``; returns their maximum."""
-    where = hd.where
+    an entry): each view's cells into ``hd.pos`` (:func:`_zpos`), its value and Manhattan
+    distance into ``hd.fv``/``hd.fvd``, each member's sum into ``hd.fvm``; returns their
+    maximum."""
     pos = hd.pos
-    for c in range(cells):
-        where[board[c]] = c
-    blank = where[0]
+    blank = _zpos(board, cells, hd)
     h = 0
     nm = hd.mfirst.shape[0] - 1
     for j in range(nm):
@@ -244,8 +255,7 @@ def _zroot(board: npt.NDArray[np.uint8], cells: int, n: int, hd: Heur) -> int:
             md = 0
             k = hd.plen[v]
             for i in range(k):
-                c = hd.zmap[v, where[hd.vt[v, i]]]
-                pos[v, i] = c
+                c = pos[v, i]
                 g = hd.vgoal[v, i]
                 md += abs(c // n - g // n) + abs(c % n - g % n)
             e = _zentry(pos, v, k, cells, hd.pc, hd.zbin, hd.zbase, hd.zbi[v], hd.znreg,
@@ -361,48 +371,74 @@ def _astar(st: Store, hd: Heur, moves: U8, nmoves: U8, n: int, board: U8, chunk:
     return _A_PAUSED
 
 
+class Frontier(NamedTuple):
+    """A*'s frontier in the order the iterations visit it (increasing ``f``, then ``h``,
+    then the oldest node), contiguous: the packed states, ``g``, ``h``, the A* parent's
+    blank cell, and each node's view values then Manhattan distances once computed
+    (``vals[x, 0] < 0``: not yet; they are read again in every later iteration instead
+    of the tables)."""
+
+    k0: U64
+    k1: U64
+    g: I64
+    h: I64
+    pcell: U8
+    vals: npt.NDArray[np.int16]
+
+
 @njit(cache=True)
-def _drive(m: Machine, st: Store, hd: Heur, order: I64, rows: int, automaton: int,
-           ctl: I64) -> int:  # fmt: skip
-    """Resume the iteration of threshold ``ctl[_T]`` over the frontier ``order`` (node
-    numbers in increasing ``f``, then ``h``): below each frontier node ``x`` with
-    ``f <= T``, the frame machine's bounded search (bound ``T - g(x)``; its root frame
-    from the node's board, :func:`_zroot`, the automaton started at the row ``rows + d``
-    forbidding only the move back to the A* parent, direction ``d``, or at state 0 for
-    the start; with ``automaton`` 0 the root's parent cell is the A* parent's). Returns
-    ``_FOUND`` (below node ``ctl[_NODE]``, the path ``m.fb[1 : depth + 1]``),
-    ``_EXHAUSTED`` (``ctl[_NEXT]`` the next threshold) or ``_PAUSED``."""
+def _drive(m: Machine, fr: Frontier, hd: Heur, rows: int, automaton: int, ctl: I64) -> int:
+    """Resume the iteration of threshold ``ctl[_T]`` over the frontier ``fr``: below each
+    frontier node ``x`` with ``f <= T``, the frame machine's bounded search (bound
+    ``T - g(x)``; its root frame from the node's board, :func:`_zroot` the first time,
+    the automaton started at the row ``rows + d`` forbidding only the move back to the
+    A* parent, direction ``d``, or at state 0 for the start; with ``automaton`` 0 the
+    root's parent cell is the A* parent's). Returns ``_FOUND`` (below frontier node
+    ``ctl[_NODE]``, the path ``m.fb[1 : depth + 1]``), ``_EXHAUSTED`` (``ctl[_NEXT]``
+    the next threshold) or ``_PAUSED``."""
     regs = m.regs
     n = m.n
     cells = n * n
+    nv = hd.plen.shape[0]
+    nm = hd.mfirst.shape[0] - 1
+    size = fr.g.shape[0]
     none = 255  # no cell: the start's parent (:func:`~.kernel.cell_type`, boards of 25 cells)
     while True:
         if ctl[_ACTIVE] == 0:
-            if ctl[_POS] >= order.shape[0]:
+            if ctl[_POS] >= size:
                 return _EXHAUSTED
             if regs[_GENERATED] > regs[_NEXT_CHECK]:
                 return _PAUSED
-            x = order[ctl[_POS]]
-            g = int(st.g[x])
-            f = g + int(st.h[x])
-            if f > ctl[_T]:
-                if f < ctl[_NEXT]:
-                    ctl[_NEXT] = f
-                ctl[_POS] = order.shape[0]
+            x = ctl[_POS]
+            g = fr.g[x]
+            h = fr.h[x]
+            if g + h > ctl[_T]:
+                if g + h < ctl[_NEXT]:
+                    ctl[_NEXT] = g + h
+                ctl[_POS] = size
                 return _EXHAUSTED
             ctl[_POS] += 1
-            b = _unpack(st.k0[x], st.k1[x], cells, m.board)
-            h = _zroot(m.board, cells, n, hd)
             ctl[_NODE] = x
             ctl[_GCUR] = g
+            b = _unpack(fr.k0[x], fr.k1[x], cells, m.board)
             if h == 0:
                 regs[_DEPTH] = 0
                 return _FOUND
-            for v in range(hd.fv.shape[0]):
-                m.fv[0, v] = hd.fv[v]
-                m.fvd[0, v] = hd.fvd[v]
-                m.fvm[0, v] = hd.fvm[v] if v < hd.mfirst.shape[0] - 1 else 0
-            p = st.pcell[x]
+            if fr.vals[x, 0] < 0:
+                _zroot(m.board, cells, n, hd)
+                for v in range(nv):
+                    fr.vals[x, v] = hd.fv[v]
+                    fr.vals[x, nv + v] = hd.fvd[v]
+            else:
+                _zpos(m.board, cells, hd)
+            for v in range(nv):
+                m.fv[0, v] = fr.vals[x, v]
+                m.fvd[0, v] = fr.vals[x, nv + v]
+                m.fvm[0, v] = 0
+            for j in range(nm):
+                for v in range(hd.mfirst[j], hd.mfirst[j + 1]):
+                    m.fvm[0, j] += fr.vals[x, v]
+            p = fr.pcell[x]
             m.fb[0] = b
             m.fi[0] = 0
             m.fh[0] = h
@@ -558,6 +594,10 @@ def astar_ida_zero(
     g = st.g[idx].astype(np.int64)
     h = st.h[idx].astype(np.int64)
     order = idx[np.lexsort((idx, h, g + h))].astype(np.int64)
+    fr = Frontier(
+        st.k0[order], st.k1[order], st.g[order].astype(np.int64),
+        st.h[order].astype(np.int64), st.pcell[order], np.full((len(order), 2 * nv), -1, np.int16),
+    )  # fmt: skip
     gmin = int(g.min())
     automaton = np.zeros((1, 4), np.int32) if fsm is None else root_rows(fsm)
     rows = 0 if fsm is None else len(fsm)
@@ -583,9 +623,9 @@ def astar_ida_zero(
         ]  # fmt: skip
         return machine[0]
 
-    threshold = int(st.g[order[0]] + st.h[order[0]])
+    threshold = int(fr.g[0] + fr.h[0])
     path: list[int] | None = None
-    node = -1
+    node = rank = -1
     while True:
         m = frames(threshold - gmin)
         before = int(regs[_GENERATED])
@@ -594,7 +634,7 @@ def astar_ida_zero(
         ctl[_T], ctl[_NEXT] = threshold, _INF
         while True:
             regs[_NEXT_CHECK] = int(regs[_GENERATED]) + _CHECK_EVERY - 1
-            status = _drive(m, st, hd, order, rows, 0 if fsm is None else 1, ctl)
+            status = _drive(m, fr, hd, rows, 0 if fsm is None else 1, ctl)
             stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
             if status != _PAUSED:
                 break
@@ -604,7 +644,8 @@ def astar_ida_zero(
         if limit is not None:
             break
         if status == _FOUND:
-            node = int(ctl[_NODE])
+            rank = int(ctl[_NODE])
+            node = int(order[rank])
             path = _path(st, node, cells) + [int(c) for c in m.fb[1 : regs[_DEPTH] + 1]]
             break
         if on_iteration is not None:
@@ -613,10 +654,8 @@ def astar_ida_zero(
             break  # no solution
         threshold = int(ctl[_NEXT])
     stats.max_depth = stats.max_frontier = threshold
-    rank = -1
     fpath: tuple[int, ...] = ()
     if node >= 0:
-        rank = int(np.flatnonzero(order == node)[0])
         fpath = tuple(_path(st, node, cells))
     result = _result("astar+idastar", start, path, stats, budget, limit)
     return result, parts(stats.generated - agen, rank, fpath)
