@@ -12,11 +12,13 @@ and in the last iteration the ordering by ``h`` tends to find the solution early
 
 :func:`astar_ida_zero` runs the A* part compiled (Numba; states packed into two
 64-bit words, five bits a cell, the last cell implied; an open-addressing table and
-a binary heap in preallocated arrays, about 60 bytes a stored node; every child's
-heuristic computed afresh, :func:`_zroot`), then the depth-first parts in the one
-frame machine of :mod:`.kernel` (:func:`~.kernel._search`, its ``_ZERO`` kind, the
-same code as :func:`~.kernel_zpdb.ida_star_zero`), driven over the frontier by one
-compiled loop (:func:`_drive`) that pauses every 65,536 nodes for the limits.
+a binary heap in preallocated arrays, about 60 bytes a stored node and two a view;
+a child's heuristic from its parent's views' values, only the view of each member
+holding the moved tile read again, :func:`_zchild`), then the depth-first parts in
+the one frame machine of :mod:`.kernel` (:func:`~.kernel._search`, its ``_ZERO`` kind,
+the same code as :func:`~.kernel_zpdb.ida_star_zero`), driven over the frontier by one
+compiled loop (:func:`_drive`, starting each root frame from A*'s values) that pauses
+every 65,536 nodes for the limits.
 
 Why it stays optimal (requires admissible and consistent heuristic values: the
 maximum over the members of sums of zero-aware values is, Clausecker & Reinefeld
@@ -89,6 +91,7 @@ from .kernel import (
     POPCOUNT,
     IterationFn,
     Machine,
+    _as_array,
     _search_zero,
     _search_zero_fsm,
     _zentry,
@@ -123,7 +126,8 @@ _CHUNK = 1 << 14
 class Store(NamedTuple):
     """A*'s nodes (``cap`` of them at most): the packed state ``k0``/``k1``
     (:func:`_pack`), ``g``, ``h``, the A* parent's node ``par`` and blank cell ``pcell``
-    (``cells`` for the start), closed or not; the open-addressing table of node numbers
+    (``cells`` for the start), closed or not, each view's value then Manhattan distance
+    (:func:`_zroot`, kept for the depth-first parts); the open-addressing table of node numbers
     plus one (a power of two, at least twice ``cap``), the heap, the counters ``ctl``."""
 
     k0: U64
@@ -133,6 +137,7 @@ class Store(NamedTuple):
     par: npt.NDArray[np.int32]
     pcell: U8
     closed: U8
+    vals: npt.NDArray[np.int8]
     table: I64
     heap: I64
     ctl: I64
@@ -140,7 +145,8 @@ class Store(NamedTuple):
 
 class Heur(NamedTuple):
     """What :func:`_zroot` reads: each view's labels ``vt`` and goal cells ``vgoal``,
-    member ``j``'s views ``mfirst[j]..mfirst[j+1]-1``, the catalogue's
+    member ``j``'s views ``mfirst[j]..mfirst[j+1]-1`` (``zv[j, t]`` the one holding
+    label ``t``), the catalogue's
     :class:`~.kernel.Zero` arrays, the tables; ``where``/``pos``/``fv``/``fvd``/``fvm``
     its scratch and outputs (a label's cell, the views' cells, values, Manhattan
     distances, the members' sums)."""
@@ -149,6 +155,7 @@ class Heur(NamedTuple):
     vgoal: I64
     plen: I64
     mfirst: I64
+    zv: I64
     zmap: I64
     zfmt: I64
     ztab: I64
@@ -270,6 +277,41 @@ def _zroot(board: npt.NDArray[np.uint8], cells: int, n: int, hd: Heur) -> int:
     return h
 
 
+@njit(cache=True)
+def _zchild(board: U8, cells: int, n: int, hd: Heur, vals: npt.NDArray[np.int8], x: int,
+            y: int, tile: int, blank: int) -> int:  # fmt: skip
+    """The heuristic of node ``y``, the child of node ``x`` where label ``tile`` moved
+    and the blank is now on cell ``blank`` (``board`` the child's), its views' values and
+    distances into ``vals[y]``: ``x``'s, but for the view of each member holding the
+    tile (the others keep their cells and the blank its region: :mod:`.kernel_zpdb`)."""
+    nv = hd.plen.shape[0]
+    for v in range(2 * nv):
+        vals[y, v] = vals[x, v]
+    where = hd.where
+    for c in range(cells):
+        where[board[c]] = c
+    h = 0
+    for j in range(hd.mfirst.shape[0] - 1):
+        v = hd.zv[j, tile]
+        md = 0
+        k = hd.plen[v]
+        for i in range(k):
+            c = hd.zmap[v, where[hd.vt[v, i]]]
+            hd.pos[v, i] = c
+            g = hd.vgoal[v, i]
+            md += abs(c // n - g // n) + abs(c % n - g % n)
+        e = _zentry(hd.pos, v, k, cells, hd.pc, hd.zbin, hd.zbase, hd.zbi[v], hd.znreg,
+                    hd.zlab, hd.zmap[v, blank])  # fmt: skip
+        vals[y, v] = _zvalue(hd.tabs[hd.ztab[v]], hd.zfmt[v], e, md, 0)
+        vals[y, nv + v] = md
+        s = 0
+        for u in range(hd.mfirst[j], hd.mfirst[j + 1]):
+            s += vals[y, u]
+        if s > h:
+            h = s
+    return h
+
+
 @njit(cache=True, inline="always")
 def _push(heap: I64, ctl: I64, item: int) -> None:
     i = ctl[_HEAP]
@@ -356,7 +398,7 @@ def _astar(st: Store, hd: Heur, moves: U8, nmoves: U8, n: int, board: U8, chunk:
             else:
                 y = ctl[_STORED]
                 ctl[_STORED] = y + 1
-                h = _zroot(board, cells, n, hd)
+                h = _zchild(board, cells, n, hd, st.vals, x, y, board[b], nb)
                 st.k0[y] = k0
                 st.k1[y] = k1
                 st.g[y] = g2
@@ -374,26 +416,26 @@ def _astar(st: Store, hd: Heur, moves: U8, nmoves: U8, n: int, board: U8, chunk:
 class Frontier(NamedTuple):
     """A*'s frontier in the order the iterations visit it (increasing ``f``, then ``h``,
     then the oldest node), contiguous: the packed states, ``g``, ``h``, the A* parent's
-    blank cell, and each node's view values then Manhattan distances once computed
-    (``vals[x, 0] < 0``: not yet; they are read again in every later iteration instead
-    of the tables)."""
+    blank cell, and each node's view values then Manhattan distances (A*'s,
+    :class:`Store`: the depth-first parts read no table to start below a frontier
+    node)."""
 
     k0: U64
     k1: U64
     g: I64
     h: I64
     pcell: U8
-    vals: npt.NDArray[np.int16]
+    vals: npt.NDArray[np.int8]
 
 
 @njit(cache=True)
 def _drive(m: Machine, fr: Frontier, hd: Heur, rows: int, automaton: int, ctl: I64) -> int:
     """Resume the iteration of threshold ``ctl[_T]`` over the frontier ``fr``: below each
     frontier node ``x`` with ``f <= T``, the frame machine's bounded search (bound
-    ``T - g(x)``; its root frame from the node's board, :func:`_zroot` the first time,
-    the automaton started at the row ``rows + d`` forbidding only the move back to the
-    A* parent, direction ``d``, or at state 0 for the start; with ``automaton`` 0 the
-    root's parent cell is the A* parent's). Returns ``_FOUND`` (below frontier node
+    ``T - g(x)``; its root frame from the node's board and A*'s values, the automaton
+    started at the row ``rows + d`` forbidding only the move back to the A* parent,
+    direction ``d``, or at state 0 for the start; with ``automaton`` 0 the root's
+    parent cell is the A* parent's). Returns ``_FOUND`` (below frontier node
     ``ctl[_NODE]``, the path ``m.fb[1 : depth + 1]``), ``_EXHAUSTED`` (``ctl[_NEXT]``
     the next threshold) or ``_PAUSED``."""
     regs = m.regs
@@ -424,13 +466,7 @@ def _drive(m: Machine, fr: Frontier, hd: Heur, rows: int, automaton: int, ctl: I
             if h == 0:
                 regs[_DEPTH] = 0
                 return _FOUND
-            if fr.vals[x, 0] < 0:
-                _zroot(m.board, cells, n, hd)
-                for v in range(nv):
-                    fr.vals[x, v] = hd.fv[v]
-                    fr.vals[x, nv + v] = hd.fvd[v]
-            else:
-                _zpos(m.board, cells, hd)
+            _zpos(m.board, cells, hd)
             for v in range(nv):
                 m.fv[0, v] = fr.vals[x, v]
                 m.fvd[0, v] = fr.vals[x, nv + v]
@@ -472,13 +508,13 @@ def root_rows(fsm: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
     return np.concatenate([fsm, extra]).astype(np.int32)
 
 
-def _new_store(cap: int) -> Store:
+def _new_store(cap: int, nv: int) -> Store:
     size = 1 << max(4, (2 * cap + 8).bit_length())
     return Store(
         np.zeros(cap, np.uint64), np.zeros(cap, np.uint64), np.zeros(cap, np.int16),
         np.zeros(cap, np.int16), np.zeros(cap, np.int32), np.zeros(cap, np.uint8),
-        np.zeros(cap, np.uint8), np.zeros(size, np.int64), np.zeros(2 * cap + 8, np.int64),
-        np.zeros(6, np.int64),
+        np.zeros(cap, np.uint8), np.zeros((cap, 2 * nv), np.int8), np.zeros(size, np.int64),
+        np.zeros(2 * cap + 8, np.int64), np.zeros(6, np.int64),
     )  # fmt: skip
 
 
@@ -508,7 +544,7 @@ def astar_ida_zero(
 
     Requires what :func:`~.kernel_zpdb.ida_star_zero` requires, tables of a byte or four
     bits an entry (not one bit: a value there is known only from its parent's) and a
-    board of at most 25 cells. ``astar_nodes`` is A*'s budget of stored nodes (about 60
+    board of at most 25 cells. ``astar_nodes`` is A*'s budget of stored nodes (about 90
     bytes each; at most 4: IDA* itself); ``fsm`` the pruning automaton
     (:mod:`.fsm`, restarted below each frontier node), default Korf's pruning.
     Guarantees an optimal solution; ``stats.generated`` counts both parts (:class:`Parts`
@@ -522,6 +558,8 @@ def astar_ida_zero(
         raise ValueError("a catalogue of at least one non-empty member")
     if any(v.bits for m in members for v in m):
         raise ValueError("A*+IDA* takes tables of a byte or four bits an entry")
+    if any(not v.packed and int(np.max(_as_array(v.table))) > 127 for m in members for v in m):
+        raise ValueError("A*+IDA* keeps a view's value in a signed byte: values up to 127")
     n = start.size
     cells = n * n
     if cells > 25:
@@ -544,7 +582,7 @@ def astar_ida_zero(
         vgoal[i, : len(v.goal)] = v.goal
     mfirst = np.cumsum([0] + [len(m) for m in members]).astype(np.int64)
     hd = Heur(
-        vt, vgoal, plen, mfirst, zero.zmap, zero.zfmt, zero.ztab, zero.zbi, zero.zbin,
+        vt, vgoal, plen, mfirst, zero.zv, zero.zmap, zero.zfmt, zero.ztab, zero.zbi, zero.zbin,
         zero.zbase, zero.znreg, zero.zlab, tabs, POPCOUNT, np.zeros(cells, np.int64), pos,
         np.zeros(nv, np.int64), np.zeros(nv, np.int64), np.zeros(nv, np.int64),
     )  # fmt: skip
@@ -555,10 +593,11 @@ def astar_ida_zero(
     # the A* part
     cpu0 = time.process_time()
     cap = max(int(astar_nodes), 1)
-    st = _new_store(cap)
+    st = _new_store(cap, nv)
     st.ctl[_CAP] = cap
     k0, k1 = _pack(board, cells)
     h0 = _zroot(board, cells, n, hd)
+    st.vals[0] = np.concatenate([hd.fv, hd.fvd])
     st.k0[0], st.k1[0], st.g[0], st.h[0], st.par[0], st.pcell[0] = k0, k1, 0, h0, -1, cells
     st.table[_slot(k0, k1, st.table.shape[0] - 1)] = 1
     st.ctl[_STORED], st.ctl[_AGEN], st.ctl[_GOAL] = 1, 1, -1
@@ -596,7 +635,7 @@ def astar_ida_zero(
     order = idx[np.lexsort((idx, h, g + h))].astype(np.int64)
     fr = Frontier(
         st.k0[order], st.k1[order], st.g[order].astype(np.int64),
-        st.h[order].astype(np.int64), st.pcell[order], np.full((len(order), 2 * nv), -1, np.int16),
+        st.h[order].astype(np.int64), st.pcell[order], st.vals[order],
     )  # fmt: skip
     gmin = int(g.min())
     automaton = np.zeros((1, 4), np.int32) if fsm is None else root_rows(fsm)
