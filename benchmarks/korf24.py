@@ -3,7 +3,8 @@
 Usage: python benchmarks/korf24.py [IDS ...] [--easiest N] [--all] [--time-limit SECONDS]
        [--cpu-limit SECONDS] [--again] [--no-reflect] [--tables blank-goal|blank-anywhere]
        [--dual] [--prune parent|fsm] [--fsm-depth D] [--results FILE] [--table]
-       [--catalogue MEMBERS] [--workers N | --local-dask N | --scheduler tcp://HOST:8786]
+       [--catalogue MEMBERS] [--astar-nodes N]
+       [--workers N | --local-dask N | --scheduler tcp://HOST:8786]
 
 IDS are instance numbers or ranges (``25 40 1-3``); ``--easiest N`` runs the N
 instances with the shortest published optimal solutions instead (default: the
@@ -33,6 +34,14 @@ e.g. ``s1,s1+r,s4+r,s6``) searches with the maximum over those members of the ze
 tables' sums instead (:func:`searchlab.puzzles.npuzzle.kernel_zpdb.ida_star_zero`; the
 tables built first if missing, about 100 CPU s and 2.9 GB each, one at a time); its
 records are kept apart by their heuristic (``zpdb MEMBERS``).
+
+A*+IDA* (Bu & Korf 2019; issue 35): ``--astar-nodes N`` (with ``--catalogue``) runs
+A* until it stores N nodes, then the depth-first iterations below its frontier
+(:func:`searchlab.puzzles.npuzzle.astar_ida.astar_ida_zero`); the record's ``astar``
+holds the A* part (nodes generated and expanded, CPU seconds, nodes stored, frontier)
+and ``dfs_nodes`` the depth-first parts' nodes (``nodes`` is their sum). Its records are
+kept apart from plain IDA*'s by the field ``astar_nodes`` (0 or missing: plain IDA*), so
+an instance is skipped only when solved with the same budget.
 
 Pruning (issue 35): ``--prune parent`` (the default) prunes the move back to the parent
 only, Korf & Felner's search: with the default tables and reflection its node counts
@@ -108,9 +117,10 @@ def databases(tables: str) -> list[tuple[tuple[int, ...], Any]]:
     return pattern_databases(KORF24_GOAL, "6-6-6-6", blank_goal=tables == "blank-goal")
 
 
-Task = tuple[int, float, float | None, str, bool, bool, str, str]
-"""One instance's work: id, time limit, CPU limit, tables, reflect, dual, pruning, and
-the zero-aware catalogue (member names, comma-separated; empty: the additive tables)."""
+Task = tuple[int, float, float | None, str, bool, bool, str, str, int]
+"""One instance's work: id, time limit, CPU limit, tables, reflect, dual, pruning, the
+zero-aware catalogue (member names, comma-separated; empty: the additive tables), and
+A*+IDA*'s budget of stored nodes (0: plain IDA*)."""
 
 
 @lru_cache(maxsize=2)
@@ -140,7 +150,7 @@ def free_cores() -> int:
 
 def solve_one(task: Task) -> dict[str, Any]:
     """Solve one instance (:data:`Task`), at ``nice 19``; its record."""
-    ident, time_limit, cpu_limit, tables, reflect, dual, pruning, names = task
+    ident, time_limit, cpu_limit, tables, reflect, dual, pruning, names, astar_nodes = task
     with contextlib.suppress(OSError):
         os.nice(max(0, 19 - os.nice(0)))
     inst = {k.id: k for k in korf24_instances()}[ident]
@@ -174,7 +184,15 @@ def solve_one(task: Task) -> dict[str, Any]:
         # Ctrl-C (or SIGINT) stops this instance with its counts recorded, not lost
         signal.signal(signal.SIGINT, lambda *_: cancel.set())
     limits: Any = {"time_limit": time_limit, "progress": progress, "cancel": cancel}
-    if names:
+    parts: Any = None
+    if names and astar_nodes:
+        from searchlab.puzzles.npuzzle.astar_ida import astar_ida_zero
+
+        r, parts = astar_ida_zero(
+            inst.board, KORF24_GOAL, members, astar_nodes=astar_nodes, fsm=automaton,
+            on_iteration=lambda bound, nodes: iterations.append([bound, nodes]), **limits,
+        )  # fmt: skip
+    elif names:
         from searchlab.puzzles.npuzzle.kernel_zpdb import ida_star_zero
 
         r = ida_star_zero(
@@ -198,6 +216,19 @@ def solve_one(task: Task) -> dict[str, Any]:
         heuristic = family(names)
     if pruning != "parent":
         heuristic += f" + {pruning}"
+    extra: dict[str, Any] = {}
+    if parts is not None:
+        heuristic += f" + A*+IDA* {astar_nodes}"
+        extra = {
+            "astar_nodes": astar_nodes,
+            "astar": {
+                "generated": parts.astar_generated, "expanded": parts.astar_expanded,
+                "cpu_s": round(parts.astar_cpu, 1), "stored": parts.stored,
+                "frontier": parts.frontier,
+            },
+            "dfs_nodes": parts.dfs_generated,
+            "found_rank": parts.found_rank,
+        }  # fmt: skip
     return {
         "id": ident,
         "status": status,
@@ -213,6 +244,7 @@ def solve_one(task: Task) -> dict[str, Any]:
         "published_nodes": inst.published_nodes,
         "iterations": iterations,
         "last": [r.stats.max_depth, r.stats.generated - sum(n for _, n in iterations)],
+        **extra,
         "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
 
@@ -238,14 +270,20 @@ def main() -> int:
     parser.add_argument(
         "--catalogue", default="", metavar="MEMBERS", help="zero-aware members, e.g. kf+r,kf"
     )
+    parser.add_argument(
+        "--astar-nodes", type=int, default=0, metavar="N",
+        help="A*+IDA*: A* until N nodes are stored (with --catalogue; 0: plain IDA*)",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.astar_nodes < 0 or (args.astar_nodes and not args.catalogue):
+        parser.error("--astar-nodes takes a count of nodes, with --catalogue")
     if args.dual and args.tables != "blank-anywhere":
         parser.error("the dual lookup is admissible with --tables blank-anywhere only")
     instances = korf24_instances()
     if not args.table:
         set_aside_torn_tail(args.results)  # before anything is appended to it
     pruning = pruning_name(args.prune, args.fsm_depth)
-    records = read_results(args.results, pruning, family(args.catalogue))
+    records = read_results(args.results, pruning, family(args.catalogue), args.astar_nodes)
     if args.table:
         print_table(instances, records)
         return 0
@@ -287,7 +325,7 @@ def main() -> int:
     tasks: list[Task] = [
         (
             k.id, args.time_limit, args.cpu_limit, args.tables, not args.no_reflect, args.dual,
-            pruning, args.catalogue,
+            pruning, args.catalogue, args.astar_nodes,
         )
         for k in chosen
     ]  # fmt: skip
@@ -309,6 +347,15 @@ def main() -> int:
                 f"{published_zero(zero[rec['id']]):>33}",
                 flush=True,
             )
+            if "astar" in rec:
+                a = rec["astar"]
+                print(
+                    f"    A* part: {a['generated']:,} nodes generated, {a['stored']:,} stored, "
+                    f"{a['frontier']:,} on the frontier, {a['cpu_s']:.1f} CPU s; depth-first "
+                    f"parts: {rec['dfs_nodes']:,} nodes (solution below frontier node "
+                    f"{rec['found_rank']:,} in order)",
+                    flush=True,
+                )
             append_record(args.results, rec)
             if rec["status"] == "cancelled":
                 break
@@ -385,11 +432,12 @@ def parse_record(line: str) -> dict[str, Any] | None:
 
 
 def read_results(
-    path: Path, pruning: str = "parent", heuristic: str = "6-6-6-6"
+    path: Path, pruning: str = "parent", heuristic: str = "6-6-6-6", astar_nodes: int = 0
 ) -> dict[int, dict[str, Any]]:
     """Each instance's record in ``path`` with this ``pruning`` (records without the field
-    are ``parent``) and heuristic family (:func:`family`: the record's heuristic is it or
-    starts with it and a space): its latest solve (one with its iterations
+    are ``parent``), heuristic family (:func:`family`: the record's heuristic is it or
+    starts with it and a space) and A*+IDA* budget (``astar_nodes``, records without the
+    field are plain IDA*'s, 0): its latest solve (one with its iterations
     recorded first), else the run that completed the deepest iteration, else its longest.
     A line that is no record (a torn last line, an edit gone wrong) is named on stderr
     and skipped; the others still count."""
@@ -405,7 +453,7 @@ def read_results(
         if rec is None:
             print(f"{path}:{number}: not a record, skipped: {line[:60]!r}", file=sys.stderr)
             continue
-        if rec.get("pruning", "parent") != pruning:
+        if rec.get("pruning", "parent") != pruning or rec.get("astar_nodes", 0) != astar_nodes:
             continue
         h = str(rec.get("heuristic", "6-6-6-6"))
         if h != heuristic and not h.startswith(heuristic + " "):
