@@ -14,12 +14,13 @@ its tables). They need 14 tables of 6 tiles (90.5 MB each, four bits an entry).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .partitions import PARTITIONS
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .zpdb import View
 
 Pattern = tuple[int, ...]
