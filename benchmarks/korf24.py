@@ -23,7 +23,9 @@ blank-anywhere`` the tables searched with the blank anywhere at the goal
 (``pattern_databases(..., blank_goal=False)``, the shipped ones before issue 24's
 change), with which ``--dual`` adds the dual lookup. Prints per instance the status,
 the length found against the published optimum, nodes generated, CPU seconds and
-nodes per CPU second, beside Korf & Felner's published nodes for the instance and our
+nodes per CPU second, beside Korf & Felner's published nodes for the instance (and
+Clausecker & Reinefeld's with their zero-aware catalogues "improved" and "small", where
+published: the magnitude to compare a ``--catalogue`` run with) and our
 nodes over theirs.
 
 Zero-aware catalogue (issue 35): ``--catalogue MEMBERS`` (names of
@@ -315,9 +317,11 @@ def main() -> int:
     print(f"{len(chosen)} instances, longest first, {workers} worker(s) at nice 19, {pruning}")
     print(
         f"{'id':>3} {'opt':>4} {'len':>4} {'status':>14} {'nodes':>16} {'cpu s':>9} "
-        f"{'nodes/cpu s':>12} {'Korf & Felner':>16} {'ours/K&F':>9}",
+        f"{'nodes/cpu s':>12} {'Korf & Felner':>16} {'ours/K&F':>9} "
+        f"{'zero-aware, published':>33}",
         flush=True,
     )
+    zero = {k.id: k.zero_aware_nodes for k in chosen}
     tasks: list[Task] = [
         (
             k.id, args.time_limit, args.cpu_limit, args.tables, not args.no_reflect, args.dual,
@@ -339,7 +343,8 @@ def main() -> int:
                 f"{rec['id']:>3} {rec['published']:>4} {rec['length'] or '-':>4} "
                 f"{rec['status']:>14} {rec['nodes']:>16,} {rec['cpu_s']:>9.1f} "
                 f"{rec['nodes'] / max(rec['cpu_s'], 1e-9):>12,.0f} "
-                f"{rec['published_nodes']:>16,} {rec['nodes'] / rec['published_nodes']:>9.3f}",
+                f"{rec['published_nodes']:>16,} {rec['nodes'] / rec['published_nodes']:>9.3f} "
+                f"{published_zero(zero[rec['id']]):>33}",
                 flush=True,
             )
             if "astar" in rec:
@@ -491,6 +496,12 @@ def projected(rec: dict[str, Any], published: int) -> list[growth.Projection] | 
     # the search is deterministic: a solving run goes through every node of a stopped one
     floor = rec.get("longest", rec)["nodes"]
     return [growth.Projection(max(p.nodes, floor), p.remaining, p.ratio) for p in out]
+
+
+def published_zero(counts: tuple[int | None, int | None]) -> str:
+    """Clausecker & Reinefeld's published nodes, "improved" and "small" catalogues
+    (:attr:`~searchlab.puzzles.npuzzle.korf.Korf24Instance.zero_aware_nodes`)."""
+    return " / ".join("-" if c is None else f"{c:,}" for c in counts)
 
 
 def print_table(instances: list[Korf24Instance], records: dict[int, dict[str, Any]]) -> None:

@@ -209,22 +209,25 @@ def test_fsm_bad_depth_or_cache_is_one_line(
 def test_pdb_build_auto_builds_what_auto_uses(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`--build auto --size N` builds the partition the solver's auto tries first on an
-    NxN board (the build itself recorded, not run: 7-8 takes minutes); a size without
-    databases, or a partition of another size, is one line."""
-    from searchlab.puzzles.npuzzle import commands, solvers
+    """`--build auto --size N` builds what the solver's auto uses on an NxN board
+    (:func:`~.solvers.prepare_auto`, recorded, not run: it takes minutes; what it builds is
+    tested in test_npuzzle_auto_catalogue.py); a size without databases, or a partition of
+    another size, is one line."""
+    from searchlab.puzzles.npuzzle import commands
 
-    built: list[tuple[str | None, int]] = []
+    built: list[int] = []
 
-    def fake(goal: Board, partition: str | None, *_: object) -> list[tuple[int, ...]]:
-        built.append((partition, goal.size))
-        return [tuple(p) for p in solvers.partition_for(goal, partition)]
+    def fake(goal: Board, *_: object) -> tuple[str, list[tuple[int, ...]]]:
+        built.append(goal.size)
+        return "name", [(1, 2)]
 
-    monkeypatch.setattr(commands, "prepare_databases", fake)
+    monkeypatch.setattr(commands, "prepare_auto", fake)
     for size in (4, 5):
-        code, _out, _ = run(capsys, "npuzzle", "pdb", "--build", "auto", "--size", str(size),
-                           "--goal", "first")  # fmt: skip
-        assert code == 0 and built[-1] == (solvers.AUTO_PARTITIONS[size][0], size)
+        code, out, _ = run(capsys, "npuzzle", "pdb", "--build", "auto", "--size", str(size),
+                           "--goal", "first", "--json")  # fmt: skip
+        record = json.loads(out)
+        assert code == 0 and built[-1] == size
+        assert record["partition"] == "name" and record["automaton"].endswith("fsm-12.npy")
     for args in (("--build", "auto", "--size", "3"), ("--build", "6-6-3", "--size", "5")):
         code, _, err = run(capsys, "npuzzle", "pdb", *args)
         assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err

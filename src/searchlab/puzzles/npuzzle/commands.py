@@ -32,10 +32,11 @@ from .instances import random_instance
 from .partitions import PARTITIONS, RANKED
 from .solvers import (
     AUTO_PARTITIONS,
+    auto_ready,
     databases_ready,
     partition_size,
+    prepare_auto,
     prepare_databases,
-    ready_partition,
 )
 
 DEFAULT_STORED_NODES = 5_000_000
@@ -138,17 +139,18 @@ def from_options(
         algorithm == "auto"
         and heuristic == "auto"
         and board.size in (4, 5)
-        and ready_partition(instance.goal) is None
+        and not auto_ready(instance.goal)
     ):
         notes.append(
             Note(
                 _(
                     "no pattern database cached: compiled IDA* with linear conflict (nothing "
-                    "is built); 'searchlab npuzzle pdb --build {p}' (once: minutes, {gb} GB of "
-                    "memory) makes the hardest boards faster"
+                    "is built); 'searchlab npuzzle pdb --build auto --size {n}' (once: {minutes} "
+                    "minutes, {gb} GB of memory) makes the hardest boards faster"
                 ).format(
-                    p="7-8" if board.size == 4 else "6-6-6-6",
-                    gb="1" if board.size == 4 else "1.6",
+                    n=board.size,
+                    minutes=2 if board.size == 4 else 20,
+                    gb="1" if board.size == 4 else "3",
                 ),
                 tip=True,
             )
@@ -237,21 +239,23 @@ def build_databases(
     as_json: bool = False,
 ) -> Iterator[Block]:
     """``searchlab npuzzle pdb``: build (once) and cache a partition's databases, or with
-    ``auto`` those the solver's ``auto`` uses on a ``size x size`` board (the strongest of
-    :data:`~.solvers.AUTO_PARTITIONS`) (``--json``: ``{"partition", "goal", "patterns",
-    "cache"}``)."""
+    ``auto`` what the solver's ``auto`` uses on a ``size x size`` board
+    (:func:`~.solvers.prepare_auto`: the zero-aware catalogue on 5x5, 7-8 on 4x4, and the
+    pruning automaton) (``--json``: ``{"partition", "goal", "patterns", "automaton",
+    "cache"}``, ``automaton`` null unless ``auto``)."""
+    side = 4 if size is None else size
     if partition == "auto":
-        side = 4 if size is None else size
         if side not in AUTO_PARTITIONS:
             raise InputError(_("--build auto takes --size 4 or 5"))
-        partition = AUTO_PARTITIONS[side][0]
     elif size is not None and size != partition_size(partition):
         raise InputError(
             _("the {p} databases are for {n}x{n} boards").format(
                 p=partition, n=partition_size(partition)
             )
         )
-    goal_ = goal_from_spec(goal, partition_size(partition))
+    else:
+        side = partition_size(partition)
+    goal_ = goal_from_spec(goal, side)
     title = ""
 
     def on_table(number: int, count: int, pattern: tuple[int, ...]) -> None:
@@ -267,17 +271,28 @@ def build_databases(
 
     from .pdb import cache_dir  # only here: a solve reads none
 
-    patterns = prepare_databases(goal_, partition, step, on_table)
+    automaton = None
+    if partition == "auto":
+        from .fsm import fsm_path
+
+        partition, patterns = prepare_auto(goal_, step, on_table)
+        automaton = str(fsm_path())
+    else:
+        patterns = prepare_databases(goal_, partition, step, on_table)
     yield Record(
         {
             "partition": partition,
             "goal": list(goal_.tiles),
             "patterns": [list(p) for p in patterns],
+            "automaton": automaton,
             "cache": str(cache_dir()),
         }
     )
+    yield _("tables of {partition}:").format(partition=partition)
     for pattern in patterns:
         yield _("pattern {cells}: ready").format(cells=" ".join(map(str, pattern)))
+    if automaton is not None:
+        yield _("pruning automaton: ready ({path})").format(path=automaton)
     yield _("cache: {path}").format(path=cache_dir())
 
 
@@ -296,8 +311,9 @@ PDB = Task(
             "build",
             N_(
                 "The partition whose databases to build: 6-6-3, 7-8, 5-5-5, 3-3-3-3-3 "
-                "(15-puzzle) or 6-6-6-6 (24-puzzle); auto: those the solver's auto uses "
-                "on a --size board (7-8 on 4x4, 6-6-6-6 on 5x5)."
+                "(15-puzzle) or 6-6-6-6 (24-puzzle); auto: what the solver's auto uses "
+                "on a --size board (7-8 on 4x4, the zero-aware catalogue on 5x5, and the "
+                "pruning automaton)."
             ),
             str,
             "6-6-3",

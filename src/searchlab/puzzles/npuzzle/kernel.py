@@ -64,6 +64,7 @@ from searchlab.search.options import LimitOptions, limit_budget
 from searchlab.search.result import LimitName
 
 from .board import Board, neighbours
+from .floodfill import edge_columns, flood
 from .kernel_pack3 import read3
 from .pdb_index import layout, table_format
 from .pure_search import (
@@ -1153,11 +1154,7 @@ def _build_level(
     cur = free if level % 2 == 0 else 2 * free
     nxt = 2 * free if level % 2 == 0 else free
     full = (1 << cells) - 1
-    left_col = 0
-    right_col = 0
-    for row in range(n):
-        left_col |= 1 << (row * n)
-        right_col |= 1 << (row * n + n - 1)
+    left_col, right_col = edge_columns(n)
     pos = np.empty(k, np.int64)
     free_cells = np.empty(free, np.int64)
     expanded = 0
@@ -1207,15 +1204,7 @@ def _build_level(
                 w2 = int(words[r2])
                 if (w2 >> dc) & 1:
                     continue  # this blank region of the child was reached already
-                open_ = full & ~occ2
-                comp = 1 << c
-                while True:  # flood fill: the free cells connected to c
-                    grow = comp | (comp >> n) | ((comp << n) & full)
-                    grow |= ((comp & ~left_col) >> 1) | ((comp & ~right_col) << 1)
-                    grow &= open_
-                    if grow == comp:
-                        break
-                    comp = grow
+                comp = flood(1 << c, full & ~occ2, n, full, left_col, right_col)  # c's region
                 dmask = 0
                 y = comp
                 while y:

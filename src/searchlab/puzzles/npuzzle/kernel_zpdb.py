@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Unpack
 
 import numpy as np
@@ -38,6 +37,7 @@ import numpy.typing as npt
 from searchlab.search import SearchResult, SearchStats
 from searchlab.search.options import LimitOptions, limit_budget
 
+from . import zpdb_sets
 from .board import Board
 from .kernel import _ZERO, IterationFn, Zero, _as_array, delta_table, run_frames
 from .pure_search import _result, _tables
@@ -48,18 +48,13 @@ I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
 
 
-@lru_cache(maxsize=4)
 def set_tables(size: int, k: int) -> tuple[I64, U8, U8]:
     """The region tables of ``k``-tile tables on an ``size x size`` board a set each, in
     increasing order of the sets' bit masks (:func:`~.kernel._zentry` finds a set's
     number by its colex rank): each set's first entry, number of regions, and each
-    cell's region (``cells`` bytes a set), from :func:`~.zpdb_build.region_tables`."""
-    from .zpdb_build import region_tables
-
-    cells = size * size
-    nreg, label, base, sets, _total = region_tables(size, k)
-    lab = label.view(np.uint8).reshape(-1, cells)[sets].reshape(-1)
-    return base[sets].copy(), nreg[sets].copy(), lab
+    cell's region (``cells`` bytes a set), made directly (:func:`~.zpdb_sets.set_tables`)."""
+    t = zpdb_sets.set_tables(size, k)
+    return t.base, t.nreg, t.lab
 
 
 def binomials(cells: int, k: int) -> I64:

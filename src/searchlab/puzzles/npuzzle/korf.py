@@ -48,16 +48,28 @@ class Korf24Instance:
     optimal_length: int
     published_nodes: int
     board: Board
+    zero_aware_nodes: tuple[int | None, int | None] = (None, None)
+    """Clausecker & Reinefeld's published nodes with their zero-aware catalogues
+    "improved" (14 partitions) and "small" (7), None where not published."""
+
+
+def _rows(name: str) -> list[list[str]]:
+    data = resources.files(__package__).joinpath(f"data/{name}")
+    lines = data.read_text().splitlines()
+    return [line.split("\t") for line in lines if line.strip() and not line.startswith("#")]
 
 
 def korf24_instances() -> list[Korf24Instance]:
-    """All 50 instances in id order (goal: :data:`KORF24_GOAL`)."""
-    data = resources.files(__package__).joinpath("data/korf24.tsv")
+    """All 50 instances in id order (goal: :data:`KORF24_GOAL`), with Korf & Felner's
+    nodes and Clausecker & Reinefeld's (``data/korf24-zero-aware.tsv``, its lengths checked
+    against Korf & Felner's)."""
+    zero = {int(r[0]): r[1:] for r in _rows("korf24-zero-aware.tsv")}
     out = []
-    for line in data.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        ident, opt, nodes, tiles = line.split("\t")
+    for ident, opt, nodes, tiles in _rows("korf24.tsv"):
         board = Board(5, tuple(map(int, tiles.split())))
-        out.append(Korf24Instance(int(ident), int(opt), int(nodes), board))
+        length, improved, small = zero[int(ident)]
+        if int(length) != int(opt):
+            raise ValueError(f"instance {ident}: the two published lengths differ")
+        published = (None if improved == "-" else int(improved), int(small))
+        out.append(Korf24Instance(int(ident), int(opt), int(nodes), board, published))
     return out

@@ -65,6 +65,7 @@ import numpy.typing as npt
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros as _cttz
 
+from .floodfill import edge_columns, flood
 from .pdb_index import unrank
 
 I64 = npt.NDArray[np.int64]
@@ -98,11 +99,7 @@ def _regions(
     ``d``-th free cell in four bits ``nthw[occ]`` (for unranking)."""
     cells = n * n
     full = (1 << cells) - 1
-    left = 0
-    right = 0
-    for row in range(n):
-        left |= 1 << (row * n)
-        right |= 1 << (row * n + n - 1)
+    left, right = edge_columns(n)
     for occ in range(1 << cells):
         open_ = full & ~occ
         d = 0
@@ -116,14 +113,7 @@ def _regions(
         count = 0
         rest = open_
         while rest:
-            comp = rest & -rest
-            while True:
-                grow = comp | (comp >> n) | ((comp << n) & full)
-                grow |= ((comp & ~left) >> 1) | ((comp & ~right) << 1)
-                grow &= open_
-                if grow == comp:
-                    break
-                comp = grow
+            comp = flood(rest & -rest, open_, n, full, left, right)
             if count < _MAX_REGIONS:
                 regmask[occ * _MAX_REGIONS + count] = comp
             for c in range(cells):

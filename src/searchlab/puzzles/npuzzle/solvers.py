@@ -10,7 +10,10 @@ search, then ``auto`` runs
   (:func:`~searchlab.puzzles.npuzzle.pure_search.ida_star` for the first
   :data:`PYTHON_NODES` nodes, then the compiled
   :func:`~searchlab.puzzles.npuzzle.kernel.ida_star_compiled`);
-- 5x5: the same with the 6-6-6-6 databases when cached;
+- 5x5: IDA* with the zero-aware catalogue :data:`~.catalogues.AUTO` when its tables are
+  cached (:func:`~.kernel_zpdb.ida_star_zero`), else the additive 6-6-6-6 databases;
+- with databases, the compiled search steps the pruning automaton when it is cached
+  (:mod:`.fsm`);
 - otherwise (no database cached, or larger boards): IDA* with linear conflict,
   compiled (:func:`~searchlab.puzzles.npuzzle.kernel_md.ida_star_md_compiled`),
   after :data:`PYTHON_NODES` nodes of the pure-Python Manhattan search.
@@ -39,6 +42,7 @@ from searchlab.search import solve as engine_solve
 from searchlab.search.options import LimitOptions
 
 from .board import Board, apply_move, goal_board
+from .catalogues import AUTO
 from .heuristics import LC_MAX_SIZE, canonical_heuristic
 from .partitions import DEFAULTS, PARTITIONS, RANKED
 from .pdb_index import is_pack3
@@ -49,7 +53,13 @@ from .solvability import is_solvable
 if TYPE_CHECKING:
     from pathlib import Path
 
+    import numpy as np
+    import numpy.typing as npt
+
     from .pdb import Progress
+    from .zpdb import View
+
+    Automaton = npt.NDArray[np.int32]
 
 # The pattern databases (:mod:`.pdb`, with the cache, checksums and pathlib under it) are
 # imported by the functions that read them: a board the Python search answers at once
@@ -252,6 +262,43 @@ def prepare_databases(
     return [p for p, _ in tables]
 
 
+def prepare_auto(
+    goal: Board,
+    progress: Progress | None = None,
+    on_table: Callable[[int, int, tuple[int, ...]], None] | None = None,
+) -> tuple[str, list[tuple[int, ...]]]:
+    """Build (once) and cache what ``auto`` uses on ``goal``'s board (4x4 or 5x5): the
+    zero-aware catalogue :data:`~.catalogues.AUTO` on 5x5 when the goal's blank is in a
+    corner, else the strongest of :data:`AUTO_PARTITIONS`, and the pruning automaton
+    (:func:`automaton`). Every table is verified when read and rebuilt if damaged; an
+    interrupted build keeps the tables finished. Returns the name ``auto`` reports
+    (the partition, or :data:`ZERO_NAME`) and the tables' patterns (goal cells, in the
+    frame where the blank's goal is on cell 0)."""
+    from .fsm import load_fsm
+
+    if goal.size not in AUTO_PARTITIONS:
+        raise InputError(_("pattern databases are provided for the 4x4 and 5x5 puzzles only"))
+    if goal.size == 5 and _corner_transform(5, goal.blank) is not None:
+        from .catalogues import auto_tables
+        from .zpdb import load_zpdb
+
+        name, patterns = ZERO_NAME, auto_tables()
+        for number, pattern in enumerate(patterns, start=1):
+            if on_table is not None:
+                on_table(number, len(patterns), pattern)
+            load_zpdb(5, pattern, 0, progress)
+    else:
+        name = AUTO_PARTITIONS[goal.size][0]
+        patterns = prepare_databases(goal, name, progress, on_table)
+    load_fsm(build=True)
+    return name, patterns
+
+
+def auto_ready(goal: Board) -> bool:
+    """Whether ``auto`` finds cached tables for ``goal`` (the catalogue or a partition)."""
+    return catalogue_ready(goal) or ready_partition(goal) is not None
+
+
 def _actions(size: int, states: list[tuple[int, ...]]) -> list[str]:
     return [_move_name(size, a.index(0), b.index(0)) for a, b in itertools.pairwise(states)]
 
@@ -320,6 +367,8 @@ def solve_board(
     chosen = h
     if h == "auto":
         h, partition = _auto_heuristic(board.size, algo, goal, partition)
+    if h == "zpdb":
+        return _zero_ida_star(board, goal, **limits)
     if h == "pdb":
         if algo != "idastar" or board.size not in DEFAULTS:
             raise InputError(_("the pdb heuristic needs --algorithm idastar on a 4x4 or 5x5 board"))
@@ -331,7 +380,8 @@ def solve_board(
             pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
         except MemoryError:  # a build past this process's cap (the web's jobs): say what to do
             raise InputError(_(PDB_MEMORY).format(partition=partition)) from None
-        result = _pdb_ida_star(b2, g2, pdbs, **limits)
+        fsm = automaton() if chosen == "auto" else None
+        result = _pdb_ida_star(b2, g2, pdbs, fsm=fsm, **limits)
         if result.solved and not replays(b2, g2, result):  # tables damaged after the check
             result = _heal(b2, g2, partition, pdb_build, pdb_progress, limits)
         result.extra["partition"] = partition
@@ -454,12 +504,14 @@ def _pdb_ida_star(
     board: Board,
     goal: Board,
     pdbs: Sequence[tuple[Sequence[int], Table]],
+    fsm: Automaton | None = None,
     **limits: Unpack[LimitOptions],
 ) -> SearchResult:
     """IDA* with pattern databases, pure Python first, then compiled.
 
     ``pdbs`` are looked up for the board, its reflection and its dual;
-    :func:`python_then_compiled` runs the two searches (both search the same tree) and
+    :func:`python_then_compiled` runs the two searches (the same tree, unless the
+    compiled one steps the pruning automaton ``fsm``: fewer nodes, still optimal) and
     shares the time limit of ``limits`` (:class:`~searchlab.search.options.LimitOptions`;
     ``max_nodes`` is ignored: IDA* stores only its path).
     """
@@ -470,9 +522,98 @@ def _pdb_ida_star(
     def compiled(left: float | None) -> SearchResult:
         from .kernel import ida_star_compiled
 
-        return ida_star_compiled(board, goal, pdbs=pdbs, **_left(limits, left))
+        return ida_star_compiled(board, goal, pdbs=pdbs, fsm=fsm, **_left(limits, left))
 
-    return python_then_compiled(python, compiled, limits.get("time_limit"))[0]
+    result, by_python = python_then_compiled(python, compiled, limits.get("time_limit"))
+    if fsm is not None and not by_python:
+        result.extra["pruning"] = "automaton"
+    return result
+
+
+def automaton() -> Automaton | None:
+    """The cached duplicate-pruning automaton ``auto`` steps (:mod:`.fsm`, strings of
+    :data:`~.fsm.DEFAULT_DEPTH` moves), None when it is not built (never built here)."""
+    from .fsm import load_fsm
+
+    return load_fsm(build=False)
+
+
+def catalogue_ready(goal: Board) -> bool:
+    """Whether ``auto`` searches ``goal`` with the zero-aware catalogue: a 5x5 goal with
+    its blank in a corner, and every table of :data:`~.catalogues.AUTO` cached."""
+    if goal.size != 5 or _corner_transform(5, goal.blank) is None:
+        return False
+    return _catalogue(build=False) is not None
+
+
+def _catalogue(build: bool) -> list[list[View]] | None:
+    """:data:`~.catalogues.AUTO`'s views (verified when read), None when a table is
+    missing and may not be built."""
+    from .catalogues import auto_members
+
+    try:
+        return auto_members(build=build)
+    except FileNotFoundError:
+        return None
+
+
+def _zero_ida_star(board: Board, goal: Board, **limits: Unpack[LimitOptions]) -> SearchResult:
+    """IDA* with the zero-aware catalogue :data:`~.catalogues.AUTO` (Clausecker &
+    Reinefeld 2019) and, when cached, the pruning automaton, compiled
+    (:func:`~.kernel_zpdb.ida_star_zero`), after :data:`PYTHON_NODES` nodes of the
+    pure-Python Manhattan search (easy boards never import Numba). The board is searched
+    in the frame where the goal's blank is on cell 0 (:func:`_frame`); the solution is
+    replayed there, and if it does not replay (a table damaged after it was checked) the
+    tables are checked by their whole checksum, said on stderr, and IDA* with Manhattan
+    distance answers instead."""
+    from searchlab.durable import notice
+
+    t, g2 = _frame(goal)
+    b2 = _apply(board, t)
+    members = _catalogue(build=False)
+    if members is None:
+        raise FileNotFoundError("the zero-aware catalogue's tables")
+    fsm = automaton()
+
+    def python(left: float | None) -> SearchResult:
+        return ida_star(b2, g2, **_pure(limits, left))
+
+    def compiled(left: float | None) -> SearchResult:
+        from .kernel_zpdb import ida_star_zero
+
+        return ida_star_zero(b2, g2, members, fsm=fsm, **_left(limits, left))
+
+    result, by_python = python_then_compiled(python, compiled, limits.get("time_limit"))
+    if result.solved and not replays(b2, g2, result):
+        notice(_(DISPROVED).format(partition=ZERO_NAME))
+        _verify_catalogue()
+        result = _md_ida_star(b2, g2, "manhattan", quick=False, **limits)
+        if result.solved and not replays(b2, g2, result):
+            raise AssertionError("IDA* with Manhattan distance gave a path that does not replay")
+    elif not by_python:
+        result.extra["partition"] = ZERO_NAME
+        if fsm is not None:
+            result.extra["pruning"] = "automaton"
+    if result.solved:
+        result.states = [_apply(Board(goal.size, s), t).tiles for s in result.states]
+        result.actions = _actions(goal.size, result.states)
+    return result
+
+
+def _verify_catalogue() -> None:
+    """Check every table of :data:`~.catalogues.AUTO` by its whole checksum; a damaged one
+    is said on stderr and removed (``npuzzle pdb --build auto --size 5`` builds it again)."""
+    from .catalogues import auto_tables
+    from .pdb import trusted
+    from .zpdb import zpdb_path
+
+    for pattern in auto_tables():
+        for packed in (True, False):
+            trusted(zpdb_path(5, pattern, 0, packed=packed), False, full=True)
+
+
+ZERO_NAME = "zero-aware " + ",".join(AUTO)
+"""How a result names the zero-aware catalogue it was searched with."""
 
 
 def _left(limits: LimitOptions, left: float | None) -> LimitOptions:
@@ -543,6 +684,8 @@ def _auto_heuristic(
     (Manhattan above :data:`~.heuristics.LC_MAX_SIZE`); with A*, Manhattan."""
     if algo != "idastar":
         return "manhattan", partition
+    if partition is None and catalogue_ready(goal):
+        return "zpdb", None
     if size in DEFAULTS:
         partition = partition or ready_partition(goal)
         if partition is not None:

@@ -55,10 +55,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .pdb import Progress, _building, cache_dir, save_table, trusted
-from .zpdb_index import entries, order_rank
+from .zpdb_index import order_rank
+from .zpdb_sets import colex_rank, set_tables
 
 if TYPE_CHECKING:
     import numpy as np
+
+
+def entries(size: int, k: int) -> int:
+    """The number of entries of a ``k``-tile table on an ``size x size`` board (the
+    plain-Python :func:`~.zpdb_index.entries` counted fast)."""
+    return set_tables(size, k).total
+
 
 BRANCHING_15 = 2.1304
 """The 15-puzzle's asymptotic branching factor with the parent not regenerated (Korf,
@@ -148,9 +156,10 @@ def is_packed(size: int, pattern: Sequence[int], table: Any) -> bool:
 @dataclass(frozen=True)
 class Tables:
     """What a lookup needs besides the tables, for ``k``-tile patterns of an
-    ``size x size`` board: each occupied set's first entry and number of regions, and
-    each free cell's region (``label[occ * cells + c]``), as memory views (their items
-    are Python ints)."""
+    ``size x size`` board: for each occupied set, by its colex rank
+    (:func:`~.zpdb_sets.colex_rank`), its first entry and number of regions, and each
+    cell's region (``label[s * cells + c]``), as memory views (their items are Python
+    ints)."""
 
     size: int
     k: int
@@ -161,12 +170,11 @@ class Tables:
 
 @lru_cache(maxsize=4)
 def lookup_tables(size: int, k: int) -> Tables:
-    """The :class:`Tables` of ``k``-tile patterns (from :func:`~.zpdb_build.region_tables`)."""
-    from .zpdb_build import region_tables
-
-    nreg, label, base, _sets, _total = region_tables(size, k)
-    return Tables(size, k, memoryview(base.data), memoryview(nreg.data),
-                  memoryview(label.view("uint8").data))  # fmt: skip
+    """The :class:`Tables` of ``k``-tile patterns (from :func:`~.zpdb_sets.set_tables`:
+    a row per set of ``k`` cells, made in a fraction of a second)."""
+    t = set_tables(size, k)
+    return Tables(size, k, memoryview(t.base.data), memoryview(t.nreg.data),
+                  memoryview(t.lab.data))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -186,19 +194,24 @@ class View:
     bits: bool = False
 
 
+def entry(t: Tables, placed: Sequence[int], blank: int) -> int:
+    """The entry of the tiles on ``placed`` (pattern order) with the blank on ``blank``
+    (:mod:`.zpdb_index`'s layout, its set found by :func:`~.zpdb_sets.colex_rank`)."""
+    occ = 0
+    for c in placed:
+        occ |= 1 << c
+    s = colex_rank(placed)
+    e: int = t.base[s] + order_rank(placed, occ) * t.nreg[s] + t.label[s * t.size * t.size + blank]
+    return e
+
+
 def value(view: View, where: Sequence[int], blank: int) -> int:
     """The table's value for a board whose tile ``t`` is on cell ``where[t]`` and whose
     blank is on ``blank``."""
     m = view.cellmap
-    t = view.tables
-    n = t.size
-    cells = n * n
+    n = view.tables.size
     placed = [m[where[x]] for x in view.tiles]
-    occ = 0
-    for c in placed:
-        occ |= 1 << c
-    r = order_rank(placed, occ)
-    e: int = t.base[occ] + r * t.nreg[occ] + t.label[occ * cells + m[blank]]
+    e = entry(view.tables, placed, m[blank])
     if not view.packed:
         return int(view.table[e])
     md: int = sum(

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .pdb import _building, save_table, trusted
-from .zpdb import Tables, View, load_zpdb, views, zpdb_path
-from .zpdb_index import entries, order_rank
+from .zpdb import Tables, View, entries, entry, load_zpdb, views, zpdb_path
+from .zpdb_sets import colex_rank
 
 if TYPE_CHECKING:
     import numpy as np
@@ -89,16 +89,6 @@ def load_bits(
     return mapped
 
 
-def entry(t: Tables, placed: Sequence[int], blank: int) -> int:
-    """The entry of the tiles on ``placed`` (pattern order) with the blank on ``blank``."""
-    occ = 0
-    for c in placed:
-        occ |= 1 << c
-    r = order_rank(placed, occ)
-    e: int = t.base[occ] + r * t.nreg[occ] + t.label[occ * t.size * t.size + blank]
-    return e
-
-
 def mod4(bits: Any, e: int, md: int) -> int:
     """The value of entry ``e`` mod 4, ``md`` its pattern tiles' Manhattan distance."""
     return (md + 2 * ((int(bits[e >> 3]) >> (e & 7)) & 1)) & 3
@@ -125,9 +115,9 @@ def root_value(
     e = entry(t, placed, blank)
     m = mod4(bits, e, manhattan(n, placed, goal))
     while e != goal_entry:
-        occ = sum(1 << c for c in placed)
-        s = t.label[occ * cells + blank]
-        region = [c for c in range(cells) if not (occ >> c) & 1 and t.label[occ * cells + c] == s]
+        row = colex_rank(placed) * cells
+        s = t.label[row + blank]
+        region = [c for c in range(cells) if c not in placed and t.label[row + c] == s]
         moves = []
         for i, c in enumerate(placed):
             r, q = divmod(c, n)
