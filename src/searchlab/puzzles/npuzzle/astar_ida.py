@@ -12,7 +12,8 @@ and in the last iteration the ordering by ``h`` tends to find the solution early
 
 :func:`astar_ida_zero` runs the A* part compiled (Numba; states packed into two
 64-bit words, five bits a cell, the last cell implied; an open-addressing table and
-a binary heap in preallocated arrays, about 60 bytes a stored node and two a view;
+a binary heap in preallocated arrays: 58 to 74 bytes a stored node and two a view,
+about 130 with four members of four views at the peak, when the frontier is copied;
 a child's heuristic from its parent's views' values, only the view of each member
 holding the moved tile read again, :func:`_zchild`), then the depth-first parts in
 the one frame machine of :mod:`.kernel` (:func:`~.kernel._search`, its ``_ZERO`` kind,
@@ -544,8 +545,8 @@ def astar_ida_zero(
 
     Requires what :func:`~.kernel_zpdb.ida_star_zero` requires, tables of a byte or four
     bits an entry (not one bit: a value there is known only from its parent's) and a
-    board of at most 25 cells. ``astar_nodes`` is A*'s budget of stored nodes (about 90
-    bytes each; at most 4: IDA* itself); ``fsm`` the pruning automaton
+    board of at most 25 cells. ``astar_nodes`` is A*'s budget of stored nodes (about 130
+    bytes each at the peak with 16 views; at most 4: IDA* itself); ``fsm`` the pruning automaton
     (:mod:`.fsm`, restarted below each frontier node), default Korf's pruning.
     Guarantees an optimal solution; ``stats.generated`` counts both parts (:class:`Parts`
     apart), ``stats.iterations`` the depth-first iterations; ``on_iteration(T, nodes)``
@@ -629,6 +630,7 @@ def astar_ida_zero(
         return _result("astar+idastar", start, None, stats, budget, limit), parts(0)
 
     # the depth-first parts, over the frontier in increasing f, then h
+    st = st._replace(table=np.zeros(1, np.int64), heap=np.zeros(1, np.int64))  # freed
     idx = np.flatnonzero(st.closed[:stored] == 0)
     g = st.g[idx].astype(np.int64)
     h = st.h[idx].astype(np.int64)
