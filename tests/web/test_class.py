@@ -442,7 +442,7 @@ def test_page_ids_share_their_address_part() -> None:
                 statuses.append(r.status_code)
                 if r.status_code == 202:
                     jobs.append(r.json()["job"])
-            refused = r.json()["detail"]
+            refused = str(r.json().get("detail", r.text))  # a 202 here fails the check below
             body = {"board": "1 2 3\n4 5 6\n7 0 8\n", "algorithm": "astar", "page": "student-01"}
             other = await student.post("/api/npuzzle/solve", json=body)
             for job in jobs:
@@ -450,7 +450,7 @@ def test_page_ids_share_their_address_part() -> None:
             return statuses, other.status_code, refused
 
     statuses, other, refused = run_async(main())
-    assert statuses == [202] * 4 + [429] * 2
+    assert statuses == [202] * 4 + [429] * 2, (statuses, refused)
     assert "4 solves" in refused
     assert other == 202
 
