@@ -100,6 +100,12 @@ BUDGET: list[tuple[list[str], tuple[str, ...]]] = [
         (*EVERYWHERE, *COMPILED, *TABLES, *STARTUP, "searchlab.puzzles.npuzzle.demo"),
     ),
     (
+        # a 5x5 board one move from the goal, no table cached: auto looks for the
+        # zero-aware catalogue's files without loading NumPy or Numba (session 16)
+        ["npuzzle", "solve", "--tiles", " ".join(map(str, [*range(1, 24), 0, 24])), "--json"],
+        (*EVERYWHERE, *COMPILED, *TABLES, "searchlab.puzzles.npuzzle.demo"),
+    ),
+    (
         ["rushhour", "solve", "--card", "1"],
         (
             *EVERYWHERE,

@@ -10,8 +10,8 @@ import math
 import pytest
 
 from searchlab.puzzles.npuzzle.zpdb_build import region_tables
-from searchlab.puzzles.npuzzle.zpdb_index import layout, region_of
-from searchlab.puzzles.npuzzle.zpdb_sets import colex_rank, set_tables
+from searchlab.puzzles.npuzzle.zpdb_index import colex_rank, layout, region_of
+from searchlab.puzzles.npuzzle.zpdb_sets import set_tables
 
 
 @pytest.mark.parametrize(("size", "k"), [(2, 1), (3, 1), (3, 4), (3, 8), (4, 3), (4, 7), (4, 8)])

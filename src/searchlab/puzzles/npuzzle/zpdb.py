@@ -55,8 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .pdb import Progress, _building, cache_dir, save_table, trusted
-from .zpdb_index import order_rank
-from .zpdb_sets import colex_rank, set_tables
+from .zpdb_index import colex_rank, order_rank
 
 if TYPE_CHECKING:
     import numpy as np
@@ -64,7 +63,10 @@ if TYPE_CHECKING:
 
 def entries(size: int, k: int) -> int:
     """The number of entries of a ``k``-tile table on an ``size x size`` board (the
-    plain-Python :func:`~.zpdb_index.entries` counted fast)."""
+    plain-Python :func:`~.zpdb_index.entries` counted fast, compiled: imported here, so
+    that a board answered without tables never imports Numba)."""
+    from .zpdb_sets import set_tables
+
     return set_tables(size, k).total
 
 
@@ -90,13 +92,13 @@ def zpdb_path(
 
 def _cached(size: int, pattern: Sequence[int], blank_goal: int, directory: Path | None,
             rebuild: bool) -> np.ndarray | None:  # fmt: skip
-    import numpy as np
-
-    total = entries(size, len(pattern))
     for packed in (True, False):
         path = zpdb_path(size, pattern, blank_goal, directory, packed)
         if not trusted(path, rebuild):
-            continue
+            continue  # nothing imported for a missing table: a board without tables stays light
+        import numpy as np
+
+        total = entries(size, len(pattern))
         try:
             table: np.ndarray = np.load(path, mmap_mode="r")
         except (OSError, ValueError):
@@ -118,16 +120,16 @@ def load_zpdb(
     checksum first), built and cached if missing (``build=False``: ``FileNotFoundError``).
     Four bits an entry (:func:`~.zpdb_build.pack_nibbles`) when every entry fits, else a
     byte; :func:`is_packed` tells which."""
-    import numpy as np
-
-    from .zpdb_build import build_zpdb, pack_nibbles
-
     found = _cached(size, pattern, blank_goal, directory, build)
     if found is not None:
         return found
     path = zpdb_path(size, pattern, blank_goal, directory)
     if not build:
         raise FileNotFoundError(path)
+    import numpy as np
+
+    from .zpdb_build import build_zpdb, pack_nibbles
+
     with _building(path):
         found = _cached(size, pattern, blank_goal, directory, build)
         if found is not None:
@@ -172,6 +174,8 @@ class Tables:
 def lookup_tables(size: int, k: int) -> Tables:
     """The :class:`Tables` of ``k``-tile patterns (from :func:`~.zpdb_sets.set_tables`:
     a row per set of ``k`` cells, made in a fraction of a second)."""
+    from .zpdb_sets import set_tables
+
     t = set_tables(size, k)
     return Tables(size, k, memoryview(t.base.data), memoryview(t.nreg.data),
                   memoryview(t.lab.data))  # fmt: skip

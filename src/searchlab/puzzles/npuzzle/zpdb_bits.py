@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .pdb import _building, save_table, trusted
 from .zpdb import Tables, View, entries, entry, load_zpdb, views, zpdb_path
-from .zpdb_sets import colex_rank
+from .zpdb_index import colex_rank
 
 if TYPE_CHECKING:
     import numpy as np

@@ -142,3 +142,9 @@ def build_reference(size: int, pattern: Sequence[int], blank_goal: int = 0) -> l
                         nxt.append((child, c))
         frontier = nxt
     return table
+
+
+def colex_rank(cells: Sequence[int]) -> int:
+    """The rank of a set (its cells, any order) among the sets of as many cells in
+    increasing order of their bit masks (the order of :func:`layout`'s sets)."""
+    return sum(math.comb(c, i + 1) for i, c in enumerate(sorted(cells)))

@@ -6,7 +6,7 @@ builder (:func:`~.zpdb_build.region_tables`) indexes those by the set's bit mask
 rows on 5x5 (2.9 GB while made, seconds of CPU); a search needs only the sets of ``k``
 cells (177,100 of them for six tiles on 5x5), numbered by their rank in increasing order
 of their bit masks. That order is colex: the rank of the cells ``c_0 < ... < c_{k-1}`` is
-``sum binom(c_i, i + 1)`` (:func:`colex_rank`), so :func:`~.kernel._zentry` finds a row
+``sum binom(c_i, i + 1)`` (:func:`~.zpdb_index.colex_rank`), so :func:`~.kernel._zentry` finds a row
 without a table over every mask.
 
 :func:`set_tables` walks those sets in that order (Gosper's hack gives the next mask with
@@ -14,13 +14,13 @@ as many bits), labels each one's free regions by a flood fill of bit masks (regi
 numbered by their lowest cell, as the builder numbers them; an occupied cell's label is
 255), and sums ``k! * R(S)`` for the bases: 4.4 MB of labels on 5x5 instead of 2.9 GB,
 in a fraction of a second. Tested equal, row by row, to the builder's tables and to the
-plain-Python layout (:func:`~.zpdb_index.layout`).
+plain-Python layout (:func:`~.zpdb_index.layout`); a set's row is found by
+:func:`~.zpdb_index.colex_rank`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -91,9 +91,3 @@ def set_tables(size: int, k: int) -> SetTables:
     for a in (base, nreg, lab):
         a.flags.writeable = False
     return SetTables(base, nreg, lab, total)
-
-
-def colex_rank(cells: Sequence[int]) -> int:
-    """The rank of a set (its cells, any order) among the sets of as many cells in
-    increasing order of their bit masks."""
-    return sum(math.comb(c, i + 1) for i, c in enumerate(sorted(cells)))
