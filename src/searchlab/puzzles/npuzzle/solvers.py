@@ -380,8 +380,7 @@ def solve_board(
             pdbs = pattern_databases(g2, partition, progress=pdb_progress, build=pdb_build)
         except MemoryError:  # a build past this process's cap (the web's jobs): say what to do
             raise InputError(_(PDB_MEMORY).format(partition=partition)) from None
-        fsm = automaton() if chosen == "auto" else None
-        result = _pdb_ida_star(b2, g2, pdbs, fsm=fsm, **limits)
+        result = _pdb_ida_star(b2, g2, pdbs, prune=chosen == "auto", **limits)
         if result.solved and not replays(b2, g2, result):  # tables damaged after the check
             result = _heal(b2, g2, partition, pdb_build, pdb_progress, limits)
         result.extra["partition"] = partition
@@ -504,14 +503,16 @@ def _pdb_ida_star(
     board: Board,
     goal: Board,
     pdbs: Sequence[tuple[Sequence[int], Table]],
-    fsm: Automaton | None = None,
+    prune: bool = False,
     **limits: Unpack[LimitOptions],
 ) -> SearchResult:
     """IDA* with pattern databases, pure Python first, then compiled.
 
     ``pdbs`` are looked up for the board, its reflection and its dual;
     :func:`python_then_compiled` runs the two searches (the same tree, unless the
-    compiled one steps the pruning automaton ``fsm``: fewer nodes, still optimal) and
+    compiled one steps the pruning automaton, with ``prune`` and the automaton cached,
+    :func:`automaton`, read only then: a board the Python search answers imports no
+    NumPy; fewer nodes, still optimal) and
     shares the time limit of ``limits`` (:class:`~searchlab.search.options.LimitOptions`;
     ``max_nodes`` is ignored: IDA* stores only its path).
     """
@@ -519,13 +520,16 @@ def _pdb_ida_star(
     def python(left: float | None) -> SearchResult:
         return ida_star(board, goal, pdbs=pdbs, **_pure(limits, left))
 
+    fsm: list[Automaton | None] = [None]
+
     def compiled(left: float | None) -> SearchResult:
         from .kernel import ida_star_compiled
 
-        return ida_star_compiled(board, goal, pdbs=pdbs, fsm=fsm, **_left(limits, left))
+        fsm[0] = automaton() if prune else None
+        return ida_star_compiled(board, goal, pdbs=pdbs, fsm=fsm[0], **_left(limits, left))
 
     result, by_python = python_then_compiled(python, compiled, limits.get("time_limit"))
-    if fsm is not None and not by_python:
+    if fsm[0] is not None and not by_python:
         result.extra["pruning"] = "automaton"
     return result
 
