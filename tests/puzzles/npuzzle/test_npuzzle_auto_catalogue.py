@@ -106,7 +106,9 @@ def test_auto_chooses_the_catalogue_only_where_it_is_ready(monkeypatch: pytest.M
     assert not solvers.catalogue_ready(goal5)  # the test cache holds no table
     centre = Board(5, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15, 16, 17, 18, 19,
                        20, 21, 22, 23, 24))  # fmt: skip
-    monkeypatch.setattr(solvers, "_catalogue", lambda build: [[]])
+    from searchlab.puzzles.npuzzle import pdb
+
+    monkeypatch.setattr(pdb, "trusted", lambda path, rebuild, *a, **k: True)  # all cached
     assert solvers.catalogue_ready(goal5)
     assert not solvers.catalogue_ready(centre)  # the tables' goal: a corner blank
     assert solvers._auto_heuristic(5, "idastar", goal5, None) == ("zpdb", None)
@@ -131,7 +133,7 @@ def test_prepare_auto_builds_what_auto_reads(monkeypatch: pytest.MonkeyPatch) ->
     automata: list[bool] = []
     monkeypatch.setattr(zpdb, "load_zpdb", load)
     monkeypatch.setattr(fsm, "load_fsm", lambda build=True: automata.append(build))
-    monkeypatch.setattr(solvers, "prepare_databases", lambda goal, p, *_: [(p,)])
+    monkeypatch.setattr(solvers, "prepare_databases", lambda goal, p, *_: [(7, 8)])
     titles: list[tuple[int, int]] = []
     name, patterns = solvers.prepare_auto(
         goal_board(5, blank="last"), None, lambda i, n, p: titles.append((i, n))
@@ -141,5 +143,19 @@ def test_prepare_auto_builds_what_auto_reads(monkeypatch: pytest.MonkeyPatch) ->
     asked.clear()
     auto_members(build=False)
     assert set(asked) == set(patterns)
-    assert solvers.prepare_auto(goal_board(4), None) == ("7-8", [("7-8",)])
+    assert solvers.prepare_auto(goal_board(4), None) == ("7-8", [(7, 8)])
     assert automata == [True, True]
+
+
+def test_a_table_gone_since_it_was_found_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """catalogue_ready looks at the files only; if a table cannot be read when the search
+    needs it, the compiled search with linear conflict answers (no table, no error)."""
+    monkeypatch.setattr(solvers, "_catalogue", lambda build: None)
+    stopped = SearchResult("idastar", "limit", limit="max_nodes")
+    monkeypatch.setattr(solvers, "ida_star", lambda *a, **k: stopped)
+    goal = goal_board(3, blank="first")
+    board = random_instance(3, 22, 5, goal=goal)
+    result = solvers._zero_ida_star(board, goal)
+    assert solvers.replays(board, goal, result)
+    assert result.length == astar(board, goal).length
+    assert "partition" not in result.extra and result.extra["heuristic"] == "linear_conflict"

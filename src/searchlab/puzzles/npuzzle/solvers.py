@@ -544,10 +544,19 @@ def automaton() -> Automaton | None:
 
 def catalogue_ready(goal: Board) -> bool:
     """Whether ``auto`` searches ``goal`` with the zero-aware catalogue: a 5x5 goal with
-    its blank in a corner, and every table of :data:`~.catalogues.AUTO` cached."""
+    its blank in a corner, and every table of :data:`~.catalogues.AUTO` cached (found by
+    its checksum's stamp, :func:`~.pdb.trusted`: nothing is read or imported for the
+    tables before a search needs them)."""
     if goal.size != 5 or _corner_transform(5, goal.blank) is None:
         return False
-    return _catalogue(build=False) is not None
+    from .catalogues import auto_tables
+    from .pdb import trusted
+    from .zpdb import zpdb_path
+
+    return all(
+        any(trusted(zpdb_path(5, p, 0, packed=packed), False) for packed in (True, False))
+        for p in auto_tables()
+    )
 
 
 def _catalogue(build: bool) -> list[list[View]] | None:
@@ -574,10 +583,7 @@ def _zero_ida_star(board: Board, goal: Board, **limits: Unpack[LimitOptions]) ->
 
     t, g2 = _frame(goal)
     b2 = _apply(board, t)
-    members = _catalogue(build=False)
-    if members is None:
-        raise FileNotFoundError("the zero-aware catalogue's tables")
-    fsm = automaton()
+    fsm: list[Automaton | None] = [None]
 
     def python(left: float | None) -> SearchResult:
         return ida_star(b2, g2, **_pure(limits, left))
@@ -585,7 +591,11 @@ def _zero_ida_star(board: Board, goal: Board, **limits: Unpack[LimitOptions]) ->
     def compiled(left: float | None) -> SearchResult:
         from .kernel_zpdb import ida_star_zero
 
-        return ida_star_zero(b2, g2, members, fsm=fsm, **_left(limits, left))
+        members = _catalogue(build=False)  # read (and verified) only when searched
+        if members is None:  # a table went missing since it was found: no table at all
+            return _md_ida_star(b2, g2, "linear_conflict", quick=False, **_left(limits, left))
+        fsm[0] = automaton()
+        return ida_star_zero(b2, g2, members, fsm=fsm[0], **_left(limits, left))
 
     result, by_python = python_then_compiled(python, compiled, limits.get("time_limit"))
     if result.solved and not replays(b2, g2, result):
@@ -594,9 +604,9 @@ def _zero_ida_star(board: Board, goal: Board, **limits: Unpack[LimitOptions]) ->
         result = _md_ida_star(b2, g2, "manhattan", quick=False, **limits)
         if result.solved and not replays(b2, g2, result):
             raise AssertionError("IDA* with Manhattan distance gave a path that does not replay")
-    elif not by_python:
+    elif not by_python and "heuristic" not in result.extra:
         result.extra["partition"] = ZERO_NAME
-        if fsm is not None:
+        if fsm[0] is not None:
             result.extra["pruning"] = "automaton"
     if result.solved:
         result.states = [_apply(Board(goal.size, s), t).tiles for s in result.states]
