@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from zpdb_helpers import views3
 
 from searchlab.puzzles.npuzzle import fsm, goal_board
 from searchlab.puzzles.npuzzle.astar_ida import _pack, _unpack, astar_ida_zero, root_rows
@@ -23,24 +24,10 @@ from searchlab.puzzles.npuzzle.kernel_zpdb import ida_star_zero
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL
 from searchlab.puzzles.npuzzle.partitions import PARTITIONS
 from searchlab.puzzles.npuzzle.solvers import replays
-from searchlab.puzzles.npuzzle.zpdb import View, lookup_tables, mirror, value, views
+from searchlab.puzzles.npuzzle.zpdb import View, value, views
 from searchlab.puzzles.npuzzle.zpdb_bits import bit_views
-from searchlab.puzzles.npuzzle.zpdb_build import build_zpdb, pack_nibbles
 
 GOAL3 = goal_board(3, "first")
-SPLIT3 = ((1, 2, 3, 4), (5, 6, 7, 8))
-
-
-def _views3(reflected: bool, packed: bool) -> list[View]:
-    m = mirror(3) if reflected else tuple(range(9))
-    out = []
-    for p in SPLIT3:
-        byte = build_zpdb(3, p, 0)
-        table = pack_nibbles(3, p, byte) if packed else byte
-        assert table is not None
-        out.append(View(tuple(m[g] for g in p), m, p, table.tobytes(), packed,
-                        lookup_tables(3, len(p))))  # fmt: skip
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +59,7 @@ def _walks(rng: random.Random, count: int) -> list[Board]:
 @pytest.mark.parametrize("pruning", ["parent", "fsm"])
 def test_3x3_optimal_and_ida_star_at_budget_four(automaton: np.ndarray, pruning: str) -> None:
     auto = automaton if pruning == "fsm" else None
-    cats = [[_views3(False, True)], [_views3(False, False), _views3(True, True)]]
+    cats = [[views3(False, True)], [views3(False, False), views3(True, True)]]
     for board in _walks(random.Random(11), 12):
         for members in cats:
             ref = ida_star_zero(board, GOAL3, members, fsm=auto)
@@ -108,7 +95,7 @@ def test_a_frontier_node_reached_by_another_path(automaton: np.ndarray) -> None:
     """Boards where the solution is found below a frontier node on IDA*'s solution (the
     optimal one first in the move order) whose A* path is not that solution's prefix:
     there the automaton restarted (not continued from A*'s path) keeps the solution."""
-    members = [_views3(False, True), _views3(True, True)]
+    members = [views3(False, True), views3(True, True)]
     seen = 0
     for board in _walks(random.Random(5), 60):
         ref = ida_star_zero(board, GOAL3, members, fsm=automaton)
@@ -296,7 +283,7 @@ def test_3x3_nodes_equal_the_reference(automaton: np.ndarray, pruning: str) -> N
     """The compiled A*+IDA* generates exactly the Python reference's nodes."""
     auto = automaton if pruning == "fsm" else None
     table = automaton if pruning == "fsm" else fsm.parent_table()
-    members = [_views3(False, True), _views3(True, True)]
+    members = [views3(False, True), views3(True, True)]
     for board in _walks(random.Random(23), 8):
         for cap in (5, 9, 30, 200, 10_000):
             got, _ = astar_ida_zero(board, GOAL3, members, astar_nodes=cap, fsm=auto)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from zpdb_helpers import views3
 
 from searchlab.puzzles.npuzzle import solvers
 from searchlab.puzzles.npuzzle.board import Board, goal_board
@@ -16,28 +17,13 @@ from searchlab.puzzles.npuzzle.fsm import build_fsm
 from searchlab.puzzles.npuzzle.instances import random_instance
 from searchlab.puzzles.npuzzle.pure_search import astar
 from searchlab.puzzles.npuzzle.solvers import Search
-from searchlab.puzzles.npuzzle.zpdb import View, lookup_tables, mirror
-from searchlab.puzzles.npuzzle.zpdb_build import build_zpdb, pack_nibbles
+from searchlab.puzzles.npuzzle.zpdb import View
 from searchlab.search import SearchResult
-
-SPLIT3 = ((1, 2, 3, 4), (5, 6, 7, 8))
 
 
 def _members() -> list[list[View]]:
     """The 3x3 split and its reflection through the diagonal (the catalogue's shape)."""
-    tables = {}
-    for p in SPLIT3:
-        table = pack_nibbles(3, p, build_zpdb(3, p, 0))
-        assert table is not None
-        tables[p] = table.tobytes()
-    ident = tuple(range(9))
-    m = mirror(3)
-    plain = [View(p, ident, p, tables[p], True, lookup_tables(3, len(p))) for p in SPLIT3]
-    reflected = [
-        View(tuple(m[g] for g in p), m, p, tables[p], True, lookup_tables(3, len(p)))
-        for p in SPLIT3
-    ]
-    return [plain, reflected]
+    return [views3(False, True), views3(True, True)]
 
 
 @pytest.fixture(scope="module")

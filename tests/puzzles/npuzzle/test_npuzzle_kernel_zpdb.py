@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from zpdb_helpers import views3
 
 from searchlab.puzzles.npuzzle import fsm, goal_board
 from searchlab.puzzles.npuzzle.board import Board, apply_move, legal_moves
@@ -24,12 +25,10 @@ from searchlab.puzzles.npuzzle.partitions import PARTITIONS
 from searchlab.puzzles.npuzzle.pdb import build_pdb
 from searchlab.puzzles.npuzzle.pure_search import ida_star
 from searchlab.puzzles.npuzzle.solvers import replays
-from searchlab.puzzles.npuzzle.zpdb import View, lookup_tables, mirror, value, views
+from searchlab.puzzles.npuzzle.zpdb import View, value, views
 from searchlab.puzzles.npuzzle.zpdb_bits import bit_views
-from searchlab.puzzles.npuzzle.zpdb_build import build_zpdb, pack_nibbles
 
 GOAL3 = goal_board(3, "first")
-SPLIT3 = ((1, 2, 3, 4), (5, 6, 7, 8))
 STEP = ((-1, 0), (0, -1), (0, 1), (1, 0))  # the automaton's moves: up, left, right, down
 
 
@@ -90,18 +89,6 @@ def reference_ida(
     return counts["generated"], counts["expanded"], iterations, path
 
 
-def _views3(reflected: bool, packed: bool) -> list[View]:
-    m = mirror(3) if reflected else tuple(range(9))
-    out = []
-    for p in SPLIT3:
-        byte = build_zpdb(3, p, 0)
-        table = pack_nibbles(3, p, byte) if packed else byte
-        assert table is not None
-        tiles = tuple(m[g] for g in p)
-        out.append(View(tiles, m, p, table.tobytes(), packed, lookup_tables(3, len(p))))
-    return out
-
-
 @pytest.fixture(scope="module")
 def automaton() -> np.ndarray:
     return fsm.compile_fsm(fsm.forbidden_strings(8))
@@ -127,9 +114,9 @@ def test_3x3_counts_equal_the_reference(automaton: np.ndarray, pruning: str) -> 
     table = automaton if pruning == "fsm" else fsm.parent_table()
     auto = automaton if pruning == "fsm" else None
     cats = [
-        [_views3(False, True)],
-        [_views3(False, False), _views3(True, False)],
-        [_views3(True, True), _views3(False, True)],
+        [views3(False, True)],
+        [views3(False, False), views3(True, False)],
+        [views3(True, True), views3(False, True)],
     ]
     for walk in (10, 40, 200, 201):
         board = GOAL3
