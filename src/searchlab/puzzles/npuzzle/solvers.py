@@ -549,14 +549,19 @@ def catalogue_ready(goal: Board) -> bool:
     tables before a search needs them)."""
     if goal.size != 5 or _corner_transform(5, goal.blank) is None:
         return False
-    from .catalogues import auto_tables
     from .pdb import trusted
+
+    return all(any(trusted(path, False) for path in paths) for paths in _catalogue_files())
+
+
+def _catalogue_files() -> list[tuple[Path, Path]]:
+    """Each table of :data:`~.catalogues.AUTO` as its two possible files (four bits, a
+    byte an entry)."""
+    from .catalogues import auto_tables
     from .zpdb import zpdb_path
 
-    return all(
-        any(trusted(zpdb_path(5, p, 0, packed=packed), False) for packed in (True, False))
-        for p in auto_tables()
-    )
+    return [(zpdb_path(5, p, 0, packed=True), zpdb_path(5, p, 0, packed=False))
+            for p in auto_tables()]  # fmt: skip
 
 
 def _catalogue(build: bool) -> list[list[View]] | None:
@@ -617,13 +622,11 @@ def _zero_ida_star(board: Board, goal: Board, **limits: Unpack[LimitOptions]) ->
 def _verify_catalogue() -> None:
     """Check every table of :data:`~.catalogues.AUTO` by its whole checksum; a damaged one
     is said on stderr and removed (``npuzzle pdb --build auto --size 5`` builds it again)."""
-    from .catalogues import auto_tables
     from .pdb import trusted
-    from .zpdb import zpdb_path
 
-    for pattern in auto_tables():
-        for packed in (True, False):
-            trusted(zpdb_path(5, pattern, 0, packed=packed), False, full=True)
+    for paths in _catalogue_files():
+        for path in paths:
+            trusted(path, False, full=True)
 
 
 ZERO_NAME = "zero-aware " + ",".join(AUTO)
