@@ -551,7 +551,10 @@ def catalogue_ready(goal: Board) -> bool:
         return False
     from .pdb import trusted
 
-    return all(any(trusted(path, False) for path in paths) for paths in _catalogue_files())
+    return all(
+        any(trusted(path, False, False, CATALOGUE_DROPPED) for path in paths)
+        for paths in _catalogue_files()
+    )
 
 
 def _catalogue_files() -> list[tuple[Path, Path]]:
@@ -626,8 +629,14 @@ def _verify_catalogue() -> None:
 
     for paths in _catalogue_files():
         for path in paths:
-            trusted(path, False, full=True)
+            trusted(path, False, True, CATALOGUE_DROPPED)
 
+
+CATALOGUE_DROPPED = N_(
+    "{file} cannot be trusted ({reason}): removed; to build it again: "
+    "searchlab npuzzle pdb --build auto --size 5"
+)
+"""Said when a table of the zero-aware catalogue is found damaged (``auto`` never builds)."""
 
 ZERO_NAME = "zero-aware " + ",".join(AUTO)
 """How a result names the zero-aware catalogue it was searched with."""
