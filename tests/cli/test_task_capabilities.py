@@ -41,13 +41,16 @@ def test_progress_logs_off_a_terminal_only_when_asked(capsys: pytest.CaptureFixt
     def work(progress: Any, as_json: bool = False) -> Iterator[Block]:
         progress(0, 4, "starting", "building")
         progress(1, 4, "one done", "building")  # within a minute: not logged
+        progress(0, 2, "starting", "table 2")  # a new title: logged
+        progress(1, 2, "half", "table 2")
         yield Record({"done": 1})
         yield "one of four"
         yield Exit(1)
 
     logged = Task("work", "Work.", work, json=True, progress=True, progress_log=True)
     code, out, err = run(logged, capsys)
-    assert code == 1 and out == "one of four\n" and err == "building: starting\n"
+    assert code == 1 and out == "one of four\n"
+    assert err == "building: starting\ntable 2: starting\n"
     code, out, err = run(logged, capsys, "--json")
     assert code == 1 and json.loads(out) == {"done": 1} and err == ""
     quiet = Task("work", "Work.", work, json=True, progress=True)

@@ -315,9 +315,9 @@ class FractionBar:
     never flashes a bar) and only when ``show`` (default: stderr is a terminal).
 
     With ``log``, a run whose stderr is not a terminal (a log file, a batch job) gets a
-    line ``title: info`` for the first update and then at most one every
-    :data:`LOG_EVERY` seconds instead of the bar (none when ``show`` is ``False``:
-    ``--json``)."""
+    line ``title: info`` for the first update, for each new title (the next table of a
+    build) and otherwise at most one every :data:`LOG_EVERY` seconds instead of the bar
+    (none when ``show`` is ``False``: ``--json``)."""
 
     def __init__(
         self,
@@ -331,6 +331,7 @@ class FractionBar:
         self.show = show  # None: decided at the first update (no rich before it)
         self.log = log and show is not False
         self.logged: float | None = None  # when the last log line was written
+        self.logged_title = ""  # the title it bore
         self.bar: Progress | None = None
         self.task: Any = None
 
@@ -339,9 +340,14 @@ class FractionBar:
         if self.show is None:
             self.show = stderr_is_terminal()
         if not self.show:
-            if self.log and (self.logged is None or time.monotonic() - self.logged >= LOG_EVERY):
-                self.logged = time.monotonic()
-                err_console.print(f"{title or self.title}: {info}", markup=False)
+            heading = title or self.title
+            if self.log and (
+                self.logged is None
+                or heading != self.logged_title
+                or time.monotonic() - self.logged >= LOG_EVERY
+            ):
+                self.logged, self.logged_title = time.monotonic(), heading
+                err_console.print(f"{heading}: {info}", markup=False)
             return
         if self.bar is None:
             from searchlab.cli.bars import FractionProgress

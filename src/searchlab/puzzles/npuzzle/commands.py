@@ -303,7 +303,10 @@ PDB = Task(
         "\n"
         "6-6-3 takes seconds; 7-8 a few minutes and about 1 GB of memory (480 MiB cached:\n"
         "four bits an entry, and the three-bit copy the search reads), 6-6-6-6 about as\n"
-        "long; Ctrl-C stops a build and caches nothing of the table being built."
+        "long; auto on 5x5 (nine zero-aware tables) about 15 CPU minutes, 2.7 GB of memory\n"
+        "and 780 MB cached. Ctrl-C stops a build: the tables finished stay cached, nothing\n"
+        "of the one being built, and the next build goes on from there. Off a terminal,\n"
+        "a line of progress a minute and one for each table."
     ),
     build_databases,
     (
@@ -331,6 +334,7 @@ PDB = Task(
     json=True,
     progress=True,
     progress_title=N_("building pattern database"),
+    progress_log=True,
 )
 """``searchlab npuzzle pdb``."""
 
@@ -375,5 +379,6 @@ FSM = Task(
     json=True,
     progress=True,
     progress_title=N_("building the pruning automaton"),
+    progress_log=True,
 )
 """``searchlab npuzzle fsm``."""
