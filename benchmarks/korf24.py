@@ -76,6 +76,17 @@ named) with, for each unsolved one, the projected cost of a run that solves it
 published length), the validation of that projection, and the total against the
 issue's 12 CPU hours, and exits.
 
+Within an instance (A*+IDA*, session 17): a run with ``--astar-nodes`` saves a
+checkpoint (:class:`~searchlab.puzzles.npuzzle.astar_ida.Checkpoint`: the iteration, the
+frontier position, the counts, and the iterations so far) every minute of CPU and when
+it stops unsolved (its limit, Ctrl-C), in ``FILE.checkpoints/ID-astarN.json`` beside
+``--results``, atomically. The next run of that instance with the same heuristic and
+budget runs A* again (the same frontier, checked) and goes on from there: the same nodes
+as a run never stopped (tested), so an instance longer than a sitting is solved in
+pieces. Its record's ``cpu_s`` adds the earlier pieces' CPU (``cpu_before_s``; A*'s
+reruns included, ``resumes`` of them); a kill loses at most a minute of work; a solved
+instance's checkpoint is removed, a damaged one named and ignored.
+
 Across machines: ``--scheduler`` sends one instance per task to a Dask scheduler
 (:func:`searchlab.experiments.parallel.map_unordered`); each worker needs this
 checkout's ``src`` and ``benchmarks`` on its ``PYTHONPATH`` and the databases in its
@@ -103,6 +114,7 @@ from korf100 import parse_ids
 from searchlab.durable import atomic_write
 from searchlab.experiments.parallel import map_unordered
 from searchlab.puzzles.npuzzle import growth, kernel
+from searchlab.puzzles.npuzzle.astar_ida import Checkpoint
 from searchlab.puzzles.npuzzle.korf import KORF24_GOAL, Korf24Instance, korf24_instances
 from searchlab.puzzles.npuzzle.solvers import pattern_databases
 from searchlab.search import SearchStats
@@ -117,10 +129,44 @@ def databases(tables: str) -> list[tuple[tuple[int, ...], Any]]:
     return pattern_databases(KORF24_GOAL, "6-6-6-6", blank_goal=tables == "blank-goal")
 
 
-Task = tuple[int, float, float | None, str, bool, bool, str, str, int]
+Task = tuple[int, float, float | None, str, bool, bool, str, str, int, str]
 """One instance's work: id, time limit, CPU limit, tables, reflect, dual, pruning, the
-zero-aware catalogue (member names, comma-separated; empty: the additive tables), and
-A*+IDA*'s budget of stored nodes (0: plain IDA*)."""
+zero-aware catalogue (member names, comma-separated; empty: the additive tables),
+A*+IDA*'s budget of stored nodes (0: plain IDA*) and the folder of its checkpoints."""
+
+CHECKPOINT_EVERY = 60.0
+"""CPU seconds between two checkpoints written by an A*+IDA* run."""
+
+
+def checkpoints_of(results: Path) -> Path:
+    """The folder of the A*+IDA* runs' checkpoints beside ``results``."""
+    return results.with_name(results.stem + ".checkpoints")
+
+
+def read_checkpoint(path: Path, heuristic: str) -> dict[str, Any] | None:
+    """The checkpoint saved in ``path`` for a run of ``heuristic``, if any; a file that
+    is not one (damaged, or another run's) is named on stderr and ignored."""
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        if saved["heuristic"] != heuristic:
+            raise ValueError(f"for {saved['heuristic']!r}")
+        saved["at"] = Checkpoint(**saved["at"])
+        float(saved["cpu_s"])
+        list(saved["iterations"])
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        print(f"{path}: not a checkpoint of this run ({err}); starting over", file=sys.stderr)
+        return None
+    return dict(saved)
+
+
+def write_checkpoint(path: Path, state: dict[str, Any]) -> None:
+    """Save ``state`` (its ``at`` a :class:`Checkpoint`) in ``path``, atomically."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {**state, "at": state["at"]._asdict()}
+    with atomic_write(path) as tmp:
+        tmp.write_text(json.dumps(data) + "\n", encoding="utf-8")
 
 
 @lru_cache(maxsize=2)
@@ -150,7 +196,7 @@ def free_cores() -> int:
 
 def solve_one(task: Task) -> dict[str, Any]:
     """Solve one instance (:data:`Task`), at ``nice 19``; its record."""
-    ident, time_limit, cpu_limit, tables, reflect, dual, pruning, names, astar_nodes = task
+    ident, time_limit, cpu_limit, tables, reflect, dual, pruning, names, astar_nodes, folder = task
     with contextlib.suppress(OSError):
         os.nice(max(0, 19 - os.nice(0)))
     inst = {k.id: k for k in korf24_instances()}[ident]
@@ -185,13 +231,50 @@ def solve_one(task: Task) -> dict[str, Any]:
         signal.signal(signal.SIGINT, lambda *_: cancel.set())
     limits: Any = {"time_limit": time_limit, "progress": progress, "cancel": cancel}
     parts: Any = None
+    extra: dict[str, Any] = {}
     if names and astar_nodes:
         from searchlab.puzzles.npuzzle.astar_ida import astar_ida_zero
 
-        r, parts = astar_ida_zero(
-            inst.board, KORF24_GOAL, members, astar_nodes=astar_nodes, fsm=automaton,
-            on_iteration=lambda bound, nodes: iterations.append([bound, nodes]), **limits,
-        )  # fmt: skip
+        key = f"{family(names)} + {pruning} + A*+IDA* {astar_nodes}"
+        where = Path(folder) / f"{ident}-astar{astar_nodes}.json"
+        saved = read_checkpoint(where, key)
+        before = 0.0 if saved is None else float(saved["cpu_s"])
+        resumes = 0 if saved is None else int(saved.get("resumes", 0)) + 1
+        if saved is not None:
+            iterations.extend(saved["iterations"])
+            print(f"  #{ident}: resumed from {where}", file=sys.stderr, flush=True)
+        latest: list[Any] = [None, time.process_time()]
+
+        def state() -> dict[str, Any]:
+            cpu_now = before + time.process_time() - cpu0
+            return {"heuristic": key, "at": latest[0], "cpu_s": round(cpu_now, 1),
+                    "iterations": iterations, "resumes": resumes}  # fmt: skip
+
+        def keep(c: Any) -> None:
+            latest[0] = c
+            if time.process_time() - latest[1] >= CHECKPOINT_EVERY:
+                latest[1] = time.process_time()
+                write_checkpoint(where, state())
+
+        def run(resume: Any) -> Any:
+            return astar_ida_zero(
+                inst.board, KORF24_GOAL, members, astar_nodes=astar_nodes, fsm=automaton,
+                on_iteration=lambda bound, nodes: iterations.append([bound, nodes]),
+                resume=resume, on_checkpoint=keep, **limits,
+            )  # fmt: skip
+
+        try:
+            r, parts = run(None if saved is None else saved["at"])
+        except ValueError as err:  # another frontier: the tables or the code changed
+            print(f"  #{ident}: {where}: {err}; starting over", file=sys.stderr, flush=True)
+            iterations.clear()
+            before, resumes = 0.0, 0
+            r, parts = run(None)
+        if r.solved or r.status in ("impossible", "no_solution"):
+            where.unlink(missing_ok=True)
+        elif latest[0] is not None:
+            write_checkpoint(where, state())
+        extra = {"cpu_before_s": round(before, 1), "resumes": resumes} if resumes else {}
     elif names:
         from searchlab.puzzles.npuzzle.kernel_zpdb import ida_star_zero
 
@@ -204,7 +287,7 @@ def solve_one(task: Task) -> dict[str, Any]:
             inst.board, KORF24_GOAL, pdbs=pdbs, reflect=reflect, dual=dual, fsm=automaton,
             on_iteration=lambda bound, nodes: iterations.append([bound, nodes]), **limits,
         )  # fmt: skip
-    cpu = time.process_time() - cpu0
+    cpu = time.process_time() - cpu0 + float(extra.get("cpu_before_s", 0.0))
     status = "solved" if r.solved else f"{r.limit or r.status}"
     if status == "cancelled" and time.process_time() >= cpu_stop:
         status = "cpu_limit"
@@ -216,10 +299,9 @@ def solve_one(task: Task) -> dict[str, Any]:
         heuristic = family(names)
     if pruning != "parent":
         heuristic += f" + {pruning}"
-    extra: dict[str, Any] = {}
     if parts is not None:
         heuristic += f" + A*+IDA* {astar_nodes}"
-        extra = {
+        extra |= {
             "astar_nodes": astar_nodes,
             "astar": {
                 "generated": parts.astar_generated, "expanded": parts.astar_expanded,
@@ -325,7 +407,7 @@ def main() -> int:
     tasks: list[Task] = [
         (
             k.id, args.time_limit, args.cpu_limit, args.tables, not args.no_reflect, args.dual,
-            pruning, args.catalogue, args.astar_nodes,
+            pruning, args.catalogue, args.astar_nodes, str(checkpoints_of(args.results)),
         )
         for k in chosen
     ]  # fmt: skip

@@ -114,3 +114,26 @@ def test_records_of_each_heuristic_family_are_kept_apart(
     assert set(korf24.read_results(path)) == {1}
     assert set(korf24.read_results(path, "parent", korf24.family("kf+r,kf"))) == {2}
     assert set(korf24.read_results(path, "parent", korf24.family("kf+r"))) == set()
+
+
+def test_a_checkpoint_round_trips_and_a_damaged_or_foreign_one_is_ignored(
+    korf24: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An A*+IDA* run's checkpoint (what a run stopped by its limit, Ctrl-C or a kill
+    resumes from) reads back whole; a damaged file, or one of another heuristic, is
+    named on one line and the run starts over."""
+    at = korf24.Checkpoint(93, 1234, 95, 10**9, 4 * 10**8, 3, 9 * 10**8, 5_281_554, 77)
+    where = korf24.checkpoints_of(tmp_path / "r.jsonl") / "31-astar10.json"
+    state = {"heuristic": "zpdb x + fsm-12 + A*+IDA* 10", "at": at, "cpu_s": 12.5,
+             "iterations": [[91, 5]], "resumes": 1}  # fmt: skip
+    korf24.write_checkpoint(where, state)
+    assert korf24.read_checkpoint(where, state["heuristic"]) == state
+    assert korf24.read_checkpoint(where.with_name("none.json"), "h") is None
+    assert capsys.readouterr().err == ""
+    assert korf24.read_checkpoint(where, "zpdb y + fsm-12 + A*+IDA* 10") is None
+    assert "for 'zpdb x + fsm-12 + A*+IDA* 10'" in capsys.readouterr().err
+    for damage in (b"", b"\x00" * 40, b'{"heuristic": "zpdb x + fsm-12 + A*+IDA* 10"}', b"[1]"):
+        where.write_bytes(damage)
+        assert korf24.read_checkpoint(where, state["heuristic"]) is None
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "starting over" in err

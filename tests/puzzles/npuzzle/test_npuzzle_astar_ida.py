@@ -17,7 +17,13 @@ import pytest
 from zpdb_helpers import views3
 
 from searchlab.puzzles.npuzzle import fsm, goal_board
-from searchlab.puzzles.npuzzle.astar_ida import _pack, _unpack, astar_ida_zero, root_rows
+from searchlab.puzzles.npuzzle.astar_ida import (
+    Checkpoint,
+    _pack,
+    _unpack,
+    astar_ida_zero,
+    root_rows,
+)
 from searchlab.puzzles.npuzzle.board import Board, apply_move, legal_moves
 from searchlab.puzzles.npuzzle.instances import random_instance
 from searchlab.puzzles.npuzzle.kernel_zpdb import ida_star_zero
@@ -89,6 +95,49 @@ def test_4x4_optimal(members4: list[list[View]], automaton: np.ndarray, pruning:
             assert got.status == "solved" and replays(board, KORF_GOAL, got)
             assert got.length == ref.length
             assert parts.frontier <= parts.stored <= cap
+
+
+def test_a_run_resumed_from_a_checkpoint_equals_one_never_interrupted(
+    members4: list[list[View]], automaton: np.ndarray
+) -> None:
+    """From any checkpoint (taken during a frontier node's search or between two), and
+    after a run stopped by a limit, the resumed run generates the same nodes, expansions,
+    iterations and solution; its iterations report what the whole run's did."""
+    board = random_instance(4, 50, seed=3, goal=KORF_GOAL)
+    marks: list[Checkpoint] = []
+    iters: list[tuple[int, int]] = []
+    whole, _ = astar_ida_zero(
+        board, KORF_GOAL, members4, astar_nodes=2000, fsm=automaton,
+        on_checkpoint=marks.append, on_iteration=lambda t, n: iters.append((t, n)),
+    )  # fmt: skip
+    assert whole.status == "solved" and len(marks) >= 6 and len(iters) >= 2
+    want = (whole.stats.generated, whole.stats.expanded, whole.stats.iterations, whole.states)
+    for c in [*marks[:: len(marks) // 5], marks[-1]]:
+        seen: list[tuple[int, int]] = []
+
+        def note(t: int, n: int, out: list[tuple[int, int]] = seen) -> None:
+            out.append((t, n))
+
+        got, parts = astar_ida_zero(
+            board, KORF_GOAL, members4, astar_nodes=2000, fsm=automaton, resume=c,
+            on_iteration=note,
+        )  # fmt: skip
+        assert (got.stats.generated, got.stats.expanded, got.stats.iterations, got.states) == want
+        assert seen == iters[c.iterations - 1 :]
+        assert parts.astar_generated + parts.dfs_generated == got.stats.generated
+    last: list[Checkpoint] = []
+    cut, _ = astar_ida_zero(
+        board, KORF_GOAL, members4, astar_nodes=2000, fsm=automaton,
+        on_checkpoint=last.append, max_nodes=whole.stats.generated // 2,
+    )  # fmt: skip
+    assert cut.status == "limit" and last
+    again, _ = astar_ida_zero(
+        board, KORF_GOAL, members4, astar_nodes=2000, fsm=automaton, resume=last[-1]
+    )  # fmt: skip
+    assert (again.stats.generated, again.stats.expanded, again.stats.iterations) == want[:3]
+    assert replays(board, KORF_GOAL, again)
+    with pytest.raises(ValueError, match="another frontier"):
+        astar_ida_zero(board, KORF_GOAL, members4, astar_nodes=1000, resume=marks[0])
 
 
 def test_a_frontier_node_reached_by_another_path(automaton: np.ndarray) -> None:

@@ -64,7 +64,7 @@ expansions and iterations exactly (tested).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Unpack
 
 import numpy as np
@@ -113,10 +113,11 @@ _STORED, _HEAP, _AGEN, _AEXP, _GOAL, _CAP = range(6)
 """The A* part's counters (:class:`Store` ``ctl``): nodes stored, heap entries, nodes
 generated, expanded, the goal's node (-1: none), the budget of stored nodes."""
 _A_PAUSED, _A_FULL, _A_FOUND, _A_EMPTY = range(4)
-_POS, _ACTIVE, _T, _NEXT, _GCUR, _NODE = range(6)
+_POS, _ACTIVE, _T, _NEXT, _GCUR, _NODE, _GSTART, _ESTART = range(8)
 """The depth-first driver's registers (:func:`_drive`): the next frontier position, a
 search below a frontier node under way, the threshold, the least ``f`` above it seen,
-the current frontier node's ``g`` and the node."""
+the current frontier node's ``g`` and the node, and the nodes generated and expanded
+when its search began (where a :class:`Checkpoint` taken during it resumes)."""
 _IDX = (1 << 40) - 1
 """A heap entry is ``f << 50 | h << 40 | node``: the least ``f``, then the least ``h``,
 then the oldest node first."""
@@ -414,6 +415,27 @@ def _astar(st: Store, hd: Heur, moves: U8, nmoves: U8, n: int, board: U8, chunk:
     return _A_PAUSED
 
 
+class Checkpoint(NamedTuple):
+    """Where an interrupted run of :func:`astar_ida_zero` resumes: in the iteration of
+    threshold ``threshold`` (the ``iterations``-th; it began after ``iteration_start``
+    nodes), at the frontier position ``position`` (the frontier in its visiting order),
+    with ``next_bound`` the least ``f`` above the threshold seen before it and
+    ``generated``/``expanded`` the counts then. A frontier node's search under way when
+    the checkpoint is taken is not in it (it is searched again, its nodes counted once).
+    ``frontier`` and ``fingerprint`` identify the frontier (:func:`fingerprint`): A* is
+    deterministic, so the same start, tables and budget make it again."""
+
+    threshold: int
+    position: int
+    next_bound: int
+    generated: int
+    expanded: int
+    iterations: int
+    iteration_start: int
+    frontier: int
+    fingerprint: int
+
+
 class Frontier(NamedTuple):
     """A*'s frontier in the order the iterations visit it (:func:`frontier_order`),
     contiguous: the packed states, ``g``, ``h``, the A* parent's
@@ -463,6 +485,8 @@ def _drive(m: Machine, fr: Frontier, hd: Heur, rows: int, automaton: int, ctl: I
             ctl[_POS] += 1
             ctl[_NODE] = x
             ctl[_GCUR] = g
+            ctl[_GSTART] = regs[_GENERATED]
+            ctl[_ESTART] = regs[_EXPANDED]
             b = _unpack(fr.k0[x], fr.k1[x], cells, m.board)
             if h == 0:
                 regs[_DEPTH] = 0
@@ -515,6 +539,15 @@ def frontier_order(idx: I64, g: npt.NDArray[Any], h: npt.NDArray[Any], k0: U64, 
     return idx[np.lexsort((k0, k1, h, f))].astype(np.int64)
 
 
+def fingerprint(fr: Frontier) -> int:
+    """A number that changes with the frontier's states and their order (a checksum of
+    its packed states weighted by position, modulo 2**63)."""
+    with np.errstate(over="ignore"):
+        w = np.arange(1, fr.k0.shape[0] + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        x = (fr.k0 ^ (fr.k1 * np.uint64(0xBF58476D1CE4E5B9))) * w
+        return int(np.bitwise_xor.reduce(x) >> np.uint64(1)) if x.size else 0
+
+
 def root_rows(fsm: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
     """The automaton ``fsm`` with four rows added after its last: row ``len(fsm) + d`` is
     the initial state's row with the move of direction ``d`` forbidden (the start state
@@ -555,6 +588,8 @@ def astar_ida_zero(
     astar_nodes: int,
     fsm: npt.NDArray[np.int32] | None = None,
     on_iteration: IterationFn | None = None,
+    resume: Checkpoint | None = None,
+    on_checkpoint: Callable[[Checkpoint], None] | None = None,
     **limits: Unpack[LimitOptions],
 ) -> tuple[SearchResult, Parts]:
     """An optimal solution of ``start`` by A*+IDA* (module docstring) with the maximum
@@ -569,6 +604,12 @@ def astar_ida_zero(
     apart), ``stats.iterations`` the depth-first iterations; ``on_iteration(T, nodes)``
     after each iteration that found nothing; the limits (checked every 16,384 A*
     expansions and every 65,536 depth-first nodes; ``max_nodes`` counts generated nodes).
+
+    Resumable: ``on_checkpoint(c)`` receives a :class:`Checkpoint` at every pause of the
+    depth-first parts (every 65,536 nodes: the caller decides which to keep); ``resume=c``
+    runs A* again (the same frontier, checked by its size and :func:`fingerprint`, else
+    ``ValueError``) and goes on from ``c``: the same nodes, iterations and solution as a
+    run never interrupted (tested), ``stats`` counting from ``c``'s counts.
     """
     if goal.blank != 0:
         raise ValueError("zero-aware tables are built for the blank's goal on cell 0")
@@ -656,11 +697,14 @@ def astar_ida_zero(
         st.h[order].astype(np.int64), st.pcell[order], st.vals[order],
     )  # fmt: skip
     gmin = int(g.min())
+    mark = fingerprint(fr)
+    if resume is not None and (resume.frontier != len(order) or resume.fingerprint != mark):
+        raise ValueError("the checkpoint was taken on another frontier (start, tables or budget)")
     automaton = np.zeros((1, 4), np.int32) if fsm is None else root_rows(fsm)
     rows = 0 if fsm is None else len(fsm)
     regs = np.zeros(6, dtype=np.int64)
     regs[_GENERATED], regs[_EXPANDED] = agen, aexp
-    ctl = np.zeros(6, dtype=np.int64)
+    ctl = np.zeros(8, dtype=np.int64)
     machine: list[Machine] = []
 
     def frames(bound: int) -> Machine:
@@ -681,6 +725,10 @@ def astar_ida_zero(
         return machine[0]
 
     threshold = int(fr.g[0] + fr.h[0])
+    if resume is not None:
+        threshold = resume.threshold
+        regs[_GENERATED], regs[_EXPANDED] = resume.generated, resume.expanded
+        stats.iterations = resume.iterations - 1
     path: list[int] | None = None
     node = rank = -1
     while True:
@@ -689,12 +737,26 @@ def astar_ida_zero(
         stats.iterations += 1
         ctl[:] = 0
         ctl[_T], ctl[_NEXT] = threshold, _INF
+        if resume is not None:  # into the interrupted iteration, once
+            before = resume.iteration_start
+            ctl[_POS], ctl[_NEXT] = resume.position, resume.next_bound
+            resume = None
         while True:
             regs[_NEXT_CHECK] = int(regs[_GENERATED]) + _CHECK_EVERY - 1
             status = _drive(m, fr, hd, rows, 0 if fsm is None else 1, ctl)
             stats.generated, stats.expanded = int(regs[_GENERATED]), int(regs[_EXPANDED])
             if status != _PAUSED:
                 break
+            if on_checkpoint is not None:
+                busy = bool(ctl[_ACTIVE])
+                on_checkpoint(
+                    Checkpoint(
+                        threshold, int(ctl[_POS]) - busy, int(ctl[_NEXT]),
+                        int(ctl[_GSTART]) if busy else stats.generated,
+                        int(ctl[_ESTART]) if busy else stats.expanded,
+                        stats.iterations, before, len(order), mark,
+                    )
+                )  # fmt: skip
             limit = _limit(stats, budget, max_nodes)
             if limit is not None:
                 break
