@@ -207,7 +207,8 @@ def test_pdb_build_never_says_ready_over_damage(
     assert main(["npuzzle", "pdb", "--build", PARTITION]) == 0
     out, err = capsys.readouterr()
     assert out.count(": ready") == 5
-    assert sorted(line.split()[0] for line in err.splitlines()) == sorted(v.name for v in victims)
+    said = [line for line in err.splitlines() if not line.startswith("table ")]  # progress
+    assert sorted(line.split()[0] for line in said) == sorted(v.name for v in victims)
     assert all(check(p, full=True) is None for p in tables(cache))
 
 
