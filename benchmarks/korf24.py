@@ -209,6 +209,7 @@ def solve_one(task: Task) -> dict[str, Any]:
         automaton = fsm.load_fsm(int(pruning.removeprefix("fsm-")))
     kernel.warm_up((4,))
     last = [0.0]
+    resumed_at = [0]  # the nodes a resumed run starts from (not this piece's)
     cancel = threading.Event()
     cpu0 = time.process_time()
     cpu_stop = math.inf if cpu_limit is None else cpu0 + cpu_limit
@@ -220,7 +221,8 @@ def solve_one(task: Task) -> dict[str, Any]:
             last[0] = stats.seconds
             print(
                 f"  #{ident}: {stats.seconds:7.0f} s, iteration {stats.iterations}, "
-                f"{stats.generated:,} nodes, {stats.generated / max(stats.seconds, 1e-9):,.0f}/s",
+                f"{stats.generated:,} nodes, "
+                f"{max(stats.generated - resumed_at[0], 0) / max(stats.seconds, 1e-9):,.0f}/s",
                 file=sys.stderr,
                 flush=True,
             )
@@ -242,6 +244,7 @@ def solve_one(task: Task) -> dict[str, Any]:
         resumes = 0 if saved is None else int(saved.get("resumes", 0)) + 1
         if saved is not None:
             iterations.extend(saved["iterations"])
+            resumed_at[0] = saved["at"].generated
             print(f"  #{ident}: resumed from {where}", file=sys.stderr, flush=True)
         latest: list[Any] = [None, time.process_time()]
 
