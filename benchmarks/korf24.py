@@ -234,10 +234,17 @@ def solve_one(task: Task) -> dict[str, Any]:
     limits: Any = {"time_limit": time_limit, "progress": progress, "cancel": cancel}
     parts: Any = None
     extra: dict[str, Any] = {}
+    heuristic = "6-6-6-6" + (" blank-goal" if tables == "blank-goal" else "")
+    heuristic += (" + reflection" if reflect else "") + (" + dual" if dual else "")
+    if names:
+        heuristic = family(names)
+    if pruning != "parent":
+        heuristic += f" + {pruning}"
     if names and astar_nodes:
         from searchlab.puzzles.npuzzle.astar_ida import astar_ida_zero
 
-        key = f"{family(names)} + {pruning} + A*+IDA* {astar_nodes}"
+        heuristic += f" + A*+IDA* {astar_nodes}"
+        key = heuristic  # a checkpoint is for runs of this heuristic only
         where = Path(folder) / f"{ident}-astar{astar_nodes}.json"
         saved = read_checkpoint(where, key)
         before = 0.0 if saved is None else float(saved["cpu_s"])
@@ -296,14 +303,7 @@ def solve_one(task: Task) -> dict[str, Any]:
         status = "cpu_limit"
     if r.solved and r.length != inst.optimal_length:
         status = "WRONG"
-    heuristic = "6-6-6-6" + (" blank-goal" if tables == "blank-goal" else "")
-    heuristic += (" + reflection" if reflect else "") + (" + dual" if dual else "")
-    if names:
-        heuristic = family(names)
-    if pruning != "parent":
-        heuristic += f" + {pruning}"
     if parts is not None:
-        heuristic += f" + A*+IDA* {astar_nodes}"
         extra |= {
             "astar_nodes": astar_nodes,
             "astar": {

@@ -690,13 +690,12 @@ def astar_ida_zero(
     # the depth-first parts, over the frontier in increasing f, then h, then state
     st = st._replace(table=np.zeros(1, np.int64), heap=np.zeros(1, np.int64))  # freed
     idx = np.flatnonzero(st.closed[:stored] == 0)
-    g = st.g[idx].astype(np.int64)
     order = frontier_order(idx, st.g[idx], st.h[idx], st.k0[idx], st.k1[idx])
     fr = Frontier(
         st.k0[order], st.k1[order], st.g[order].astype(np.int64),
         st.h[order].astype(np.int64), st.pcell[order], st.vals[order],
     )  # fmt: skip
-    gmin = int(g.min())
+    gmin = int(fr.g.min())
     mark = fingerprint(fr)
     if resume is not None and (resume.frontier != len(order) or resume.fingerprint != mark):
         raise ValueError("the checkpoint was taken on another frontier (start, tables or budget)")
