@@ -111,7 +111,7 @@ from pathlib import Path
 from typing import Any
 
 from korf100 import parse_ids
-from searchlab.durable import atomic_write
+from searchlab.durable import atomic_write, build_lock
 from searchlab.experiments.parallel import map_unordered
 from searchlab.puzzles.npuzzle import growth, kernel
 from searchlab.puzzles.npuzzle.astar_ida import Checkpoint
@@ -493,14 +493,18 @@ def append_record(path: Path, rec: dict[str, Any]) -> None:
     """Add ``rec`` as one JSON line at the end of ``path`` (a torn last line of an earlier
     version's append is set aside first: :func:`set_aside_torn_tail`): the whole file is
     written anew to a temporary file, flushed and renamed over it (and the folder
-    flushed), so it is always the old record or the new one, whole."""
-    set_aside_torn_tail(path)
-    try:
-        old = path.read_bytes()
-    except FileNotFoundError:
-        old = b""
-    with atomic_write(path) as tmp:
-        tmp.write_bytes(old + (json.dumps(rec) + "\n").encode("utf-8"))
+    flushed), so it is always the old record or the new one, whole. The read and the
+    rename are done holding ``<path>.lock`` (:func:`~searchlab.durable.build_lock`), so two
+    runs sharing a record (two ``korf24.py`` at once, one a core) never write over each
+    other's new records."""
+    with build_lock(path, wait=600.0):
+        set_aside_torn_tail(path)
+        try:
+            old = path.read_bytes()
+        except FileNotFoundError:
+            old = b""
+        with atomic_write(path) as tmp:
+            tmp.write_bytes(old + (json.dumps(rec) + "\n").encode("utf-8"))
 
 
 def parse_record(line: str) -> dict[str, Any] | None:

@@ -137,3 +137,28 @@ def test_a_checkpoint_round_trips_and_a_damaged_or_foreign_one_is_ignored(
         assert korf24.read_checkpoint(where, state["heuristic"]) is None
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "starting over" in err
+
+
+_APPEND = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import korf24
+for i in range(int(sys.argv[3]), int(sys.argv[3]) + 40):
+    korf24.append_record(korf24.Path(sys.argv[2]), {"id": i, "status": "time_limit",
+        "length": None, "published": 100, "nodes": 10, "cpu_s": 1.0, "bound": 90,
+        "time_limit_s": 600.0, "cpu_limit_s": None, "heuristic": "6-6-6-6"})
+"""
+
+
+def test_two_runs_appending_at_once_lose_no_record(tmp_path: Path) -> None:
+    """Two processes share a record (one ``korf24.py`` a core): every record of both is
+    kept, each on a line of its own."""
+    path = tmp_path / "r.jsonl"
+    runs = [
+        subprocess.Popen([sys.executable, "-c", _APPEND, str(BENCHMARKS), str(path), str(start)])
+        for start in (0, 1000)
+    ]
+    assert [r.wait(timeout=120) for r in runs] == [0, 0]
+    ids = [json.loads(line)["id"] for line in path.read_text().splitlines()]
+    assert sorted(ids) == [*range(40), *range(1000, 1040)]
+    assert not (tmp_path / "r.jsonl.lock").exists()
