@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/korf24.py [IDS ...] [--easiest N] [--all] [--time-limit SECONDS]
        [--cpu-limit SECONDS] [--again] [--no-reflect] [--tables blank-goal|blank-anywhere]
-       [--dual] [--prune parent|fsm] [--fsm-depth D] [--results FILE] [--table]
+       [--dual] [--prune parent|fsm] [--fsm-depth D] [--results FILE] [--table | --summary]
        [--catalogue MEMBERS] [--astar-nodes N]
        [--workers N | --local-dask N | --scheduler tcp://HOST:8786]
 
@@ -74,7 +74,10 @@ run with the deepest completed iteration recorded; an earlier longer run is
 named) with, for each unsolved one, the projected cost of a run that solves it
 (:mod:`searchlab.puzzles.npuzzle.growth`: the iterations carried on to the
 published length), the validation of that projection, and the total against the
-issue's 12 CPU hours, and exits.
+issue's 12 CPU hours, and exits. ``--summary`` prints all 50 across every configuration
+recorded (each solved one's cheapest solving run at the published length, with its
+heuristic, pruning and search; the unsolved ones named) and the number solved with
+their total CPU hours, and exits.
 
 Within an instance (A*+IDA*, session 17): a run with ``--astar-nodes`` saves a
 checkpoint (:class:`~searchlab.puzzles.npuzzle.astar_ida.Checkpoint`: the iteration, the
@@ -347,6 +350,9 @@ def main() -> int:
     parser.add_argument("--all", action="store_true", help="all 50, easiest first")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--table", action="store_true")
+    parser.add_argument(
+        "--summary", action="store_true", help="all 50 across every configuration run, and exit"
+    )
     parser.add_argument("--prune", choices=("parent", "fsm"), default="parent")
     parser.add_argument("--fsm-depth", type=int, default=12, metavar="D")
     parser.add_argument("--workers", type=int, default=0, help="default: the free cores")
@@ -364,7 +370,17 @@ def main() -> int:
         parser.error("--astar-nodes takes a count of nodes, with --catalogue")
     if args.dual and args.tables != "blank-anywhere":
         parser.error("the dual lookup is admissible with --tables blank-anywhere only")
+    if args.results.exists():
+        try:
+            with args.results.open("rb"):  # a folder, a file it may not read: one line
+                pass
+        except OSError as exc:
+            parser.error(f"--results {args.results}: {exc.strerror or exc}")
     instances = korf24_instances()
+    if args.summary:
+        lengths = {k.id: k.optimal_length for k in instances}
+        print_summary(instances, read_solved(args.results, lengths))
+        return 0
     if not args.table:
         set_aside_torn_tail(args.results)  # before anything is appended to it
     pruning = pruning_name(args.prune, args.fsm_depth)
@@ -585,6 +601,67 @@ def projected(rec: dict[str, Any], published: int) -> list[growth.Projection] | 
     # the search is deterministic: a solving run goes through every node of a stopped one
     floor = rec.get("longest", rec)["nodes"]
     return [growth.Projection(max(p.nodes, floor), p.remaining, p.ratio) for p in out]
+
+
+def configuration(rec: dict[str, Any]) -> str:
+    """A record's search, named as ``--table`` keeps them apart: its heuristic, its pruning
+    and its A* budget."""
+    name = str(rec.get("heuristic", "6-6-6-6"))
+    pruning = str(rec.get("pruning", "parent"))
+    if pruning not in name:
+        name += " + parent pruning" if pruning == "parent" else f" + {pruning}"
+    return name if "A*+IDA*" in name else name + ", IDA*"
+
+
+def read_solved(path: Path, lengths: dict[int, int]) -> dict[int, dict[str, Any]]:
+    """Each instance's solving record in ``path`` whatever its configuration: of the solved
+    records whose length is the instance's published optimum (``lengths``, by id), the
+    one with the least CPU (lines that are no record are named on stderr and skipped, as
+    :func:`read_results` does)."""
+    best: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return best
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        rec = parse_record(line)
+        if rec is None:
+            print(f"{path}:{number}: not a record, skipped: {line[:60]!r}", file=sys.stderr)
+            continue
+        if rec["status"] != "solved" or rec.get("length") != lengths.get(rec["id"]):
+            continue
+        cpu = rec.get("cpu_s")
+        if not isinstance(cpu, (int, float)) or not math.isfinite(cpu) or cpu < 0:
+            continue
+        old = best.get(rec["id"])
+        if old is None or cpu < old["cpu_s"]:
+            best[rec["id"]] = rec
+    return best
+
+
+def print_summary(instances: list[Korf24Instance], solved: dict[int, dict[str, Any]]) -> None:
+    """All 50 across configurations: each solved instance's cheapest solving run (its
+    configuration, nodes and CPU seconds beside Korf & Felner's nodes), the unsolved ones
+    named, and the totals (the number solved, their CPU hours)."""
+    print("| # | length | Korf & Felner's nodes | nodes | CPU s | configuration |")
+    print("|---|---|---|---|---|---|")
+    for k in sorted(instances, key=lambda k: k.id):
+        rec = solved.get(k.id)
+        if rec is None:
+            print(f"| {k.id} | {k.optimal_length} | {k.published_nodes:,} | not yet | | |")
+            continue
+        print(
+            f"| {k.id} | {rec['length']} | {k.published_nodes:,} | {rec['nodes']:,} | "
+            f"{rec['cpu_s']:,.1f} | {configuration(rec)} |"
+        )
+    total = sum(float(r["cpu_s"]) for r in solved.values())
+    left = sorted(k.id for k in instances if k.id not in solved)
+    print(
+        f"\n{len(solved)} of {len(instances)} solved, each at the published length, in "
+        f"{total / 3600:,.2f} CPU hours (each one's cheapest solving run; runs that "
+        f"stopped before a solution not counted). Not yet: {left if left else 'none'}."
+    )
 
 
 def published_zero(counts: tuple[int | None, int | None]) -> str:

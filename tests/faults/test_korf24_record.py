@@ -162,3 +162,47 @@ def test_two_runs_appending_at_once_lose_no_record(tmp_path: Path) -> None:
     ids = [json.loads(line)["id"] for line in path.read_text().splitlines()]
     assert sorted(ids) == [*range(40), *range(1000, 1040)]
     assert not (tmp_path / "r.jsonl.lock").exists()
+
+
+def test_the_summary_takes_each_instance_cheapest_solving_run_across_configurations(
+    korf24: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--summary``: a solved run at the published length counts, the cheapest one an
+    instance; a wrong length, a stopped run, a NaN or negative CPU time, a torn line do not."""
+    path = tmp_path / "r.jsonl"
+    plain = {**record(1, "solved"), "length": 95, "cpu_s": 50.0}  # 95: #1's optimum
+    astar = {**record(1, "solved"), "length": 95, "cpu_s": 20.0, "pruning": "fsm-12",
+             "heuristic": "zpdb s1 + fsm-12 + A*+IDA* 1000", "astar_nodes": 1000}  # fmt: skip
+    lines = [
+        json.dumps(plain),
+        json.dumps(astar),
+        json.dumps({**record(2, "solved"), "length": 95, "published": 95}),  # #2's is 96
+        json.dumps(record(3)),  # stopped
+        json.dumps({**record(4, "solved"), "length": 100, "cpu_s": float("nan")}),
+        json.dumps({**record(5, "solved"), "length": 100, "cpu_s": -1.0}),
+        json.dumps({**record(6, "solved"), "length": 100, "cpu_s": 3600.0})[:30],  # torn
+    ]
+    path.write_text("\n".join(lines) + "\n")
+    solved = korf24.read_solved(path, {k: 95 if k == 1 else 100 for k in range(1, 7)} | {2: 96})
+    assert set(solved) == {1}
+    assert solved[1]["cpu_s"] == 20.0
+    assert "r.jsonl:7: not a record" in capsys.readouterr().err
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "korf24.py"), "--summary", "--results", str(path)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "| 1 | 95 |" in run.stdout and "zpdb s1 + fsm-12 + A*+IDA* 1000 |" in run.stdout
+    assert "1 of 50 solved, each at the published length, in 0.01 CPU hours" in run.stdout
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("flag", ["--summary", "--table"])
+def test_a_record_that_is_a_folder_is_said_in_one_line(tmp_path: Path, flag: str) -> None:
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "korf24.py"), flag, "--results", str(tmp_path)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+    assert run.stderr.strip().splitlines()[-1].endswith(f"--results {tmp_path}: Is a directory")
