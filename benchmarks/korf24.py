@@ -662,6 +662,42 @@ def print_summary(instances: list[Korf24Instance], solved: dict[int, dict[str, A
         f"{total / 3600:,.2f} CPU hours (each one's cheapest solving run; runs that "
         f"stopped before a solution not counted). Not yet: {left if left else 'none'}."
     )
+    estimate = rest_estimate(instances, solved)
+    if estimate:
+        print(estimate)
+
+
+def rest_estimate(instances: list[Korf24Instance], solved: dict[int, dict[str, Any]]) -> str:
+    """A rough estimate of the unsolved instances' CPU with the configuration of the latest
+    solve: Clausecker & Reinefeld's published nodes with the "small" catalogue for them,
+    times the ratio of our nodes to theirs over the instances that configuration solved,
+    at its nodes per CPU second there ("" when it solved none with a published count)."""
+    if not solved or len(solved) == len(instances):
+        return ""
+    latest = max(solved.values(), key=lambda r: str(r.get("finished", "")))
+    config = configuration(latest)
+    small = {k.id: k.zero_aware_nodes[1] for k in instances}
+    same = [r for r in solved.values() if configuration(r) == config and small[r["id"]]]
+    ours = sum(int(r["nodes"]) for r in same)
+    theirs = sum(int(small[r["id"]] or 0) for r in same)
+    cpu = sum(float(r["cpu_s"]) for r in same)
+    if not same or not theirs or not cpu:
+        return ""
+    rest = [k for k in instances if k.id not in solved]
+    known = sum(int(small[k.id] or 0) for k in rest)
+    unknown = [k.id for k in rest if not small[k.id]]
+    ratio, speed = ours / theirs, ours / cpu
+    hours = known * ratio / speed / 3600
+    ratios = sorted(int(r["nodes"]) / int(small[r["id"]] or 1) for r in same)
+    low, high = known * ratios[0] / speed / 3600, known * ratios[-1] / speed / 3600
+    return (
+        f"Estimate for the rest with {config}: their published 'small' nodes "
+        f"({known:.3g} in all) times our nodes over theirs on the {len(same)} it solved "
+        f"({ratio:.2f}; {ratios[0]:.2f}-{ratios[-1]:.2f}), at its {speed / 1e6:.2f} M nodes "
+        f"per CPU second: about {hours:,.0f} CPU hours ({low:,.0f}-{high:,.0f})"
+        + (f"; no published count for {unknown}" if unknown else "")
+        + "."
+    )
 
 
 def published_zero(counts: tuple[int | None, int | None]) -> str:

@@ -194,6 +194,15 @@ def test_the_summary_takes_each_instance_cheapest_solving_run_across_configurati
     assert run.returncode == 0, run.stderr
     assert "| 1 | 95 |" in run.stdout and "zpdb s1 + fsm-12 + A*+IDA* 1000 |" in run.stdout
     assert "1 of 50 solved, each at the published length, in 0.01 CPU hours" in run.stdout
+    # the rest estimated from the published "small" counts (#1: 117,467,064) at the
+    # latest configuration's ratio (10 nodes: 8.5e-08) and speed (0.5 nodes a CPU s)
+    known = sum(k.zero_aware_nodes[1] or 0 for k in korf24.korf24_instances() if k.id != 1)
+    hours = known * (10 / 117_467_064) / 0.5 / 3600
+    assert (
+        "Estimate for the rest with zpdb s1 + fsm-12 + A*+IDA* 1000: their published 'small' "
+        f"nodes ({known:.3g} in all) times our nodes over theirs on the 1 it solved"
+    ) in run.stdout
+    assert f"about {hours:,.0f} CPU hours" in run.stdout
     assert "Traceback" not in run.stderr
 
 
