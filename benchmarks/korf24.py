@@ -109,6 +109,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -536,6 +537,22 @@ def parse_record(line: str) -> dict[str, Any] | None:
     return rec
 
 
+def records_in(path: Path) -> Iterator[dict[str, Any]]:
+    """The records of ``path`` in order (none if it does not exist); a line that is no
+    record (a torn last line, an edit gone wrong) is named on stderr and skipped."""
+    if not path.exists():
+        return
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        rec = parse_record(line)
+        if rec is None:
+            print(f"{path}:{number}: not a record, skipped: {line[:60]!r}", file=sys.stderr)
+            continue
+        yield rec
+
+
 def read_results(
     path: Path, pruning: str = "parent", heuristic: str = "6-6-6-6", astar_nodes: int = 0
 ) -> dict[int, dict[str, Any]]:
@@ -548,16 +565,7 @@ def read_results(
     and skipped; the others still count."""
     best: dict[int, dict[str, Any]] = {}
     longest: dict[int, dict[str, Any]] = {}
-    if not path.exists():
-        return best
-    text = path.read_bytes().decode("utf-8", errors="replace")
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        rec = parse_record(line)
-        if rec is None:
-            print(f"{path}:{number}: not a record, skipped: {line[:60]!r}", file=sys.stderr)
-            continue
+    for rec in records_in(path):
         if rec.get("pruning", "parent") != pruning or rec.get("astar_nodes", 0) != astar_nodes:
             continue
         h = str(rec.get("heuristic", "6-6-6-6"))
@@ -619,16 +627,7 @@ def read_solved(path: Path, lengths: dict[int, int]) -> dict[int, dict[str, Any]
     one with the least CPU (lines that are no record are named on stderr and skipped, as
     :func:`read_results` does)."""
     best: dict[int, dict[str, Any]] = {}
-    if not path.exists():
-        return best
-    text = path.read_bytes().decode("utf-8", errors="replace")
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        rec = parse_record(line)
-        if rec is None:
-            print(f"{path}:{number}: not a record, skipped: {line[:60]!r}", file=sys.stderr)
-            continue
+    for rec in records_in(path):
         if rec["status"] != "solved" or rec.get("length") != lengths.get(rec["id"]):
             continue
         cpu = rec.get("cpu_s")
