@@ -92,6 +92,7 @@ from .kernel import (
     POPCOUNT,
     IterationFn,
     Machine,
+    Zero,
     _as_array,
     _search_zero,
     _search_zero_fsm,
@@ -147,25 +148,17 @@ class Store(NamedTuple):
 
 class Heur(NamedTuple):
     """What :func:`_zroot` reads: each view's labels ``vt`` and goal cells ``vgoal``,
-    member ``j``'s views ``mfirst[j]..mfirst[j+1]-1`` (``zv[j, t]`` the one holding
-    label ``t``), the catalogue's
-    :class:`~.kernel.Zero` arrays, the tables; ``where``/``pos``/``fv``/``fvd``/``fvm``
-    its scratch and outputs (a label's cell, the views' cells, values, Manhattan
-    distances, the members' sums)."""
+    member ``j``'s views ``mfirst[j]..mfirst[j+1]-1``, the catalogue as the frame machine
+    reads it ``z`` (:class:`~.kernel.Zero`: ``z.zv[j, t]`` the view of member ``j``
+    holding label ``t``, the cell maps, the set tables), the tables;
+    ``where``/``pos``/``fv``/``fvd``/``fvm`` its scratch and outputs (a label's cell, the
+    views' cells, values, Manhattan distances, the members' sums)."""
 
     vt: I64
     vgoal: I64
     plen: I64
     mfirst: I64
-    zv: I64
-    zmap: I64
-    zfmt: I64
-    ztab: I64
-    zbi: I64
-    zbin: I64
-    zbase: I64
-    znreg: U8
-    zlab: U8
+    z: Zero
     tabs: tuple[U8, ...]
     pc: U8
     where: I64
@@ -243,7 +236,7 @@ def _zpos(board: npt.NDArray[np.uint8], cells: int, hd: Heur) -> int:
         where[board[c]] = c
     for v in range(hd.plen.shape[0]):
         for i in range(hd.plen[v]):
-            hd.pos[v, i] = hd.zmap[v, where[hd.vt[v, i]]]
+            hd.pos[v, i] = hd.z.zmap[v, where[hd.vt[v, i]]]
     return int(where[0])
 
 
@@ -267,9 +260,9 @@ def _zroot(board: npt.NDArray[np.uint8], cells: int, n: int, hd: Heur) -> int:
                 c = pos[v, i]
                 g = hd.vgoal[v, i]
                 md += abs(c // n - g // n) + abs(c % n - g % n)
-            e = _zentry(pos, v, k, cells, hd.pc, hd.zbin, hd.zbase, hd.zbi[v], hd.znreg,
-                        hd.zlab, hd.zmap[v, blank])  # fmt: skip
-            val = _zvalue(hd.tabs[hd.ztab[v]], hd.zfmt[v], e, md, 0)
+            e = _zentry(pos, v, k, cells, hd.pc, hd.z.zbin, hd.z.zbase, hd.z.zbi[v], hd.z.znreg,
+                        hd.z.zlab, hd.z.zmap[v, blank])  # fmt: skip
+            val = _zvalue(hd.tabs[hd.z.ztab[v]], hd.z.zfmt[v], e, md, 0)
             hd.fv[v] = val
             hd.fvd[v] = md
             s += val
@@ -294,17 +287,17 @@ def _zchild(board: U8, cells: int, n: int, hd: Heur, vals: npt.NDArray[np.int8],
         where[board[c]] = c
     h = 0
     for j in range(hd.mfirst.shape[0] - 1):
-        v = hd.zv[j, tile]
+        v = hd.z.zv[j, tile]
         md = 0
         k = hd.plen[v]
         for i in range(k):
-            c = hd.zmap[v, where[hd.vt[v, i]]]
+            c = hd.z.zmap[v, where[hd.vt[v, i]]]
             hd.pos[v, i] = c
             g = hd.vgoal[v, i]
             md += abs(c // n - g // n) + abs(c % n - g % n)
-        e = _zentry(hd.pos, v, k, cells, hd.pc, hd.zbin, hd.zbase, hd.zbi[v], hd.znreg,
-                    hd.zlab, hd.zmap[v, blank])  # fmt: skip
-        vals[y, v] = _zvalue(hd.tabs[hd.ztab[v]], hd.zfmt[v], e, md, 0)
+        e = _zentry(hd.pos, v, k, cells, hd.pc, hd.z.zbin, hd.z.zbase, hd.z.zbi[v], hd.z.znreg,
+                    hd.z.zlab, hd.z.zmap[v, blank])  # fmt: skip
+        vals[y, v] = _zvalue(hd.tabs[hd.z.ztab[v]], hd.z.zfmt[v], e, md, 0)
         vals[y, nv + v] = md
         s = 0
         for u in range(hd.mfirst[j], hd.mfirst[j + 1]):
@@ -641,8 +634,7 @@ def astar_ida_zero(
         vgoal[i, : len(v.goal)] = v.goal
     mfirst = np.cumsum([0] + [len(m) for m in members]).astype(np.int64)
     hd = Heur(
-        vt, vgoal, plen, mfirst, zero.zv, zero.zmap, zero.zfmt, zero.ztab, zero.zbi, zero.zbin,
-        zero.zbase, zero.znreg, zero.zlab, tabs, POPCOUNT, np.zeros(cells, np.int64), pos,
+        vt, vgoal, plen, mfirst, zero, tabs, POPCOUNT, np.zeros(cells, np.int64), pos,
         np.zeros(nv, np.int64), np.zeros(nv, np.int64), np.zeros(nv, np.int64),
     )  # fmt: skip
     moves, nmoves, mdir = move_table(n)
