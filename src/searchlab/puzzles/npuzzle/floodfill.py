@@ -11,6 +11,8 @@ label millions of regions this way.
 
 from __future__ import annotations
 
+from typing import Any
+
 from numba import njit
 
 
@@ -37,3 +39,25 @@ def flood(seed: int, open_: int, n: int, full: int, left: int, right: int) -> in
         if grow == comp:
             return comp
         comp = grow
+
+
+@njit(cache=True, inline="always")
+def label_regions(
+    open_: int, n: int, full: int, left: int, right: int, label: Any, at: int, comps: Any
+) -> int:
+    """Number the connected regions of the free cells ``open_`` of an ``n x n`` board in
+    the order of their lowest cells; write each free cell's region number into
+    ``label[at + c]`` (occupied cells untouched) and region ``j``'s cells into
+    ``comps[j]`` (room for ``n * n // 2 + 1`` regions); return their count. ``full``,
+    ``left``, ``right`` as for :func:`flood`."""
+    count = 0
+    rest = open_
+    while rest:  # one region a turn, grown from the lowest free cell
+        comp = flood(rest & -rest, open_, n, full, left, right)
+        comps[count] = comp
+        for c in range(n * n):
+            if (comp >> c) & 1:
+                label[at + c] = count
+        count += 1
+        rest &= ~comp
+    return count

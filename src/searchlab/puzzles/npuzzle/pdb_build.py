@@ -65,7 +65,7 @@ import numpy.typing as npt
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros as _cttz
 
-from .floodfill import edge_columns, flood
+from .floodfill import edge_columns, label_regions
 from .pdb_index import unrank
 
 I64 = npt.NDArray[np.int64]
@@ -100,6 +100,7 @@ def _regions(
     cells = n * n
     full = (1 << cells) - 1
     left, right = edge_columns(n)
+    comps = np.zeros(cells // 2 + 1, np.int64)
     for occ in range(1 << cells):
         open_ = full & ~occ
         d = 0
@@ -110,17 +111,9 @@ def _regions(
                 free |= c << (4 * d)
                 d += 1
         nthw[occ] = free
-        count = 0
-        rest = open_
-        while rest:
-            comp = flood(rest & -rest, open_, n, full, left, right)
-            if count < _MAX_REGIONS:
-                regmask[occ * _MAX_REGIONS + count] = comp
-            for c in range(cells):
-                if (comp >> c) & 1:
-                    label[occ * cells + c] = count
-            count += 1
-            rest &= ~comp
+        count = label_regions(open_, n, full, left, right, label, occ * cells, comps)
+        for j in range(min(count, _MAX_REGIONS)):
+            regmask[occ * _MAX_REGIONS + j] = comps[j]
         nreg[occ] = count
         fields = 0
         four = 0

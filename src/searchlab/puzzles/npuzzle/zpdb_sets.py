@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from .floodfill import edge_columns, flood
+from .floodfill import edge_columns, label_regions
 
 I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
@@ -54,19 +54,11 @@ def _fill(size: int, k: int, kf: int, base: I64, nreg: U8, lab: U8) -> int:
     occ = (1 << k) - 1
     total = 0
     s = 0
+    comps = np.zeros(cells // 2 + 1, np.int64)
     while occ <= full:
-        open_ = full & ~occ
         for c in range(cells):
             lab[s * cells + c] = 255
-        count = 0
-        rest = open_
-        while rest:  # one region a turn, grown from the lowest free cell
-            comp = flood(rest & -rest, open_, size, full, left, right)
-            for c in range(cells):
-                if (comp >> c) & 1:
-                    lab[s * cells + c] = count
-            count += 1
-            rest &= ~comp
+        count = label_regions(full & ~occ, size, full, left, right, lab, s * cells, comps)
         nreg[s] = count
         base[s] = total
         total += kf * count
