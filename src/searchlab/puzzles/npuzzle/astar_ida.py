@@ -160,7 +160,6 @@ class Heur(NamedTuple):
     mfirst: I64
     z: Zero
     tabs: tuple[U8, ...]
-    pc: U8
     where: I64
     pos: I64
     fv: I64
@@ -260,7 +259,7 @@ def _zroot(board: npt.NDArray[np.uint8], cells: int, n: int, hd: Heur) -> int:
                 c = pos[v, i]
                 g = hd.vgoal[v, i]
                 md += abs(c // n - g // n) + abs(c % n - g % n)
-            e = _zentry(pos, v, k, cells, hd.pc, hd.z.zbin, hd.z.zbase, hd.z.zbi[v], hd.z.znreg,
+            e = _zentry(pos, v, k, cells, hd.z.zbin, hd.z.zbase, hd.z.zbi[v], hd.z.znreg,
                         hd.z.zlab, hd.z.zmap[v, blank])  # fmt: skip
             val = _zvalue(hd.tabs[hd.z.ztab[v]], hd.z.zfmt[v], e, md, 0)
             hd.fv[v] = val
@@ -295,7 +294,7 @@ def _zchild(board: U8, cells: int, n: int, hd: Heur, vals: npt.NDArray[np.int8],
             hd.pos[v, i] = c
             g = hd.vgoal[v, i]
             md += abs(c // n - g // n) + abs(c % n - g % n)
-        e = _zentry(hd.pos, v, k, cells, hd.pc, hd.z.zbin, hd.z.zbase, hd.z.zbi[v], hd.z.znreg,
+        e = _zentry(hd.pos, v, k, cells, hd.z.zbin, hd.z.zbase, hd.z.zbi[v], hd.z.znreg,
                     hd.z.zlab, hd.z.zmap[v, blank])  # fmt: skip
         vals[y, v] = _zvalue(hd.tabs[hd.z.ztab[v]], hd.z.zfmt[v], e, md, 0)
         vals[y, nv + v] = md
@@ -634,7 +633,7 @@ def astar_ida_zero(
         vgoal[i, : len(v.goal)] = v.goal
     mfirst = np.cumsum([0] + [len(m) for m in members]).astype(np.int64)
     hd = Heur(
-        vt, vgoal, plen, mfirst, zero, tabs, POPCOUNT, np.zeros(cells, np.int64), pos,
+        vt, vgoal, plen, mfirst, zero, tabs, np.zeros(cells, np.int64), pos,
         np.zeros(nv, np.int64), np.zeros(nv, np.int64), np.zeros(nv, np.int64),
     )  # fmt: skip
     moves, nmoves, mdir = move_table(n)
