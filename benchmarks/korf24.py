@@ -628,7 +628,9 @@ def read_solved(path: Path, lengths: dict[int, int]) -> dict[int, dict[str, Any]
     :func:`read_results` does)."""
     best: dict[int, dict[str, Any]] = {}
     for rec in records_in(path):
-        if rec["status"] != "solved" or rec.get("length") != lengths.get(rec["id"]):
+        if rec["status"] != "solved" or rec["id"] not in lengths:
+            continue  # an instance that is not one of the 50 has no optimum to check
+        if rec.get("length") != lengths[rec["id"]]:
             continue
         cpu = rec.get("cpu_s")
         if not isinstance(cpu, (int, float)) or not math.isfinite(cpu) or cpu < 0:

@@ -181,6 +181,7 @@ def test_the_summary_takes_each_instance_cheapest_solving_run_across_configurati
         json.dumps({**record(4, "solved"), "length": 100, "cpu_s": float("nan")}),
         json.dumps({**record(5, "solved"), "length": 100, "cpu_s": -1.0}),
         json.dumps({**record(6, "solved"), "length": 100, "cpu_s": 3600.0})[:30],  # torn
+        json.dumps({**record(99, "solved"), "length": None}),  # no such instance
     ]
     path.write_text("\n".join(lines) + "\n")
     solved = korf24.read_solved(path, {k: 95 if k == 1 else 100 for k in range(1, 7)} | {2: 96})
