@@ -96,6 +96,8 @@ from .kernel import (
     _as_array,
     _search_zero,
     _search_zero_fsm,
+    _search_zradix,
+    _search_zradix_fsm,
     _zentry,
     _zvalue,
     cell_type,
@@ -459,6 +461,7 @@ def _drive(m: Machine, fr: Frontier, hd: Heur, rows: int, automaton: int, ctl: I
     nv = hd.plen.shape[0]
     nm = hd.mfirst.shape[0] - 1
     size = fr.g.shape[0]
+    radix = hd.z.zrt[0] >= 0  # the tables by cell digits (:mod:`.zpdb_radix`)
     none = 255  # no cell: the start's parent (:func:`~.kernel.cell_type`, boards of 25 cells)
     while True:
         if ctl[_ACTIVE] == 0:
@@ -484,6 +487,12 @@ def _drive(m: Machine, fr: Frontier, hd: Heur, rows: int, automaton: int, ctl: I
                 regs[_DEPTH] = 0
                 return _FOUND
             _zpos(m.board, cells, hd)
+            if radix:
+                for v in range(nv):
+                    zc = 0  # the tiles' digits (the blank's is added at each lookup)
+                    for i in range(hd.plen[v]):
+                        zc += hd.z.zw[v, i] * hd.pos[v, i]
+                    hd.z.zcur[v] = zc
             for v in range(nv):
                 m.fv[0, v] = fr.vals[x, v]
                 m.fvd[0, v] = fr.vals[x, nv + v]
@@ -506,7 +515,10 @@ def _drive(m: Machine, fr: Frontier, hd: Heur, rows: int, automaton: int, ctl: I
             regs[_BOUND] = ctl[_T] - g
             regs[_BEST] = _INF
             ctl[_ACTIVE] = 1
-        status = _search_zero_fsm(m) if automaton == 1 else _search_zero(m)
+        if radix:
+            status = _search_zradix_fsm(m) if automaton == 1 else _search_zradix(m)
+        else:
+            status = _search_zero_fsm(m) if automaton == 1 else _search_zero(m)
         if status != _EXHAUSTED:
             return status
         ctl[_ACTIVE] = 0

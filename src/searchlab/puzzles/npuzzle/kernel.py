@@ -262,7 +262,7 @@ def delta_table(md: Sequence[int], cells: int) -> npt.NDArray[np.int8]:
     return out.reshape(-1)
 
 
-_RADIX, _RANKED, _MD, _LC, _ZERO = 0, 1, 2, 3, 4
+_RADIX, _RANKED, _MD, _LC, _ZERO, _ZRADIX = 0, 1, 2, 3, 4, 5
 """The heuristic a specialisation of :func:`_search` computes: mixed-radix or ranked
 pattern databases, Manhattan distance, Manhattan distance and linear conflicts, or a
 catalogue of zero-aware pattern databases (:mod:`.kernel_zpdb`). The kind is
@@ -367,6 +367,9 @@ class Machine(NamedTuple):
     znreg: U8
     zlab: U8
     zsc: I64
+    zrt: I64
+    zw: I64
+    zcur: I64
 
 
 @njit(cache=True)
@@ -410,7 +413,7 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
         regs, fb, fprev, fi, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves, gb, n,
         mirror, dual, d, e, grp, slot, grpm, slotm, dgrp, plab, mir, pos, posm, plen,
         pc, tabs, pk, mdd, grow, gcol, pw, lct, fsm, mdir, fst,
-        zv, zs, zmap, zfmt, ztab, zbi, zbin, zbase, znreg, zlab, zsc,
+        zv, zs, zmap, zfmt, ztab, zbi, zbin, zbase, znreg, zlab, zsc, zrt, zw, zcur,
     ) = m  # fmt: skip
     nzm = zv.shape[0]
     cells = n * n
@@ -471,18 +474,22 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
                 h = 0
                 for j in range(nk):
                     h += tabs[j][fv[top, j] + d[j, o]]
-            elif kind == _ZERO:
+            elif kind >= _ZERO:  # the zero-aware kinds (_ZERO, _ZRADIX)
                 h = 0
                 cut = False
                 for j in range(nzm):  # each member: only its view holding the tile changes
                     v = zv[j, tile]
                     s = zs[v, tile]
-                    pos[v, s] = zmap[v, b]
-                    ze = _zentry(pos, v, plen[v], cells, zbin, zbase, zbi[v], znreg,
-                                 zlab, zmap[v, nb])  # fmt: skip
-                    pos[v, s] = zmap[v, nb]
                     zmd = fvd[top, v] + mdd[od]  # the transpose keeps Manhattan distances
-                    zval = _zvalue(tabs[ztab[v]], zfmt[v], ze, zmd, fv[top, v])
+                    if kind == _ZRADIX:  # the tiles' digits, the tile's moved, the blank's
+                        ze = zcur[v] + zw[v, s] * (zmap[v, b] - zmap[v, nb]) + zmap[v, nb]
+                        zval = _zvalue(tabs[zrt[v]], 2, ze, zmd, fv[top, v])
+                    else:
+                        pos[v, s] = zmap[v, b]
+                        ze = _zentry(pos, v, plen[v], cells, zbin, zbase, zbi[v], znreg,
+                                     zlab, zmap[v, nb])  # fmt: skip
+                        pos[v, s] = zmap[v, nb]
+                        zval = _zvalue(tabs[ztab[v]], zfmt[v], ze, zmd, fv[top, v])
                     sm = fvm[top, j] - fv[top, v] + zval
                     zsc[0, j] = zval
                     zsc[1, j] = zmd
@@ -603,7 +610,7 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
                 for j in range(nk):
                     fv[g1, j] = fv[top, j] + d[j, o]
                     fvm[g1, j] = fvm[top, j] + e[j, o]
-            elif kind == _ZERO:
+            elif kind >= _ZERO:  # the zero-aware kinds (_ZERO, _ZRADIX)
                 for j in range(nk):
                     fv[g1, j] = fv[top, j]
                     fvd[g1, j] = fvd[top, j]
@@ -612,7 +619,10 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
                     fv[g1, v] = zsc[0, j]
                     fvd[g1, v] = zsc[1, j]
                     fvm[g1, j] = zsc[2, j]
-                    pos[v, zs[v, tile]] = zmap[v, b]
+                    s = zs[v, tile]
+                    if kind == _ZRADIX:
+                        zcur[v] += zw[v, s] * (zmap[v, b] - zmap[v, nb])
+                    pos[v, s] = zmap[v, b]
             fi[top] = i
             top = g1
             child = nb
@@ -637,10 +647,13 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
             pos[grp[tile], slot[tile]] = b
             if mirror:
                 posm[grpm[tile], slotm[tile]] = mir[b]
-        elif kind == _ZERO:
+        elif kind >= _ZERO:  # the zero-aware kinds (_ZERO, _ZRADIX)
             for j in range(nzm):
                 v = zv[j, tile]
-                pos[v, zs[v, tile]] = zmap[v, b]
+                s = zs[v, tile]
+                if kind == _ZRADIX:
+                    zcur[v] += zw[v, s] * (zmap[v, b] - zmap[v, p])
+                pos[v, s] = zmap[v, b]
         top -= _U1
         b = p  # the parent's cell, its frame resumed
         i = np.uint64(fi[top])
@@ -736,6 +749,18 @@ def _search_zero(m: Machine) -> int:
 def _search_zero_fsm(m: Machine) -> int:
     """:func:`_search_zero` stepping the pruning automaton."""
     return _search(_ZERO, 1, m)
+
+
+@njit(cache=True)
+def _search_zradix(m: Machine) -> int:
+    """:func:`_search_zero` with the tables by cell digits (:mod:`.zpdb_radix`)."""
+    return _search(_ZRADIX, 0, m)
+
+
+@njit(cache=True)
+def _search_zradix_fsm(m: Machine) -> int:
+    """:func:`_search_zradix` stepping the pruning automaton."""
+    return _search(_ZRADIX, 1, m)
 
 
 @njit(cache=True)
@@ -907,11 +932,15 @@ class Zero(NamedTuple):
     znreg: U8
     zlab: U8
     zsc: I64
+    zrt: I64
+    zw: I64
+    zcur: I64
 
 
 _NO_ZERO = Zero(
     np.zeros((0, 1), dtype=np.int64), _NO2, _NO2, _NO1, _NO1, _NO1, _NO2, _NO2,
-    np.zeros((1, 1), dtype=np.uint8), np.zeros((1, 1), dtype=np.uint8), _NO2,
+    np.zeros((1, 1), dtype=np.uint8), np.zeros((1, 1), dtype=np.uint8), _NO2, _NO1, _NO2,
+    _NO1,
 )  # fmt: skip
 
 
@@ -1004,9 +1033,10 @@ def run_frames(
 
     if usefsm:
         search = (_search_radix_fsm, _search_ranked_fsm, _search_md_fsm, _search_lc_fsm,
-                  _search_zero_fsm)[kind]  # fmt: skip
+                  _search_zero_fsm, _search_zradix_fsm)[kind]  # fmt: skip
     else:
-        search = (_search_radix, _search_ranked, _search_md, _search_lc, _search_zero)[kind]
+        search = (_search_radix, _search_ranked, _search_md, _search_lc, _search_zero,
+                  _search_zradix)[kind]  # fmt: skip
 
     def run() -> int:
         return int(search(machine[0]))

@@ -39,10 +39,11 @@ from searchlab.search.options import LimitOptions, limit_budget
 
 from . import zpdb_sets
 from .board import Board
-from .kernel import _ZERO, IterationFn, Zero, _as_array, delta_table, run_frames
+from .kernel import _ZERO, _ZRADIX, IterationFn, Zero, _as_array, delta_table, run_frames
 from .pure_search import _result, _tables
 from .zpdb import View, value
 from .zpdb_bits import root_value
+from .zpdb_radix import weights
 
 I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
@@ -86,6 +87,10 @@ def zero_data(members: Sequence[Sequence[View]], where: Sequence[int], size: int
     zbi = np.zeros(nv, dtype=np.int64)
     pos = np.zeros((nv, kmax), dtype=np.int64)
     plen = np.zeros(nv, dtype=np.int64)
+    radix = all(v.radix is not None for v in flat)
+    zrt = np.full(nv, -1, dtype=np.int64)
+    zw = np.zeros((nv, kmax), dtype=np.int64)
+    zcur = np.zeros(nv, dtype=np.int64)
     values, mds = [], []
     vi = 0
     for j, member in enumerate(members):
@@ -110,6 +115,11 @@ def zero_data(members: Sequence[Sequence[View]], where: Sequence[int], size: int
             mds.append(sum(abs(c // n - g // n) + abs(c % n - g % n)
                            for c, g in zip(placed, v.goal, strict=True)))  # fmt: skip
             blank = v.cellmap[where[0]]
+            if radix:
+                zrt[vi] = len(tabs)
+                tabs.append(_as_array(v.radix))
+                zw[vi, : len(v.tiles)] = weights(size, len(v.tiles))
+                zcur[vi] = int(np.dot(zw[vi], pos[vi]))  # the blank's digit apart
             if v.bits:
                 values.append(root_value(v.table, v.tables, v.goal, placed, blank))
             else:
@@ -129,7 +139,7 @@ def zero_data(members: Sequence[Sequence[View]], where: Sequence[int], size: int
         base[j, : len(b)], nreg[j, : len(r)], lab[j, : len(la)] = b, r, la
     zero = Zero(
         zv, zs, zmap, zfmt, ztab, zbi, binomials(cells, kmax + 1), base, nreg, lab,
-        np.zeros((3, len(members)), dtype=np.int64),
+        np.zeros((3, len(members)), dtype=np.int64), zrt, zw, zcur,
     )  # fmt: skip
     return zero, tuple(tabs), pos, plen, values, mds, sums + [0] * (nv - len(members))
 
@@ -170,8 +180,9 @@ def ida_star_zero(
         where[lab] = c
     zero, tabs, pos, plen, values, mds, sums = zero_data(members, where, n)
     h = max(sums[: len(members)])
+    kind = _ZRADIX if zero.zrt[0] >= 0 else _ZERO
     path, limit = run_frames(
-        _ZERO, start, goal, labels, h, h, (h, 0, 0), stats, budget, max_nodes,
+        kind, start, goal, labels, h, h, (h, 0, 0), stats, budget, max_nodes,
         v0=np.array(values, dtype=np.int64), vm0=np.array(sums, dtype=np.int64),
         vd0=np.array(mds, dtype=np.int64), pos=pos, plen=plen, tabs=tabs,
         mdd=delta_table(md, cells), on_iteration=on_iteration, fsm=fsm, zero=zero,

@@ -187,7 +187,9 @@ class View:
     the cell map applied to their cells and the blank's (identity, or the reflection),
     the pattern's goal cells, the table, whether packed (four bits an entry), its
     :class:`Tables`, and whether the table holds one bit an entry (:mod:`.zpdb_bits`:
-    then ``packed`` is False and :func:`value` does not read it)."""
+    then ``packed`` is False and :func:`value` does not read it); ``radix``, if not None,
+    the same table by cell digits (:mod:`.zpdb_radix`), which the compiled search reads
+    instead."""
 
     tiles: tuple[int, ...]
     cellmap: tuple[int, ...]
@@ -196,6 +198,7 @@ class View:
     packed: bool
     tables: Tables
     bits: bool = False
+    radix: Any = None
 
 
 def entry(t: Tables, placed: Sequence[int], blank: int) -> int:

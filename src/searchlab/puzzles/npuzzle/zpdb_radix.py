@@ -1,0 +1,172 @@
+"""Zero-aware tables re-laid by cell digits, one bit an entry: a lookup whose index moves
+little with a move, for the depth-first search.
+
+Why: the dense layout (:mod:`.zpdb_index`) numbers a placement by its set of cells first,
+and every move changes that set, so a child's entry is anywhere in the table: each
+catalogue member cost a cache miss a child (about 0.55 µs a zero-aware node on the
+24-puzzle against 0.07 for an additive one, docs/npuzzle.md). Korf & Felner's additive
+tables are indexed by the tiles' cells as digits (:mod:`.pdb`): a move changes one digit,
+and the digits of the tiles that move least are the high ones, so a subtree of the
+depth-first search stays in a small part of the table.
+
+The layout here: entry ``((c_1 * C + c_2) * C + ... + c_k) * C + z`` for the pattern's
+tiles on cells ``c_i`` (pattern order) and the blank on cell ``z`` (``C`` the cells), one
+bit each, the one-bit compression of :mod:`.zpdb_bits` (``q mod 2`` of the value
+``md + 2q``: a child's value is its parent's plus or minus one, told by the bit). Entries
+with two tiles or the blank on one cell are never read (their bit is 0). A move of a
+pattern tile from cell ``x`` to the blank's cell ``z`` changes the index by
+``(w_i - 1) * (z - x)``, ``w_i = C ** (k - i + 1)`` the tile's weight: one multiply-add,
+no rank. The cost is room: ``C ** (k + 1)`` bits, 763 MB for a 6-tile table of the
+24-puzzle where the dense four-bit table takes 90.5 MB (so this is for 6-tile tables of
+the 24-puzzle and smaller: an 8-tile 15-puzzle table would take 8.6 GB).
+
+Made from the dense four-bit table (:func:`~.zpdb.load_zpdb`), cached beside it
+(``-zr.npy``), written atomically with its checksum and verified when read, like every
+table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from .bitcount import popcount
+from .pdb import _building, save_table, trusted
+from .zpdb import View, is_packed, load_zpdb, zpdb_path
+
+MAX_BYTES = 1 << 30
+"""The largest table made this way (1 GiB): 6-tile tables of the 24-puzzle take 763 MB."""
+
+
+def radix_bytes(size: int, k: int) -> int:
+    """The bytes of the table of a ``k``-tile pattern on an ``size x size`` board."""
+    cells = size * size
+    return int((cells ** (k + 1) + 7) // 8)
+
+
+def weights(size: int, k: int) -> list[int]:
+    """``w_i`` of tile ``i`` of a ``k``-tile pattern (the blank's is 1)."""
+    cells = size * size
+    return [cells ** (k - i) for i in range(k)]
+
+
+def radix_path(size: int, pattern: Sequence[int], blank_goal: int, directory: Path | None) -> Path:
+    """The cache file of the re-laid table (``-zr``)."""
+    four = zpdb_path(size, pattern, blank_goal, directory)
+    return four.with_name(four.name.replace("-z4.npy", "-zr.npy"))
+
+
+@njit(cache=True)
+def _fill(nib: Any, cells: int, k: int, binom: Any, base: Any, nreg: Any, lab: Any,
+          out: Any) -> None:  # fmt: skip
+    """Set bit ``p * cells + z`` of ``out`` to ``q mod 2`` of the dense entry of placement
+    ``p`` (the tiles' cells as digits, pattern order) with the blank on ``z``, for every
+    placement of distinct cells and every free ``z`` (the dense entry as
+    :func:`~.kernel._zentry` finds it)."""
+    total = cells**k
+    cell = np.zeros(k, np.int64)
+    for p in range(total):
+        x = p
+        occ = 0
+        ok = True
+        for i in range(k - 1, -1, -1):
+            c = x % cells
+            x //= cells
+            cell[i] = c
+            if (occ >> c) & 1:
+                ok = False
+            occ |= 1 << c
+        if not ok:
+            continue
+        used = 0
+        r = 0
+        s = 0
+        for i in range(k):
+            c = cell[i]
+            y = popcount(occ & ((1 << c) - 1))
+            s += binom[c, y + 1]
+            r = r * (k - i) + y - popcount(used & ((1 << y) - 1))
+            used |= 1 << y
+        e0 = int(base[s]) + r * int(nreg[s])
+        row = s * cells
+        for z in range(cells):
+            if (occ >> z) & 1:
+                continue
+            e = e0 + int(lab[row + z])
+            if (int(nib[e >> 1]) >> ((e & 1) << 2)) & 1:
+                idx = p * cells + z
+                out[idx >> 3] |= np.uint8(1 << (idx & 7))
+
+
+def to_radix(size: int, pattern: Sequence[int], four: Any) -> np.ndarray:
+    """The re-laid one-bit table of ``pattern`` from its dense four-bit table ``four``."""
+    from .kernel_zpdb import binomials, set_tables
+
+    cells = size * size
+    k = len(pattern)
+    base, nreg, lab = set_tables(size, k)
+    out = np.zeros(radix_bytes(size, k), np.uint8)
+    _fill(np.asarray(four), cells, k, binomials(cells, k + 1), base, nreg, lab, out)
+    return out
+
+
+def load_radix(
+    size: int, pattern: Sequence[int], blank_goal: int = 0, directory: Path | None = None,
+    build: bool = True,
+) -> np.ndarray:  # fmt: skip
+    """The re-laid table of ``pattern``, memory-mapped and verified, made from the
+    four-bit one (built first if missing) when missing."""
+    if radix_bytes(size, len(pattern)) > MAX_BYTES:
+        raise ValueError(f"a {len(pattern)}-tile table by cell digits takes more than 1 GiB")
+    path = radix_path(size, pattern, blank_goal, directory)
+    want = radix_bytes(size, len(pattern))
+
+    def cached() -> np.ndarray | None:
+        if not trusted(path, build):
+            return None
+        table: np.ndarray = np.load(path, mmap_mode="r")
+        return table if table.shape == (want,) and table.dtype == np.uint8 else None
+
+    found = cached()
+    if found is not None:
+        return found
+    if not build:
+        raise FileNotFoundError(path)
+    four = load_zpdb(size, pattern, blank_goal, directory=directory)
+    if not is_packed(size, pattern, four):
+        raise ValueError("the table does not fit four bits an entry")
+    with _building(path):
+        found = cached()
+        if found is None:
+            save_table(path, to_radix(size, pattern, four))
+    mapped: np.ndarray = np.load(path, mmap_mode="r")
+    return mapped
+
+
+def fits(views: Sequence[View]) -> bool:
+    """Whether every view's table can be re-laid (:data:`MAX_BYTES`)."""
+    return all(radix_bytes(v.tables.size, len(v.goal)) <= MAX_BYTES for v in views)
+
+
+def radix_views(
+    members: Sequence[Sequence[View]], directory: Path | None = None, build: bool = True
+) -> list[list[View]]:
+    """``members`` with each view's re-laid table (:func:`load_radix`, made if missing and
+    ``build``), which :func:`~.kernel_zpdb.ida_star_zero` and
+    :func:`~.astar_ida.astar_ida_zero` then read: the same values, so the same nodes."""
+    made: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
+    out = []
+    for member in members:
+        row = []
+        for v in member:
+            key = (v.tables.size, v.goal)
+            if key not in made:
+                made[key] = load_radix(v.tables.size, v.goal, 0, directory, build)
+            row.append(replace(v, radix=made[key]))
+        out.append(row)
+    return out
