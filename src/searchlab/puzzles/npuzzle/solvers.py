@@ -281,12 +281,14 @@ def prepare_auto(
     if goal.size == 5 and _corner_transform(5, goal.blank) is not None:
         from .catalogues import auto_tables
         from .zpdb import load_zpdb
+        from .zpdb_radix import load_radix
 
         name, patterns = ZERO_NAME, auto_tables()
         for number, pattern in enumerate(patterns, start=1):
             if on_table is not None:
                 on_table(number, len(patterns), pattern)
             load_zpdb(5, pattern, 0, progress)
+            load_radix(5, pattern, 0)  # the same table by cell digits: the search's
     else:
         name = AUTO_PARTITIONS[goal.size][0]
         patterns = prepare_databases(goal, name, progress, on_table)
@@ -567,15 +569,29 @@ def _catalogue_files() -> list[tuple[Path, Path]]:
             for p in auto_tables()]  # fmt: skip
 
 
+def _radix_files() -> list[Path]:
+    """Each table of :data:`~.catalogues.AUTO` by cell digits (:mod:`.zpdb_radix`)."""
+    from .catalogues import auto_tables
+    from .zpdb_radix import radix_path
+
+    return [radix_path(5, p, 0, None) for p in auto_tables()]
+
+
 def _catalogue(build: bool) -> list[list[View]] | None:
-    """:data:`~.catalogues.AUTO`'s views (verified when read), None when a table is
-    missing and may not be built."""
+    """:data:`~.catalogues.AUTO`'s views (verified when read), with the tables by cell
+    digits (:mod:`.zpdb_radix`: the same search in about a third of the CPU) when they
+    are cached too; None when a table is missing and may not be built."""
     from .catalogues import auto_members
+    from .zpdb_radix import radix_views
 
     try:
-        return auto_members(build=build)
+        members = auto_members(build=build)
     except FileNotFoundError:
         return None
+    try:
+        return radix_views(members, build=build)
+    except FileNotFoundError:  # built before the layout existed: the dense tables alone
+        return members
 
 
 def _zero_ida_star(board: Board, goal: Board, **limits: Unpack[LimitOptions]) -> SearchResult:
@@ -630,6 +646,8 @@ def _verify_catalogue() -> None:
     for paths in _catalogue_files():
         for path in paths:
             trusted(path, False, True, CATALOGUE_DROPPED)
+    for path in _radix_files():
+        trusted(path, False, True, CATALOGUE_DROPPED)
 
 
 CATALOGUE_DROPPED = N_(

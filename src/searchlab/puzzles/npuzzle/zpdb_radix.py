@@ -143,6 +143,9 @@ def load_radix(
     with _building(path):
         found = cached()
         if found is None:
+            from searchlab.durable import require_free_space
+
+            require_free_space(path.parent, want, path.name)
             save_table(path, to_radix(size, pattern, four))
     mapped: np.ndarray = np.load(path, mmap_mode="r")
     return mapped
