@@ -103,21 +103,28 @@ def test_auto_chooses_the_catalogue_only_where_it_is_ready(monkeypatch: pytest.M
 
 
 def test_prepare_auto_builds_what_auto_reads(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On 5x5 the tables built are exactly those the catalogue's members read, then the
-    automaton; on 4x4 the 7-8 databases and the automaton (builds recorded, not run)."""
+    """On 5x5 the tables built are exactly those the catalogue's members read, each also
+    by cell digits, then the automaton; on 4x4 the 7-8 databases and the automaton (builds
+    recorded, not run)."""
     import numpy as np
 
-    from searchlab.puzzles.npuzzle import fsm, zpdb
+    from searchlab.puzzles.npuzzle import fsm, zpdb, zpdb_radix
     from searchlab.puzzles.npuzzle.catalogues import auto_members
 
     asked: list[tuple[int, ...]] = []
+    radix: list[tuple[int, ...]] = []
 
     def load(size: int, pattern: tuple[int, ...], *_: object, **__: object) -> np.ndarray:
         asked.append(tuple(pattern))
         return np.zeros((zpdb.entries(size, len(pattern)) + 1) // 2, np.uint8)
 
+    def load_radix(size: int, pattern: tuple[int, ...], *_: object) -> np.ndarray:
+        radix.append(tuple(pattern))
+        return np.zeros(1, np.uint8)
+
     automata: list[bool] = []
     monkeypatch.setattr(zpdb, "load_zpdb", load)
+    monkeypatch.setattr(zpdb_radix, "load_radix", load_radix)
     monkeypatch.setattr(fsm, "load_fsm", lambda build=True: automata.append(build))
     monkeypatch.setattr(solvers, "prepare_databases", lambda goal, p, *_: [(7, 8)])
     titles: list[tuple[int, int]] = []
@@ -126,6 +133,7 @@ def test_prepare_auto_builds_what_auto_reads(monkeypatch: pytest.MonkeyPatch) ->
     )
     assert name == solvers.ZERO_NAME and automata == [True]
     assert asked == patterns and titles == [(i + 1, len(patterns)) for i in range(len(patterns))]
+    assert radix == patterns
     asked.clear()
     auto_members(build=False)
     assert set(asked) == set(patterns)
