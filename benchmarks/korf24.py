@@ -295,6 +295,8 @@ def solve_one(task: Task) -> dict[str, Any]:
         elif latest[0] is not None:
             write_checkpoint(where, state())
         extra = {"cpu_before_s": round(before, 1), "resumes": resumes} if resumes else {}
+        if resumes:
+            extra["nodes_before"] = resumed_at[0]  # this piece's nodes: nodes - nodes_before
     elif names:
         from searchlab.puzzles.npuzzle.kernel_zpdb import ida_star_zero
 
@@ -393,7 +395,7 @@ def main() -> int:
     instances = korf24_instances()
     if args.summary:
         lengths = {k.id: k.optimal_length for k in instances}
-        print_summary(instances, read_solved(args.results, lengths))
+        print_summary(instances, read_solved(args.results, lengths), list(records_in(args.results)))
         return 0
     if not args.table:
         set_aside_torn_tail(args.results)  # before anything is appended to it
@@ -655,10 +657,14 @@ def read_solved(path: Path, lengths: dict[int, int]) -> dict[int, dict[str, Any]
     return best
 
 
-def print_summary(instances: list[Korf24Instance], solved: dict[int, dict[str, Any]]) -> None:
+def print_summary(
+    instances: list[Korf24Instance], solved: dict[int, dict[str, Any]],
+    pieces: list[dict[str, Any]] | None = None,
+) -> None:  # fmt: skip
     """All 50 across configurations: each solved instance's cheapest solving run (its
     configuration, nodes and CPU seconds beside Korf & Felner's nodes), the unsolved ones
-    named, and the totals (the number solved, their CPU hours)."""
+    named, and the totals (the number solved, their CPU hours); then :func:`rest_estimate`,
+    at the speed of the latest layout's runs among ``pieces`` (every record) if known."""
     print("| # | length | Korf & Felner's nodes | nodes | CPU s | configuration |")
     print("|---|---|---|---|---|---|")
     for k in sorted(instances, key=lambda k: k.id):
@@ -677,20 +683,44 @@ def print_summary(instances: list[Korf24Instance], solved: dict[int, dict[str, A
         f"{total / 3600:,.2f} CPU hours (each one's cheapest solving run; runs that "
         f"stopped before a solution not counted). Not yet: {left if left else 'none'}."
     )
-    estimate = rest_estimate(instances, solved)
+    estimate = rest_estimate(instances, solved, pieces or [])
     if estimate:
         print(estimate)
 
 
-def rest_estimate(instances: list[Korf24Instance], solved: dict[int, dict[str, Any]]) -> str:
+def piece_speed(pieces: list[dict[str, Any]], config: str, layout: str) -> float | None:
+    """Nodes per CPU second of the runs of ``config`` with the tables' ``layout`` (a record
+    without one: ``dense``), each counted for its own piece (a resumed run's nodes and CPU
+    less those before it: ``nodes_before``, ``cpu_before_s``; a resumed run that does not
+    say its nodes before is left out), whatever their status; None without any."""
+    nodes = cpu = 0.0
+    for r in pieces:
+        if configuration(r) != config or r.get("layout", "dense") != layout:
+            continue
+        if r.get("resumes") and "nodes_before" not in r:
+            continue
+        n = int(r["nodes"]) - int(r.get("nodes_before", 0))
+        c = float(r["cpu_s"]) - float(r.get("cpu_before_s", 0.0))
+        if n > 0 and math.isfinite(c) and c > 0:
+            nodes, cpu = nodes + n, cpu + c
+    return nodes / cpu if cpu else None
+
+
+def rest_estimate(
+    instances: list[Korf24Instance], solved: dict[int, dict[str, Any]],
+    pieces: list[dict[str, Any]] | None = None,
+) -> str:  # fmt: skip
     """A rough estimate of the unsolved instances' CPU with the configuration of the latest
     solve: Clausecker & Reinefeld's published nodes with the "small" catalogue for them,
-    times the ratio of our nodes to theirs over the instances that configuration solved,
-    at its nodes per CPU second there ("" when it solved none with a published count)."""
+    times the ratio of our nodes to theirs over the instances that configuration solved
+    (the nodes do not depend on the tables' layout), at the nodes per CPU second of that
+    configuration's runs with the latest solve's layout (:func:`piece_speed` over
+    ``pieces``), else of its solving runs ("" when it solved none with a published count)."""
     if not solved or len(solved) == len(instances):
         return ""
     latest = max(solved.values(), key=lambda r: str(r.get("finished", "")))
     config = configuration(latest)
+    layout = str(latest.get("layout", "dense"))
     small = {k.id: k.zero_aware_nodes[1] for k in instances}
     same = [r for r in solved.values() if configuration(r) == config and small[r["id"]]]
     ours = sum(int(r["nodes"]) for r in same)
@@ -701,15 +731,17 @@ def rest_estimate(instances: list[Korf24Instance], solved: dict[int, dict[str, A
     rest = [k for k in instances if k.id not in solved]
     known = sum(int(small[k.id] or 0) for k in rest)
     unknown = [k.id for k in rest if not small[k.id]]
-    ratio, speed = ours / theirs, ours / cpu
+    ratio, measured = ours / theirs, piece_speed(pieces or [], config, layout)
+    speed = measured or ours / cpu
+    where = f"its {layout} tables' runs" if measured else "its solving runs"
     hours = known * ratio / speed / 3600
     ratios = sorted(int(r["nodes"]) / int(small[r["id"]] or 1) for r in same)
     low, high = known * ratios[0] / speed / 3600, known * ratios[-1] / speed / 3600
     return (
         f"Estimate for the rest with {config}: their published 'small' nodes "
         f"({known:.3g} in all) times our nodes over theirs on the {len(same)} it solved "
-        f"({ratio:.2f}; {ratios[0]:.2f}-{ratios[-1]:.2f}), at its {speed / 1e6:.2f} M nodes "
-        f"per CPU second: about {hours:,.0f} CPU hours ({low:,.0f}-{high:,.0f})"
+        f"({ratio:.2f}; {ratios[0]:.2f}-{ratios[-1]:.2f}), at {speed / 1e6:.2f} M nodes "
+        f"per CPU second ({where}): about {hours:,.0f} CPU hours ({low:,.0f}-{high:,.0f})"
         + (f"; no published count for {unknown}" if unknown else "")
         + "."
     )

@@ -216,3 +216,29 @@ def test_a_record_that_is_a_folder_is_said_in_one_line(tmp_path: Path, flag: str
     assert run.returncode == 2
     assert "Traceback" not in run.stderr
     assert run.stderr.strip().splitlines()[-1].endswith(f"--results {tmp_path}: Is a directory")
+
+
+def test_the_estimate_runs_at_the_latest_layouts_speed_piece_by_piece(korf24: ModuleType) -> None:
+    """The speed of the rest is that of the latest solve's layout, each run counted for its
+    own piece (a resumed run less its nodes and CPU before); a resumed run that does not
+    say its nodes before, and the other layout's runs, are left out."""
+    heur = "zpdb s1 + fsm-12 + A*+IDA* 1000"
+    base = {"status": "solved", "length": 95, "heuristic": heur, "pruning": "fsm-12",
+            "finished": "2026-11-30T07:00:00Z"}  # fmt: skip
+    dense = {**base, "id": 1, "nodes": 1_000, "cpu_s": 100.0}
+    radix = {**base, "id": 1, "nodes": 9_000, "cpu_s": 160.0, "layout": "radix",
+             "resumes": 1, "nodes_before": 1_000, "cpu_before_s": 100.0,
+             "finished": "2026-11-30T08:00:00Z"}  # fmt: skip
+    mixed = {**radix, "id": 2, "nodes_before": None}
+    del mixed["nodes_before"]  # resumed, its nodes before not said: left out
+    stopped = {**radix, "id": 3, "status": "cpu_limit", "nodes": 2_000, "nodes_before": 0,
+               "cpu_before_s": 0.0, "resumes": 0}  # fmt: skip
+    pieces = [dense, radix, mixed, stopped]
+    config = korf24.configuration(radix)
+    assert korf24.piece_speed(pieces, config, "radix") == (8_000 + 2_000) / (60.0 + 160.0)
+    assert korf24.piece_speed(pieces, config, "dense") == 10.0
+    assert korf24.piece_speed(pieces, "another", "radix") is None
+    instances = korf24.korf24_instances()
+    text = korf24.rest_estimate(instances, {1: radix}, pieces)
+    assert f"at {10_000 / 220.0 / 1e6:.2f} M nodes per CPU second (its radix tables' runs)" in text
+    assert "(its solving runs)" in korf24.rest_estimate(instances, {1: radix}, [])
