@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from zpdb_helpers import views3
+from zpdb_helpers import views3, walks3
 
 from searchlab.puzzles.npuzzle import fsm, goal_board
 from searchlab.puzzles.npuzzle.astar_ida import (
@@ -24,7 +24,7 @@ from searchlab.puzzles.npuzzle.astar_ida import (
     astar_ida_zero,
     root_rows,
 )
-from searchlab.puzzles.npuzzle.board import Board, apply_move, legal_moves
+from searchlab.puzzles.npuzzle.board import Board
 from searchlab.puzzles.npuzzle.instances import random_instance
 from searchlab.puzzles.npuzzle.kernel_zpdb import ida_star_zero
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL
@@ -52,21 +52,11 @@ def _blanks(result: object) -> list[int]:
     return [s.index(0) for s in result.states[1:]]  # type: ignore[attr-defined]
 
 
-def _walks(rng: random.Random, count: int) -> list[Board]:
-    out = []
-    for _ in range(count):
-        board = GOAL3
-        for _ in range(rng.choice((12, 40, 200, 201))):
-            board = apply_move(board, rng.choice(legal_moves(board)))
-        out.append(board)
-    return out
-
-
 @pytest.mark.parametrize("pruning", ["parent", "fsm"])
 def test_3x3_optimal_and_ida_star_at_budget_four(automaton: np.ndarray, pruning: str) -> None:
     auto = automaton if pruning == "fsm" else None
     cats = [[views3(False, True)], [views3(False, False), views3(True, True)]]
-    for board in _walks(random.Random(11), 12):
+    for board in walks3(random.Random(11), 12):
         for members in cats:
             ref = ida_star_zero(board, GOAL3, members, fsm=auto)
             for cap in (0, 1, 4, 5, 9, 30, 200, 100_000):
@@ -146,7 +136,7 @@ def test_a_frontier_node_reached_by_another_path(automaton: np.ndarray) -> None:
     there the automaton restarted (not continued from A*'s path) keeps the solution."""
     members = [views3(False, True), views3(True, True)]
     seen = 0
-    for board in _walks(random.Random(5), 60):
+    for board in walks3(random.Random(5), 60):
         ref = ida_star_zero(board, GOAL3, members, fsm=automaton)
         cells = [board.blank, *_blanks(ref)]
         ref_states = ref.states
@@ -343,7 +333,7 @@ def test_3x3_nodes_equal_the_reference(automaton: np.ndarray, pruning: str) -> N
     auto = automaton if pruning == "fsm" else None
     table = automaton if pruning == "fsm" else fsm.parent_table()
     members = [views3(False, True), views3(True, True)]
-    for board in _walks(random.Random(23), 8):
+    for board in walks3(random.Random(23), 8):
         for cap in (5, 9, 30, 200, 10_000):
             got, _ = astar_ida_zero(board, GOAL3, members, astar_nodes=cap, fsm=auto)
             assert (got.stats.generated, got.length) == reference(board, members, table, cap)

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from zpdb_helpers import walks3
 
 from searchlab.puzzles.npuzzle import fsm, goal_board
 from searchlab.puzzles.npuzzle.astar_ida import astar_ida_zero
-from searchlab.puzzles.npuzzle.board import apply_move, legal_moves
 from searchlab.puzzles.npuzzle.instances import random_instance
 from searchlab.puzzles.npuzzle.kernel_zpdb import ida_star_zero
 from searchlab.puzzles.npuzzle.korf import KORF_GOAL
@@ -67,16 +67,6 @@ def test_every_bit_is_the_dense_tables(size: int, pattern: tuple[int, ...], cach
             assert bit == (int(four[e >> 1]) >> ((e & 1) << 2)) & 1
 
 
-def _walks(rng: random.Random, count: int) -> list:  # type: ignore[type-arg]
-    out = []
-    for _ in range(count):
-        board = GOAL3
-        for _ in range(rng.choice((12, 40, 200, 201))):
-            board = apply_move(board, rng.choice(legal_moves(board)))
-        out.append(board)
-    return out
-
-
 def _same(a: object, b: object) -> None:
     sa, sb = a.stats, b.stats  # type: ignore[attr-defined]
     assert (sa.generated, sa.expanded, sa.iterations) == (sb.generated, sb.expanded, sb.iterations)
@@ -91,7 +81,7 @@ def test_3x3_searches_equal_the_dense_ones(
     dense = [views(3, SPLIT3, False, cache), views(3, SPLIT3, True, cache)]
     for members in (dense[:1], dense, dense[::-1]):
         radix = radix_views(members, cache)
-        for board in _walks(random.Random(5), 10):
+        for board in walks3(random.Random(5), 10):
             want = ida_star_zero(board, GOAL3, members, fsm=auto)
             got = ida_star_zero(board, GOAL3, radix, fsm=auto)
             assert got.status == "solved" and replays(board, GOAL3, got)

@@ -3,6 +3,10 @@ goal (the blank first), built in a moment, as the searches read them."""
 
 from __future__ import annotations
 
+import random
+
+from searchlab.puzzles.npuzzle import goal_board
+from searchlab.puzzles.npuzzle.board import Board, apply_move, legal_moves
 from searchlab.puzzles.npuzzle.zpdb import View, lookup_tables, mirror
 from searchlab.puzzles.npuzzle.zpdb_build import build_zpdb, pack_nibbles
 
@@ -20,4 +24,17 @@ def views3(reflected: bool, packed: bool) -> list[View]:
         assert table is not None
         tiles = tuple(m[g] for g in p)
         out.append(View(tiles, m, p, table.tobytes(), packed, lookup_tables(3, len(p))))
+    return out
+
+
+def walks3(rng: random.Random, count: int) -> list[Board]:
+    """``count`` 8-puzzle boards, each a random walk of 12, 40, 200 or 201 moves from Korf's
+    goal (the blank first)."""
+    goal = goal_board(3, "first")
+    out = []
+    for _ in range(count):
+        board = goal
+        for _ in range(rng.choice((12, 40, 200, 201))):
+            board = apply_move(board, rng.choice(legal_moves(board)))
+        out.append(board)
     return out

@@ -48,7 +48,7 @@ an interrupted build resumes at the first table missing.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -145,6 +145,41 @@ def load_zpdb(
             table = packed
         save_table(path, table)
         del table, packed
+    mapped: np.ndarray = np.load(path, mmap_mode="r")
+    return mapped
+
+
+def load_derived(
+    size: int, pattern: Sequence[int], blank_goal: int, directory: Path | None, build: bool,
+    path: Path, nbytes: int, convert: Callable[[np.ndarray], np.ndarray],
+) -> np.ndarray:  # fmt: skip
+    """A table made from the four-bit table of ``pattern`` (``convert(four)``: ``nbytes``
+    bytes), cached at ``path``: memory-mapped and verified (:func:`~.pdb.trusted`: a
+    damaged one is said and made again), else made (the four-bit table built first if
+    missing) when ``build``, else ``FileNotFoundError``. The one-bit tables
+    (:mod:`.zpdb_bits`) and the tables by cell digits (:mod:`.zpdb_radix`) are made so."""
+    import numpy as np
+
+    def cached() -> np.ndarray | None:
+        if not trusted(path, build):
+            return None
+        table: np.ndarray = np.load(path, mmap_mode="r")
+        return table if table.shape == (nbytes,) and table.dtype == np.uint8 else None
+
+    found = cached()
+    if found is not None:
+        return found
+    if not build:
+        raise FileNotFoundError(path)
+    four = load_zpdb(size, pattern, blank_goal, directory=directory)
+    if not is_packed(size, pattern, four):
+        raise ValueError("the table does not fit four bits an entry")
+    with _building(path):
+        if cached() is None:
+            from searchlab.durable import require_free_space
+
+            require_free_space(path.parent, nbytes, path.name)
+            save_table(path, convert(four))
     mapped: np.ndarray = np.load(path, mmap_mode="r")
     return mapped
 

@@ -22,8 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .pdb import _building, save_table, trusted
-from .zpdb import Tables, View, entries, entry, load_zpdb, views, zpdb_path
+from .zpdb import Tables, View, entries, entry, load_derived, views, zpdb_path
 from .zpdb_index import colex_rank
 
 if TYPE_CHECKING:
@@ -60,33 +59,12 @@ def load_bits(
     build: bool = True,
 ) -> np.ndarray:  # fmt: skip
     """The one-bit table of ``pattern``, memory-mapped and verified, made from the four-bit
-    one (:func:`~.zpdb.load_zpdb`, built first if missing) when missing."""
-    import numpy as np
-
-    path = bits_path(size, pattern, blank_goal, directory)
+    one (:func:`~.zpdb.load_zpdb`, built first if missing) when missing
+    (:func:`~.zpdb.load_derived`)."""
     total = entries(size, len(pattern))
-    want = (total + 7) // 8
-
-    def cached() -> np.ndarray | None:
-        if not trusted(path, build):
-            return None
-        table: np.ndarray = np.load(path, mmap_mode="r")
-        return table if table.shape == (want,) and table.dtype == np.uint8 else None
-
-    found = cached()
-    if found is not None:
-        return found
-    if not build:
-        raise FileNotFoundError(path)
-    four = load_zpdb(size, pattern, blank_goal, directory=directory)
-    if len(four) != (total + 1) // 2:
-        raise ValueError("the table does not fit four bits an entry")
-    with _building(path):
-        found = cached()
-        if found is None:
-            save_table(path, to_bits(four, total))
-    mapped: np.ndarray = np.load(path, mmap_mode="r")
-    return mapped
+    path = bits_path(size, pattern, blank_goal, directory)
+    return load_derived(size, pattern, blank_goal, directory, build, path, (total + 7) // 8,
+                        lambda four: to_bits(four, total))  # fmt: skip
 
 
 def mod4(bits: Any, e: int, md: int) -> int:

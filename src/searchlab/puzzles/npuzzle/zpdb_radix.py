@@ -36,8 +36,7 @@ import numpy as np
 from numba import njit
 
 from .bitcount import popcount
-from .pdb import _building, save_table, trusted
-from .zpdb import View, is_packed, load_zpdb, zpdb_path
+from .zpdb import View, load_derived, zpdb_path
 
 MAX_BYTES = 1 << 30
 """The largest table made this way (1 GiB): 6-tile tables of the 24-puzzle take 763 MB."""
@@ -120,35 +119,13 @@ def load_radix(
     build: bool = True,
 ) -> np.ndarray:  # fmt: skip
     """The re-laid table of ``pattern``, memory-mapped and verified, made from the
-    four-bit one (built first if missing) when missing."""
+    four-bit one (built first if missing) when missing (:func:`~.zpdb.load_derived`)."""
     if radix_bytes(size, len(pattern)) > MAX_BYTES:
         raise ValueError(f"a {len(pattern)}-tile table by cell digits takes more than 1 GiB")
     path = radix_path(size, pattern, blank_goal, directory)
-    want = radix_bytes(size, len(pattern))
-
-    def cached() -> np.ndarray | None:
-        if not trusted(path, build):
-            return None
-        table: np.ndarray = np.load(path, mmap_mode="r")
-        return table if table.shape == (want,) and table.dtype == np.uint8 else None
-
-    found = cached()
-    if found is not None:
-        return found
-    if not build:
-        raise FileNotFoundError(path)
-    four = load_zpdb(size, pattern, blank_goal, directory=directory)
-    if not is_packed(size, pattern, four):
-        raise ValueError("the table does not fit four bits an entry")
-    with _building(path):
-        found = cached()
-        if found is None:
-            from searchlab.durable import require_free_space
-
-            require_free_space(path.parent, want, path.name)
-            save_table(path, to_radix(size, pattern, four))
-    mapped: np.ndarray = np.load(path, mmap_mode="r")
-    return mapped
+    return load_derived(size, pattern, blank_goal, directory, build, path,
+                        radix_bytes(size, len(pattern)),
+                        lambda four: to_radix(size, pattern, four))  # fmt: skip
 
 
 def fits(views: Sequence[View]) -> bool:
