@@ -7,6 +7,7 @@ not replay healed by a search without tables, and what ``auto`` chooses."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from zpdb_helpers import views3
@@ -153,3 +154,31 @@ def test_a_table_gone_since_it_was_found_falls_back(monkeypatch: pytest.MonkeyPa
     assert solvers.replays(board, goal, result)
     assert result.length == astar(board, goal).length
     assert "partition" not in result.extra and result.extra["heuristic"] == "linear_conflict"
+
+
+def test_the_tables_by_cell_digits_are_read_when_cached(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:  # fmt: skip
+    """``auto`` reads the catalogue's tables by cell digits when they are cached, and the
+    dense ones alone when they are not (a cache built before the layout existed); a dense
+    table missing is no catalogue at all."""
+    from searchlab.puzzles.npuzzle import catalogues
+    from searchlab.puzzles.npuzzle.zpdb import views
+    from searchlab.puzzles.npuzzle.zpdb_radix import load_radix
+
+    split = ((1, 2, 3, 4), (5, 6, 7, 8))
+    members = [views(3, split, False, tmp_path), views(3, split, True, tmp_path)]
+    monkeypatch.setattr(catalogues, "auto_members", lambda directory=None, build=False: members)
+    monkeypatch.setattr("searchlab.puzzles.npuzzle.zpdb.cache_dir", lambda: tmp_path)
+    got = solvers._catalogue(build=False)
+    assert got is members  # no table by cell digits cached: the dense ones
+    for p in split:
+        load_radix(3, p, 0, tmp_path)
+    got = solvers._catalogue(build=False)
+    assert got is not None and all(v.radix is not None for m in got for v in m)
+
+    def gone(directory: object = None, build: bool = False) -> list[list[object]]:
+        raise FileNotFoundError("a table")
+
+    monkeypatch.setattr(catalogues, "auto_members", gone)
+    assert solvers._catalogue(build=False) is None
