@@ -119,7 +119,7 @@ def test_prepare_auto_builds_what_auto_reads(monkeypatch: pytest.MonkeyPatch) ->
         asked.append(tuple(pattern))
         return np.zeros((zpdb.entries(size, len(pattern)) + 1) // 2, np.uint8)
 
-    def load_radix(size: int, pattern: tuple[int, ...], *_: object) -> np.ndarray:
+    def load_radix(size: int, pattern: tuple[int, ...], *_: object, **__: object) -> np.ndarray:
         radix.append(tuple(pattern))
         return np.zeros(1, np.uint8)
 

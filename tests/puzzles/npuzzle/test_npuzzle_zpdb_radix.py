@@ -29,6 +29,7 @@ from searchlab.puzzles.npuzzle.zpdb_radix import (
     radix_bytes,
     radix_path,
     radix_views,
+    to_radix,
 )
 
 SPLIT3 = ((1, 2, 3, 4), (5, 6, 7, 8))
@@ -135,3 +136,12 @@ def test_what_fits(cache: Path) -> None:
         load_radix(4, (1, 2, 3, 4, 5, 6, 7, 8), 0, Path("/nonexistent"))
     small = views(3, SPLIT3, False, cache)
     assert fits(small)
+
+
+def test_progress_is_told_a_first_cell_at_a_time(cache: Path) -> None:
+    four = load_zpdb(4, (1, 2, 3), 0, directory=cache)
+    told: list[tuple[int, int]] = []
+    made = to_radix(4, (1, 2, 3), four, lambda done, total: told.append((done, total)))
+    assert np.array_equal(made, load_radix(4, (1, 2, 3), 0, cache))
+    assert [d for d, _ in told] == [16**3 * (c + 1) for c in range(16)]
+    assert {t for _, t in told} == {16**4}

@@ -288,7 +288,7 @@ def prepare_auto(
             if on_table is not None:
                 on_table(number, len(patterns), pattern)
             load_zpdb(5, pattern, 0, progress)
-            load_radix(5, pattern, 0)  # the same table by cell digits: the search's
+            load_radix(5, pattern, 0, progress=progress)  # by cell digits: the search's
     else:
         name = AUTO_PARTITIONS[goal.size][0]
         patterns = prepare_databases(goal, name, progress, on_table)

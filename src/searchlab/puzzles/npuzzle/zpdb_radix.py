@@ -36,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from .bitcount import popcount
+from .pdb import Progress
 from .zpdb import View, load_derived, zpdb_path
 
 MAX_BYTES = 1 << 30
@@ -62,14 +63,13 @@ def radix_path(size: int, pattern: Sequence[int], blank_goal: int, directory: Pa
 
 @njit(cache=True)
 def _fill(nib: Any, cells: int, k: int, binom: Any, base: Any, nreg: Any, lab: Any,
-          out: Any) -> None:  # fmt: skip
+          out: Any, lo: int, hi: int) -> None:  # fmt: skip
     """Set bit ``p * cells + z`` of ``out`` to ``q mod 2`` of the dense entry of placement
     ``p`` (the tiles' cells as digits, pattern order) with the blank on ``z``, for every
-    placement of distinct cells and every free ``z`` (the dense entry as
+    placement ``lo <= p < hi`` of distinct cells and every free ``z`` (the dense entry as
     :func:`~.kernel._zentry` finds it)."""
-    total = cells**k
     cell = np.zeros(k, np.int64)
-    for p in range(total):
+    for p in range(lo, hi):
         x = p
         occ = 0
         ok = True
@@ -102,30 +102,39 @@ def _fill(nib: Any, cells: int, k: int, binom: Any, base: Any, nreg: Any, lab: A
                 out[idx >> 3] |= np.uint8(1 << (idx & 7))
 
 
-def to_radix(size: int, pattern: Sequence[int], four: Any) -> np.ndarray:
-    """The re-laid one-bit table of ``pattern`` from its dense four-bit table ``four``."""
+def to_radix(
+    size: int, pattern: Sequence[int], four: Any, progress: Progress | None = None
+) -> np.ndarray:  # fmt: skip
+    """The re-laid one-bit table of ``pattern`` from its dense four-bit table ``four``, a
+    first tile's cell at a time (``progress(entries done, entries)`` after each)."""
     from .kernel_zpdb import binomials, set_tables
 
     cells = size * size
     k = len(pattern)
     base, nreg, lab = set_tables(size, k)
     out = np.zeros(radix_bytes(size, k), np.uint8)
-    _fill(np.asarray(four), cells, k, binomials(cells, k + 1), base, nreg, lab, out)
+    nib, binom = np.asarray(four), binomials(cells, k + 1)
+    step = cells ** (k - 1)
+    for lo in range(0, cells**k, step):
+        _fill(nib, cells, k, binom, base, nreg, lab, out, lo, lo + step)
+        if progress is not None:
+            progress((lo + step) * cells, cells ** (k + 1))
     return out
 
 
 def load_radix(
     size: int, pattern: Sequence[int], blank_goal: int = 0, directory: Path | None = None,
-    build: bool = True,
+    build: bool = True, progress: Progress | None = None,
 ) -> np.ndarray:  # fmt: skip
     """The re-laid table of ``pattern``, memory-mapped and verified, made from the
-    four-bit one (built first if missing) when missing (:func:`~.zpdb.load_derived`)."""
+    four-bit one (built first if missing) when missing (:func:`~.zpdb.load_derived`;
+    ``progress`` told of the entries made, :func:`to_radix`)."""
     if radix_bytes(size, len(pattern)) > MAX_BYTES:
         raise ValueError(f"a {len(pattern)}-tile table by cell digits takes more than 1 GiB")
     path = radix_path(size, pattern, blank_goal, directory)
     return load_derived(size, pattern, blank_goal, directory, build, path,
                         radix_bytes(size, len(pattern)),
-                        lambda four: to_radix(size, pattern, four))  # fmt: skip
+                        lambda four: to_radix(size, pattern, four, progress))  # fmt: skip
 
 
 def fits(views: Sequence[View]) -> bool:
