@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from searchlab.puzzles.npuzzle.kernel import POPCOUNT, _next_digits, _place, _rank
+from searchlab.puzzles.npuzzle.kernel import _next_digits, _place, _rank
 from searchlab.puzzles.npuzzle.pdb import cache_dir, pdb_path
 
 I64 = npt.NDArray[np.int64]
@@ -38,7 +38,7 @@ U8 = npt.NDArray[np.uint8]
 
 
 @njit(cache=True)
-def _histogram(nib: U8, goal: I64, n: int, nbr: I64, pc: U8, counts: I64) -> None:
+def _histogram(nib: U8, goal: I64, n: int, nbr: I64, counts: I64) -> None:
     """``counts[(dmd + 1) // 2, dq + 8]`` += 1 for every placement and tile move."""
     cells = n * n
     k = goal.shape[0]
@@ -59,7 +59,7 @@ def _histogram(nib: U8, goal: I64, n: int, nbr: I64, pc: U8, counts: I64) -> Non
                 if b < 0 or (occ >> b) & 1:
                     continue
                 pos[i] = b
-                r2 = _rank(pos, k, cells, pc)
+                r2 = _rank(pos, k, cells)
                 pos[i] = c
                 dm = abs(b // n - g // n) + abs(b % n - g % n) - abs(c // n - g // n)
                 dm -= abs(c % n - g % n)
@@ -89,7 +89,7 @@ def main() -> None:
         nbr[c, : len(cs)] = cs
     counts = np.zeros((2, 17), dtype=np.int64)
     t0 = time.process_time()
-    _histogram(np.asarray(nib), np.array(pattern, dtype=np.int64), n, nbr, POPCOUNT, counts)
+    _histogram(np.asarray(nib), np.array(pattern, dtype=np.int64), n, nbr, counts)
     total = math.perm(n * n, len(pattern))
     low = np.concatenate([np.asarray(nib) & 15, np.asarray(nib) >> 4])[:total]
     print(f"{path.name}: {total:,} placements, largest entry {int(low.max())}")

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from searchlab.puzzles.npuzzle.kernel import POPCOUNT, _build_level, _rank, build_ranked
+from searchlab.puzzles.npuzzle.kernel import _build_level, _rank, build_ranked
 from searchlab.puzzles.npuzzle.pdb import (
     build_pdb_numpy,
     load_pdb,
@@ -63,7 +63,7 @@ def _blank_goal_reference(size: int, pattern: Sequence[int], blank: int) -> npt.
     total = math.perm(cells, k)
     words = np.zeros(total, dtype=np.uint32 if 3 * free <= 32 else np.uint64)
     dist = np.full(total, 255, dtype=np.uint8)
-    goal = int(_rank(np.array(pattern, dtype=np.int64), k, cells, POPCOUNT))
+    goal = int(_rank(np.array(pattern, dtype=np.int64), k, cells))
     region = _region(size, pattern, blank)
     free_cells = [c for c in range(cells) if c not in set(pattern)]
     mask = sum(1 << j for j, c in enumerate(free_cells) if c in region)
@@ -71,9 +71,7 @@ def _blank_goal_reference(size: int, pattern: Sequence[int], blank: int) -> npt.
     dist[goal] = 0
     level = 0
     while True:
-        expanded, _ = _build_level(
-            level, 0, total, k, size, words, dist, POPCOUNT, np.zeros(0, np.uint8)
-        )
+        expanded, _ = _build_level(level, 0, total, k, size, words, dist, np.zeros(0, np.uint8))
         if expanded == 0:
             return dist
         level += 1

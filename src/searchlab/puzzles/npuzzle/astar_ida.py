@@ -89,7 +89,6 @@ from .kernel import (
     _NO1,
     _NO2,
     _PAUSED,
-    POPCOUNT,
     IterationFn,
     Machine,
     Zero,
@@ -720,7 +719,7 @@ def astar_ida_zero(
             Machine(
                 regs, fb, fprev, fi, fh, fhm, fhd, fv, fvm, fvd, board, moves, nmoves,
                 goal.blank, n, False, False, _NO2, _NO2, _NO1, _NO1, _NO1, _NO1, _NO1, _NO2,
-                _NO1, pos, _NO2, plen, POPCOUNT, tabs, _NO1, delta_table(md, cells), _NO1,
+                _NO1, pos, _NO2, plen, tabs, _NO1, delta_table(md, cells), _NO1,
                 _NO1, _NO1, np.zeros(1, dtype=np.int8), automaton, mdir, fst, *zero,
             )
         ]  # fmt: skip

@@ -4,7 +4,9 @@ Why: the zero-aware entry (:func:`~.kernel._zentry`) counts the set bits below a
 twice a tile; a table of 65,536 popcounts (64 KB, twice the level-1 data cache) costs two
 reads a count, the instruction one cycle. Measured on the 24-puzzle's zero-aware search
 (#40, #38, #44 with the catalogue ``s1,s1+r,s4+r,s6``, the same nodes): 126.6 CPU s
-against 132.3 with the table, about 4% less, in alternating runs (docs/npuzzle.md).
+against 132.3 with the table, about 4% less, in alternating runs (docs/npuzzle.md). Every
+rank of the compiled kernels counts so since (:func:`~.kernel._rank`, the ranked build's
+level pass).
 """
 
 from __future__ import annotations

@@ -27,7 +27,6 @@ is then its parent's plus or minus one; the root's is found by descent).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Unpack
 
@@ -44,6 +43,7 @@ from .pure_search import _result, _tables
 from .zpdb import View, value
 from .zpdb_bits import root_value
 from .zpdb_radix import weights
+from .zpdb_sets import binomials
 
 I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
@@ -56,11 +56,6 @@ def set_tables(size: int, k: int) -> tuple[I64, U8, U8]:
     cell's region (``cells`` bytes a set), made directly (:func:`~.zpdb_sets.set_tables`)."""
     t = zpdb_sets.set_tables(size, k)
     return t.base, t.nreg, t.lab
-
-
-def binomials(cells: int, k: int) -> I64:
-    """``binom[c, j]``: ``c`` choose ``j``, for ``c < cells`` and ``j <= k``."""
-    return np.array([[math.comb(c, j) for j in range(k + 1)] for c in range(cells)], np.int64)
 
 
 def zero_data(members: Sequence[Sequence[View]], where: Sequence[int], size: int) -> tuple[

@@ -487,11 +487,11 @@ def pack_ranked(size: int, pattern: Sequence[int], table: np.ndarray) -> np.ndar
     """
     import numpy as np
 
-    from .kernel import POPCOUNT, _pack
+    from .kernel import _pack
 
     out = np.zeros((len(table) + 1) // 2, dtype=np.uint8)
     goal = np.array(pattern, dtype=np.int64)
-    ok = _pack(np.asarray(table), out, goal, size, POPCOUNT)
+    ok = _pack(np.asarray(table), out, goal, size)
     return out if ok else None
 
 

@@ -38,6 +38,7 @@ from numba import njit
 from .bitcount import popcount
 from .pdb import Progress
 from .zpdb import View, load_derived, zpdb_path
+from .zpdb_sets import binomials, set_tables
 
 MAX_BYTES = 1 << 30
 """The largest table made this way (1 GiB): 6-tile tables of the 24-puzzle take 763 MB."""
@@ -107,11 +108,10 @@ def to_radix(
 ) -> np.ndarray:  # fmt: skip
     """The re-laid one-bit table of ``pattern`` from its dense four-bit table ``four``, a
     first tile's cell at a time (``progress(entries done, entries)`` after each)."""
-    from .kernel_zpdb import binomials, set_tables
-
     cells = size * size
     k = len(pattern)
-    base, nreg, lab = set_tables(size, k)
+    t = set_tables(size, k)
+    base, nreg, lab = t.base, t.nreg, t.lab
     out = np.zeros(radix_bytes(size, k), np.uint8)
     nib, binom = np.asarray(four), binomials(cells, k + 1)
     step = cells ** (k - 1)

@@ -83,3 +83,9 @@ def set_tables(size: int, k: int) -> SetTables:
     for a in (base, nreg, lab):
         a.flags.writeable = False
     return SetTables(base, nreg, lab, total)
+
+
+def binomials(cells: int, k: int) -> npt.NDArray[np.int64]:
+    """``binom[c, j]``: ``c`` choose ``j``, for ``c < cells`` and ``j <= k`` (a set's colex
+    rank is ``sum binom[c_i, i + 1]``)."""
+    return np.array([[math.comb(c, j) for j in range(k + 1)] for c in range(cells)], np.int64)
