@@ -3,7 +3,7 @@
 Usage: python benchmarks/korf24.py [IDS ...] [--easiest N] [--all] [--time-limit SECONDS]
        [--cpu-limit SECONDS] [--again] [--no-reflect] [--tables blank-goal|blank-anywhere]
        [--dual] [--prune parent|fsm] [--fsm-depth D] [--results FILE] [--table | --summary]
-       [--catalogue MEMBERS] [--astar-nodes N]
+       [--catalogue MEMBERS] [--layout radix|dense] [--astar-nodes N]
        [--workers N | --local-dask N | --scheduler tcp://HOST:8786]
 
 IDS are instance numbers or ranges (``25 40 1-3``); ``--easiest N`` runs the N
@@ -33,7 +33,11 @@ Zero-aware catalogue (issue 35): ``--catalogue MEMBERS`` (names of
 e.g. ``s1,s1+r,s4+r,s6``) searches with the maximum over those members of the zero-aware
 tables' sums instead (:func:`searchlab.puzzles.npuzzle.kernel_zpdb.ida_star_zero`; the
 tables built first if missing, about 100 CPU s and 2.9 GB each, one at a time); its
-records are kept apart by their heuristic (``zpdb MEMBERS``).
+records are kept apart by their heuristic (``zpdb MEMBERS``). ``--layout radix`` (the
+default) reads each table by cell digits (:mod:`searchlab.puzzles.npuzzle.zpdb_radix`:
+763 MB each, made from the dense one in about 23 CPU s; the same nodes in about a third
+of the CPU), ``dense`` the dense tables; the record says which (``layout``), and a
+checkpoint resumes with either.
 
 A*+IDA* (Bu & Korf 2019; issue 35): ``--astar-nodes N`` (with ``--catalogue``) runs
 A* until it stores N nodes, then the depth-first iterations below its frontier
