@@ -398,7 +398,15 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
       from child to parent: see :func:`~searchlab.puzzles.npuzzle.pure_search._ranked_search`);
     - ``_MD``: Manhattan distance changing by ``mdd`` (:func:`delta_table`); ``_LC`` plus
       twice the linear conflicts (:func:`_line_code`: ``grow``/``gcol`` a label's goal
-      row and column, ``pw`` the powers of ``n + 1``, ``lct`` each line code's conflicts).
+      row and column, ``pw`` the powers of ``n + 1``, ``lct`` each line code's conflicts);
+    - ``_ZERO``/``_ZRADIX``, a catalogue of zero-aware tables (:class:`Zero`,
+      :mod:`.kernel_zpdb`): per view ``fv`` its value and ``fvd`` its tiles' Manhattan
+      distance, per member ``fvm`` its sum; a child reads, for each member in order, the
+      view holding the moved tile, and stops at the first member whose ``f`` passes the
+      bound. ``_ZERO`` finds the entry by the dense index (:func:`_zentry`, ``pos`` the
+      views' cells); ``_ZRADIX`` by cell digits (:mod:`.zpdb_radix`): ``zcur[v]`` the
+      view's tiles' digits, kept as ``pos`` is (a descent and a return move one digit by
+      ``zw[v, slot]`` times the cell's change), plus the blank's cell read at the lookup.
     """
     kind = literally(kind)
     automaton = literally(automaton)

@@ -22,7 +22,10 @@ How it is fast (the one frame machine of :mod:`.kernel`, its ``_ZERO`` kind):
   a return to the parent restores nothing but the moved tile's cells.
 
 The tables may hold a byte, four bits or one bit an entry (:mod:`.zpdb_bits`: a value
-is then its parent's plus or minus one; the root's is found by descent).
+is then its parent's plus or minus one; the root's is found by descent). When every view
+also has its table by cell digits (:mod:`.zpdb_radix`, ``View.radix``), the search reads
+those (the kernel's ``_ZRADIX`` kind: an entry is one multiply-add, no rank): the same
+values, so the same nodes, in about a third of the CPU on the 24-puzzle.
 """
 
 from __future__ import annotations
