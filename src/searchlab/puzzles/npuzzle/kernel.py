@@ -920,7 +920,9 @@ class Zero(NamedTuple):
     ``tabs[ztab[v]]`` and the row ``zbi[v]`` of its size's tables a set each: the first
     entries ``zbase``, the regions' counts ``znreg`` and labels ``zlab``, found by the
     set's rank with the binomials ``zbin`` (:func:`_zentry`); ``zsc`` room for a
-    child's new values (three rows, a column a member)."""
+    child's new values (three rows, a column a member); for the tables by cell digits
+    (:mod:`.zpdb_radix`) view ``v``'s table ``tabs[zrt[v]]`` (-1: none), its tiles'
+    weights ``zw[v]`` and its tiles' digits now ``zcur[v]``."""
 
     zv: I64
     zs: I64
