@@ -11,9 +11,10 @@ compilation, never for a kernel loaded from the cache.
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
@@ -43,16 +44,41 @@ def on_first_compile(callback: Callable[[str], None]) -> None:
     if "numba.core.event" in sys.modules:
         register()
     else:
-        sys.meta_path.insert(0, _AfterImport("numba", register))
+        _hook("numba").then.append(register)
 
 
-class _AfterImport(importlib.abc.MetaPathFinder):
-    """Runs ``then(module)`` right after the top-level package ``name`` is imported,
-    once; it finds nothing itself (the usual finders load the package)."""
+def quiet_while_importing(name: str, handler: Callable[[int, Any], None]) -> None:
+    """While the top-level package ``name`` is first imported in the main thread, SIGINT
+    calls ``handler`` instead of raising KeyboardInterrupt. Why: an interrupt inside a C
+    extension's import becomes an ``ImportError`` whose traceback the extension prints
+    itself (Numba's ``numba._devicearray failed to import``), which no caller can
+    un-print; the CLI's handler ends the process quietly (exit 130) instead, harmless
+    while nothing but an import is under way."""
+    if name not in sys.modules:
+        _hook(name).sigint = handler
 
-    def __init__(self, name: str, then: Callable[[ModuleType], None]) -> None:
+
+def _hook(name: str) -> _AfterImport:
+    """The one finder waiting for ``name``'s import (made and put first if none)."""
+    for finder in sys.meta_path:
+        if isinstance(finder, _AfterImport) and finder.name == name:
+            return finder
+    finder = _AfterImport(name)
+    sys.meta_path.insert(0, finder)
+    return finder
+
+
+class _AfterImport:
+    """Around the first import of the top-level package ``name``, once: SIGINT handled by
+    ``sigint`` (if set, in the main thread) while it runs, then each of ``then`` called
+    with the module; it finds nothing itself (the usual finders load the package). A
+    finder by protocol (``find_spec``), not a subclass of ``importlib.abc.MetaPathFinder``:
+    that module imports ``importlib.resources``, which ``searchlab --help`` must not."""
+
+    def __init__(self, name: str) -> None:
         self.name = name
-        self.then = then
+        self.then: list[Callable[[ModuleType], None]] = []
+        self.sigint: Callable[[int, Any], None] | None = None
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
@@ -65,11 +91,19 @@ class _AfterImport(importlib.abc.MetaPathFinder):
             return spec
         loader = spec.loader
         exec_module = loader.exec_module
-        then = self.then
+        then, sigint = self.then, self.sigint
 
         def exec_then(module: ModuleType) -> None:
-            exec_module(module)
-            then(module)
+            before = None
+            if sigint is not None and threading.current_thread() is threading.main_thread():
+                before = signal.signal(signal.SIGINT, sigint)
+            try:
+                exec_module(module)
+            finally:
+                if before is not None:
+                    signal.signal(signal.SIGINT, before)
+            for call in then:
+                call(module)
 
         loader.exec_module = exec_then  # type: ignore[method-assign]
         return spec

@@ -258,3 +258,7 @@ def run() -> None:
 
 if _BEFORE is not None:  # imported: Ctrl-C is KeyboardInterrupt again (run_command's)
     signal.signal(signal.SIGINT, _BEFORE)
+    # ... except while Numba is imported (a command's first kernel): quiet, as here
+    from searchlab.compiling import quiet_while_importing
+
+    quiet_while_importing("numba", _interrupted_while_starting)
