@@ -100,8 +100,8 @@ def _rank(cells_of: I64, k: int, cells: int) -> int:
     cells: digit ``i`` is the cell of tile ``i`` among the cells not used by tiles
     ``0..i-1`` (radix ``cells - i``), the first tile most significant. The cells used
     below ``c`` are counted by the processor's popcount (:func:`~.bitcount.popcount`; a
-    64 KB table's two reads before: Korf's 100 with 7-8 in about 0.45 CPU s against
-    0.55, docs/npuzzle.md)."""
+    64 KB table's two reads before, the same speed within this machine's noise:
+    docs/npuzzle.md)."""
     used = 0
     r = 0
     for i in range(k):
@@ -661,22 +661,14 @@ def _search(kind: int, automaton: int, m: Machine) -> int:
 
 
 @njit(cache=True, inline="always")
-def _zentry(
-    pos: I64, v: int, k: int, cells: int, binom: I64, base: I64, bi: int, nreg: U8,
-    lab: U8, blank: int,
-) -> int:  # fmt: skip
-    """The entry of a zero-aware table (:mod:`.zpdb_index`'s dense layout) of the tiles on
-    ``pos[v, :k]`` with the blank on cell ``blank``. The occupied set is found by its
-    rank ``s`` among the ``k``-sets in increasing order of their bit masks (colex:
-    ``sum binom[c_i, i + 1]`` over its cells in increasing order, ``i`` a cell's index
-    in the set); its first entry is ``base[bi, s]``, plus the order's lexicographic
-    rank times its regions ``nreg[bi, s]``, plus the blank's region
-    ``lab[bi, s * cells + blank]`` (the order's digit of tile ``i`` is its cell's index
-    among the set's, less the indices used before it: a popcount of the set below the
-    cell, then of the indices used below that index, each the processor's instruction,
-    :func:`~.bitcount.popcount`, not a table's two reads). Tables a set each, not a bit mask
-    each: 4.4 MB of region labels on 5x5 where a mask each takes 839 MB, so they stay in
-    the caches. Rows are indexed in place (a row's view costs a reference count)."""
+def _zranks(pos: I64, v: int, k: int, binom: I64) -> tuple[int, int]:
+    """``(s, r)`` of the tiles on ``pos[v, :k]`` in :mod:`.zpdb_index`'s dense layout: the
+    occupied set's rank ``s`` among the ``k``-sets in increasing order of their bit masks
+    (colex: ``sum binom[c_i, i + 1]`` over its cells in increasing order, ``i`` a cell's
+    index in the set), and the order's lexicographic rank ``r`` (the digit of tile ``i``
+    is its cell's index among the set's, less the indices used before it: a popcount of
+    the set below the cell, then of the indices used below that index, each the
+    processor's instruction, :func:`~.bitcount.popcount`, not a table's two reads)."""
     occ = 0
     for i in range(k):
         occ |= 1 << pos[v, i]
@@ -689,6 +681,22 @@ def _zentry(
         s += binom[c, x + 1]
         r = r * (k - i) + x - popcount(used & ((1 << x) - 1))
         used |= 1 << x
+    return s, r
+
+
+@njit(cache=True, inline="always")
+def _zentry(
+    pos: I64, v: int, k: int, cells: int, binom: I64, base: I64, bi: int, nreg: U8,
+    lab: U8, blank: int,
+) -> int:  # fmt: skip
+    """The entry of a zero-aware table (:mod:`.zpdb_index`'s dense layout) of the tiles on
+    ``pos[v, :k]`` with the blank on cell ``blank``: with the set's and the order's ranks
+    ``s``, ``r`` (:func:`_zranks`), the set's first entry ``base[bi, s]``, plus ``r``
+    times its regions ``nreg[bi, s]``, plus the blank's region ``lab[bi, s * cells +
+    blank]``. Tables a set each, not a bit mask each: 4.4 MB of region labels on 5x5
+    where a mask each takes 839 MB, so they stay in the caches. Rows are indexed in place
+    (a row's view costs a reference count)."""
+    s, r = _zranks(pos, v, k, binom)
     return int(base[bi, s]) + r * int(nreg[bi, s]) + int(lab[bi, s * cells + blank])
 
 

@@ -6,19 +6,21 @@ and every move changes that set, so a child's entry is anywhere in the table: ea
 catalogue member cost a cache miss a child (about 0.55 µs a zero-aware node on the
 24-puzzle against 0.07 for an additive one, docs/npuzzle.md). Korf & Felner's additive
 tables are indexed by the tiles' cells as digits (:mod:`.pdb`): a move changes one digit,
-and the digits of the tiles that move least are the high ones, so a subtree of the
-depth-first search stays in a small part of the table.
+and a subtree of the depth-first search, whose high-digit tiles stay put, reads a small
+part of the table.
 
 The layout here: entry ``((c_1 * C + c_2) * C + ... + c_k) * C + z`` for the pattern's
 tiles on cells ``c_i`` (pattern order) and the blank on cell ``z`` (``C`` the cells), one
 bit each, the one-bit compression of :mod:`.zpdb_bits` (``q mod 2`` of the value
 ``md + 2q``: a child's value is its parent's plus or minus one, told by the bit). Entries
-with two tiles or the blank on one cell are never read (their bit is 0). A move of a
-pattern tile from cell ``x`` to the blank's cell ``z`` changes the index by
-``(w_i - 1) * (z - x)``, ``w_i = C ** (k - i + 1)`` the tile's weight: one multiply-add,
-no rank. The cost is room: ``C ** (k + 1)`` bits, 763 MB for a 6-tile table of the
-24-puzzle where the dense four-bit table takes 90.5 MB (so this is for 6-tile tables of
-the 24-puzzle and smaller: an 8-tile 15-puzzle table would take 8.6 GB).
+with two tiles or the blank on one cell are never read (their bit is 0). The search keeps
+each view's tiles' part ``sum w_i * c_i`` (``w_i = C ** (k - i + 1)``, :func:`weights`);
+a move of a pattern tile from cell ``x`` to the blank's cell ``z`` changes it by
+``w_i * (z - x)``, and a lookup adds the blank's cell, which every move changes in every
+view: one multiply-add, no rank. The cost is room: ``C ** (k + 1)`` bits, 763 MB for a
+6-tile table of the 24-puzzle where the dense four-bit table takes 90.5 MB (so this is
+for 6-tile tables of the 24-puzzle and smaller: an 8-tile 15-puzzle table would take
+8.6 GB).
 
 Made from the dense four-bit table (:func:`~.zpdb.load_zpdb`), cached beside it
 (``-zr.npy``), written atomically with its checksum and verified when read, like every
@@ -35,7 +37,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .bitcount import popcount
+from .kernel import _zranks
 from .pdb import Progress
 from .zpdb import View, load_derived, zpdb_path
 from .zpdb_sets import binomials, set_tables
@@ -68,8 +70,8 @@ def _fill(nib: Any, cells: int, k: int, binom: Any, base: Any, nreg: Any, lab: A
     """Set bit ``p * cells + z`` of ``out`` to ``q mod 2`` of the dense entry of placement
     ``p`` (the tiles' cells as digits, pattern order) with the blank on ``z``, for every
     placement ``lo <= p < hi`` of distinct cells and every free ``z`` (the dense entry as
-    :func:`~.kernel._zentry` finds it)."""
-    cell = np.zeros(k, np.int64)
+    :func:`~.kernel._zentry` finds it, its ranks by :func:`~.kernel._zranks`)."""
+    cell = np.zeros((1, k), np.int64)
     for p in range(lo, hi):
         x = p
         occ = 0
@@ -77,21 +79,13 @@ def _fill(nib: Any, cells: int, k: int, binom: Any, base: Any, nreg: Any, lab: A
         for i in range(k - 1, -1, -1):
             c = x % cells
             x //= cells
-            cell[i] = c
+            cell[0, i] = c
             if (occ >> c) & 1:
                 ok = False
             occ |= 1 << c
         if not ok:
             continue
-        used = 0
-        r = 0
-        s = 0
-        for i in range(k):
-            c = cell[i]
-            y = popcount(occ & ((1 << c) - 1))
-            s += binom[c, y + 1]
-            r = r * (k - i) + y - popcount(used & ((1 << y) - 1))
-            used |= 1 << y
+        s, r = _zranks(cell, 0, k, binom)
         e0 = int(base[s]) + r * int(nreg[s])
         row = s * cells
         for z in range(cells):
@@ -135,11 +129,6 @@ def load_radix(
     return load_derived(size, pattern, blank_goal, directory, build, path,
                         radix_bytes(size, len(pattern)),
                         lambda four: to_radix(size, pattern, four, progress))  # fmt: skip
-
-
-def fits(views: Sequence[View]) -> bool:
-    """Whether every view's table can be re-laid (:data:`MAX_BYTES`)."""
-    return all(radix_bytes(v.tables.size, len(v.goal)) <= MAX_BYTES for v in views)
 
 
 def radix_views(
